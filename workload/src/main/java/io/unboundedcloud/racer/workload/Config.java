@@ -1,0 +1,160 @@
+package io.unboundedcloud.racer.workload;
+
+import java.util.regex.Pattern;
+
+/**
+ * The inputs of the dataplane DaemonSet (the seed's {@code Config}).
+ *
+ * @param namespace the installation namespace; empty or {@code null} renders objects without one
+ * @param dataplaneImage the dataplane container image
+ * @param objectImage the racer-object sidecar image the webhook injects
+ * @param peerPort the peer listener port
+ * @param hostNetwork whether dataplane pods use the node's network
+ * @param diagnosticsPort the diagnostics listener port; 0 selects 9090, or 9091 when the peer port is 9090
+ * @param nvidia the NVIDIA injection mode; {@code null} selects {@link NvidiaInjection#ENV}
+ */
+public record Config(
+    String namespace,
+    String dataplaneImage,
+    String objectImage,
+    int peerPort,
+    boolean hostNetwork,
+    int diagnosticsPort,
+    NvidiaInjection nvidia) {
+
+  /** The peer port of {@link #defaultConfig}. */
+  public static final int DEFAULT_PEER_PORT = 8082;
+  /** The diagnostics port when none is set. */
+  public static final int DEFAULT_DIAGNOSTICS_PORT = 9090;
+  /** The diagnostics port when none is set and the peer port is {@link #DEFAULT_DIAGNOSTICS_PORT}. */
+  public static final int ALTERNATE_DIAGNOSTICS_PORT = 9091;
+  /** Lowest listener port: the dataplane never binds privileged ports. */
+  public static final int MIN_PORT = 1024;
+  /** Highest listener port. */
+  public static final int MAX_PORT = 65535;
+
+  private static final Pattern DNS_1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+
+  /** The managed defaults for a namespace and images (the seed's {@code DefaultConfig}). */
+  public static Config defaultConfig(String namespace, String dataplaneImage, String objectImage) {
+    return new Config(
+        namespace, dataplaneImage, objectImage, DEFAULT_PEER_PORT, false, 0, NvidiaInjection.ENV);
+  }
+
+  /** The diagnostics port the dataplane listens on, with the default of a 0 port applied. */
+  public int effectiveDiagnosticsPort() {
+    if (diagnosticsPort != 0) {
+      return diagnosticsPort;
+    }
+    return peerPort == DEFAULT_DIAGNOSTICS_PORT ? ALTERNATE_DIAGNOSTICS_PORT : DEFAULT_DIAGNOSTICS_PORT;
+  }
+
+  /** The NVIDIA mode with the default of a {@code null} mode applied. */
+  public NvidiaInjection effectiveNvidia() {
+    return nvidia == null ? NvidiaInjection.ENV : nvidia;
+  }
+
+  /** Whether objects are rendered with a namespace. */
+  public boolean hasNamespace() {
+    return namespace != null && !namespace.isEmpty();
+  }
+
+  /**
+   * Checks the namespace, the images and that every listener port is valid and distinct.
+   *
+   * @return this config, for chaining
+   * @throws InvalidConfigurationException naming the first field at fault and its value
+   */
+  public Config validate() {
+    if (hasNamespace() && !DNS_1123_LABEL.matcher(namespace).matches()) {
+      throw new InvalidConfigurationException(
+          "namespace",
+          namespace,
+          "namespace \"" + namespace + "\" is not a DNS-1123 label (lowercase letters, digits and '-',"
+              + " at most 63 characters, starting and ending with a letter or digit)");
+    }
+    checkImage("dataplaneImage", dataplaneImage);
+    checkImage("objectImage", objectImage);
+    checkPort("peerPort", peerPort);
+    if (diagnosticsPort != 0) {
+      checkPort("diagnosticsPort", diagnosticsPort);
+    }
+    checkDistinct();
+    return this;
+  }
+
+  private static void checkImage(String field, String image) {
+    if (image == null || image.isBlank()) {
+      throw new InvalidConfigurationException(
+          field, String.valueOf(image), field + " is empty: set a container image reference");
+    }
+    if (image.chars().anyMatch(Character::isWhitespace)) {
+      throw new InvalidConfigurationException(
+          field, image, field + " \"" + image + "\" contains whitespace");
+    }
+    if (!ImageReference.isValid(image)) {
+      throw new InvalidConfigurationException(
+          field,
+          image,
+          field + " \"" + image + "\" is not a valid image reference ([registry/]repository[:tag][@digest],"
+              + " repository in lowercase)");
+    }
+  }
+
+  private static void checkPort(String field, int port) {
+    if (port < MIN_PORT || port > MAX_PORT) {
+      throw new InvalidConfigurationException(
+          field, Integer.toString(port), field + " " + port + " is outside " + MIN_PORT + ".." + MAX_PORT);
+    }
+  }
+
+  private void checkDistinct() {
+    int diagnostics = effectiveDiagnosticsPort();
+    String diagnosticsField = "diagnosticsPort";
+    checkNotReserved("peerPort", peerPort);
+    checkNotReserved(diagnosticsField, diagnostics);
+    if (diagnostics == peerPort) {
+      throw new InvalidConfigurationException(
+          diagnosticsField,
+          Integer.toString(diagnostics),
+          "diagnosticsPort " + diagnostics + " collides with peerPort " + peerPort
+              + ": every listener port must be distinct");
+    }
+  }
+
+  private static void checkNotReserved(String field, int port) {
+    if (port == Dataplane.CONTROL_PORT || port == Dataplane.WEBHOOK_PORT) {
+      String listener = port == Dataplane.CONTROL_PORT ? "control" : "webhook";
+      throw new InvalidConfigurationException(
+          field,
+          Integer.toString(port),
+          field + " " + port + " collides with the " + listener + " port " + port
+              + ": every listener port must be distinct");
+    }
+  }
+
+  /** A copy with another peer port. */
+  public Config withPeerPort(int port) {
+    return new Config(namespace, dataplaneImage, objectImage, port, hostNetwork, diagnosticsPort, nvidia);
+  }
+
+  /** A copy with another diagnostics port (0 for the default). */
+  public Config withDiagnosticsPort(int port) {
+    return new Config(namespace, dataplaneImage, objectImage, peerPort, hostNetwork, port, nvidia);
+  }
+
+  /** A copy with host networking on or off. */
+  public Config withHostNetwork(boolean on) {
+    return new Config(namespace, dataplaneImage, objectImage, peerPort, on, diagnosticsPort, nvidia);
+  }
+
+  /** A copy with another NVIDIA mode. */
+  public Config withNvidia(NvidiaInjection mode) {
+    return new Config(namespace, dataplaneImage, objectImage, peerPort, hostNetwork, diagnosticsPort, mode);
+  }
+
+  /** A copy in another namespace. */
+  public Config withNamespace(String ns) {
+    return new Config(ns, dataplaneImage, objectImage, peerPort, hostNetwork, diagnosticsPort, nvidia);
+  }
+}

@@ -1,0 +1,126 @@
+package io.unboundedcloud.racer.workload;
+
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The dataplane DaemonSet {@code racer} and its ServiceAccount: names, labels and builders. */
+public final class Dataplane {
+  /** Names the dataplane DaemonSet and its ServiceAccount. */
+  public static final String DATAPLANE_DAEMON_SET_NAME = "racer";
+  /** Names the dataplane container. */
+  public static final String CONTAINER_NAME = "dataplane";
+  /** Removes a node from dataplane placement and membership (by presence). */
+  public static final String EXCLUSION_LABEL = "racer.unbounded-cloud.io/exclude";
+  /** The audience of the token a pod presents to control seats. */
+  public static final String CONTROL_TOKEN_AUDIENCE = "racer-control";
+  /** Serves the control API on seat holders. */
+  public static final int CONTROL_PORT = 8443;
+  /** Serves the object sidecar admission webhook on seat holders. */
+  public static final int WEBHOOK_PORT = 9443;
+  /** The seat policy key of racer-settings; never explicit env, so the ConfigMap wins. */
+  public static final String CONTROL_SEATS_KEY = "RACER_CONTROL_SEATS";
+  /** Bounds a fixed seat count. */
+  public static final int MAX_CONTROL_SEATS = 16;
+  /** Where the default-audience API credentials are projected. */
+  public static final String API_TOKEN_PATH = "/var/run/secrets/kubernetes.io/serviceaccount";
+  /** Selects the {@link NvidiaInjection} mode in racer-settings. */
+  public static final String NVIDIA_KEY = "RACER_NVIDIA";
+  /** Requests the NVIDIA CDI device on the dataplane pod (mode {@code cdi}). */
+  public static final String CDI_ANNOTATION = "cdi.k8s.io/racer";
+  /** The fully qualified CDI name for every GPU on the node. */
+  public static final String CDI_ALL_GPUS = "nvidia.com/gpu=all";
+  /** The logging directory of the image's cufile.json. */
+  public static final String CUFILE_LOG_DIRECTORY = "/var/log/cufile";
+  /** Bounds the cuFile log emptyDir. */
+  public static final String CUFILE_LOG_SIZE_LIMIT = "64Mi";
+  /** The memory request of the dataplane container. */
+  public static final String DATAPLANE_MEMORY_REQUEST = "1Gi";
+
+  /** The ConfigMap the dataplane reads its settings from (envFrom). */
+  public static final String SETTINGS_CONFIG_MAP = "racer-settings";
+  /** Pod template annotation: sha256 of the settings data, so a settings change rolls the pods. */
+  public static final String SETTINGS_HASH_ANNOTATION = "racer.unbounded-cloud.io/settings-hash";
+  /** Selector label {@code app.kubernetes.io/name}. */
+  public static final String NAME_LABEL = "app.kubernetes.io/name";
+  /** Selector label {@code app.kubernetes.io/component}. */
+  public static final String COMPONENT_LABEL = "app.kubernetes.io/component";
+  /** Node label every dataplane node carries. */
+  public static final String OS_LABEL = "kubernetes.io/os";
+
+  private Dataplane() {}
+
+  /**
+   * The immutable selector labels of dataplane pods. They never say how Racer was delivered, so a cluster
+   * can move between the KRM function and the Helm chart without deleting the DaemonSet.
+   */
+  public static Map<String, String> labels() {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(NAME_LABEL, DATAPLANE_DAEMON_SET_NAME);
+    labels.put(COMPONENT_LABEL, CONTAINER_NAME);
+    return labels;
+  }
+
+  /** The two expressions every required node-selector term of the dataplane carries, in order. */
+  public static List<NodeSelectorRequirement> requiredExpressions() {
+    return List.of(
+        new NodeSelectorRequirementBuilder().withKey(EXCLUSION_LABEL).withOperator("DoesNotExist").build(),
+        new NodeSelectorRequirementBuilder()
+            .withKey(OS_LABEL)
+            .withOperator("In")
+            .withValues("linux")
+            .build());
+  }
+
+  /** The default node affinity of dataplane pods; workloads that must share their nodes reuse it. */
+  public static Affinity dataplaneAffinity() {
+    return new AffinityBuilder()
+        .withNewNodeAffinity()
+        .withNewRequiredDuringSchedulingIgnoredDuringExecution()
+        .addNewNodeSelectorTerm()
+        .withMatchExpressions(requiredExpressions())
+        .endNodeSelectorTerm()
+        .endRequiredDuringSchedulingIgnoredDuringExecution()
+        .endNodeAffinity()
+        .build();
+  }
+
+  /**
+   * Builds the dataplane DaemonSet (the seed's {@code DaemonSet(c Config)}).
+   *
+   * @throws InvalidConfigurationException when {@code config} is invalid
+   */
+  public static DaemonSet daemonSet(Config config) {
+    return daemonSet(config, null);
+  }
+
+  /**
+   * Builds the dataplane DaemonSet with the settings-hash pod annotation.
+   *
+   * @param settingsHash the hash of the racer-settings data, or {@code null} for no annotation
+   * @throws InvalidConfigurationException when {@code config} is invalid
+   */
+  public static DaemonSet daemonSet(Config config, String settingsHash) {
+    config.validate();
+    return DataplaneDaemonSet.build(config, settingsHash);
+  }
+
+  /** The ServiceAccount {@code racer}: no annotations of ours, no token automount. */
+  public static ServiceAccount serviceAccount(Config config) {
+    return new ServiceAccountBuilder()
+        .withNewMetadata()
+        .withName(DATAPLANE_DAEMON_SET_NAME)
+        .withNamespace(config.hasNamespace() ? config.namespace() : null)
+        .withLabels(labels())
+        .endMetadata()
+        .withAutomountServiceAccountToken(false)
+        .build();
+  }
+}

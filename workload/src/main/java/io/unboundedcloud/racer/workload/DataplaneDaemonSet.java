@@ -1,0 +1,133 @@
+package io.unboundedcloud.racer.workload;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Assembles the dataplane DaemonSet from its parts; {@link Dataplane#daemonSet} validates first. */
+final class DataplaneDaemonSet {
+  private static final int MIN_READY_SECONDS = 10;
+  private static final long TERMINATION_GRACE_SECONDS = 30L;
+
+  private DataplaneDaemonSet() {}
+
+  static DaemonSet build(Config config, String settingsHash) {
+    List<DataplaneVolumes.Entry> volumes = DataplaneVolumes.of(config);
+    return new DaemonSetBuilder()
+        .withNewMetadata()
+        .withName(Dataplane.DATAPLANE_DAEMON_SET_NAME)
+        .withNamespace(config.hasNamespace() ? config.namespace() : null)
+        .withLabels(Dataplane.labels())
+        .endMetadata()
+        .withNewSpec()
+        .withNewSelector()
+        .withMatchLabels(Dataplane.labels())
+        .endSelector()
+        .withNewUpdateStrategy()
+        .withType("RollingUpdate")
+        .withNewRollingUpdate()
+        .withMaxUnavailable(new IntOrString(1))
+        .withMaxSurge(new IntOrString(0))
+        .endRollingUpdate()
+        .endUpdateStrategy()
+        .withMinReadySeconds(MIN_READY_SECONDS)
+        .withNewTemplate()
+        .withNewMetadata()
+        .withLabels(Dataplane.labels())
+        .withAnnotations(podAnnotations(config, settingsHash))
+        .endMetadata()
+        .withNewSpec()
+        .withServiceAccountName(Dataplane.DATAPLANE_DAEMON_SET_NAME)
+        .withAutomountServiceAccountToken(false)
+        .withHostNetwork(config.hostNetwork() ? Boolean.TRUE : null)
+        .withDnsPolicy(dnsPolicy(config))
+        .withRestartPolicy("Always")
+        .withSchedulerName("default-scheduler")
+        .withEnableServiceLinks(false)
+        .withPreemptionPolicy("PreemptLowerPriority")
+        .withTerminationGracePeriodSeconds(TERMINATION_GRACE_SECONDS)
+        .withNewSecurityContext()
+        .withRunAsUser(0L)
+        .endSecurityContext()
+        .withAffinity(Dataplane.dataplaneAffinity())
+        .withContainers(container(config, volumes))
+        .withVolumes(volumes.stream().map(DataplaneVolumes.Entry::volume).toList())
+        .endSpec()
+        .endTemplate()
+        .endSpec()
+        .build();
+  }
+
+  /** The DNS policy that goes with the network mode: host-network pods still resolve cluster names. */
+  static String dnsPolicy(Config config) {
+    return config.hostNetwork() ? "ClusterFirstWithHostNet" : "ClusterFirst";
+  }
+
+  static Map<String, String> podAnnotations(Config config, String settingsHash) {
+    Map<String, String> annotations = new LinkedHashMap<>();
+    if (settingsHash != null) {
+      annotations.put(Dataplane.SETTINGS_HASH_ANNOTATION, settingsHash);
+    }
+    if (config.effectiveNvidia() == NvidiaInjection.CDI) {
+      annotations.put(Dataplane.CDI_ANNOTATION, Dataplane.CDI_ALL_GPUS);
+    }
+    return annotations.isEmpty() ? null : annotations;
+  }
+
+  private static Container container(Config config, List<DataplaneVolumes.Entry> volumes) {
+    return new ContainerBuilder()
+        .withName(Dataplane.CONTAINER_NAME)
+        .withImage(config.dataplaneImage())
+        .withImagePullPolicy("IfNotPresent")
+        .withTerminationMessagePath("/dev/termination-log")
+        .withTerminationMessagePolicy("File")
+        .addNewEnvFrom()
+        .withNewConfigMapRef()
+        .withName(Dataplane.SETTINGS_CONFIG_MAP)
+        .endConfigMapRef()
+        .endEnvFrom()
+        .withEnv(DataplaneEnv.of(config))
+        .withPorts(ports(config))
+        .withNewResources()
+        .addToRequests("memory", new Quantity(Dataplane.DATAPLANE_MEMORY_REQUEST))
+        .endResources()
+        .withNewSecurityContext()
+        .withPrivileged(true)
+        .withAllowPrivilegeEscalation(true)
+        .withReadOnlyRootFilesystem(true)
+        .endSecurityContext()
+        .withNewReadinessProbe()
+        .withNewHttpGet()
+        .withPath("/readyz")
+        .withPort(new IntOrString(DataplanePorts.DIAGNOSTICS))
+        .withScheme("HTTP")
+        .endHttpGet()
+        .withPeriodSeconds(5)
+        .withTimeoutSeconds(2)
+        .withSuccessThreshold(1)
+        .withFailureThreshold(1)
+        .endReadinessProbe()
+        .withVolumeMounts(volumes.stream().map(DataplaneVolumes.Entry::mount).toList())
+        .build();
+  }
+
+  private static List<ContainerPort> ports(Config config) {
+    return List.of(
+        port(DataplanePorts.PEER, config.peerPort()),
+        port(DataplanePorts.DIAGNOSTICS, config.effectiveDiagnosticsPort()),
+        port(DataplanePorts.CONTROL, Dataplane.CONTROL_PORT),
+        port(DataplanePorts.WEBHOOK, Dataplane.WEBHOOK_PORT));
+  }
+
+  private static ContainerPort port(String name, int number) {
+    return new ContainerPortBuilder().withName(name).withContainerPort(number).withProtocol("TCP").build();
+  }
+}

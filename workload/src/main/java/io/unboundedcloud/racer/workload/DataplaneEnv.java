@@ -1,0 +1,73 @@
+package io.unboundedcloud.racer.workload;
+
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The explicit environment of the dataplane container, in order: a {@code $(VAR)} must follow the VAR it
+ * expands. Every other setting reaches the dataplane through {@code envFrom} racer-settings.
+ */
+public final class DataplaneEnv {
+  /** The pod IP, the only variable from the downward API. */
+  public static final String POD_IP = "RACER_POD_IP";
+  /** Env rendered in modes {@code env} and {@code cdi} only. */
+  public static final List<String> NVIDIA_NAMES =
+      List.of("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES");
+
+  static final String CONTROL_TOKEN_DIRECTORY = "/var/run/racer-token";
+  static final String CONTROL_TOKEN_FILE = "token";
+  static final String IDENTITY_DIRECTORY = "/var/lib/racer/identity";
+  static final String SLAB_DIRECTORY = "/var/lib/racer/slabs";
+  static final String DEVICE_DIRECTORY = "/host/dev";
+
+  private DataplaneEnv() {}
+
+  /** The explicit env of the dataplane container for a config. */
+  public static List<EnvVar> of(Config config) {
+    List<EnvVar> env = new ArrayList<>();
+    env.add(
+        new EnvVarBuilder()
+            .withName(POD_IP)
+            .withNewValueFrom()
+            .withNewFieldRef()
+            .withApiVersion("v1")
+            .withFieldPath("status.podIP")
+            .endFieldRef()
+            .endValueFrom()
+            .build());
+    env.add(value("RACER_PEER_LISTEN", listen(config.peerPort())));
+    env.add(value("RACER_DIAGNOSTICS_LISTEN", listen(config.effectiveDiagnosticsPort())));
+    env.add(value("RACER_CONTROL_LISTEN", listen(Dataplane.CONTROL_PORT)));
+    env.add(value("RACER_WEBHOOK_LISTEN", listen(Dataplane.WEBHOOK_PORT)));
+    env.add(value("RACER_CONTROL_TOKEN", CONTROL_TOKEN_DIRECTORY + "/" + CONTROL_TOKEN_FILE));
+    env.add(value("RACER_API_CREDENTIALS", Dataplane.API_TOKEN_PATH));
+    env.add(value("RACER_IDENTITY_DIRECTORY", IDENTITY_DIRECTORY + "/private"));
+    env.add(value("RACER_SLAB_DIRECTORY", SLAB_DIRECTORY));
+    env.add(value("RACER_DEVICE_DIRECTORY", DEVICE_DIRECTORY));
+    env.add(value("RACER_OBJECT_IMAGE", config.objectImage()));
+    if (config.effectiveNvidia().injectsDriver()) {
+      env.add(value(NVIDIA_NAMES.get(0), "all"));
+      env.add(value(NVIDIA_NAMES.get(1), "compute,utility"));
+    }
+    return env;
+  }
+
+  /** Every env name any mode renders: the names the renderer owns on an existing DaemonSet. */
+  public static List<String> ownedNames() {
+    List<String> names = new ArrayList<>();
+    for (EnvVar var : of(Config.defaultConfig("", "x", "x").withNvidia(NvidiaInjection.ENV))) {
+      names.add(var.getName());
+    }
+    return names;
+  }
+
+  private static String listen(int port) {
+    return "[$(" + POD_IP + ")]:" + port;
+  }
+
+  private static EnvVar value(String name, String value) {
+    return new EnvVarBuilder().withName(name).withValue(value).build();
+  }
+}

@@ -11,15 +11,15 @@
 //
 // The class is looked up by apiVersion + kind among the built-in Kubernetes kinds that
 // `kubernetes-models` ships (core, apps, batch, policy, rbac, networking, ...). A kind it does not know
-// (a custom resource, a misspelt kind, a wrong apiVersion such as extensions/v1beta1 DaemonSet) is
+// (a custom resource, a misspelt kind, a kind under the wrong apiVersion, a missing apiVersion) is
 // reported as an error: nothing passes unvalidated. So is an alpha/beta apiVersion (the package keeps those
 // of old Kubernetes releases, e.g. extensions/v1beta1 DaemonSet, which current clusters no longer serve).
 //
 // What the generated validators check: required properties, JSON types (integer / string / boolean /
-// object / array, including int32/int64 ranges), enums (e.g. protocol, restartPolicy) and a few string
-// formats. What they do NOT check: unknown (misspelt) fields, which are accepted silently, and the
-// API server's semantic validation (DNS names, label syntax, selector matching the template labels,
-// port ranges, resource quantity syntax, ...).
+// object / array; int32/int64 ranges), enums (e.g. protocol, restartPolicy, hostPath type) and some
+// formats (resource quantities, date-time). What they do NOT check: unknown (misspelt) fields, which are
+// accepted silently, and the API server's semantic validation (DNS names, label syntax, selector matching
+// the template labels, port 1..65535, at least one container, cron syntax, ...).
 
 import { readFileSync } from "node:fs";
 

@@ -84,9 +84,13 @@ public record Config(
   }
 
   private static void checkImage(String field, String image) {
-    if (image == null || image.isBlank()) {
+    if (image == null) {
       throw new InvalidConfigurationException(
-          field, String.valueOf(image), field + " is empty: set a container image reference");
+          field, "null", field + " is not set: set a container image reference");
+    }
+    if (image.isBlank()) {
+      throw new InvalidConfigurationException(
+          field, image, field + " \"" + image + "\" is blank: set a container image reference");
     }
     if (image.chars().anyMatch(Character::isWhitespace)) {
       throw new InvalidConfigurationException(

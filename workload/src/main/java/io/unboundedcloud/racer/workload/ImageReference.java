@@ -8,8 +8,12 @@ final class ImageReference {
   private static final String SEPARATOR = "(?:[._]|__|[-]+)";
   private static final String PATH_COMPONENT = ALNUM + "(?:" + SEPARATOR + ALNUM + ")*";
   private static final String DOMAIN_COMPONENT = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
+  // A first component is a registry only when it looks like a host: a dot, a port or an IPv6 address
+  // (a bare "localhost" or "myregistry" also reads as a lowercase repository component). Otherwise it
+  // belongs to the repository, which is lowercase: "UPPER/case" is a mistyped repository, not a host.
   private static final String DOMAIN =
-      "(?:" + DOMAIN_COMPONENT + "(?:\\." + DOMAIN_COMPONENT + ")*|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?";
+      "(?:(?:" + DOMAIN_COMPONENT + "(?:\\." + DOMAIN_COMPONENT + ")+|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?"
+          + "|" + DOMAIN_COMPONENT + ":[0-9]+)";
   private static final String TAG = "[\\w][\\w.-]{0,127}";
   private static final String DIGEST = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}";
   private static final Pattern REFERENCE =

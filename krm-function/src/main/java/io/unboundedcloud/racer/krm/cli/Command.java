@@ -1,0 +1,54 @@
+package io.unboundedcloud.racer.krm.cli;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Parses the command line and runs the mode it names. */
+public final class Command {
+  private Command() {}
+
+  /**
+   * Runs racer-krm.
+   *
+   * @return the process exit code: 0, or 1 on any error
+   */
+  public static int run(String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
+    List<String> rest = new ArrayList<>(List.of(args));
+    boolean stack = rest.remove("--stack");
+    try {
+      if (rest.isEmpty()) {
+        return FunctionMode.run(stdin, stdout, stderr);
+      }
+      String first = rest.get(0);
+      switch (first) {
+        case "--help", "-h", "help" -> {
+          stdout.print(Usage.text());
+          return 0;
+        }
+        case "--version", "version" -> {
+          stdout.println(Usage.version());
+          return 0;
+        }
+        case "render" -> {
+          return RenderMode.run(rest.subList(1, rest.size()), stdout, stderr);
+        }
+        default -> {
+          stderr.println("error: unknown command or flag \"" + first + "\"; run racer-krm --help");
+          return 2;
+        }
+      }
+    } catch (UsageException usage) {
+      stderr.println("error: " + usage.getMessage() + "; run racer-krm --help");
+      return 2;
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError bug) {
+      stderr.println(
+          "error: internal error: " + bug + (stack ? "" : " (run with --stack for the stack trace)"));
+      if (stack) {
+        bug.printStackTrace(stderr);
+      }
+      return 1;
+    }
+  }
+}

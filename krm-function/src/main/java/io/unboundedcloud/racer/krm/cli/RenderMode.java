@@ -1,0 +1,139 @@
+package io.unboundedcloud.racer.krm.cli;
+
+import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.render.Outcome;
+import io.unboundedcloud.racer.krm.render.Renderer;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.krm.yaml.YamlInputException;
+import io.unboundedcloud.racer.krm.yaml.YamlReader;
+import io.unboundedcloud.racer.krm.yaml.YamlWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.yaml.snakeyaml.nodes.MappingNode;
+
+/**
+ * {@code racer-krm render PATH... [--function-config FILE]}: the same processing on YAML files and
+ * directories, printing only the resulting manifests. On error nothing reaches stdout, since an empty
+ * success would make Argo CD prune the installation.
+ */
+final class RenderMode {
+  /** Files in a directory that are build instructions, not manifests. */
+  private static final Set<String> SKIPPED_FILES =
+      Set.of("kustomization.yaml", "kustomization.yml", "Kustomization", "Kptfile");
+  /** Kinds that are build instructions, not manifests. */
+  private static final Set<String> SKIPPED_KINDS = Set.of("Kustomization", "Component", "Kptfile");
+
+  private RenderMode() {}
+
+  static int run(List<String> args, PrintStream stdout, PrintStream stderr) {
+    List<Path> paths = new ArrayList<>();
+    Path functionConfigFile = null;
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
+      if (arg.equals("--function-config")) {
+        if (i + 1 >= args.size()) {
+          throw new UsageException("--function-config needs a file");
+        }
+        functionConfigFile = Path.of(args.get(++i));
+      } else if (arg.startsWith("--function-config=")) {
+        functionConfigFile = Path.of(arg.substring("--function-config=".length()));
+      } else if (arg.startsWith("-")) {
+        throw new UsageException("unknown flag " + arg);
+      } else {
+        paths.add(Path.of(arg));
+      }
+    }
+    if (paths.isEmpty()) {
+      throw new UsageException("render needs at least one file or directory");
+    }
+    List<MappingNode> items = new ArrayList<>();
+    MappingNode functionConfig = null;
+    try {
+      for (Path file : manifestFiles(paths)) {
+        items.addAll(YamlReader.readManifests(file));
+      }
+      if (functionConfigFile != null) {
+        List<MappingNode> configs = YamlReader.readManifests(functionConfigFile);
+        if (configs.size() != 1) {
+          stderr.println(
+              "error: " + functionConfigFile + " holds " + configs.size() + " objects; the function config is"
+                  + " one ConfigMap");
+          return 1;
+        }
+        functionConfig = configs.get(0);
+      }
+    } catch (YamlInputException | NotFound unreadable) {
+      stderr.println("error: " + unreadable.getMessage());
+      return 1;
+    }
+    items.removeIf(node -> SKIPPED_KINDS.contains(new Item(node).kind()));
+    if (functionConfig == null) {
+      List<MappingNode> declared =
+          items.stream().filter(node -> new Item(node).annotations().containsKey(Item.FUNCTION_ANNOTATION)).toList();
+      if (declared.size() > 1) {
+        stderr.println(
+            "error: " + declared.size() + " objects carry the " + Item.FUNCTION_ANNOTATION + " annotation ("
+                + String.join(", ", declared.stream().map(n -> new Item(n).ref().describe()).toList())
+                + "); name the function config with --function-config FILE");
+        return 1;
+      }
+      if (declared.size() == 1) {
+        functionConfig = declared.get(0);
+        items.remove(functionConfig);
+      }
+    }
+    Outcome outcome = Renderer.render(items, functionConfig);
+    for (Result result : outcome.results()) {
+      stderr.println(result.toLine());
+    }
+    if (outcome.failed()) {
+      return 1;
+    }
+    List<MappingNode> manifests =
+        outcome.items().stream().filter(node -> !new Item(node).isLocalConfig()).toList();
+    stdout.print(YamlWriter.manifests(manifests));
+    stdout.flush();
+    return 0;
+  }
+
+  /** The files to read: each named file, and every .yaml/.yml file under each directory, sorted. */
+  private static List<Path> manifestFiles(List<Path> paths) {
+    List<Path> files = new ArrayList<>();
+    for (Path path : paths) {
+      if (Files.isDirectory(path)) {
+        try (Stream<Path> walk = Files.walk(path)) {
+          walk.filter(Files::isRegularFile)
+              .filter(RenderMode::isManifestFile)
+              .sorted()
+              .forEach(files::add);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      } else if (Files.isRegularFile(path)) {
+        files.add(path);
+      } else {
+        throw new NotFound(path + ": no such file or directory");
+      }
+    }
+    return files;
+  }
+
+  private static boolean isManifestFile(Path file) {
+    String name = file.getFileName().toString();
+    return (name.endsWith(".yaml") || name.endsWith(".yml")) && !SKIPPED_FILES.contains(name);
+  }
+
+  private static final class NotFound extends RuntimeException {
+    NotFound(String message) {
+      super(message);
+    }
+  }
+}

@@ -1,0 +1,68 @@
+package io.unboundedcloud.racer.krm.inputs;
+
+import io.unboundedcloud.racer.workload.Release;
+import java.util.List;
+
+/**
+ * The function's configuration: where the images come from. Full references win over registry and tag.
+ *
+ * <pre>
+ * apiVersion: v1
+ * kind: ConfigMap
+ * data:
+ *   imageRegistry: registry.example.com/racer   # images: REGISTRY/racer-dataplane:TAG, REGISTRY/racer-object:TAG
+ *   imageTag: "0.19.0"                          # default: the Racer release this function targets
+ *   dataplaneImage: registry.example.com/racer/racer-dataplane:0.19.0   # optional, wins
+ *   objectImage: registry.example.com/racer/racer-object:0.19.0         # optional, wins
+ * </pre>
+ *
+ * @param source the config object, or {@code null} when the function got none
+ * @param imageRegistry {@code data.imageRegistry}, or {@code null}
+ * @param imageTag {@code data.imageTag}, or {@code null} for {@link Release#RACER_VERSION}
+ * @param dataplaneImage {@code data.dataplaneImage}, or {@code null}
+ * @param objectImage {@code data.objectImage}, or {@code null}
+ */
+public record FunctionConfig(
+    Item source, String imageRegistry, String imageTag, String dataplaneImage, String objectImage) {
+
+  /** The {@code data} key of the registry. */
+  public static final String IMAGE_REGISTRY = "imageRegistry";
+  /** The {@code data} key of the tag. */
+  public static final String IMAGE_TAG = "imageTag";
+  /** The {@code data} key of the full dataplane image. */
+  public static final String DATAPLANE_IMAGE = "dataplaneImage";
+  /** The {@code data} key of the full racer-object image. */
+  public static final String OBJECT_IMAGE = "objectImage";
+  /** Every key the function reads. */
+  public static final List<String> KEYS = List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE);
+
+  /** The tag registry images get. */
+  public String effectiveTag() {
+    return present(imageTag) ? imageTag : Release.RACER_VERSION;
+  }
+
+  /** The dataplane image, or {@code null} when neither it nor a registry is set. */
+  public String resolvedDataplaneImage() {
+    return resolve(dataplaneImage, Release.DATAPLANE_REPOSITORY);
+  }
+
+  /** The racer-object image, or {@code null} when neither it nor a registry is set. */
+  public String resolvedObjectImage() {
+    return resolve(objectImage, Release.OBJECT_REPOSITORY);
+  }
+
+  private String resolve(String explicit, String repository) {
+    if (present(explicit)) {
+      return explicit;
+    }
+    if (present(imageRegistry)) {
+      String registry = imageRegistry.endsWith("/") ? imageRegistry.substring(0, imageRegistry.length() - 1) : imageRegistry;
+      return registry + "/" + repository + ":" + effectiveTag();
+    }
+    return null;
+  }
+
+  private static boolean present(String value) {
+    return value != null && !value.isBlank();
+  }
+}

@@ -1,0 +1,191 @@
+package io.unboundedcloud.racer.krm.inputs;
+
+import io.unboundedcloud.racer.krm.results.ResourceRef;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.workload.CacheOrigin;
+import io.unboundedcloud.racer.workload.Dataplane;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+
+/**
+ * The only reader of a ResourceList: one method per kind of read, each deciding its source. Like the seed's
+ * {@code podread}, a new kind of read is a new method here, where its source is decided and reviewed.
+ */
+public final class Inputs {
+  /** Kinds whose items carry a pod template, and so can be cache origins. */
+  public static final Set<String> POD_TEMPLATE_KINDS =
+      Set.of("DaemonSet", "Deployment", "StatefulSet", "ReplicaSet", "Job", "CronJob", "Pod");
+
+  private final List<Item> items;
+  private final MappingNode functionConfig;
+
+  /**
+   * @param items the ResourceList's items, in order
+   * @param functionConfig its functionConfig, or {@code null}
+   */
+  public Inputs(List<MappingNode> items, MappingNode functionConfig) {
+    this.items = items.stream().map(Item::new).toList();
+    this.functionConfig = functionConfig;
+  }
+
+  /** Every item, in order. */
+  public List<Item> items() {
+    return items;
+  }
+
+  /**
+   * The ConfigMap {@code racer-settings}, found by its name or by a name kustomize recorded before a
+   * prefix or suffix. Exactly one must exist: none, or several, is an error naming every candidate.
+   */
+  public Read<SettingsSource> settings() {
+    List<Item> candidates =
+        items.stream()
+            .filter(item -> item.is("v1", "ConfigMap"))
+            .filter(item -> !item.annotations().containsKey(Item.FUNCTION_ANNOTATION))
+            .filter(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP))
+            .toList();
+    if (candidates.isEmpty()) {
+      return Read.failed(
+          Result.error(
+              "no ConfigMap named " + Dataplane.SETTINGS_CONFIG_MAP + " among the " + items.size()
+                  + " input items: add one (its data are the dataplane's settings, its namespace is the"
+                  + " installation namespace; an empty data map takes every default)"));
+    }
+    if (candidates.size() > 1) {
+      String names =
+          candidates.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+      return Read.failed(
+          Result.error(
+              "found " + candidates.size() + " " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMaps, expected"
+                  + " exactly one (the installation namespace is ambiguous): " + names
+                  + ". Keep one, or render each installation separately"));
+    }
+    Item item = candidates.get(0);
+    List<Result> results = new ArrayList<>();
+    Map<String, String> data = scalarData(item, results);
+    return Read.of(new SettingsSource(item, item.namespace(), data), results);
+  }
+
+  /**
+   * The function config: a ConfigMap (kustomize's transformer config, kpt's {@code function-input}) whose
+   * {@code data} holds {@link FunctionConfig#KEYS}. None at all reads as an empty config; an unknown key is
+   * a warning; another kind is an error.
+   */
+  public Read<FunctionConfig> functionConfig() {
+    if (functionConfig == null) {
+      return Read.of(new FunctionConfig(null, null, null, null, null), List.of());
+    }
+    Item source = new Item(functionConfig);
+    if (!source.is("v1", "ConfigMap")) {
+      return Read.failed(
+          Result.of(
+              Severity.ERROR,
+              "functionConfig is a " + source.apiVersion() + " " + source.kind() + ": the racer function"
+                  + " takes a v1 ConfigMap whose data sets " + String.join(", ", FunctionConfig.KEYS),
+              source.ref(),
+              "kind"));
+    }
+    List<Result> results = new ArrayList<>();
+    Map<String, String> data = scalarData(source, results);
+    for (String key : data.keySet()) {
+      if (!FunctionConfig.KEYS.contains(key)) {
+        results.add(
+            Result.of(
+                Severity.WARNING,
+                "unknown function config key " + key + " is ignored; the keys are "
+                    + String.join(", ", FunctionConfig.KEYS),
+                source.ref(),
+                "data." + key));
+      }
+    }
+    FunctionConfig config =
+        new FunctionConfig(
+            source,
+            data.get(FunctionConfig.IMAGE_REGISTRY),
+            data.get(FunctionConfig.IMAGE_TAG),
+            data.get(FunctionConfig.DATAPLANE_IMAGE),
+            data.get(FunctionConfig.OBJECT_IMAGE));
+    return Read.of(config, results);
+  }
+
+  /**
+   * The dataplane DaemonSet already in the installation namespace (rendered earlier, perhaps changed by
+   * the user since), found by its name or a name it held before a kustomize prefix or suffix.
+   */
+  public Read<Item> existingDaemonSet(String namespace) {
+    return existing("apps/v1", "DaemonSet", namespace);
+  }
+
+  /** The dataplane ServiceAccount already in the installation namespace, found like the DaemonSet. */
+  public Read<Item> existingServiceAccount(String namespace) {
+    return existing("v1", "ServiceAccount", namespace);
+  }
+
+  /** Every workload with a pod template labelled {@link CacheOrigin#LABEL}, in item order. */
+  public List<Item> cacheOrigins() {
+    return items.stream()
+        .filter(item -> POD_TEMPLATE_KINDS.contains(item.kind()))
+        .filter(item -> item.labels().containsKey(CacheOrigin.LABEL))
+        .filter(item -> !isDataplane(item))
+        .toList();
+  }
+
+  private static boolean isDataplane(Item item) {
+    return "DaemonSet".equals(item.kind())
+        && item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME);
+  }
+
+  private Read<Item> existing(String apiVersion, String kind, String namespace) {
+    List<Item> found =
+        items.stream()
+            .filter(item -> item.is(apiVersion, kind))
+            .filter(item -> item.namespace().equals(namespace))
+            .filter(item -> item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME))
+            .toList();
+    if (found.size() > 1) {
+      String names = found.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+      return Read.failed(
+          Result.error(
+              "found " + found.size() + " " + kind + "s that are the dataplane's "
+                  + Dataplane.DATAPLANE_DAEMON_SET_NAME + ": " + names + ". Keep one"));
+    }
+    return Read.of(found.isEmpty() ? null : found.get(0), List.of());
+  }
+
+  /** A ConfigMap's {@code data}: scalars as their text; anything else is an error naming the key. */
+  private static Map<String, String> scalarData(Item item, List<Result> results) {
+    Map<String, String> data = new LinkedHashMap<>();
+    Node node = Item.child(item.node(), "data");
+    if (node == null || node instanceof ScalarNode scalar && Item.isNull(scalar)) {
+      return data;
+    }
+    ResourceRef ref = item.ref();
+    if (!(node instanceof MappingNode mapping)) {
+      results.add(Result.of(Severity.ERROR, "data must be a map of strings", ref, "data"));
+      return data;
+    }
+    for (NodeTuple tuple : mapping.getValue()) {
+      String key = tuple.getKeyNode() instanceof ScalarNode k ? k.getValue() : null;
+      if (key != null && tuple.getValueNode() instanceof ScalarNode value) {
+        data.put(key, Item.isNull(value) ? "" : value.getValue());
+      } else {
+        results.add(
+            Result.of(
+                Severity.ERROR,
+                "data." + key + " is not a string: ConfigMap data values are strings (quote numbers)",
+                ref,
+                "data." + key));
+      }
+    }
+    return data;
+  }
+}

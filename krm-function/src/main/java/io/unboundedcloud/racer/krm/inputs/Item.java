@@ -1,0 +1,149 @@
+package io.unboundedcloud.racer.krm.inputs;
+
+import io.unboundedcloud.racer.krm.results.ResourceRef;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+
+/** One item of a ResourceList, as read-only views of its identity, labels and annotations. */
+public final class Item {
+  /** kpt's and kustomize's annotation with the item's file. */
+  public static final String PATH_ANNOTATION = "config.kubernetes.io/path";
+  /** The internal twin of {@link #PATH_ANNOTATION}. */
+  public static final String INTERNAL_PATH_ANNOTATION = "internal.config.kubernetes.io/path";
+  /** The item's index in its file. */
+  public static final String INDEX_ANNOTATION = "config.kubernetes.io/index";
+  /** The internal twin of {@link #INDEX_ANNOTATION}. */
+  public static final String INTERNAL_INDEX_ANNOTATION = "internal.config.kubernetes.io/index";
+  /** Kustomize's record of an item's names before prefixes and suffixes. */
+  public static final String PREVIOUS_NAMES_ANNOTATION = "internal.config.kubernetes.io/previousNames";
+  /** Marks configuration that is not to be applied. */
+  public static final String LOCAL_CONFIG_ANNOTATION = "config.kubernetes.io/local-config";
+  /** Declares the function on its config resource. */
+  public static final String FUNCTION_ANNOTATION = "config.kubernetes.io/function";
+
+  private final MappingNode node;
+
+  public Item(MappingNode node) {
+    this.node = node;
+  }
+
+  /** The node itself, for the code that edits or replaces it. */
+  public MappingNode node() {
+    return node;
+  }
+
+  public String apiVersion() {
+    return scalar(node, "apiVersion");
+  }
+
+  public String kind() {
+    return scalar(node, "kind");
+  }
+
+  public String name() {
+    return scalar(mapping(node, "metadata"), "name");
+  }
+
+  /** The namespace, or the empty string when there is none. */
+  public String namespace() {
+    String namespace = scalar(mapping(node, "metadata"), "namespace");
+    return namespace == null ? "" : namespace;
+  }
+
+  public Map<String, String> labels() {
+    return stringMap(mapping(mapping(node, "metadata"), "labels"));
+  }
+
+  public Map<String, String> annotations() {
+    return stringMap(mapping(mapping(node, "metadata"), "annotations"));
+  }
+
+  /** Whether the item is this apiVersion and kind. */
+  public boolean is(String apiVersion, String kind) {
+    return apiVersion.equals(apiVersion()) && kind.equals(kind());
+  }
+
+  /** Its current name and every name kustomize recorded before prefixes and suffixes. */
+  public List<String> namesEverHeld() {
+    List<String> names = new ArrayList<>();
+    if (name() != null) {
+      names.add(name());
+    }
+    String previous = annotations().get(PREVIOUS_NAMES_ANNOTATION);
+    if (previous != null) {
+      for (String name : previous.split(",")) {
+        if (!name.isBlank() && !names.contains(name.trim())) {
+          names.add(name.trim());
+        }
+      }
+    }
+    return names;
+  }
+
+  /** Whether the item says it is not to be applied. */
+  public boolean isLocalConfig() {
+    return "true".equals(annotations().get(LOCAL_CONFIG_ANNOTATION));
+  }
+
+  /** How results point at this item. */
+  public ResourceRef ref() {
+    Map<String, String> annotations = annotations();
+    String path = annotations.getOrDefault(PATH_ANNOTATION, annotations.get(INTERNAL_PATH_ANNOTATION));
+    String index = annotations.getOrDefault(INDEX_ANNOTATION, annotations.get(INTERNAL_INDEX_ANNOTATION));
+    Integer fileIndex = null;
+    if (path != null && index != null) {
+      try {
+        fileIndex = Integer.valueOf(index.trim());
+      } catch (NumberFormatException notAnIndex) {
+        fileIndex = null;
+      }
+    }
+    String namespace = namespace();
+    return new ResourceRef(apiVersion(), kind(), name(), namespace.isEmpty() ? null : namespace, path, fileIndex);
+  }
+
+  /** The value of a top-level mapping's key, or {@code null}. */
+  static Node child(MappingNode mapping, String key) {
+    if (mapping == null) {
+      return null;
+    }
+    for (NodeTuple tuple : mapping.getValue()) {
+      if (tuple.getKeyNode() instanceof ScalarNode scalar && key.equals(scalar.getValue())) {
+        return tuple.getValueNode();
+      }
+    }
+    return null;
+  }
+
+  static MappingNode mapping(MappingNode mapping, String key) {
+    return child(mapping, key) instanceof MappingNode child ? child : null;
+  }
+
+  static String scalar(MappingNode mapping, String key) {
+    return child(mapping, key) instanceof ScalarNode scalar && !isNull(scalar) ? scalar.getValue() : null;
+  }
+
+  static boolean isNull(ScalarNode scalar) {
+    return "tag:yaml.org,2002:null".equals(scalar.getTag().getValue());
+  }
+
+  /** A mapping's scalar entries as strings (non-scalar values are skipped). */
+  static Map<String, String> stringMap(MappingNode mapping) {
+    Map<String, String> map = new LinkedHashMap<>();
+    if (mapping == null) {
+      return map;
+    }
+    for (NodeTuple tuple : mapping.getValue()) {
+      if (tuple.getKeyNode() instanceof ScalarNode key && tuple.getValueNode() instanceof ScalarNode value) {
+        map.put(key.getValue(), isNull(value) ? "" : value.getValue());
+      }
+    }
+    return map;
+  }
+}

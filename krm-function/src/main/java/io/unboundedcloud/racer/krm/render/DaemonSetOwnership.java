@@ -1,0 +1,220 @@
+package io.unboundedcloud.racer.krm.render;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.ContainerPort;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.PodSecurityContext;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetSpec;
+import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.DataplaneEnv;
+import io.unboundedcloud.racer.workload.DataplaneVolumes;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Merges a freshly rendered dataplane DaemonSet into the one already in the ResourceList, by the ownership
+ * rules of dataplane.md: wiring is always rendered, defaults only where absent, everything else is the
+ * user's. Merging a DaemonSet into itself changes nothing, which is what makes the function idempotent.
+ */
+final class DaemonSetOwnership {
+  private DaemonSetOwnership() {}
+
+  /**
+   * @param rendered what the builders made for the current config
+   * @param existing the user's DaemonSet (not modified)
+   * @return the merged DaemonSet
+   */
+  static DaemonSet merge(DaemonSet rendered, DaemonSet existing) {
+    DaemonSet merged = new DaemonSetBuilder(existing).build();
+    merged.setApiVersion(rendered.getApiVersion());
+    merged.setKind(rendered.getKind());
+    ObjectMeta meta = merged.getMetadata() == null ? new ObjectMeta() : merged.getMetadata();
+    merged.setMetadata(meta);
+    meta.setNamespace(rendered.getMetadata().getNamespace());
+    meta.setLabels(withOurs(meta.getLabels(), rendered.getMetadata().getLabels()));
+
+    DaemonSetSpec spec = merged.getSpec() == null ? new DaemonSetSpec() : merged.getSpec();
+    merged.setSpec(spec);
+    DaemonSetSpec ours = rendered.getSpec();
+    spec.setSelector(ours.getSelector());
+    if (spec.getUpdateStrategy() == null) {
+      spec.setUpdateStrategy(ours.getUpdateStrategy());
+    }
+    if (spec.getMinReadySeconds() == null) {
+      spec.setMinReadySeconds(ours.getMinReadySeconds());
+    }
+    PodTemplateSpec template = spec.getTemplate() == null ? new PodTemplateSpec() : spec.getTemplate();
+    spec.setTemplate(template);
+    mergeTemplateMetadata(template, ours.getTemplate().getMetadata());
+    PodSpec pod = template.getSpec() == null ? new PodSpec() : template.getSpec();
+    template.setSpec(pod);
+    mergePod(pod, ours.getTemplate().getSpec());
+    return merged;
+  }
+
+  private static void mergeTemplateMetadata(PodTemplateSpec template, ObjectMeta ours) {
+    ObjectMeta meta = template.getMetadata() == null ? new ObjectMeta() : template.getMetadata();
+    template.setMetadata(meta);
+    meta.setLabels(withOurs(meta.getLabels(), ours.getLabels()));
+    Map<String, String> annotations =
+        meta.getAnnotations() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(meta.getAnnotations());
+    // both are ours: the hash follows the settings, the CDI request follows the NVIDIA mode
+    annotations.remove(Dataplane.SETTINGS_HASH_ANNOTATION);
+    annotations.remove(Dataplane.CDI_ANNOTATION);
+    Map<String, String> rendered = ours.getAnnotations() == null ? Map.of() : ours.getAnnotations();
+    Map<String, String> result = new LinkedHashMap<>(rendered);
+    result.putAll(annotations);
+    meta.setAnnotations(result.isEmpty() ? null : result);
+  }
+
+  private static void mergePod(PodSpec pod, PodSpec ours) {
+    pod.setServiceAccountName(ours.getServiceAccountName());
+    pod.setServiceAccount(null);
+    pod.setAutomountServiceAccountToken(ours.getAutomountServiceAccountToken());
+    pod.setHostNetwork(ours.getHostNetwork());
+    pod.setDnsPolicy(ours.getDnsPolicy());
+    pod.setRestartPolicy(orDefault(pod.getRestartPolicy(), ours.getRestartPolicy()));
+    pod.setSchedulerName(orDefault(pod.getSchedulerName(), ours.getSchedulerName()));
+    pod.setEnableServiceLinks(orDefault(pod.getEnableServiceLinks(), ours.getEnableServiceLinks()));
+    pod.setPreemptionPolicy(orDefault(pod.getPreemptionPolicy(), ours.getPreemptionPolicy()));
+    pod.setTerminationGracePeriodSeconds(
+        orDefault(pod.getTerminationGracePeriodSeconds(), ours.getTerminationGracePeriodSeconds()));
+    PodSecurityContext security =
+        pod.getSecurityContext() == null ? new PodSecurityContext() : pod.getSecurityContext();
+    security.setRunAsUser(ours.getSecurityContext().getRunAsUser());
+    pod.setSecurityContext(security);
+    pod.setAffinity(Scheduling.addDataplaneTerms(pod.getAffinity()));
+    pod.setVolumes(
+        oursFirst(
+            ours.getVolumes(), pod.getVolumes(), Volume::getName, new HashSet<>(DataplaneVolumes.ownedNames())));
+    pod.setContainers(mergeContainers(pod.getContainers(), ours.getContainers().get(0)));
+  }
+
+  private static List<Container> mergeContainers(List<Container> containers, Container ours) {
+    List<Container> result = new ArrayList<>();
+    boolean found = false;
+    for (Container container : containers == null ? List.<Container>of() : containers) {
+      if (Dataplane.CONTAINER_NAME.equals(container.getName())) {
+        result.add(mergeDataplane(container, ours));
+        found = true;
+      } else {
+        result.add(container);
+      }
+    }
+    if (!found) {
+      result.add(0, new ContainerBuilder(ours).build());
+    }
+    return result;
+  }
+
+  private static Container mergeDataplane(Container container, Container ours) {
+    Container merged = new ContainerBuilder(container).build();
+    merged.setImage(ours.getImage());
+    merged.setImagePullPolicy(orDefault(merged.getImagePullPolicy(), ours.getImagePullPolicy()));
+    merged.setTerminationMessagePath(
+        orDefault(merged.getTerminationMessagePath(), ours.getTerminationMessagePath()));
+    merged.setTerminationMessagePolicy(
+        orDefault(merged.getTerminationMessagePolicy(), ours.getTerminationMessagePolicy()));
+    merged.setEnvFrom(mergeEnvFrom(merged.getEnvFrom(), ours.getEnvFrom()));
+    merged.setEnv(
+        oursFirst(ours.getEnv(), merged.getEnv(), EnvVar::getName, new HashSet<>(ownedEnvNames())));
+    merged.setPorts(mergePorts(merged.getPorts(), ours.getPorts()));
+    if (merged.getResources() == null || isEmpty(merged.getResources().getRequests())
+        && isEmpty(merged.getResources().getLimits()) && isEmpty(merged.getResources().getClaims())) {
+      merged.setResources(ours.getResources());
+    }
+    if (merged.getReadinessProbe() == null) {
+      merged.setReadinessProbe(ours.getReadinessProbe());
+    }
+    SecurityContext security =
+        merged.getSecurityContext() == null ? new SecurityContext() : merged.getSecurityContext();
+    SecurityContext wiring = ours.getSecurityContext();
+    security.setPrivileged(wiring.getPrivileged());
+    security.setAllowPrivilegeEscalation(wiring.getAllowPrivilegeEscalation());
+    security.setReadOnlyRootFilesystem(wiring.getReadOnlyRootFilesystem());
+    merged.setSecurityContext(security);
+    merged.setVolumeMounts(
+        oursFirst(
+            ours.getVolumeMounts(),
+            merged.getVolumeMounts(),
+            VolumeMount::getName,
+            new HashSet<>(DataplaneVolumes.ownedNames())));
+    return merged;
+  }
+
+  private static List<String> ownedEnvNames() {
+    return DataplaneEnv.ownedNames();
+  }
+
+  private static List<EnvFromSource> mergeEnvFrom(List<EnvFromSource> theirs, List<EnvFromSource> ours) {
+    List<EnvFromSource> result = new ArrayList<>(ours);
+    for (EnvFromSource source : theirs == null ? List.<EnvFromSource>of() : theirs) {
+      if (!ours.contains(source)) {
+        result.add(source);
+      }
+    }
+    return result;
+  }
+
+  private static List<ContainerPort> mergePorts(List<ContainerPort> theirs, List<ContainerPort> ours) {
+    Set<String> names = new HashSet<>();
+    Set<Integer> numbers = new HashSet<>();
+    for (ContainerPort port : ours) {
+      names.add(port.getName());
+      numbers.add(port.getContainerPort());
+    }
+    List<ContainerPort> result = new ArrayList<>(ours);
+    for (ContainerPort port : theirs == null ? List.<ContainerPort>of() : theirs) {
+      if (!names.contains(port.getName()) && !numbers.contains(port.getContainerPort())) {
+        result.add(port);
+      }
+    }
+    return result;
+  }
+
+  /** Our entries in our order, then the user's entries whose names we do not own, in theirs. */
+  private static <T> List<T> oursFirst(
+      List<T> ours, List<T> theirs, Function<T, String> name, Set<String> owned) {
+    List<T> result = new ArrayList<>(ours);
+    for (T entry : theirs == null ? List.<T>of() : theirs) {
+      if (!owned.contains(name.apply(entry))) {
+        result.add(entry);
+      }
+    }
+    return result;
+  }
+
+  private static Map<String, String> withOurs(Map<String, String> theirs, Map<String, String> ours) {
+    Map<String, String> result = theirs == null ? new LinkedHashMap<>() : new LinkedHashMap<>(theirs);
+    result.putAll(ours);
+    return result;
+  }
+
+  private static boolean isEmpty(Map<?, ?> map) {
+    return map == null || map.isEmpty();
+  }
+
+  private static boolean isEmpty(List<?> list) {
+    return list == null || list.isEmpty();
+  }
+
+  private static <T> T orDefault(T value, T fallback) {
+    return Objects.requireNonNullElse(value, fallback);
+  }
+}

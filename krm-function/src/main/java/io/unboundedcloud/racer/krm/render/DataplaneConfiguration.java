@@ -1,0 +1,118 @@
+package io.unboundedcloud.racer.krm.render;
+
+import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
+import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.SettingsSource;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.workload.Config;
+import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.InvalidConfigurationException;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.settings.Finding;
+import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns racer-settings and the function config into a valid {@link Config}, or into results that point at
+ * the ConfigMap field that made it invalid.
+ */
+final class DataplaneConfiguration {
+  static final String PEER_PORT_KEY = "RACER_PEER_PORT";
+  static final String DIAGNOSTICS_PORT_KEY = "RACER_DIAGNOSTICS_PORT";
+  static final String HOST_NETWORK_KEY = "RACER_HOST_NETWORK";
+
+  private DataplaneConfiguration() {}
+
+  /** The settings' findings as results on the settings ConfigMap. */
+  static void validateSettings(SettingsSource settings, List<Result> results) {
+    ResourceRef ref = settings.item().ref();
+    for (Finding finding : SettingsCatalog.validate(settings.data())) {
+      Severity severity =
+          finding.severity() == io.unboundedcloud.racer.workload.settings.Severity.ERROR
+              ? Severity.ERROR
+              : Severity.WARNING;
+      Result result = Result.of(severity, finding.message(), ref, "data." + finding.key());
+      String value = settings.data().get(finding.key());
+      results.add(value == null ? result : result.withCurrentValue(value));
+    }
+  }
+
+  /**
+   * The config, or {@code null} with an error added to {@code results}. Call only when the settings
+   * raised no error, so every value parses.
+   */
+  static Config of(SettingsSource settings, FunctionConfig function, List<Result> results) {
+    String dataplaneImage = function.resolvedDataplaneImage();
+    String objectImage = function.resolvedObjectImage();
+    if (dataplaneImage == null || objectImage == null) {
+      String which = dataplaneImage == null ? FunctionConfig.DATAPLANE_IMAGE : FunctionConfig.OBJECT_IMAGE;
+      results.add(
+          new Result(
+              Severity.ERROR,
+              "no " + (dataplaneImage == null ? "dataplane" : "racer-object") + " image: set the function"
+                  + " config's data." + FunctionConfig.IMAGE_REGISTRY + " (images become"
+                  + " <registry>/racer-dataplane:<tag> and <registry>/racer-object:<tag>; data."
+                  + FunctionConfig.IMAGE_TAG + " defaults to " + function.effectiveTag() + "), or data."
+                  + which,
+              function.source() == null ? null : function.source().ref(),
+              "data." + FunctionConfig.IMAGE_REGISTRY,
+              null,
+              null));
+      return null;
+    }
+    Map<String, String> data = settings.data();
+    Config config =
+        new Config(
+            settings.namespace(),
+            dataplaneImage,
+            objectImage,
+            intOr(data.get(PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
+            "true".equals(data.get(HOST_NETWORK_KEY)),
+            intOr(data.get(DIAGNOSTICS_PORT_KEY), 0),
+            NvidiaInjection.parse(data.get(Dataplane.NVIDIA_KEY)));
+    try {
+      return config.validate();
+    } catch (InvalidConfigurationException invalid) {
+      results.add(pointAt(invalid, settings, function));
+      return null;
+    }
+  }
+
+  private static Result pointAt(
+      InvalidConfigurationException invalid, SettingsSource settings, FunctionConfig function) {
+    Item settingsItem = settings.item();
+    return switch (invalid.field()) {
+      case "peerPort" -> onSettings(invalid, settingsItem, "data." + PEER_PORT_KEY);
+      case "diagnosticsPort" -> onSettings(invalid, settingsItem, "data." + DIAGNOSTICS_PORT_KEY);
+      case "namespace" -> onSettings(invalid, settingsItem, "metadata.namespace");
+      default -> {
+        String key =
+            "dataplaneImage".equals(invalid.field())
+                ? imageKey(function.dataplaneImage(), FunctionConfig.DATAPLANE_IMAGE)
+                : imageKey(function.objectImage(), FunctionConfig.OBJECT_IMAGE);
+        yield new Result(
+            Severity.ERROR,
+            invalid.getMessage(),
+            function.source() == null ? null : function.source().ref(),
+            "data." + key,
+            invalid.value(),
+            null);
+      }
+    };
+  }
+
+  private static String imageKey(String explicit, String explicitKey) {
+    return explicit != null && !explicit.isBlank() ? explicitKey : FunctionConfig.IMAGE_REGISTRY;
+  }
+
+  private static Result onSettings(InvalidConfigurationException invalid, Item item, String path) {
+    return new Result(Severity.ERROR, invalid.getMessage(), item.ref(), path, invalid.value(), null);
+  }
+
+  private static int intOr(String value, int fallback) {
+    return value == null || value.isEmpty() ? fallback : Integer.parseInt(value);
+  }
+}

@@ -1,0 +1,58 @@
+package io.unboundedcloud.racer.krm.render;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
+import java.util.Map;
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * Between YAML nodes and fabric8 objects, through plain trees: the builders and the ownership merge work
+ * on typed objects, the ResourceList on nodes.
+ */
+final class ObjectCodec {
+  private static final ObjectMapper MAPPER =
+      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+  private ObjectCodec() {}
+
+  /**
+   * Reads a node as a fabric8 type.
+   *
+   * @throws IllegalArgumentException when the node does not fit the type (a string where a number goes)
+   */
+  static <T> T read(Node node, Class<T> type) {
+    return MAPPER.convertValue(Nodes.toPlain(node), type);
+  }
+
+  /** A fabric8 object as a plain tree in the model's key order. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> plain(Object object) {
+    return MAPPER.convertValue(object, Map.class);
+  }
+
+  /** Whether a node and a plain tree hold the same data (numbers compared by value, not by type). */
+  static boolean same(Node node, Object plain) {
+    return normalized(Nodes.toPlain(node)).equals(normalized(plain));
+  }
+
+  private static Object normalized(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> result = new java.util.LinkedHashMap<>();
+      map.forEach((k, v) -> result.put(k, normalized(v)));
+      return result;
+    }
+    if (value instanceof java.util.List<?> list) {
+      return list.stream().map(ObjectCodec::normalized).toList();
+    }
+    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
+      return ((Number) value).longValue();
+    }
+    return value;
+  }
+
+  /** A fabric8 object as a node. */
+  static Node node(Object object) {
+    return Nodes.fromPlain(plain(object));
+  }
+}

@@ -1,0 +1,177 @@
+package io.unboundedcloud.racer.krm.render;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.PodSecurityContext;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.SecurityContext;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.workload.CacheOrigin;
+import io.unboundedcloud.racer.workload.NodePlacement;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * Copies the dataplane's node placement onto a cache origin's pod spec, editing only the three placement
+ * fields of its node (everything else keeps its keys, order and comments), and warns where the origin
+ * cannot do its job.
+ */
+final class OriginPlacement {
+  private static final List<String> PLACEMENT_FIELDS = List.of("affinity", "nodeSelector", "tolerations");
+
+  private OriginPlacement() {}
+
+  /** A pending edit: the pod spec node and its new placement fields (a {@code null} value removes one). */
+  record Edit(MappingNode podSpec, Map<String, Object> fields) {
+    void apply() {
+      for (String field : PLACEMENT_FIELDS) {
+        Object value = fields.get(field);
+        Node current = Nodes.get(podSpec, field);
+        if (value == null) {
+          Nodes.remove(podSpec, field);
+        } else if (current == null || !ObjectCodec.same(current, value)) {
+          Nodes.put(podSpec, field, Nodes.fromPlain(value));
+        }
+      }
+    }
+  }
+
+  /** The pod spec path of each kind with a pod template. */
+  static List<String> podSpecPath(String kind) {
+    return switch (kind) {
+      case "Pod" -> List.of("spec");
+      case "CronJob" -> List.of("spec", "jobTemplate", "spec", "template", "spec");
+      default -> List.of("spec", "template", "spec");
+    };
+  }
+
+  /**
+   * Plans the copy onto one origin, adding warnings (and an error when it has no pod spec) to results.
+   *
+   * @return the edit, or {@code null} when the origin has no pod spec
+   */
+  static Edit plan(Item origin, NodePlacement placement, List<Result> results) {
+    List<String> path = podSpecPath(origin.kind());
+    String fieldPrefix = String.join(".", path);
+    MappingNode podSpecNode = Nodes.getMapping(origin.node(), path.toArray(String[]::new));
+    ResourceRef ref = origin.ref();
+    if (podSpecNode == null) {
+      results.add(
+          Result.of(
+              Severity.ERROR,
+              "cache origin " + origin.name() + " has no pod spec at " + fieldPrefix
+                  + ": a workload labelled " + CacheOrigin.LABEL + " needs one to receive the dataplane's"
+                  + " placement",
+              ref,
+              fieldPrefix));
+      return null;
+    }
+    PodSpec pod;
+    try {
+      pod = ObjectCodec.read(podSpecNode, PodSpec.class);
+    } catch (IllegalArgumentException unreadable) {
+      results.add(
+          Result.of(
+              Severity.ERROR,
+              "cache origin " + origin.name() + " has a pod spec that is not valid Kubernetes: "
+                  + Diagnostics.firstLine(unreadable),
+              ref,
+              fieldPrefix));
+      return null;
+    }
+    warn(origin, pod, fieldPrefix, results);
+    placement.applyTo(pod);
+    Map<String, Object> plain = ObjectCodec.plain(pod);
+    Map<String, Object> fields = new java.util.LinkedHashMap<>();
+    for (String field : PLACEMENT_FIELDS) {
+      fields.put(field, plain.get(field));
+    }
+    return new Edit(podSpecNode, fields);
+  }
+
+  private static void warn(Item origin, PodSpec pod, String prefix, List<Result> results) {
+    ResourceRef ref = origin.ref();
+    String name = origin.name();
+    if (!"DaemonSet".equals(origin.kind())) {
+      results.add(
+          Result.of(
+              Severity.WARNING,
+              "cache origin " + name + " is a " + origin.kind() + ": only a DaemonSet runs one origin on"
+                  + " every node that serves a cache; make it a DaemonSet",
+              ref,
+              "kind"));
+    } else {
+      Node surge =
+          Nodes.get(origin.node(), "spec", "updateStrategy", "rollingUpdate", "maxSurge");
+      String value = surge == null ? null : String.valueOf(Nodes.toPlain(surge));
+      if (value != null && !value.equals("0") && !value.equals("0%")) {
+        results.add(
+            Result.of(
+                    Severity.WARNING,
+                    "cache origin " + name + " rolls out with maxSurge " + value + ": two origin pods"
+                        + " would own the volume's socket on one node; set maxSurge to 0",
+                    ref,
+                    "spec.updateStrategy.rollingUpdate.maxSurge")
+                .withCurrentValue(value)
+                .withProposedValue("0"));
+      }
+    }
+    for (Volume volume : pod.getVolumes() == null ? List.<Volume>of() : pod.getVolumes()) {
+      if (volume.getHostPath() != null && coversSocketRoot(volume.getHostPath().getPath())) {
+        results.add(
+            Result.of(
+                    Severity.WARNING,
+                    "cache origin " + name + " mounts all of " + CacheOrigin.SOCKET_ROOT + " (hostPath "
+                        + volume.getHostPath().getPath() + "): mount only its own socket directory "
+                        + CacheOrigin.socketDirectory("<volume>"),
+                    ref,
+                    prefix + ".volumes[name=" + volume.getName() + "].hostPath.path")
+                .withCurrentValue(volume.getHostPath().getPath()));
+      }
+    }
+    String nonRoot = nonRootField(pod);
+    if (nonRoot != null) {
+      results.add(
+          Result.of(
+              Severity.WARNING,
+              "cache origin " + name + " runs as a non-root user (" + nonRoot + "): the socket"
+                  + " directory the dataplane shares is root's; run the origin as root",
+              ref,
+              prefix + "." + nonRoot));
+    }
+  }
+
+  private static boolean coversSocketRoot(String path) {
+    if (path == null) {
+      return false;
+    }
+    String normalized = path.replaceAll("/+$", "");
+    return normalized.isEmpty() || CacheOrigin.SOCKET_ROOT.equals(normalized) || "/run".equals(normalized);
+  }
+
+  private static String nonRootField(PodSpec pod) {
+    PodSecurityContext podSecurity = pod.getSecurityContext();
+    if (podSecurity != null) {
+      if (isNonRoot(podSecurity.getRunAsUser(), podSecurity.getRunAsNonRoot())) {
+        return "securityContext";
+      }
+    }
+    for (Container container : pod.getContainers() == null ? List.<Container>of() : pod.getContainers()) {
+      SecurityContext security = container.getSecurityContext();
+      if (security != null && isNonRoot(security.getRunAsUser(), security.getRunAsNonRoot())) {
+        return "containers[name=" + container.getName() + "].securityContext";
+      }
+    }
+    return null;
+  }
+
+  private static boolean isNonRoot(Long user, Boolean nonRoot) {
+    return (user != null && user != 0L) || Boolean.TRUE.equals(nonRoot);
+  }
+}

@@ -1,0 +1,162 @@
+package io.unboundedcloud.racer.krm.render;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
+import io.unboundedcloud.racer.krm.inputs.Inputs;
+import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.SettingsSource;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.workload.Config;
+import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.NodePlacement;
+import io.unboundedcloud.racer.workload.settings.SettingsHash;
+import java.util.ArrayList;
+import java.util.List;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * One run of the function: read the inputs, render the dataplane, merge it into what was there, copy its
+ * placement onto the cache origins. On any error the items come back exactly as they came in.
+ */
+public final class Renderer {
+  private Renderer() {}
+
+  /**
+   * @param items the ResourceList's items (edited in place only when the run succeeds)
+   * @param functionConfig its functionConfig, or {@code null}
+   */
+  public static Outcome render(List<MappingNode> items, MappingNode functionConfig) {
+    List<Result> results = new ArrayList<>();
+    List<MappingNode> output = renderInto(new Inputs(items, functionConfig), results);
+    boolean failed = results.stream().anyMatch(r -> r.severity() == Severity.ERROR);
+    return new Outcome(failed || output == null ? items : output, results);
+  }
+
+  private static List<MappingNode> renderInto(Inputs inputs, List<Result> results) {
+    Read<SettingsSource> settingsRead = inputs.settings();
+    Read<FunctionConfig> functionRead = inputs.functionConfig();
+    results.addAll(settingsRead.results());
+    results.addAll(functionRead.results());
+    if (!settingsRead.ok() || !functionRead.ok()) {
+      return null;
+    }
+    SettingsSource settings = settingsRead.value();
+    DataplaneConfiguration.validateSettings(settings, results);
+    if (hasError(results)) {
+      return null;
+    }
+    Config config = DataplaneConfiguration.of(settings, functionRead.value(), results);
+    if (config == null) {
+      return null;
+    }
+    String namespace = settings.namespace();
+    Read<Item> existingDaemonSet = inputs.existingDaemonSet(namespace);
+    Read<Item> existingAccount = inputs.existingServiceAccount(namespace);
+    results.addAll(existingDaemonSet.results());
+    results.addAll(existingAccount.results());
+    if (hasError(results)) {
+      return null;
+    }
+    DaemonSet daemonSet = Dataplane.daemonSet(config, SettingsHash.of(settings.data()));
+    ServiceAccount account = Dataplane.serviceAccount(config);
+    if (existingDaemonSet.value() != null) {
+      DaemonSet theirs = readExisting(existingDaemonSet.value(), DaemonSet.class, results);
+      if (theirs == null || !checkNoSeatsEnv(existingDaemonSet.value(), theirs, results)) {
+        return null;
+      }
+      daemonSet = DaemonSetOwnership.merge(daemonSet, theirs);
+    }
+    if (existingAccount.value() != null) {
+      ServiceAccount theirs = readExisting(existingAccount.value(), ServiceAccount.class, results);
+      if (theirs == null) {
+        return null;
+      }
+      account = ServiceAccountOwnership.merge(account, theirs);
+    }
+    NodePlacement placement = NodePlacement.placementOf(daemonSet.getSpec().getTemplate().getSpec());
+    List<OriginPlacement.Edit> edits = new ArrayList<>();
+    for (Item origin : inputs.cacheOrigins()) {
+      OriginPlacement.Edit edit = OriginPlacement.plan(origin, placement, results);
+      if (edit != null) {
+        edits.add(edit);
+      }
+    }
+    if (hasError(results)) {
+      return null;
+    }
+    List<MappingNode> output = new ArrayList<>();
+    for (Item item : inputs.items()) {
+      output.add(item.node());
+    }
+    place(output, existingAccount.value(), account);
+    place(output, existingDaemonSet.value(), daemonSet);
+    edits.forEach(OriginPlacement.Edit::apply);
+    return output;
+  }
+
+  /** Puts an object where the existing item stood (keeping its node when nothing changed), or at the end. */
+  private static void place(List<MappingNode> output, Item existing, Object object) {
+    Node rendered = ObjectCodec.node(object);
+    if (existing == null) {
+      output.add((MappingNode) rendered);
+      return;
+    }
+    if (ObjectCodec.same(existing.node(), ObjectCodec.plain(object))) {
+      return;
+    }
+    output.set(output.indexOf(existing.node()), (MappingNode) rendered);
+  }
+
+  private static <T> T readExisting(Item item, Class<T> type, List<Result> results) {
+    try {
+      return ObjectCodec.read(item.node(), type);
+    } catch (IllegalArgumentException unreadable) {
+      results.add(
+          Result.of(
+              Severity.ERROR,
+              "the existing " + item.kind() + " " + item.name() + " is not a valid " + item.apiVersion() + " "
+                  + item.kind() + ": " + Diagnostics.firstLine(unreadable) + "; fix or remove it",
+              item.ref(),
+              null));
+      return null;
+    }
+  }
+
+  /** An explicit seat-policy variable would shadow racer-settings: the seed never sets one, nor may a user. */
+  private static boolean checkNoSeatsEnv(Item item, DaemonSet daemonSet, List<Result> results) {
+    List<Container> containers = daemonSet.getSpec() == null || daemonSet.getSpec().getTemplate() == null
+        || daemonSet.getSpec().getTemplate().getSpec() == null
+        ? List.of()
+        : daemonSet.getSpec().getTemplate().getSpec().getContainers();
+    boolean ok = true;
+    for (Container container : containers == null ? List.<Container>of() : containers) {
+      for (EnvVar env : container.getEnv() == null ? List.<EnvVar>of() : container.getEnv()) {
+        if (Dataplane.CONTROL_SEATS_KEY.equals(env.getName())) {
+          results.add(
+              Result.of(
+                      Severity.ERROR,
+                      "explicit env " + Dataplane.CONTROL_SEATS_KEY + " on container " + container.getName()
+                          + " would shadow racer-settings: remove it and set " + Dataplane.CONTROL_SEATS_KEY
+                          + " in the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap",
+                      item.ref(),
+                      "spec.template.spec.containers[name=" + container.getName() + "].env[name="
+                          + Dataplane.CONTROL_SEATS_KEY + "]")
+                  .withCurrentValue(env.getValue()));
+          ok = false;
+        }
+      }
+    }
+    return ok;
+  }
+
+  private static boolean hasError(List<Result> results) {
+    return results.stream().anyMatch(r -> r.severity() == Severity.ERROR);
+  }
+}

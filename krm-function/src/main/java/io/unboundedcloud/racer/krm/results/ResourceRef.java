@@ -1,0 +1,32 @@
+package io.unboundedcloud.racer.krm.results;
+
+/**
+ * The object a result is about, and the file it came from when the orchestrator said so.
+ *
+ * @param apiVersion the object's apiVersion
+ * @param kind its kind
+ * @param name its name
+ * @param namespace its namespace, or {@code null}
+ * @param filePath the file it came from ({@code config.kubernetes.io/path}), or {@code null}
+ * @param fileIndex its index in that file ({@code config.kubernetes.io/index}), or {@code null}
+ */
+public record ResourceRef(
+    String apiVersion, String kind, String name, String namespace, String filePath, Integer fileIndex) {
+
+  /** How a person reads it: {@code ConfigMap racing/racer-settings (settings.yaml)}. */
+  public String describe() {
+    StringBuilder text = new StringBuilder();
+    text.append(kind == null ? "object" : kind).append(' ');
+    if (namespace != null && !namespace.isEmpty()) {
+      text.append(namespace).append('/');
+    }
+    text.append(name == null ? "(unnamed)" : name);
+    if (filePath != null) {
+      text.append(" in ").append(filePath);
+      if (fileIndex != null && fileIndex > 0) {
+        text.append(" (document ").append(fileIndex + 1).append(')');
+      }
+    }
+    return text.toString();
+  }
+}

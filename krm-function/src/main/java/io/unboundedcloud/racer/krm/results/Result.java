@@ -1,0 +1,96 @@
+package io.unboundedcloud.racer.krm.results;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One result of a function run.
+ *
+ * @param severity error, warning or info
+ * @param message what is wrong and what to do
+ * @param resource the object it is about, or {@code null}
+ * @param fieldPath the field it is about ({@code data.RACER_PEER_PORT}), or {@code null}
+ * @param currentValue the field's value, or {@code null}
+ * @param proposedValue a value that would fix it, or {@code null}
+ */
+public record Result(
+    Severity severity,
+    String message,
+    ResourceRef resource,
+    String fieldPath,
+    String currentValue,
+    String proposedValue) {
+
+  /** An error about no object in particular. */
+  public static Result error(String message) {
+    return new Result(Severity.ERROR, message, null, null, null, null);
+  }
+
+  /** A result about an object and one of its fields. */
+  public static Result of(Severity severity, String message, ResourceRef resource, String fieldPath) {
+    return new Result(severity, message, resource, fieldPath, null, null);
+  }
+
+  /** A copy with the field's current value. */
+  public Result withCurrentValue(String value) {
+    return new Result(severity, message, resource, fieldPath, value, proposedValue);
+  }
+
+  /** A copy with a proposed value. */
+  public Result withProposedValue(String value) {
+    return new Result(severity, message, resource, fieldPath, currentValue, value);
+  }
+
+  /** The result as the KRM specification writes it, as a plain tree in its key order. */
+  public Map<String, Object> toTree() {
+    Map<String, Object> tree = new LinkedHashMap<>();
+    tree.put("message", message);
+    tree.put("severity", severity.value());
+    if (resource != null) {
+      Map<String, Object> ref = new LinkedHashMap<>();
+      putIfPresent(ref, "apiVersion", resource.apiVersion());
+      putIfPresent(ref, "kind", resource.kind());
+      putIfPresent(ref, "name", resource.name());
+      putIfPresent(ref, "namespace", resource.namespace());
+      tree.put("resourceRef", ref);
+    }
+    if (fieldPath != null) {
+      Map<String, Object> field = new LinkedHashMap<>();
+      field.put("path", fieldPath);
+      putIfPresent(field, "currentValue", currentValue);
+      putIfPresent(field, "proposedValue", proposedValue);
+      tree.put("field", field);
+    }
+    if (resource != null && resource.filePath() != null) {
+      Map<String, Object> file = new LinkedHashMap<>();
+      file.put("path", resource.filePath());
+      if (resource.fileIndex() != null) {
+        file.put("index", resource.fileIndex());
+      }
+      tree.put("file", file);
+    }
+    return tree;
+  }
+
+  /** The one line printed on stderr: {@code error: message [ConfigMap racer-settings in a.yaml, field x]}. */
+  public String toLine() {
+    StringBuilder line = new StringBuilder(severity.value()).append(": ").append(message);
+    if (resource != null || fieldPath != null) {
+      line.append(" [");
+      if (resource != null) {
+        line.append(resource.describe());
+      }
+      if (fieldPath != null) {
+        line.append(resource != null ? ", " : "").append("field ").append(fieldPath);
+      }
+      line.append(']');
+    }
+    return line.toString().replace('\n', ' ');
+  }
+
+  private static void putIfPresent(Map<String, Object> map, String key, Object value) {
+    if (value != null) {
+      map.put(key, value);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+package io.unboundedcloud.racer.krm.results;
+
+import java.util.Locale;
+
+/** A result's severity, written in lower case as the KRM specification has it. */
+public enum Severity {
+  ERROR,
+  WARNING,
+  INFO;
+
+  /** The value as written in a result. */
+  public String value() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

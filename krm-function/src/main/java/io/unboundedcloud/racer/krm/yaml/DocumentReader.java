@@ -1,0 +1,172 @@
+package io.unboundedcloud.racer.krm.yaml;
+
+import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.CharacterCodingException;
+import java.util.Optional;
+
+import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.ReaderException;
+import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.reader.UnicodeReader;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+/**
+ * Reads the documents of one YAML byte stream as checked node trees, within {@link YamlLimits}. The one
+ * place where snakeyaml's exceptions become {@link YamlInputException}s. Does not close the stream.
+ */
+final class DocumentReader {
+
+    private final String source;
+    private final YamlLimits limits;
+    private final CompactEventParser parser;
+    private final Composer composer;
+
+    DocumentReader(InputStream in, String source, YamlLimits limits) {
+        this.source = source;
+        this.limits = limits;
+        StreamReader reader = new StreamReader(new UnicodeReader(
+                new SizeLimitedInputStream(new BufferedInputStream(in, 1 << 16), limits.maxInputBytes())));
+        this.parser = new CompactEventParser(new ParserImpl(reader, limits.loaderOptions()), source,
+                limits.maxNestingDepth());
+        this.composer = new Composer(parser, new Resolver(), limits.loaderOptions());
+    }
+
+    /** The next document that is not empty (only comments, nothing, or a null), or empty at the end. */
+    Optional<Node> next() {
+        try {
+            while (composer.checkNode()) {
+                Node root = composer.getNode();
+                if (root != null && !isEmptyDocument(root)) {
+                    DocumentChecks.check(root, source);
+                    return Optional.of(root);
+                }
+            }
+            return Optional.empty();
+        } catch (YamlInputException e) {
+            throw e;
+        } catch (YAMLException e) {
+            throw translate(e);
+        } catch (StackOverflowError e) {
+            // not expected: nesting is refused earlier; kept so a user never sees a JVM error
+            throw YamlInputException.of(source, "the input nests too deeply to be read; refused.", null);
+        }
+    }
+
+    private static boolean isEmptyDocument(Node root) {
+        if (Tag.COMMENT.equals(root.getTag())) {
+            return true;
+        }
+        return root instanceof ScalarNode scalar && Tag.NULL.equals(scalar.getTag()) && scalar.isPlain();
+    }
+
+    private YamlInputException translate(YAMLException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof SizeLimitedInputStream.TooLarge) {
+            return tooLarge(e);
+        }
+        if (cause instanceof CharacterCodingException) {
+            return YamlInputException.of(source, "the input is not valid UTF-8 text (" + cause
+                    + "). Send YAML encoded as UTF-8.", e);
+        }
+        if (cause instanceof IOException) {
+            return YamlInputException.of(source, "could not read the input: " + cause.getMessage(), e);
+        }
+        if (e instanceof ReaderException r) {
+            return YamlInputException.of(source, String.format("the input contains the character U+%04X at "
+                    + "character %d, which YAML does not allow. Remove it, or write it as an escape in a "
+                    + "double-quoted string.", r.getCodePoint(), r.getPosition() + 1), e);
+        }
+        if (e instanceof MarkedYAMLException m) {
+            Mark mark = m.getProblemMark() != null ? m.getProblemMark() : parser.lastMark();
+            return YamlInputException.at(source, mark, "not valid YAML: " + describe(m)
+                    + ". Fix the YAML at this position.", e);
+        }
+        String message = String.valueOf(e.getMessage());
+        if (message.startsWith("Number of aliases")) {
+            return YamlInputException.at(source, parser.lastMark(), "more than " + limits.maxAliasesForCollections()
+                    + " aliases (*name) to mappings or sequences; refused as a possible \"billion laughs\" attack."
+                    + " Write the objects out without anchors and aliases.", e);
+        }
+        if (message.startsWith("Nesting Depth exceeded")) {
+            return YamlInputException.at(source, parser.lastMark(), "nesting deeper than "
+                    + limits.maxNestingDepth() + " levels of mappings and sequences; refused.", e);
+        }
+        if (message.contains("exceeds the limit")) {
+            return tooLarge(e);
+        }
+        return YamlInputException.at(source, parser.lastMark(), "not valid YAML: " + message
+                + ". Fix the YAML at this position.", e);
+    }
+
+    private YamlInputException tooLarge(YAMLException e) {
+        return YamlInputException.of(source, "the input is larger than " + (limits.maxInputBytes() >> 20)
+                + " MiB, the most this function reads; refused. Split it into smaller inputs.", e);
+    }
+
+    private static String describe(MarkedYAMLException e) {
+        String problem = e.getProblem() == null ? "syntax error" : e.getProblem();
+        if (e.getContext() == null) {
+            return problem;
+        }
+        Mark contextMark = e.getContextMark();
+        String where = contextMark == null ? ""
+                : " that starts at line " + (contextMark.getLine() + 1) + ", column " + (contextMark.getColumn() + 1);
+        return problem + " (" + e.getContext() + where + ")";
+    }
+
+    /** Refuses to read past the byte limit, before the whole input has been buffered or parsed. */
+    private static final class SizeLimitedInputStream extends FilterInputStream {
+
+        private final long limit;
+        private long count;
+
+        SizeLimitedInputStream(InputStream in, long limit) {
+            super(in);
+            this.limit = limit;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                counted(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            int n = super.read(buffer, offset, length);
+            if (n > 0) {
+                counted(n);
+            }
+            return n;
+        }
+
+        @Override
+        public void close() {
+            // the caller owns the stream (stdin above all)
+        }
+
+        private void counted(int n) throws TooLarge {
+            count += n;
+            if (count > limit) {
+                throw new TooLarge();
+            }
+        }
+
+        static final class TooLarge extends IOException {
+            private static final long serialVersionUID = 1L;
+        }
+    }
+}

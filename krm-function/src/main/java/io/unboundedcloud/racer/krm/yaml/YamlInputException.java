@@ -1,0 +1,59 @@
+package io.unboundedcloud.racer.krm.yaml;
+
+import org.yaml.snakeyaml.error.Mark;
+
+/**
+ * The YAML input cannot be used. The message is written for the user who sent the input, complete on
+ * one line: where ({@code source:line:column}, 1-based), what is wrong, and what to do. Print
+ * {@link #getMessage()} to stderr, never the stack trace.
+ */
+public final class YamlInputException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String source;
+    private final int line;
+    private final int column;
+
+    private YamlInputException(String source, int line, int column, String message, Throwable cause) {
+        super(message, cause);
+        this.source = source;
+        this.line = line;
+        this.column = column;
+    }
+
+    /** A problem at a position; {@code mark} may be null when snakeyaml gave none. */
+    static YamlInputException at(String source, Mark mark, String problem, Throwable cause) {
+        int line = mark == null ? 0 : mark.getLine() + 1;
+        int column = mark == null ? 0 : mark.getColumn() + 1;
+        return new YamlInputException(source, line, column, location(source, line, column) + problem, cause);
+    }
+
+    static YamlInputException at(String source, Mark mark, String problem) {
+        return at(source, mark, problem, null);
+    }
+
+    /** A problem with the input as a whole (empty, too large, unreadable). */
+    static YamlInputException of(String source, String problem, Throwable cause) {
+        return new YamlInputException(source, 0, 0, source + ": " + problem, cause);
+    }
+
+    private static String location(String source, int line, int column) {
+        return line == 0 ? source + ": " : source + ":" + line + ":" + column + ": ";
+    }
+
+    /** Where the input came from: {@code stdin} or a file name. */
+    public String source() {
+        return source;
+    }
+
+    /** 1-based line of the problem, 0 when the problem concerns the input as a whole. */
+    public int line() {
+        return line;
+    }
+
+    /** 1-based column of the problem, 0 when the problem concerns the input as a whole. */
+    public int column() {
+        return column;
+    }
+}

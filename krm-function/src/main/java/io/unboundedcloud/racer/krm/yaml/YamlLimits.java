@@ -1,0 +1,54 @@
+package io.unboundedcloud.racer.krm.yaml;
+
+import org.yaml.snakeyaml.LoaderOptions;
+
+/**
+ * How much YAML this package accepts before it refuses, so that hostile or broken input fails fast
+ * with a clear message instead of exhausting heap, stack or time.
+ *
+ * @param maxInputBytes            largest input read, in bytes. {@link #DEFAULT}: 128 MiB. A 50 MB
+ *                                 ResourceList (50,000 ConfigMaps) must work; 128 MiB leaves room for
+ *                                 the largest renders seen in practice while keeping the node tree (about
+ *                                 4 to 5 times the input, see the README of this package's tests) within
+ *                                 a default JVM heap. snakeyaml's own default, 3 MB, is far too small.
+ * @param maxNestingDepth          deepest nesting of mappings and sequences. {@link #DEFAULT}: 256. Real
+ *                                 objects nest about 20 levels, deep CRD schemas under 100; every level
+ *                                 costs stack in snakeyaml's composer and in our walks, so 10,000 levels
+ *                                 must be refused before they are built.
+ * @param maxAliasesForCollections most aliases (*name) to mappings or sequences in one document.
+ *                                 {@link #DEFAULT}: 50. Kubernetes manifests almost never use aliases;
+ *                                 a "billion laughs" document needs many.
+ * @param maxPlainTreeNodes        most nodes one conversion to a plain Java tree may produce, aliases
+ *                                 expanded. {@link #DEFAULT}: 1,000,000. One Kubernetes object is at most
+ *                                 about 1.5 MiB (the etcd limit), far fewer nodes than this; a few aliases
+ *                                 can otherwise multiply a small document into billions of nodes.
+ */
+public record YamlLimits(long maxInputBytes, int maxNestingDepth, int maxAliasesForCollections,
+        int maxPlainTreeNodes) {
+
+    /** The limits the function runs with. */
+    public static final YamlLimits DEFAULT = new YamlLimits(128L * 1024 * 1024, 256, 50, 1_000_000);
+
+    public YamlLimits {
+        if (maxInputBytes < 1 || maxNestingDepth < 1 || maxAliasesForCollections < 0 || maxPlainTreeNodes < 1) {
+            throw new IllegalArgumentException("YAML limits must be positive: " + maxInputBytes + ", "
+                    + maxNestingDepth + ", " + maxAliasesForCollections + ", " + maxPlainTreeNodes);
+        }
+    }
+
+    /** snakeyaml's options for composing nodes under these limits, comments kept. */
+    LoaderOptions loaderOptions() {
+        LoaderOptions options = new LoaderOptions();
+        options.setProcessComments(true);
+        options.setAllowDuplicateKeys(false); // only honoured when constructing objects: DocumentChecks does it for nodes
+        options.setAllowRecursiveKeys(false);
+        options.setMergeOnCompose(false);
+        options.setMaxAliasesForCollections(maxAliasesForCollections);
+        // a backstop only: CompactEventParser refuses one level earlier, with a position in the message
+        options.setNestingDepthLimit(maxNestingDepth + 1);
+        // the limit applies per document and counts code points; the byte limit (never fewer bytes than
+        // code points in UTF-8) is checked first by BoundedInputStream, so this one never fires first
+        options.setCodePointLimit((int) Math.min(Integer.MAX_VALUE, maxInputBytes));
+        return options;
+    }
+}

@@ -1,0 +1,218 @@
+package io.unboundedcloud.racer.krm.render;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
+import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
+import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.api.model.TolerationBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
+import io.unboundedcloud.racer.workload.Config;
+import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("Merging the rendered DaemonSet into the user's")
+class DaemonSetOwnershipTest {
+  private static final Config CONFIG =
+      Config.defaultConfig("racer", "registry.example.com/racer-dataplane:1", "registry.example.com/racer-object:1");
+
+  private static DaemonSet rendered(Config config) {
+    return Dataplane.daemonSet(config, "hash-1");
+  }
+
+  private static PodSpec pod(DaemonSet daemonSet) {
+    return daemonSet.getSpec().getTemplate().getSpec();
+  }
+
+  private static Container dataplane(DaemonSet daemonSet) {
+    return pod(daemonSet).getContainers().stream()
+        .filter(c -> c.getName().equals(Dataplane.CONTAINER_NAME))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
+  @DisplayName("merging a rendered DaemonSet into itself changes nothing")
+  void idempotent() {
+    DaemonSet ours = rendered(CONFIG);
+    assertThat(DaemonSetOwnership.merge(ours, ours)).isEqualTo(ours);
+    DaemonSet cdi = rendered(CONFIG.withNvidia(NvidiaInjection.CDI).withHostNetwork(true));
+    assertThat(DaemonSetOwnership.merge(cdi, cdi)).isEqualTo(cdi);
+  }
+
+  @Test
+  @DisplayName("the user's DaemonSet is not modified by a merge")
+  void existingUntouched() {
+    DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+    pod(theirs).setTolerations(List.of(new TolerationBuilder().withKey("gpu").withOperator("Exists").build()));
+    DaemonSet snapshot = new DaemonSetBuilder(theirs).build();
+    DaemonSetOwnership.merge(rendered(CONFIG.withPeerPort(9000)), theirs);
+    assertThat(theirs).isEqualTo(snapshot);
+  }
+
+  @Nested
+  @DisplayName("user changes are kept")
+  class UserChanges {
+    @Test
+    @DisplayName("tolerations, node selector, priority class, pull secrets, labels and annotations stay")
+    void scheduling() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG))
+          .editMetadata().addToLabels("team", "storage").addToAnnotations("owner", "ops").endMetadata()
+          .editSpec().editTemplate()
+          .editMetadata().addToAnnotations("prometheus.io/scrape", "true").endMetadata()
+          .editSpec()
+          .withTolerations(new TolerationBuilder().withKey("nvidia.com/gpu").withOperator("Exists").build())
+          .withNodeSelector(Map.of("pool", "gpu"))
+          .withPriorityClassName("system-node-critical")
+          .addNewImagePullSecret("regcred")
+          .endSpec().endTemplate().endSpec()
+          .build();
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+      assertThat(merged.getMetadata().getLabels()).containsEntry("team", "storage")
+          .containsAllEntriesOf(Dataplane.labels());
+      assertThat(merged.getMetadata().getAnnotations()).containsEntry("owner", "ops");
+      assertThat(merged.getSpec().getTemplate().getMetadata().getAnnotations())
+          .containsEntry("prometheus.io/scrape", "true")
+          .containsEntry(Dataplane.SETTINGS_HASH_ANNOTATION, "hash-1");
+      assertThat(pod(merged).getTolerations()).extracting(Toleration::getKey).containsExactly("nvidia.com/gpu");
+      assertThat(pod(merged).getNodeSelector()).containsExactly(Map.entry("pool", "gpu"));
+      assertThat(pod(merged).getPriorityClassName()).isEqualTo("system-node-critical");
+      assertThat(pod(merged).getImagePullSecrets()).hasSize(1);
+    }
+
+    @Test
+    @DisplayName("the user's own containers, env vars and volumes stay, after ours")
+    void additions() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG))
+          .editSpec().editTemplate().editSpec()
+          .addNewContainer().withName("log-shipper").withImage("fluent-bit:3").endContainer()
+          .addNewVolume().withName("extra").withNewEmptyDir().endEmptyDir().endVolume()
+          .endSpec().endTemplate().endSpec()
+          .build();
+      dataplane(theirs).getEnv().add(new EnvVarBuilder().withName("RACER_LOG").withValue("debug").build());
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+      assertThat(pod(merged).getContainers()).extracting(Container::getName).containsExactly("dataplane", "log-shipper");
+      List<String> env = dataplane(merged).getEnv().stream().map(EnvVar::getName).toList();
+      assertThat(env.get(env.size() - 1)).isEqualTo("RACER_LOG");
+      assertThat(env.get(0)).isEqualTo("RACER_POD_IP");
+      assertThat(pod(merged).getVolumes()).extracting(Volume::getName).endsWith("extra");
+    }
+
+    @Test
+    @DisplayName("defaults the user changed (resources, grace period, update strategy) stay as the user set them")
+    void defaults() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG))
+          .editSpec().withMinReadySeconds(30)
+          .editTemplate().editSpec().withTerminationGracePeriodSeconds(120L).endSpec().endTemplate()
+          .endSpec()
+          .build();
+      dataplane(theirs).getResources().setRequests(Map.of("memory", new Quantity("4Gi")));
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+      assertThat(merged.getSpec().getMinReadySeconds()).isEqualTo(30);
+      assertThat(pod(merged).getTerminationGracePeriodSeconds()).isEqualTo(120L);
+      assertThat(dataplane(merged).getResources().getRequests()).containsEntry("memory", new Quantity("4Gi"));
+    }
+  }
+
+  @Nested
+  @DisplayName("wiring is restored")
+  class Wiring {
+    @Test
+    @DisplayName("image, env values, ports, selector, service account and security context come back")
+    void restored() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG))
+          .editSpec().editSelector().addToMatchLabels("extra", "x").endSelector()
+          .editTemplate().editSpec().withServiceAccountName("default").withHostNetwork(true).endSpec().endTemplate()
+          .endSpec()
+          .build();
+      Container container = dataplane(theirs);
+      container.setImage("evil/image:latest");
+      container.getEnv().get(1).setValue("[$(RACER_POD_IP)]:1");
+      container.getPorts().get(0).setContainerPort(1);
+      container.getSecurityContext().setPrivileged(false);
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+      DaemonSet ours = rendered(CONFIG);
+      assertThat(dataplane(merged).getImage()).isEqualTo(CONFIG.dataplaneImage());
+      assertThat(dataplane(merged).getEnv()).isEqualTo(dataplane(ours).getEnv());
+      assertThat(dataplane(merged).getPorts()).isEqualTo(dataplane(ours).getPorts());
+      assertThat(dataplane(merged).getSecurityContext().getPrivileged()).isTrue();
+      assertThat(merged.getSpec().getSelector()).isEqualTo(ours.getSpec().getSelector());
+      assertThat(pod(merged).getServiceAccountName()).isEqualTo("racer");
+      assertThat(pod(merged).getHostNetwork()).isNull();
+      assertThat(pod(merged).getDnsPolicy()).isEqualTo("ClusterFirst");
+    }
+
+    @Test
+    @DisplayName("a deleted dataplane container is rendered again")
+    void containerBack() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+      pod(theirs).setContainers(List.of());
+      assertThat(DaemonSetOwnership.merge(rendered(CONFIG), theirs)).isEqualTo(rendered(CONFIG));
+    }
+
+    @Test
+    @DisplayName("switching NVIDIA mode from cdi to off removes the env, udev, cufile-log and CDI annotation")
+    void nvidiaSwitch() {
+      DaemonSet cdi = rendered(CONFIG.withNvidia(NvidiaInjection.CDI));
+      DaemonSet off = rendered(CONFIG.withNvidia(NvidiaInjection.OFF));
+      DaemonSet merged = DaemonSetOwnership.merge(off, cdi);
+      assertThat(merged).isEqualTo(off);
+      assertThat(dataplane(merged).getEnv()).extracting(EnvVar::getName)
+          .doesNotContain("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES");
+      assertThat(pod(merged).getVolumes()).extracting(Volume::getName).doesNotContain("udev", "cufile-log");
+      assertThat(merged.getSpec().getTemplate().getMetadata().getAnnotations())
+          .doesNotContainKey(Dataplane.CDI_ANNOTATION);
+    }
+  }
+
+  @Nested
+  @DisplayName("scheduling is added to, never replaced")
+  class SchedulingRules {
+    private static NodeSelectorRequirement expression(String key, String value) {
+      return new NodeSelectorRequirementBuilder().withKey(key).withOperator("In").withValues(value).build();
+    }
+
+    @Test
+    @DisplayName("each of the user's required terms gets the dataplane's two expressions first")
+    void terms() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+      pod(theirs).getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
+          .setNodeSelectorTerms(List.of(
+              new NodeSelectorTerm(List.of(expression("pool", "gpu")), null),
+              new NodeSelectorTerm(List.of(expression("pool", "cpu")), null)));
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+      List<NodeSelectorTerm> terms = pod(merged).getAffinity().getNodeAffinity()
+          .getRequiredDuringSchedulingIgnoredDuringExecution().getNodeSelectorTerms();
+      assertThat(terms).hasSize(2);
+      List<NodeSelectorRequirement> ours = Dataplane.requiredExpressions();
+      assertThat(terms.get(0).getMatchExpressions())
+          .containsExactly(ours.get(0), ours.get(1), expression("pool", "gpu"));
+      assertThat(terms.get(1).getMatchExpressions())
+          .containsExactly(ours.get(0), ours.get(1), expression("pool", "cpu"));
+      assertThat(DaemonSetOwnership.merge(rendered(CONFIG), merged)).isEqualTo(merged);
+    }
+
+    @Test
+    @DisplayName("an affinity the user removed comes back as the dataplane's")
+    void removed() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+      pod(theirs).setAffinity(null);
+      assertThat(pod(DaemonSetOwnership.merge(rendered(CONFIG), theirs)).getAffinity())
+          .isEqualTo(Dataplane.dataplaneAffinity());
+    }
+  }
+}

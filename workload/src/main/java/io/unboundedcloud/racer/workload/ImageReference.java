@@ -2,7 +2,10 @@ package io.unboundedcloud.racer.workload;
 
 import java.util.regex.Pattern;
 
-/** The container image reference grammar of the distribution project, as the kubelet accepts it. */
+/**
+ * The container image reference grammar of the distribution project, as the kubelet accepts it, except
+ * that a dotless, portless first component is read as part of the (lowercase) repository, never as a host.
+ */
 final class ImageReference {
   private static final String ALNUM = "[a-z0-9]+";
   private static final String SEPARATOR = "(?:[._]|__|[-]+)";

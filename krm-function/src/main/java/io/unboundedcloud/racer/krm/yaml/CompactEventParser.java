@@ -114,9 +114,9 @@ final class CompactEventParser implements Parser {
         }
     }
 
-    private static Mark light(Mark mark) {
+    private Mark light(Mark mark) {
         return mark == null ? null
-                : new Mark(mark.getName(), mark.getIndex(), mark.getLine(), mark.getColumn(), NO_SNIPPET, 0);
+                : new Mark(source, mark.getIndex(), mark.getLine(), mark.getColumn(), NO_SNIPPET, 0);
     }
 
     private String shared(String value) {

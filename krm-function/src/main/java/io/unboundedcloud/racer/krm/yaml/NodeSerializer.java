@@ -199,8 +199,13 @@ final class NodeSerializer {
             if (node instanceof AnchorNode anchorNode) {
                 node = anchorNode.getRealNode();
             }
-            if (node.getAnchor() != null && (!seen.add(node) || hasMarker(node.getAnchor()))) {
-                continue;
+            if (node.getAnchor() != null) {
+                if (hasMarker(node.getAnchor())) {
+                    return true;
+                }
+                if (!seen.add(node)) {
+                    continue;
+                }
             }
             if (hasMarker(node.getTag().getValue()) || hasMarker(node.getBlockComments())
                     || hasMarker(node.getInLineComments()) || hasMarker(node.getEndComments())) {

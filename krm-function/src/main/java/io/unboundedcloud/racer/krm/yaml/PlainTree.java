@@ -1,0 +1,300 @@
+package io.unboundedcloud.racer.krm.yaml;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
+import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeId;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+/**
+ * Converts between nodes and plain Java trees: {@link LinkedHashMap} (keys in order), {@link List},
+ * {@link String}, {@link Integer} or {@link Long}, {@link Double}, {@link Boolean} and {@code null}.
+ * <p>
+ * Node to plain: a scalar's type follows its resolved tag, read the way Kubernetes reads YAML rather
+ * than by YAML 1.1's letter. snakeyaml resolves plain scalars by YAML 1.1; here:
+ * <pre>
+ *   port: 8082        Integer 8082         (Long when it does not fit an int)
+ *   port: "8082"      String "8082"        (quoted: always a string)
+ *   mode: 0644        Integer 420          (octal, as Kubernetes' go-yaml reads it; also 0x1F, 0o17, 0b101, 1_000)
+ *   ratio: 1.5        Double 1.5           (also 1e3, .inf, -.inf, .nan)
+ *   on: true          Boolean true         (true, True, TRUE, false, False, FALSE)
+ *   on: yes           String "yes"         (YAML 1.1 booleans yes/no/on/off stay strings, as in YAML 1.2)
+ *   a: ~  b: null  c: Null  d:            null
+ *   day: 2024-01-01   String "2024-01-01"  (timestamps stay text, as in JSON)
+ *   sexagesimal 1:20, integers beyond a long: the text as written
+ * </pre>
+ * Anchors are followed (each use of an alias is converted again, within
+ * {@link YamlLimits#maxPlainTreeNodes()}); merge keys ({@code <<}) are kept as a key, not merged.
+ * <p>
+ * Plain to node: strings that a YAML reader would take for something else ({@code "0"}, {@code "true"},
+ * {@code "yes"}, {@code "y"}, {@code "null"}, {@code "0644"}, {@code "1e3"}, {@code ""}) are double-quoted;
+ * other strings are plain ({@code 1Gi}) or single-quoted where YAML syntax demands ({@code "a: b"});
+ * strings with line breaks are literal blocks ({@code |}). Mappings and sequences are block style, in
+ * the map's iteration order.
+ */
+public final class PlainTree {
+
+    private static final Resolver RESOLVER = new Resolver();
+    /** What other YAML readers (go-yaml v2's y/n, YAML 1.2's 0o and leading-zero decimals) take for non-strings. */
+    private static final Pattern OTHER_READERS_NON_STRING = Pattern.compile("[yYnN]|[-+]?0o[0-7_]+|[-+]?0[0-9_]+");
+    private static final Pattern SEXAGESIMAL = Pattern.compile(".*:.*");
+
+    private PlainTree() {
+    }
+
+    /** The plain value of a node: a map, list, string, number, boolean or null. */
+    public static Object fromNode(Node node) {
+        return new ToPlain(YamlLimits.DEFAULT).value(node, 0);
+    }
+
+    /** The plain map of a mapping node, keys in the node's order. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> fromMapping(MappingNode node) {
+        return (Map<String, Object>) fromNode(node);
+    }
+
+    /**
+     * The value of a scalar as Kubernetes reads it: {@code null}, {@link Boolean}, {@link Integer},
+     * {@link Long}, {@link Double} or {@link String} (see the class comment).
+     */
+    public static Object scalarValue(ScalarNode scalar) {
+        Tag tag = scalar.getTag();
+        String text = scalar.getValue();
+        if (Tag.NULL.equals(tag)) {
+            return null;
+        }
+        if (Tag.BOOL.equals(tag)) {
+            return switch (text) {
+                case "true", "True", "TRUE" -> Boolean.TRUE;
+                case "false", "False", "FALSE" -> Boolean.FALSE;
+                default -> text;
+            };
+        }
+        if (Tag.INT.equals(tag)) {
+            return integer(text);
+        }
+        if (Tag.FLOAT.equals(tag)) {
+            return floating(text);
+        }
+        return text;
+    }
+
+    /**
+     * A node for a plain value: {@link Map}, {@link Iterable} or array, {@link CharSequence},
+     * {@link Number}, {@link Boolean}, {@link Enum} (its name), {@code null}, or a {@link Node} (used as is).
+     *
+     * @throws IllegalArgumentException for other types, or a tree nested deeper than
+     *                                  {@link YamlLimits#maxNestingDepth()} (a map that contains itself)
+     */
+    public static Node toNode(Object value) {
+        return toNode(value, 0);
+    }
+
+    /** A mapping node for a plain map, keys in the map's iteration order. */
+    public static MappingNode toMapping(Map<String, ?> map) {
+        return (MappingNode) toNode(map, 0);
+    }
+
+    /** A string scalar, quoted when a YAML reader would otherwise read something other than this string. */
+    public static ScalarNode stringNode(String text) {
+        ScalarStyle style;
+        if (text.indexOf('\n') >= 0) {
+            style = ScalarStyle.LITERAL; // the emitter falls back to quotes when a literal block cannot hold it
+        } else if (readAsOtherThanString(text)) {
+            style = ScalarStyle.DOUBLE_QUOTED;
+        } else {
+            style = ScalarStyle.PLAIN; // the emitter single-quotes where YAML syntax needs it ("a: b", "- x")
+        }
+        return new ScalarNode(Tag.STR, text, null, null, style);
+    }
+
+    private static boolean readAsOtherThanString(String text) {
+        return !Tag.STR.equals(RESOLVER.resolve(NodeId.scalar, text, true))
+                || OTHER_READERS_NON_STRING.matcher(text).matches();
+    }
+
+    private static Node toNode(Object value, int depth) {
+        if (depth > YamlLimits.DEFAULT.maxNestingDepth()) {
+            throw new IllegalArgumentException("the value nests deeper than " + YamlLimits.DEFAULT.maxNestingDepth()
+                    + " levels (does a map or list contain itself?)");
+        }
+        if (value == null) {
+            return new ScalarNode(Tag.NULL, "null", null, null, ScalarStyle.PLAIN);
+        }
+        if (value instanceof Node node) {
+            return node;
+        }
+        if (value instanceof CharSequence || value instanceof Character) {
+            return stringNode(value.toString());
+        }
+        if (value instanceof Enum<?> constant) {
+            return stringNode(constant.name());
+        }
+        if (value instanceof Boolean bool) {
+            return new ScalarNode(Tag.BOOL, bool.toString(), null, null, ScalarStyle.PLAIN);
+        }
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte
+                || value instanceof BigInteger) {
+            return new ScalarNode(Tag.INT, value.toString(), null, null, ScalarStyle.PLAIN);
+        }
+        if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
+            return new ScalarNode(Tag.FLOAT, floatText((Number) value), null, null, ScalarStyle.PLAIN);
+        }
+        if (value instanceof Map<?, ?> map) {
+            List<NodeTuple> tuples = new ArrayList<>(map.size());
+            for (Map.Entry<?, ?> entry : map.entrySet()) {
+                tuples.add(new NodeTuple(stringNode(String.valueOf(entry.getKey())), toNode(entry.getValue(), depth + 1)));
+            }
+            return new MappingNode(Tag.MAP, tuples, FlowStyle.BLOCK);
+        }
+        if (value instanceof Iterable<?> iterable) {
+            List<Node> children = new ArrayList<>();
+            for (Object child : iterable) {
+                children.add(toNode(child, depth + 1));
+            }
+            return new SequenceNode(Tag.SEQ, children, FlowStyle.BLOCK);
+        }
+        if (value instanceof Object[] array) {
+            return toNode(List.of(array), depth);
+        }
+        throw new IllegalArgumentException("cannot write a " + value.getClass().getName()
+                + " as YAML; convert it to a Map, List, String, number or boolean first");
+    }
+
+    private static String floatText(Number number) {
+        if (number instanceof BigDecimal decimal) {
+            return decimal.toString();
+        }
+        double d = number.doubleValue();
+        if (Double.isNaN(d)) {
+            return ".nan";
+        }
+        if (Double.isInfinite(d)) {
+            return d > 0 ? ".inf" : "-.inf";
+        }
+        return Double.toString(d);
+    }
+
+    private static Object integer(String text) {
+        String digits = text.replace("_", "");
+        int sign = 1;
+        if (digits.startsWith("-") || digits.startsWith("+")) {
+            sign = digits.startsWith("-") ? -1 : 1;
+            digits = digits.substring(1);
+        }
+        int radix = 10;
+        if (digits.startsWith("0x") || digits.startsWith("0X")) {
+            radix = 16;
+            digits = digits.substring(2);
+        } else if (digits.startsWith("0b")) {
+            radix = 2;
+            digits = digits.substring(2);
+        } else if (digits.startsWith("0o")) {
+            radix = 8;
+            digits = digits.substring(2);
+        } else if (digits.length() > 1 && digits.startsWith("0")) {
+            radix = 8;
+        }
+        try {
+            long value = sign * Long.parseLong(digits, radix);
+            return value == (int) value ? (Object) (int) value : (Object) value;
+        } catch (NumberFormatException e) {
+            return text; // sexagesimal (1:20) or beyond a long: keep the text rather than guess
+        }
+    }
+
+    private static Object floating(String text) {
+        String lower = text.toLowerCase(java.util.Locale.ROOT);
+        switch (lower) {
+            case ".inf", "+.inf":
+                return Double.POSITIVE_INFINITY;
+            case "-.inf":
+                return Double.NEGATIVE_INFINITY;
+            case ".nan":
+                return Double.NaN;
+            default:
+                break;
+        }
+        if (SEXAGESIMAL.matcher(text).matches()) {
+            return text;
+        }
+        try {
+            return Double.parseDouble(text.replace("_", ""));
+        } catch (NumberFormatException e) {
+            return text;
+        }
+    }
+
+    /** One conversion: counts nodes against the budget and refuses an alias that contains itself. */
+    private static final class ToPlain {
+
+        private final YamlLimits limits;
+        private final Set<Node> path = Collections.newSetFromMap(new IdentityHashMap<>());
+        private int visited;
+
+        ToPlain(YamlLimits limits) {
+            this.limits = limits;
+        }
+
+        Object value(Node node, int depth) {
+            if (++visited > limits.maxPlainTreeNodes()) {
+                throw refused(node, "expands to more than " + limits.maxPlainTreeNodes()
+                        + " values (each use of an alias counts again); refused. Write it out without aliases.");
+            }
+            if (depth > limits.maxNestingDepth()) {
+                throw refused(node, "nests deeper than " + limits.maxNestingDepth() + " levels; refused.");
+            }
+            if (node instanceof ScalarNode scalar) {
+                return scalarValue(scalar);
+            }
+            if (!path.add(node)) {
+                throw refused(node, "contains itself through an alias, which has no plain form. "
+                        + "Write it out without the recursive alias.");
+            }
+            try {
+                if (node instanceof SequenceNode sequence) {
+                    List<Object> list = new ArrayList<>(sequence.getValue().size());
+                    for (Node child : sequence.getValue()) {
+                        list.add(value(child, depth + 1));
+                    }
+                    return list;
+                }
+                MappingNode mapping = (MappingNode) node;
+                Map<String, Object> map = new LinkedHashMap<>();
+                for (NodeTuple tuple : mapping.getValue()) {
+                    if (!(tuple.getKeyNode() instanceof ScalarNode key)) {
+                        throw refused(tuple.getKeyNode(), "has a key that is a mapping or a sequence; "
+                                + "only scalar keys are allowed here.");
+                    }
+                    map.put(key.getValue(), value(tuple.getValueNode(), depth + 1));
+                }
+                return map;
+            } finally {
+                path.remove(node);
+            }
+        }
+
+        private static YamlInputException refused(Node node, String problem) {
+            Mark mark = node.getStartMark();
+            String source = mark == null || mark.getName() == null ? "yaml" : mark.getName();
+            return YamlInputException.at(source, mark, "this value " + problem);
+        }
+    }
+}

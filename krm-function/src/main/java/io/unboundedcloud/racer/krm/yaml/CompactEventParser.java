@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -15,16 +17,20 @@ import org.yaml.snakeyaml.events.SequenceStartEvent;
 import org.yaml.snakeyaml.parser.Parser;
 
 /**
- * Sits between snakeyaml's parser and its composer and hands on events that cost less heap, and refuses
- * deep nesting before the composer recurses into it.
+ * Sits between snakeyaml's parser and its composer: refuses deep nesting and duplicate keys as the events
+ * pass, with their position, and hands on events that make a smaller node tree.
  * <p>
- * snakeyaml's marks keep a reference to the reader's buffer window, so a composed tree keeps about four
- * bytes per input character alive through them. The marks given on here keep line and column only, start
- * marks only. Short scalar values (keys above all) are shared instead of repeated per object.
+ * snakeyaml's marks keep a reference to the reader's buffer window, so a composed tree kept about four
+ * bytes per input character alive through them, and a mark per node besides. The events handed on carry
+ * marks with line and column only, and only where a message may need them later: mappings, sequences,
+ * and scalars of the top two levels (an envelope's kind, an item that is not a mapping). Short scalar
+ * values (keys above all) are shared instead of repeated per object. (snakeyaml's own duplicate-key
+ * option only applies when it constructs Java objects, never to nodes.)
  */
 final class CompactEventParser implements Parser {
 
     private static final int[] NO_SNIPPET = new int[0];
+    private static final int MARKED_SCALAR_DEPTH = 2;
     private static final int SHARED_VALUE_MAX_LENGTH = 40;
     private static final int SHARED_VALUES_MAX = 100_000;
 
@@ -32,9 +38,10 @@ final class CompactEventParser implements Parser {
     private final String source;
     private final int maxNestingDepth;
     private final Map<String, String> sharedValues = new HashMap<>();
+    private final Deque<Collection> open = new ArrayDeque<>();
     private Event peeked;
+    private Event peekedRaw;
     private Mark lastMark;
-    private int depth;
 
     CompactEventParser(Parser parser, String source, int maxNestingDepth) {
         this.parser = parser;
@@ -56,6 +63,7 @@ final class CompactEventParser implements Parser {
                 return null;
             }
             lastMark = raw.getStartMark();
+            peekedRaw = raw;
             peeked = compact(raw);
         }
         return peeked;
@@ -64,17 +72,28 @@ final class CompactEventParser implements Parser {
     @Override
     public Event getEvent() {
         Event next = peekEvent();
+        Event raw = peekedRaw;
         parser.getEvent();
         peeked = null;
+        peekedRaw = null;
         if (next instanceof CollectionStartEvent) {
-            depth++;
-            if (depth > maxNestingDepth) {
-                throw YamlInputException.at(source, next.getStartMark(), "nesting deeper than " + maxNestingDepth
+            if (open.size() >= maxNestingDepth) {
+                throw YamlInputException.at(source, raw.getStartMark(), "nesting deeper than " + maxNestingDepth
                         + " levels of mappings and sequences; refused. Kubernetes objects nest far less: "
                         + "check the input for runaway brackets or indentation.");
             }
+            open.push(new Collection(next instanceof MappingStartEvent));
         } else if (next instanceof MappingEndEvent || next instanceof SequenceEndEvent) {
-            depth--;
+            open.pop();
+            childDone();
+        } else if (next instanceof ScalarEvent scalar) {
+            Collection parent = open.peek();
+            if (parent != null && parent.mapping && parent.children % 2 == 0) {
+                parent.key(scalar.getValue(), raw.getStartMark(), source);
+            }
+            childDone();
+        } else if (next.is(Event.ID.Alias)) {
+            childDone();
         }
         return next;
     }
@@ -84,12 +103,20 @@ final class CompactEventParser implements Parser {
         return lastMark;
     }
 
+    private void childDone() {
+        Collection parent = open.peek();
+        if (parent != null) {
+            parent.children++;
+        }
+    }
+
     private Event compact(Event raw) {
         switch (raw.getEventId()) {
             case Scalar: {
                 ScalarEvent e = (ScalarEvent) raw;
-                return new ScalarEvent(e.getAnchor(), e.getTag(), e.getImplicit(), shared(e.getValue()),
-                        light(e.getStartMark()), null, e.getScalarStyle());
+                Mark mark = open.size() <= MARKED_SCALAR_DEPTH ? light(e.getStartMark()) : null;
+                return new ScalarEvent(e.getAnchor(), e.getTag(), e.getImplicit(), shared(e.getValue()), mark, null,
+                        e.getScalarStyle());
             }
             case MappingStart: {
                 MappingStartEvent e = (MappingStartEvent) raw;
@@ -107,7 +134,7 @@ final class CompactEventParser implements Parser {
                 return new SequenceEndEvent(null, null);
             case Comment: {
                 CommentEvent e = (CommentEvent) raw;
-                return new CommentEvent(e.getCommentType(), e.getValue(), light(e.getStartMark()), null);
+                return new CommentEvent(e.getCommentType(), e.getValue(), null, null);
             }
             default:
                 return raw; // stream, document and alias events: the composer does not keep their marks
@@ -131,5 +158,28 @@ final class CompactEventParser implements Parser {
             sharedValues.put(value, value);
         }
         return value;
+    }
+
+    /** An open mapping or sequence: how many child nodes it has, and a mapping's keys so far. */
+    private static final class Collection {
+
+        final boolean mapping;
+        int children;
+        private Map<String, Integer> keyLines;
+
+        Collection(boolean mapping) {
+            this.mapping = mapping;
+        }
+
+        void key(String key, Mark mark, String source) {
+            if (keyLines == null) {
+                keyLines = new HashMap<>(8);
+            }
+            Integer firstLine = keyLines.putIfAbsent(key, mark == null ? 0 : mark.getLine() + 1);
+            if (firstLine != null) {
+                throw YamlInputException.at(source, mark, "duplicate key '" + key + "' in one mapping (first at line "
+                        + firstLine + "). YAML readers disagree on which value wins: remove one of them.");
+            }
+        }
     }
 }

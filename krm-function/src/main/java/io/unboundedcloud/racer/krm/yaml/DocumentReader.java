@@ -47,7 +47,7 @@ final class DocumentReader {
             while (composer.checkNode()) {
                 Node root = composer.getNode();
                 if (root != null && !isEmptyDocument(root)) {
-                    DocumentChecks.check(root, source);
+                    SpareCapacity.release(root);
                     return Optional.of(root);
                 }
             }
@@ -109,8 +109,10 @@ final class DocumentReader {
     }
 
     private YamlInputException tooLarge(YAMLException e) {
-        return YamlInputException.of(source, "the input is larger than " + (limits.maxInputBytes() >> 20)
-                + " MiB, the most this function reads; refused. Split it into smaller inputs.", e);
+        long limit = limits.maxInputBytes();
+        String size = limit % (1 << 20) == 0 ? (limit >> 20) + " MiB" : limit + " bytes";
+        return YamlInputException.of(source, "the input is larger than " + size
+                + ", the most this function reads; refused. Split it into smaller inputs.", e);
     }
 
     private static String describe(MarkedYAMLException e) {

@@ -31,14 +31,14 @@ final class MarkerWriter extends Writer {
     @Override
     public void write(char[] buffer, int offset, int count) throws IOException {
         for (int i = offset; i < offset + count; i++) {
-            append(buffer[i]);
+            take(buffer[i]);
         }
     }
 
     @Override
     public void write(String text, int offset, int count) throws IOException {
         for (int i = offset; i < offset + count; i++) {
-            append(text.charAt(i));
+            take(text.charAt(i));
         }
     }
 
@@ -55,7 +55,7 @@ final class MarkerWriter extends Writer {
         out.flush();
     }
 
-    private void append(char c) throws IOException {
+    private void take(char c) throws IOException {
         if (c == '\n') {
             writeLine();
             out.write('\n');

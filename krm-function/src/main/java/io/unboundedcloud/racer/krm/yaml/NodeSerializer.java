@@ -150,8 +150,11 @@ final class NodeSerializer {
     private void scalar(ScalarNode scalar, String anchor) throws IOException {
         Tag tag = scalar.getTag();
         String value = scalar.getValue();
-        ImplicitTuple implicit = new ImplicitTuple(tag.equals(RESOLVER.resolve(NodeId.scalar, value, true)),
-                tag.equals(RESOLVER.resolve(NodeId.scalar, value, false)));
+        // as snakeyaml's serializer decides, except that the resolver's patterns only run for plain
+        // scalars: the emitter consults the first flag for plain scalars only, and unquoted resolution
+        // of anything is a string
+        boolean plainResolves = scalar.isPlain() && tag.equals(RESOLVER.resolve(NodeId.scalar, value, true));
+        ImplicitTuple implicit = new ImplicitTuple(plainResolves, Tag.STR.equals(tag));
         if (markers && scalar.isPlain() && implicit.canOmitTagInPlainScalar() && hasLeadingZero(value)) {
             value = MarkerWriter.MARKER + value; // keeps "0644" plain: see MarkerWriter
         }

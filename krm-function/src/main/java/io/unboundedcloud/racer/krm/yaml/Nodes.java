@@ -2,7 +2,7 @@ package io.unboundedcloud.racer.krm.yaml;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
 
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.comments.CommentLine;
@@ -14,66 +14,85 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /**
- * Reading and editing mapping nodes in place, so that whatever is not edited keeps its order, comments
- * and style. Paths are keys from the given mapping down: {@code get(item, "metadata", "annotations")}.
- * Build new values with {@link PlainTree#toNode(Object)} so that they are tagged and quoted correctly.
+ * Reading and editing nodes in place, so that whatever is not edited keeps its order, comments and
+ * style; and converting between nodes and plain Java trees.
+ * <p>
+ * Paths are keys from the given mapping down: {@code get(item, "metadata", "annotations")}. Like
+ * {@link Map#get}, the getters return {@code null} when something is missing.
+ * <p>
+ * Plain trees are {@link java.util.LinkedHashMap} (keys in order), {@link List}, {@link String},
+ * {@link Integer} or {@link Long}, {@link Double}, {@link Boolean} and {@code null}. Scalars are read the
+ * way Kubernetes reads YAML, not by YAML 1.1's letter (snakeyaml's resolver):
+ * <pre>
+ *   port: 8082        Integer 8082         (Long when it does not fit an int)
+ *   port: "8082"      String "8082"        (quoted: always a string)
+ *   mode: 0644        Integer 420          (octal, as Kubernetes' go-yaml reads it; also 0x1F, 0b101, 1_000)
+ *   ratio: 1.5        Double 1.5           (also 1e3, .inf, -.inf, .nan)
+ *   on: true          Boolean true         (true, True, TRUE, false, False, FALSE)
+ *   on: yes           String "yes"         (YAML 1.1's yes/no/on/off stay strings, as in YAML 1.2)
+ *   a: ~  b: null  c: Null  d:            null
+ *   day: 2024-01-01   String "2024-01-01"  (timestamps stay text, as in JSON)
+ *   0o17 (YAML 1.2 octal, a string to YAML 1.1), 1:20 (sexagesimal), integers beyond a long: the text
+ * </pre>
+ * Going back, strings that a YAML reader would take for something else ({@code "0"}, {@code "true"},
+ * {@code "yes"}, {@code "y"}, {@code "null"}, {@code "0644"}, {@code "1e3"}, {@code ""}) are double-quoted,
+ * other strings are plain ({@code 1Gi}) or single-quoted where YAML syntax demands ({@code 'a: b'}), and
+ * strings with line breaks are literal blocks ({@code |}). Mappings and sequences become block style, in
+ * iteration order. Aliases are followed (each use converted again, within
+ * {@link YamlLimits#maxPlainTreeNodes()}); merge keys ({@code <<}) stay a key.
  */
 public final class Nodes {
 
     private Nodes() {
     }
 
-    /** The node at a key path, empty when a key is missing or a step on the way is not a mapping. */
-    public static Optional<Node> get(MappingNode mapping, String... path) {
+    /** The node at a key path; null when a key is missing or a step on the way is not a mapping. */
+    public static Node get(MappingNode mapping, String... path) {
         Node current = mapping;
         for (String key : path) {
             if (!(current instanceof MappingNode step)) {
-                return Optional.empty();
+                return null;
             }
-            Optional<NodeTuple> entry = entry(step, key);
-            if (entry.isEmpty()) {
-                return Optional.empty();
+            NodeTuple entry = entry(step, key);
+            if (entry == null) {
+                return null;
             }
-            current = entry.get().getValueNode();
+            current = entry.getValueNode();
         }
-        return Optional.of(current);
+        return current;
     }
 
-    /** The mapping at a key path, empty when missing or not a mapping. */
-    public static Optional<MappingNode> mapping(MappingNode mapping, String... path) {
-        return get(mapping, path).filter(MappingNode.class::isInstance).map(MappingNode.class::cast);
+    /** The mapping at a key path; null when missing or not a mapping. */
+    public static MappingNode getMapping(MappingNode mapping, String... path) {
+        return get(mapping, path) instanceof MappingNode found ? found : null;
     }
 
-    /** The sequence at a key path, empty when missing or not a sequence. */
-    public static Optional<SequenceNode> sequence(MappingNode mapping, String... path) {
-        return get(mapping, path).filter(SequenceNode.class::isInstance).map(SequenceNode.class::cast);
+    /** The sequence at a key path; null when missing or not a sequence. */
+    public static SequenceNode getSequence(MappingNode mapping, String... path) {
+        return get(mapping, path) instanceof SequenceNode found ? found : null;
     }
 
     /**
-     * The text of the scalar at a key path, as written (without quotes): {@code "8082"} for both
-     * {@code 8082} and {@code '8082'}. Empty when missing, not a scalar, or null ({@code ~}, {@code null},
-     * nothing).
+     * The text of the scalar at a key path, as written without quotes ({@code "8082"} for both
+     * {@code 8082} and {@code '8082'}); null when missing, not a scalar, or a null ({@code ~}, nothing).
      */
-    public static Optional<String> text(MappingNode mapping, String... path) {
-        return get(mapping, path).flatMap(Nodes::text);
+    public static String getText(MappingNode mapping, String... path) {
+        return text(get(mapping, path));
     }
 
-    /** The text of a scalar node; empty for a null scalar or a mapping or sequence. */
-    public static Optional<String> text(Node node) {
-        if (node instanceof ScalarNode scalar && !Tag.NULL.equals(scalar.getTag())) {
-            return Optional.of(scalar.getValue());
-        }
-        return Optional.empty();
+    /** The text of a scalar node; null for a null scalar, a mapping, a sequence or {@code null}. */
+    public static String text(Node node) {
+        return node instanceof ScalarNode scalar && !Tag.NULL.equals(scalar.getTag()) ? scalar.getValue() : null;
     }
 
-    /** The key/value pair of a key, empty when the mapping has no such scalar key. */
-    public static Optional<NodeTuple> entry(MappingNode mapping, String key) {
+    /** The key/value pair of a scalar key; null when the mapping has none. */
+    public static NodeTuple entry(MappingNode mapping, String key) {
         for (NodeTuple tuple : mapping.getValue()) {
             if (tuple.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key)) {
-                return Optional.of(tuple);
+                return tuple;
             }
         }
-        return Optional.empty();
+        return null;
     }
 
     /** The scalar keys of a mapping, in order. */
@@ -107,12 +126,12 @@ public final class Nodes {
                 return;
             }
         }
-        tuples.add(new NodeTuple(PlainTree.stringNode(key), value));
+        tuples.add(new NodeTuple(string(key), value));
     }
 
-    /** Sets a key to a string value, quoted where needed; see {@link #put(MappingNode, String, Node)}. */
+    /** Sets a key to a string, quoted where needed; see {@link #put(MappingNode, String, Node)}. */
     public static void put(MappingNode mapping, String key, String value) {
-        put(mapping, key, PlainTree.stringNode(value));
+        put(mapping, key, string(value));
     }
 
     /** Removes a key with its value and comments; whether it was there. */
@@ -129,8 +148,8 @@ public final class Nodes {
     public static MappingNode ensureMapping(MappingNode mapping, String... path) {
         MappingNode current = mapping;
         for (String key : path) {
-            Optional<NodeTuple> entry = entry(current, key);
-            Node value = entry.map(NodeTuple::getValueNode).orElse(null);
+            NodeTuple entry = entry(current, key);
+            Node value = entry == null ? null : entry.getValueNode();
             if (value instanceof MappingNode next) {
                 current = next;
                 continue;
@@ -144,6 +163,46 @@ public final class Nodes {
             current = created;
         }
         return current;
+    }
+
+    /**
+     * The plain value of a node (see the class comment).
+     *
+     * @throws YamlInputException when aliases expand it beyond {@link YamlLimits#maxPlainTreeNodes()}, an
+     *                            alias contains itself, or a key is not a scalar
+     */
+    public static Object toPlain(Node node) {
+        return PlainTree.fromNode(node);
+    }
+
+    /** The plain map of a mapping node, keys in the node's order; see {@link #toPlain(Node)}. */
+    public static Map<String, Object> toPlainMap(MappingNode node) {
+        return PlainTree.fromMapping(node);
+    }
+
+    /** The plain value of a scalar, read the way Kubernetes reads it (see the class comment). */
+    public static Object scalarValue(ScalarNode scalar) {
+        return PlainTree.scalarValue(scalar);
+    }
+
+    /**
+     * A node for a plain value: {@link Map}, {@link Iterable} or array, {@link CharSequence},
+     * {@link Number}, {@link Boolean}, {@link Enum} (its name), {@code null}, or a {@link Node} (used as is).
+     *
+     * @throws IllegalArgumentException for other types, or a value that contains itself
+     */
+    public static Node fromPlain(Object value) {
+        return PlainTree.toNode(value);
+    }
+
+    /** A mapping node for a plain map, keys in the map's iteration order; see {@link #fromPlain(Object)}. */
+    public static MappingNode fromPlainMap(Map<String, ?> map) {
+        return PlainTree.toMapping(map);
+    }
+
+    /** A string scalar, double-quoted when a YAML reader would otherwise read something other than it. */
+    public static ScalarNode string(String text) {
+        return PlainTree.stringNode(text);
     }
 
     private static boolean hasComments(Node node) {

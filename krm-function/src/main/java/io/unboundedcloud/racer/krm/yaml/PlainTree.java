@@ -24,32 +24,10 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * Converts between nodes and plain Java trees: {@link LinkedHashMap} (keys in order), {@link List},
- * {@link String}, {@link Integer} or {@link Long}, {@link Double}, {@link Boolean} and {@code null}.
- * <p>
- * Node to plain: a scalar's type follows its resolved tag, read the way Kubernetes reads YAML rather
- * than by YAML 1.1's letter. snakeyaml resolves plain scalars by YAML 1.1; here:
- * <pre>
- *   port: 8082        Integer 8082         (Long when it does not fit an int)
- *   port: "8082"      String "8082"        (quoted: always a string)
- *   mode: 0644        Integer 420          (octal, as Kubernetes' go-yaml reads it; also 0x1F, 0o17, 0b101, 1_000)
- *   ratio: 1.5        Double 1.5           (also 1e3, .inf, -.inf, .nan)
- *   on: true          Boolean true         (true, True, TRUE, false, False, FALSE)
- *   on: yes           String "yes"         (YAML 1.1 booleans yes/no/on/off stay strings, as in YAML 1.2)
- *   a: ~  b: null  c: Null  d:            null
- *   day: 2024-01-01   String "2024-01-01"  (timestamps stay text, as in JSON)
- *   sexagesimal 1:20, integers beyond a long: the text as written
- * </pre>
- * Anchors are followed (each use of an alias is converted again, within
- * {@link YamlLimits#maxPlainTreeNodes()}); merge keys ({@code <<}) are kept as a key, not merged.
- * <p>
- * Plain to node: strings that a YAML reader would take for something else ({@code "0"}, {@code "true"},
- * {@code "yes"}, {@code "y"}, {@code "null"}, {@code "0644"}, {@code "1e3"}, {@code ""}) are double-quoted;
- * other strings are plain ({@code 1Gi}) or single-quoted where YAML syntax demands ({@code "a: b"});
- * strings with line breaks are literal blocks ({@code |}). Mappings and sequences are block style, in
- * the map's iteration order.
+ * The conversions between nodes and plain Java trees behind {@link Nodes#toPlain(Node)} and
+ * {@link Nodes#fromPlain(Object)}; the rules are in {@link Nodes}' class comment.
  */
-public final class PlainTree {
+final class PlainTree {
 
     private static final Resolver RESOLVER = new Resolver();
     /** What other YAML readers (go-yaml v2's y/n, YAML 1.2's 0o and leading-zero decimals) take for non-strings. */
@@ -60,13 +38,13 @@ public final class PlainTree {
     }
 
     /** The plain value of a node: a map, list, string, number, boolean or null. */
-    public static Object fromNode(Node node) {
-        return new ToPlain(YamlLimits.DEFAULT).value(node, 0);
+    static Object fromNode(Node node) {
+        return new ToPlain(YamlLimits.DEFAULT).value(node, 0, node);
     }
 
     /** The plain map of a mapping node, keys in the node's order. */
     @SuppressWarnings("unchecked")
-    public static Map<String, Object> fromMapping(MappingNode node) {
+    static Map<String, Object> fromMapping(MappingNode node) {
         return (Map<String, Object>) fromNode(node);
     }
 
@@ -74,7 +52,7 @@ public final class PlainTree {
      * The value of a scalar as Kubernetes reads it: {@code null}, {@link Boolean}, {@link Integer},
      * {@link Long}, {@link Double} or {@link String} (see the class comment).
      */
-    public static Object scalarValue(ScalarNode scalar) {
+    static Object scalarValue(ScalarNode scalar) {
         Tag tag = scalar.getTag();
         String text = scalar.getValue();
         if (Tag.NULL.equals(tag)) {
@@ -103,17 +81,17 @@ public final class PlainTree {
      * @throws IllegalArgumentException for other types, or a tree nested deeper than
      *                                  {@link YamlLimits#maxNestingDepth()} (a map that contains itself)
      */
-    public static Node toNode(Object value) {
+    static Node toNode(Object value) {
         return toNode(value, 0);
     }
 
     /** A mapping node for a plain map, keys in the map's iteration order. */
-    public static MappingNode toMapping(Map<String, ?> map) {
+    static MappingNode toMapping(Map<String, ?> map) {
         return (MappingNode) toNode(map, 0);
     }
 
     /** A string scalar, quoted when a YAML reader would otherwise read something other than this string. */
-    public static ScalarNode stringNode(String text) {
+    static ScalarNode stringNode(String text) {
         ScalarStyle style;
         if (text.indexOf('\n') >= 0) {
             style = ScalarStyle.LITERAL; // the emitter falls back to quotes when a literal block cannot hold it
@@ -253,26 +231,28 @@ public final class PlainTree {
             this.limits = limits;
         }
 
-        Object value(Node node, int depth) {
+        /** @param enclosing the nearest node with a position, for messages (deep scalars carry none) */
+        Object value(Node node, int depth, Node enclosing) {
+            Node here = node.getStartMark() != null ? node : enclosing;
             if (++visited > limits.maxPlainTreeNodes()) {
-                throw refused(node, "expands to more than " + limits.maxPlainTreeNodes()
+                throw refused(here, "expands to more than " + limits.maxPlainTreeNodes()
                         + " values (each use of an alias counts again); refused. Write it out without aliases.");
             }
             if (depth > limits.maxNestingDepth()) {
-                throw refused(node, "nests deeper than " + limits.maxNestingDepth() + " levels; refused.");
+                throw refused(here, "nests deeper than " + limits.maxNestingDepth() + " levels; refused.");
             }
             if (node instanceof ScalarNode scalar) {
                 return scalarValue(scalar);
             }
             if (!path.add(node)) {
-                throw refused(node, "contains itself through an alias, which has no plain form. "
+                throw refused(here, "contains itself through an alias, which has no plain form. "
                         + "Write it out without the recursive alias.");
             }
             try {
                 if (node instanceof SequenceNode sequence) {
                     List<Object> list = new ArrayList<>(sequence.getValue().size());
                     for (Node child : sequence.getValue()) {
-                        list.add(value(child, depth + 1));
+                        list.add(value(child, depth + 1, here));
                     }
                     return list;
                 }
@@ -280,10 +260,10 @@ public final class PlainTree {
                 Map<String, Object> map = new LinkedHashMap<>();
                 for (NodeTuple tuple : mapping.getValue()) {
                     if (!(tuple.getKeyNode() instanceof ScalarNode key)) {
-                        throw refused(tuple.getKeyNode(), "has a key that is a mapping or a sequence; "
+                        throw refused(here, "has a key that is a mapping or a sequence; "
                                 + "only scalar keys are allowed here.");
                     }
-                    map.put(key.getValue(), value(tuple.getValueNode(), depth + 1));
+                    map.put(key.getValue(), value(tuple.getValueNode(), depth + 1, here));
                 }
                 return map;
             } finally {

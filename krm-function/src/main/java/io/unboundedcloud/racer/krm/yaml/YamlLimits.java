@@ -40,7 +40,7 @@ public record YamlLimits(long maxInputBytes, int maxNestingDepth, int maxAliases
     LoaderOptions loaderOptions() {
         LoaderOptions options = new LoaderOptions();
         options.setProcessComments(true);
-        options.setAllowDuplicateKeys(false); // only honoured when constructing objects: DocumentChecks does it for nodes
+        options.setAllowDuplicateKeys(false); // only honoured when constructing objects: CompactEventParser does it for nodes
         options.setAllowRecursiveKeys(false);
         options.setMergeOnCompose(false);
         options.setMaxAliasesForCollections(maxAliasesForCollections);

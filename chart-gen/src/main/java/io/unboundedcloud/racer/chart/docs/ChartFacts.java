@@ -1,0 +1,133 @@
+package io.unboundedcloud.racer.chart.docs;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.unboundedcloud.racer.chart.values.ChartValues;
+import io.unboundedcloud.racer.chart.values.ImageGrammar;
+import io.unboundedcloud.racer.chart.values.ValueKey;
+import io.unboundedcloud.racer.workload.CacheOrigin;
+import io.unboundedcloud.racer.workload.Config;
+import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.InvalidConfigurationException;
+import io.unboundedcloud.racer.workload.Release;
+import io.unboundedcloud.racer.workload.settings.SettingKey;
+import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** What the Handlebars templates show, each fact from the Java that owns it. */
+public final class ChartFacts {
+  /** The chart's name. */
+  public static final String CHART_NAME = Dataplane.DATAPLANE_DAEMON_SET_NAME;
+  /** The Kubernetes versions the chart supports (the pod fields it renders are GA from 1.25). */
+  public static final String KUBE_VERSION = ">=1.25.0-0";
+  private static final String DNS_LABEL = "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$";
+
+  private ChartFacts() {}
+
+  /** Every fact, by the name the templates use. */
+  public static Map<String, Object> of(String chartVersion) {
+    Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put("chartName", CHART_NAME);
+    facts.put("version", chartVersion);
+    facts.put("appVersion", Release.RACER_VERSION);
+    facts.put("kubeVersion", KUBE_VERSION);
+    facts.put("daemonSetName", Dataplane.DATAPLANE_DAEMON_SET_NAME);
+    facts.put("settingsConfigMap", Dataplane.SETTINGS_CONFIG_MAP);
+    facts.put("cacheOriginLabel", CacheOrigin.LABEL);
+    facts.put("socketRoot", CacheOrigin.SOCKET_ROOT);
+    facts.put("dataplaneRepository", Release.DATAPLANE_REPOSITORY);
+    facts.put("objectRepository", Release.OBJECT_REPOSITORY);
+    facts.put("peerPortKey", "RACER_PEER_PORT");
+    facts.put("diagnosticsPortKey", "RACER_DIAGNOSTICS_PORT");
+    facts.put("hostNetworkKey", "RACER_HOST_NETWORK");
+    facts.put("nvidiaKey", Dataplane.NVIDIA_KEY);
+    facts.put("defaultPeerPort", Config.DEFAULT_PEER_PORT);
+    facts.put("defaultDiagnosticsPort", Config.DEFAULT_DIAGNOSTICS_PORT);
+    facts.put("alternateDiagnosticsPort", Config.ALTERNATE_DIAGNOSTICS_PORT);
+    facts.put("controlPort", Dataplane.CONTROL_PORT);
+    facts.put("webhookPort", Dataplane.WEBHOOK_PORT);
+    facts.put("invalidPrefix", InvalidConfigurationException.PREFIX);
+    facts.put("imagePattern", ImageGrammar.exactly(ImageGrammar.REFERENCE));
+    facts.put("tagAndDigestSuffix", ImageGrammar.TAG_AND_DIGEST_SUFFIX);
+    facts.put("maxImageNameLength", ImageGrammar.MAX_NAME_LENGTH);
+    facts.put("dnsLabelPattern", DNS_LABEL);
+    facts.put("requiredExpressionsJson", json(Dataplane.requiredExpressions()));
+    facts.put("requiredExpressionsText", Dataplane.requiredExpressions().stream()
+        .map(e -> "`" + e.getKey() + " " + e.getOperator()
+            + (e.getValues() == null || e.getValues().isEmpty() ? "" : " [" + String.join(", ", e.getValues()) + "]")
+            + "`")
+        .collect(Collectors.joining(", ")));
+    Map<String, Object> defaults = new LinkedHashMap<>();
+    SettingsCatalog.keys().forEach(k -> defaults.put(k.name(), k.defaultValue()));
+    facts.put("defaults", defaults);
+    facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
+    facts.put("valueRows", valueRows());
+    facts.put("settingRows", settingRows());
+    facts.put("obsoleteRows", obsoleteRows());
+    return facts;
+  }
+
+  private static List<Map<String, Object>> valueRows() {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (ValueKey key : ChartValues.keys()) {
+      addRows("", key, rows);
+    }
+    return rows;
+  }
+
+  private static void addRows(String prefix, ValueKey key, List<Map<String, Object>> rows) {
+    if (key.isGroup()) {
+      key.children().forEach(child -> addRows(prefix + key.name() + ".", child, rows));
+      return;
+    }
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("key", prefix + key.name());
+    Object type = key.schema().containsKey("$ref") ? "object" : key.schema().get("type");
+    row.put("type", type);
+    row.put("default", json(key.defaultValue()));
+    row.put("description", cell(key.description()));
+    rows.add(row);
+  }
+
+  private static List<Map<String, Object>> settingRows() {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (SettingKey key : SettingsCatalog.keys()) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("key", key.name());
+      row.put("default", cell(key.defaultDescription()));
+      row.put("rule", cell(key.rule().describe()));
+      row.put("description", cell(key.description()));
+      rows.add(row);
+    }
+    return rows;
+  }
+
+  private static List<Map<String, Object>> obsoleteRows() {
+    List<Map<String, Object>> rows = new ArrayList<>();
+    SettingsCatalog.obsoleteKeys().forEach((key, replacement) -> {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("key", key);
+      row.put("replacement", cell(replacement));
+      row.put("replacementLiteral", json(replacement));
+      rows.add(row);
+    });
+    return rows;
+  }
+
+  /** Text fit for a Markdown table cell. */
+  private static String cell(String text) {
+    return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;").replace("\n", " ");
+  }
+
+  private static String json(Object value) {
+    try {
+      return new ObjectMapper().writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write " + value + " as JSON", e);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+package io.unboundedcloud.racer.chart.objects;
+
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.unboundedcloud.racer.chart.template.Fragment;
+import io.unboundedcloud.racer.chart.template.ObjectTemplate;
+import io.unboundedcloud.racer.chart.template.Substitutions;
+import io.unboundedcloud.racer.chart.template.TemplateNode;
+import io.unboundedcloud.racer.workload.Dataplane;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code templates/configmap.yaml}: the racer-settings ConfigMap the dataplane reads through envFrom, its data
+ * the {@code settings} value; not rendered when {@code settingsConfigMap.create} is false.
+ */
+public final class SettingsTemplate {
+  private SettingsTemplate() {}
+
+  public static ObjectTemplate configMap() {
+    Map<String, String> sentinelData = Map.of(Sentinels.SETTINGS_KEY, Sentinels.SETTINGS_HASH);
+    Object tree = PlainTree.of(new ConfigMapBuilder()
+        .withNewMetadata()
+        .withName(Dataplane.SETTINGS_CONFIG_MAP)
+        .withNamespace(Sentinels.NAMESPACE)
+        .withLabels(Dataplane.labels())
+        .endMetadata()
+        .withData(sentinelData)
+        .build());
+    Substitutions substitutions = new Substitutions()
+        .text(Sentinels.NAMESPACE, "$.Release.Namespace")
+        .add("metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+        .replace("data", PlainTree.valueOf(sentinelData), Fragment.optionalEntry("data", "$.Values.settings"));
+    return new ObjectTemplate(
+        "configmap.yaml",
+        List.of(DataplaneTemplates.generatedComment("ConfigMap racer-settings"),
+            "{{- if .Values.settingsConfigMap.create }}"),
+        new TemplateNode.Fixed(tree),
+        substitutions,
+        List.of("{{- end }}"));
+  }
+}

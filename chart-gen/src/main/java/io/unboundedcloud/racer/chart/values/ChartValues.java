@@ -1,0 +1,152 @@
+package io.unboundedcloud.racer.chart.values;
+
+import io.unboundedcloud.racer.workload.CacheOrigin;
+import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.Release;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every value of the racer chart, documented once: values.yaml, the schema and the README come from here. */
+public final class ChartValues {
+  private static final String DNS_LABEL = "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$";
+
+  private ChartValues() {}
+
+  /** The keys of values.yaml, in order. */
+  public static List<ValueKey> keys() {
+    return List.of(
+        ValueKey.group("images",
+            "images are the container images, resolved like the KRM function's config: set images.registry, or"
+                + " both full references. Without either, rendering fails.",
+            ValueKey.leaf("registry", "", text(ImageGrammar.blankOr(ImageGrammar.REGISTRY)),
+                "registry holds " + Release.DATAPLANE_REPOSITORY + " and " + Release.OBJECT_REPOSITORY + ": images"
+                    + " become <registry>/" + Release.DATAPLANE_REPOSITORY + ":<tag> and <registry>/"
+                    + Release.OBJECT_REPOSITORY + ":<tag>; one trailing / is dropped. The function config key"
+                    + " imageRegistry."),
+            ValueKey.leaf("tag", "", text(ImageGrammar.blankOr(ImageGrammar.TAG)),
+                "tag is the tag of the registry images; empty means the chart's appVersion, the targeted Racer"
+                    + " release (" + Release.RACER_VERSION + "). The function config key imageTag."),
+            ValueKey.leaf("dataplane", "", text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
+                "dataplane is the full dataplane image reference; it wins over registry and tag. The function"
+                    + " config key dataplaneImage."),
+            ValueKey.leaf("object", "", text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
+                "object is the full racer-object image reference (the sidecar the dataplane's webhook injects);"
+                    + " it wins over registry and tag. The function config key objectImage.")),
+        ValueKey.leaf("settings", Map.of(), ref("settings"),
+            "settings are the data of the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap: the dataplane's"
+                + " settings, keys as in the settings table of the README. Values are strings: quote numbers in"
+                + " YAML and use --set-string (not --set) on the command line. RACER_PEER_PORT,"
+                + " RACER_DIAGNOSTICS_PORT, RACER_HOST_NETWORK and RACER_NVIDIA also shape the DaemonSet; a change"
+                + " of any key rolls the dataplane pods (settings-hash annotation).",
+            "RACER_PEER_PORT: \"9090\"", "RACER_NVIDIA: cdi", "RACER_CONTROL_SEATS: \"3\""),
+        ValueKey.group("settingsConfigMap",
+            "settingsConfigMap controls the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap.",
+            ValueKey.leaf("create", true, OrderedMap.of("type", "boolean"),
+                "create renders " + Dataplane.SETTINGS_CONFIG_MAP + " from settings. Set false to use an existing "
+                    + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap in the release namespace, managed elsewhere; settings"
+                    + " must then still equal its data, because the chart reads the keys that shape the DaemonSet"
+                    + " and hashes settings to roll the pods.")),
+        ValueKey.group("placement",
+            "placement adds scheduling to the dataplane pods, as a kustomize patch on the KRM function's output"
+                + " would: added to, never replacing, the dataplane's own. Cache origins get the resulting node"
+                + " placement.",
+            ValueKey.leaf("nodeSelector", Map.of(), stringMap(),
+                "nodeSelector is the dataplane pods' node selector.",
+                "node.kubernetes.io/instance-type: Standard_ND96isr_H100_v5"),
+            ValueKey.leaf("tolerations", List.of(), OrderedMap.of("type", "array", "items", OrderedMap.of("type", "object")),
+                "tolerations are the dataplane pods' tolerations.",
+                "- key: nvidia.com/gpu", "  operator: Exists", "  effect: NoSchedule"),
+            ValueKey.leaf("affinity", Map.of(), affinity(),
+                "affinity is combined with the dataplane's node affinity: each required node selector term gets"
+                    + " the dataplane's expressions (" + Dataplane.EXCLUSION_LABEL + " DoesNotExist, "
+                    + Dataplane.OS_LABEL + " In [linux]) first, so one term stays one term; without required terms"
+                    + " the dataplane's term is used; preferred terms, podAffinity and podAntiAffinity are added"
+                    + " as given (cache origins get the node affinity only).",
+                "nodeAffinity:", "  requiredDuringSchedulingIgnoredDuringExecution:", "    nodeSelectorTerms:",
+                "      - matchExpressions:", "          - key: racer.example.com/pool",
+                "            operator: In", "            values: [gpu]")),
+        ValueKey.group("serviceAccount",
+            "serviceAccount is the dataplane's ServiceAccount " + Dataplane.DATAPLANE_DAEMON_SET_NAME + ".",
+            ValueKey.leaf("annotations", Map.of(), stringMap(),
+                "annotations are added to the ServiceAccount, for workload identity for example.",
+                "azure.workload.identity/client-id: 00000000-0000-0000-0000-000000000000")),
+        ValueKey.leaf("podAnnotations", Map.of(), stringMap(),
+            "podAnnotations are added to the dataplane pods; the chart's own ("
+                + Dataplane.SETTINGS_HASH_ANNOTATION + ", " + Dataplane.CDI_ANNOTATION + ") always win."),
+        ValueKey.leaf("cacheOrigins", List.of(), OrderedMap.of("type", "array", "items", ref("cacheOrigin")),
+            "cacheOrigins are cache origin DaemonSets, one origin per cache volume per node: each labelled "
+                + CacheOrigin.LABEL + ": <volume>, mounting its socket directory " + CacheOrigin.SOCKET_ROOT
+                + "/<volume>/origin writable, and placed like the dataplane. Keys: name, namespace (default: the"
+                + " release namespace), volume, image, args, env, resources.",
+            "- name: blob-origin", "  volume: models", "  image: registry.example.com/blob-origin:1.4.2",
+            "  args: [--socket-dir, /run/racer/models/origin]",
+            "  resources: {requests: {cpu: 100m, memory: 256Mi}}"));
+  }
+
+  /** The schema's shared definitions. */
+  public static Map<String, Object> definitions() {
+    Map<String, Object> definitions = new LinkedHashMap<>();
+    definitions.put("settings", SettingsSchema.schema());
+    definitions.put("cacheOrigin", cacheOrigin());
+    return definitions;
+  }
+
+  private static Map<String, Object> cacheOrigin() {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    properties.put("name", described("the origin DaemonSet's name, a DNS-1123 label", text(DNS_LABEL)));
+    properties.put("namespace", described("its namespace; default: the release namespace",
+        text("^(?:" + DNS_LABEL.substring(1, DNS_LABEL.length() - 1) + ")?$")));
+    properties.put("volume", described("the cache volume it serves, a DNS-1123 label", text(DNS_LABEL)));
+    properties.put("image", described("its container image",
+        text(ImageGrammar.exactly(ImageGrammar.REFERENCE))));
+    properties.put("args", described("its container arguments",
+        OrderedMap.of("type", "array", "items", OrderedMap.of("type", "string"))));
+    properties.put("env", described("its container env", OrderedMap.of("type", "array", "items",
+        OrderedMap.of("type", "object", "required", List.of("name"), "properties", OrderedMap.of("name", OrderedMap.of("type", "string"))))));
+    properties.put("resources", described("its container resources",
+        OrderedMap.of("type", "object", "additionalProperties", false, "properties",
+            OrderedMap.of("requests", OrderedMap.of("type", "object"), "limits", OrderedMap.of("type", "object"),
+                "claims", OrderedMap.of("type", "array")))));
+    Map<String, Object> origin = new LinkedHashMap<>();
+    origin.put("type", "object");
+    origin.put("additionalProperties", false);
+    origin.put("required", List.of("name", "volume", "image"));
+    origin.put("properties", properties);
+    return origin;
+  }
+
+  private static Map<String, Object> affinity() {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    properties.put("nodeAffinity", OrderedMap.of("type", "object"));
+    properties.put("podAffinity", OrderedMap.of("type", "object"));
+    properties.put("podAntiAffinity", OrderedMap.of("type", "object"));
+    Map<String, Object> schema = new LinkedHashMap<>();
+    schema.put("type", "object");
+    schema.put("additionalProperties", false);
+    schema.put("properties", properties);
+    return schema;
+  }
+
+  private static Map<String, Object> text(String pattern) {
+    Map<String, Object> schema = new LinkedHashMap<>();
+    schema.put("type", "string");
+    schema.put("pattern", pattern);
+    return schema;
+  }
+
+  private static Map<String, Object> stringMap() {
+    return OrderedMap.of("type", "object", "additionalProperties", OrderedMap.of("type", "string"));
+  }
+
+  private static Map<String, Object> ref(String definition) {
+    return OrderedMap.of("$ref", "#/definitions/" + definition);
+  }
+
+  private static Map<String, Object> described(String description, Map<String, Object> schema) {
+    Map<String, Object> described = new LinkedHashMap<>();
+    described.put("description", description);
+    described.putAll(schema);
+    return described;
+  }
+}

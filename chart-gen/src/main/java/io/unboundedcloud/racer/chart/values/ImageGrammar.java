@@ -1,0 +1,43 @@
+package io.unboundedcloud.racer.chart.values;
+
+/**
+ * The container image reference grammar (the distribution project's, as {@code workload}'s {@code
+ * Config.validate()} applies it), as regular expressions in the subset that Java, Go's RE2 (Helm's
+ * {@code regexMatch} and its JSON-schema validator) and ECMA-262 read alike: no named groups, no lookaround.
+ * A test holds them equal to {@code Config.validate()} on a table of references.
+ */
+public final class ImageGrammar {
+  private static final String ALNUM = "[a-z0-9]+";
+  private static final String SEPARATOR = "(?:[._]|__|[-]+)";
+  private static final String PATH_COMPONENT = ALNUM + "(?:" + SEPARATOR + ALNUM + ")*";
+  private static final String DOMAIN_COMPONENT = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
+  private static final String DOMAIN =
+      "(?:(?:" + DOMAIN_COMPONENT + "(?:\\." + DOMAIN_COMPONENT + ")+|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?"
+          + "|" + DOMAIN_COMPONENT + ":[0-9]+)";
+  private static final String NAME = "(?:" + DOMAIN + "/)?" + PATH_COMPONENT + "(?:/" + PATH_COMPONENT + ")*";
+
+  /** A tag. */
+  public static final String TAG = "[\\w][\\w.-]{0,127}";
+  /** A digest. */
+  public static final String DIGEST = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}";
+  /** A whole reference: {@code [registry/]repository[:tag][@digest]}. */
+  public static final String REFERENCE = NAME + "(?::" + TAG + ")?(?:@" + DIGEST + ")?";
+  /** What a registry value may be: a registry host, a repository path, or both; one trailing {@code /}. */
+  public static final String REGISTRY = "(?:" + DOMAIN + "|" + NAME + ")/?";
+  /** The longest repository name (the reference without tag and digest) the grammar allows. */
+  public static final int MAX_NAME_LENGTH = 255;
+  /** Matches the tag and digest at the end of a reference, to measure the name. */
+  public static final String TAG_AND_DIGEST_SUFFIX = "(?::" + TAG + ")?(?:@" + DIGEST + ")?$";
+
+  private ImageGrammar() {}
+
+  /** The anchored pattern of a value that is {@code inner} or blank (blank means "not set"). */
+  public static String blankOr(String inner) {
+    return "^(?:\\s*|" + inner + ")$";
+  }
+
+  /** The anchored pattern of exactly {@code inner}. */
+  public static String exactly(String inner) {
+    return "^(?:" + inner + ")$";
+  }
+}

@@ -1,0 +1,209 @@
+package io.unboundedcloud.racer.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.unboundedcloud.racer.chart.support.HelmRun;
+import io.unboundedcloud.racer.chart.support.Installation;
+import io.unboundedcloud.racer.chart.support.KrmFunction;
+import io.unboundedcloud.racer.chart.support.WorkloadVerdict;
+import io.unboundedcloud.racer.workload.settings.Choice;
+import io.unboundedcloud.racer.workload.settings.ChoiceOrRange;
+import io.unboundedcloud.racer.workload.settings.IntegerRange;
+import io.unboundedcloud.racer.workload.settings.SettingKey;
+import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+@DisplayName("Invalid values fail helm template where the KRM function fails, naming the same key")
+class InvalidValuesTest {
+
+  /** Bad values for every catalog key, made from its rule; obsolete keys; cross-key and listener-port rules. */
+  static Stream<Arguments> badSettings() {
+    List<Arguments> cases = new ArrayList<>();
+    for (SettingKey key : SettingsCatalog.keys()) {
+      for (String bad : badValues(key)) {
+        cases.add(Arguments.of(key.name() + " = \"" + bad + "\"", Map.of(key.name(), bad)));
+      }
+    }
+    SettingsCatalog.obsoleteKeys().keySet().forEach(key -> {
+      cases.add(Arguments.of("obsolete " + key + " empty", Map.of(key, "")));
+      cases.add(Arguments.of("obsolete " + key + " set", Map.of(key, "4")));
+    });
+    cases.add(Arguments.of("slab bytes below one segment", Map.of("RACER_SLAB_BYTES", "100")));
+    cases.add(Arguments.of("slab bytes not a multiple of the segment",
+        Map.of("RACER_SLAB_BYTES", "1000000000", "RACER_FREE_SEGMENT_RESERVE", "1")));
+    cases.add(Arguments.of("free segment reserve as large as the slab",
+        Map.of("RACER_FREE_SEGMENT_RESERVE", "16")));
+    cases.add(Arguments.of("origin connections above client connections",
+        Map.of("RACER_ORIGIN_CONNECTIONS_PER_CACHE", "200")));
+    cases.add(Arguments.of("reader stall beyond an explicit request timeout",
+        Map.of("RACER_READER_STALL_TIMEOUT_MS", "20000", "RACER_REQUEST_TIMEOUT_MS", "10000")));
+    cases.add(Arguments.of("peer port on the control port", Map.of("RACER_PEER_PORT", "8443")));
+    cases.add(Arguments.of("peer port on the webhook port", Map.of("RACER_PEER_PORT", "9443")));
+    cases.add(Arguments.of("diagnostics port on the control port", Map.of("RACER_DIAGNOSTICS_PORT", "8443")));
+    cases.add(Arguments.of("diagnostics port on the webhook port", Map.of("RACER_DIAGNOSTICS_PORT", "9443")));
+    cases.add(Arguments.of("diagnostics port on the default peer port", Map.of("RACER_DIAGNOSTICS_PORT", "8082")));
+    cases.add(Arguments.of("diagnostics port on an explicit peer port",
+        Map.of("RACER_PEER_PORT", "9091", "RACER_DIAGNOSTICS_PORT", "9091")));
+    cases.add(Arguments.of("peer and diagnostics both 9090",
+        Map.of("RACER_PEER_PORT", "9090", "RACER_DIAGNOSTICS_PORT", "9090")));
+    return cases.stream();
+  }
+
+  private static List<String> badValues(SettingKey key) {
+    List<String> bad = new ArrayList<>(List.of("", "abc", "1Gi", "-5", " 7"));
+    if (key.rule() instanceof IntegerRange range) {
+      bad.add("0" + Math.max(range.min(), 1));
+      if (range.min() > 0) {
+        bad.add(Long.toString(range.min() - 1));
+      }
+      bad.add(range.max() == Long.MAX_VALUE
+          ? BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE).toString()
+          : Long.toString(range.max() + 1));
+    } else if (key.rule() instanceof Choice choice) {
+      String first = choice.values().get(0);
+      bad.add(first.toUpperCase());
+      bad.add(first + " ");
+    } else if (key.rule() instanceof ChoiceOrRange choiceOrRange) {
+      bad.add(Long.toString(choiceOrRange.min() - 1));
+      bad.add(Long.toString(choiceOrRange.max() + 1));
+      bad.add(choiceOrRange.values().get(0).toUpperCase());
+    }
+    bad.removeIf(value -> key.rule().accepts(value));
+    return bad;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("badSettings")
+  @DisplayName("a bad racer-settings value")
+  void badSetting(String name, Map<String, String> settings) {
+    WorkloadVerdict java = WorkloadVerdict.of("racer", settings)
+        .orElseThrow(() -> new AssertionError("the workload code accepts " + settings + ": not a bad input"));
+    String helm = helmError(Installation.of("racer").withSettings(settings));
+
+    assertThat(helm).as("Helm names the key").contains(java.key());
+    if (!java.ownRule()) {
+      assertThat(helm).as("Helm gives the workload message after the values key")
+          .contains("settings." + java.key() + ": " + java.message());
+    }
+    KrmFunction.Run function = KrmFunction.run(Installation.of("racer").withSettings(settings).functionItems(),
+        Installation.of("racer").functionConfig());
+    assertThat(function.exitCode()).as("the function fails").isEqualTo(1);
+    assertThat(function.errorFields()).as("the function names the same key").contains("data." + java.key());
+    assertThat(function.errorMessages()).as("with the workload message").anyMatch(m -> m.contains(java.message()));
+  }
+
+  @Nested
+  @DisplayName("images and namespace")
+  class ImagesAndNamespace {
+    @Test
+    @DisplayName("no image at all: both ask for the registry")
+    void noImage() {
+      Installation none = Installation.of("racer").withImages(Map.of());
+      assertThat(helmError(none)).contains("images.registry: no dataplane image");
+      KrmFunction.Run function = KrmFunction.run(none.functionItems(), none.functionConfig());
+      assertThat(function.exitCode()).isEqualTo(1);
+      assertThat(function.errorFields()).contains("data.imageRegistry");
+    }
+
+    @Test
+    @DisplayName("an invalid full dataplane image: both name it")
+    void invalidDataplaneImage() {
+      Installation bad = Installation.of("racer").withImages(Map.of("dataplane", "Registry/UPPER/racer:1",
+          "object", "registry.example.com/racer-object:1"));
+      assertThat(helmError(bad)).contains("images/dataplane");
+      KrmFunction.Run function = KrmFunction.run(bad.functionItems(), bad.functionConfig());
+      assertThat(function.exitCode()).isEqualTo(1);
+      assertThat(function.errorFields()).contains("data.dataplaneImage");
+    }
+
+    @Test
+    @DisplayName("a registry that makes invalid images: both name the registry")
+    void invalidRegistry() {
+      Installation bad = Installation.of("racer").withImages(Map.of("registry", "registry.example.com/UPPER"));
+      assertThat(helmError(bad)).contains("images/registry");
+      KrmFunction.Run function = KrmFunction.run(bad.functionItems(), bad.functionConfig());
+      assertThat(function.exitCode()).isEqualTo(1);
+      assertThat(function.errorFields()).contains("data.imageRegistry");
+    }
+
+    @Test
+    @DisplayName("a registry image name longer than 255 characters: both refuse it, with the same message")
+    void longImageName() {
+      Installation bad = Installation.of("racer").withImages(Map.of("registry", "r.example.com/" + "a".repeat(240)));
+      KrmFunction.Run function = KrmFunction.run(bad.functionItems(), bad.functionConfig());
+      assertThat(function.exitCode()).isEqualTo(1);
+      assertThat(helmError(bad)).contains("images.registry: " + function.errorMessages().get(0));
+    }
+  }
+
+  @Nested
+  @DisplayName("values the function has no twin for")
+  class ChartOnly {
+    @Test
+    @DisplayName("a number where a settings string belongs fails the schema: use --set-string")
+    void numberSetting() {
+      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "settings",
+          Map.of("RACER_PEER_PORT", 9090)))).contains("/settings/RACER_PEER_PORT").contains("want string");
+    }
+
+    @Test
+    @DisplayName("an unknown top-level value fails the schema")
+    void unknownValue() {
+      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "peerPort", "9090")))
+          .contains("peerPort");
+    }
+
+    @Test
+    @DisplayName("a cache origin without a volume fails the schema")
+    void originWithoutVolume() {
+      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "cacheOrigins",
+          List.of(Map.of("name", "o", "image", "r.example.com/o:1"))))).contains("/cacheOrigins/0").contains("volume");
+    }
+
+    @Test
+    @DisplayName("a cache origin named racer in the release namespace would replace the dataplane")
+    void originNamedRacer() {
+      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "cacheOrigins",
+          List.of(Map.of("name", "racer", "volume", "models", "image", "r.example.com/o:1")))))
+          .contains("cacheOrigins[0].name");
+    }
+
+    @Test
+    @DisplayName("two cache origins with one name in one namespace")
+    void duplicateOrigins() {
+      Map<String, Object> origin = Map.of("name", "o", "volume", "models", "image", "r.example.com/o:1");
+      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "cacheOrigins",
+          List.of(origin, origin)))).contains("cacheOrigins[1].name");
+    }
+  }
+
+  private static String helmError(Installation installation) {
+    return helmError(installation.namespace(), installation.chartValues());
+  }
+
+  private static String helmError(Map<String, Object> values) {
+    return helmError("racer", values);
+  }
+
+  private static String helmError(String namespace, Map<String, Object> values) {
+    Map<String, Object> copy = new LinkedHashMap<>(values);
+    String[] message = new String[1];
+    assertThatThrownBy(() -> HelmRun.template(namespace, copy))
+        .as("helm template must fail")
+        .isInstanceOf(IllegalStateException.class)
+        .satisfies(e -> message[0] = e.getMessage());
+    return message[0];
+  }
+}

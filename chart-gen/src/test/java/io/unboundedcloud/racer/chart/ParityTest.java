@@ -1,0 +1,153 @@
+package io.unboundedcloud.racer.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.unboundedcloud.racer.chart.support.HelmRun;
+import io.unboundedcloud.racer.chart.support.Installation;
+import io.unboundedcloud.racer.chart.support.Installation.Origin;
+import io.unboundedcloud.racer.chart.support.Manifests;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Parity: for each installation of the matrix, {@code helm template} of the committed chart equals the KRM
+ * function's output for the equivalent input, object by object on parsed trees, ignoring only the delivery
+ * labels.
+ */
+@DisplayName("helm template equals the KRM function's output for the equivalent input")
+class ParityTest {
+
+  private static final Origin MODELS = new Origin("models-origin", null, "models",
+      "registry.example.com/blob-origin:1.4.2", List.of("--socket-dir", "/run/racer/models/origin"),
+      List.of(Map.of("name", "ORIGIN_ACCOUNT", "value", "modelstore")),
+      Map.of("requests", Map.of("cpu", "100m", "memory", "256Mi"), "limits", Map.of("memory", "1Gi")));
+  private static final Origin DATASETS = new Origin("datasets-origin", "origins", "datasets",
+      "registry.example.com/nfs-origin@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+      List.of(), List.of(), null);
+
+  static Stream<Arguments> installations() {
+    return Stream.of(
+        named("the defaults plus a registry", Installation.of("racer")),
+        named("NVIDIA off", Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", "off"))),
+        named("NVIDIA env, written out", Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", "env"))),
+        named("NVIDIA empty means env", Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", ""))),
+        named("NVIDIA cdi", Installation.of("gpu-system").withSettings(Map.of("RACER_NVIDIA", "cdi"))),
+        named("host network on", Installation.of("racer").withSettings(Map.of("RACER_HOST_NETWORK", "true"))),
+        named("host network off, written out",
+            Installation.of("racer").withSettings(Map.of("RACER_HOST_NETWORK", "false"))),
+        named("host network with NVIDIA off",
+            Installation.of("gpu-system").withSettings(Map.of("RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "off"))),
+        named("host network with NVIDIA cdi",
+            Installation.of("racer").withSettings(Map.of("RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "cdi"))),
+        named("peer port 9090 moves diagnostics to 9091",
+            Installation.of("racer").withSettings(Map.of("RACER_PEER_PORT", "9090"))),
+        named("peer port 8082, written out", Installation.of("racer").withSettings(Map.of("RACER_PEER_PORT", "8082"))),
+        named("an explicit diagnostics port",
+            Installation.of("racer").withSettings(Map.of("RACER_DIAGNOSTICS_PORT", "9100"))),
+        named("peer port 9090 with an explicit diagnostics port 9095",
+            Installation.of("gpu-system").withSettings(Map.of("RACER_PEER_PORT", "9090", "RACER_DIAGNOSTICS_PORT", "9095"))),
+        named("tuning keys, seats, an unknown RACER_ key and an administrator's own key",
+            Installation.of("racer").withSettings(settings(
+                "RACER_MAX_THREADS", "16", "RACER_SLAB_BYTES", "2147483648", "RACER_SEGMENT_BYTES", "134217728",
+                "RACER_FREE_SEGMENT_RESERVE", "4", "RACER_CONTROL_SEATS", "3", "RACER_ENABLE_RDMA", "true",
+                "RACER_READER_STALL_TIMEOUT_MS", "30000", "RACER_FUTURE_KNOB", "1", "team", "ml-platform",
+                "notes.txt", "line one\nline two: \"quoted\"\n"))),
+        named("full image references win over the registry", Installation.of("racer").withImages(Map.of(
+            "registry", "ignored.example.com",
+            "dataplane", "mirror.example.com:5000/racer/racer-dataplane:0.19.0-rc1",
+            "object", "mirror.example.com:5000/racer/racer-object@sha256:"
+                + "abcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcd"))),
+        named("a registry with a trailing slash and a tag",
+            Installation.of("racer").withImages(Map.of("registry", "localhost:5000/", "tag", "0.19.1"))),
+        named("placement, annotations and two cache origins", Installation.of("racer-gpu")
+            .withSettings(Map.of("RACER_NVIDIA", "cdi"))
+            .withPlacement(yaml("""
+                nodeSelector:
+                  node.kubernetes.io/instance-type: Standard_ND96isr_H100_v5
+                  racer.example.com/pool: gpu
+                tolerations:
+                  - {key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}
+                  - {key: node.kubernetes.io/unreachable, operator: Exists, effect: NoExecute, tolerationSeconds: 300}
+                affinity:
+                  nodeAffinity:
+                    requiredDuringSchedulingIgnoredDuringExecution:
+                      nodeSelectorTerms:
+                        - matchExpressions:
+                            - {key: racer.example.com/pool, operator: In, values: [gpu, cpu]}
+                    preferredDuringSchedulingIgnoredDuringExecution:
+                      - weight: 10
+                        preference:
+                          matchExpressions:
+                            - {key: racer.example.com/zone, operator: In, values: [a]}
+                """))
+            .withServiceAccountAnnotations(Map.of("azure.workload.identity/client-id", "00000000-0000-0000-0000-000000000000"))
+            .withPodAnnotations(Map.of("prometheus.io/scrape", "true", "example.com/owner", "ml-platform"))
+            .withOrigins(List.of(MODELS, DATASETS))),
+        named("two required terms, one repeating a dataplane expression, one with matchFields, and pod anti-affinity",
+            Installation.of("gpu-system")
+                .withPlacement(yaml("""
+                    affinity:
+                      nodeAffinity:
+                        requiredDuringSchedulingIgnoredDuringExecution:
+                          nodeSelectorTerms:
+                            - matchExpressions:
+                                - {key: kubernetes.io/os, operator: In, values: [linux]}
+                                - {key: racer.example.com/pool, operator: Exists}
+                            - matchFields:
+                                - {key: metadata.name, operator: In, values: [node-a]}
+                      podAntiAffinity:
+                        requiredDuringSchedulingIgnoredDuringExecution:
+                          - topologyKey: kubernetes.io/hostname
+                            labelSelector: {matchLabels: {app: other}}
+                    """))
+                .withOrigins(List.of(MODELS, DATASETS))),
+        named("preferred node affinity only", Installation.of("racer")
+            .withPlacement(yaml("""
+                affinity:
+                  nodeAffinity:
+                    preferredDuringSchedulingIgnoredDuringExecution:
+                      - weight: 1
+                        preference: {matchExpressions: [{key: gpu, operator: Exists}]}
+                """))
+            .withOrigins(List.of(MODELS))),
+        named("two cache origins and no placement, in a second namespace",
+            Installation.of("gpu-system").withOrigins(List.of(DATASETS, MODELS))));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("installations")
+  void chartEqualsFunction(String name, Installation installation) {
+    Map<String, Map<String, Object>> chart =
+        Manifests.byIdentity(Manifests.parse(HelmRun.template(installation.namespace(), installation.chartValues())));
+    Map<String, Map<String, Object>> function = Manifests.byIdentity(installation.functionOutput());
+
+    assertThat(chart.keySet()).as("objects").containsExactlyInAnyOrderElementsOf(function.keySet());
+    for (String identity : function.keySet()) {
+      assertThat(chart.get(identity)).as(identity).isEqualTo(function.get(identity));
+    }
+  }
+
+  private static Arguments named(String name, Installation installation) {
+    return Arguments.of(name, installation);
+  }
+
+  private static Map<String, String> settings(String... keysAndValues) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      settings.put(keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return settings;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> yaml(String text) {
+    return (Map<String, Object>) new org.yaml.snakeyaml.Yaml().load(text);
+  }
+
+}

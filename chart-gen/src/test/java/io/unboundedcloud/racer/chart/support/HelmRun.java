@@ -1,0 +1,81 @@
+package io.unboundedcloud.racer.chart.support;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Real Helm (helm-java's bundled Helm 3) on the chart under test. */
+public final class HelmRun {
+  /** The Kubernetes version templates are rendered for (helm-java's default, 1.20, is below kubeVersion). */
+  public static final String KUBE_VERSION = "1.30.0";
+  /** The release name tests install. */
+  public static final String RELEASE = "racer";
+
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final AtomicInteger FILES = new AtomicInteger();
+
+  static {
+    // helm-java unpacks its native library into java.io.tmpdir, which the build points under target/
+    try {
+      Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private HelmRun() {}
+
+  /** {@code helm lint --strict} of the chart under test. */
+  public static LintResult lintStrict() {
+    return new Helm(ChartUnderTest.directory()).lint().strict().call();
+  }
+
+  /**
+   * {@code helm template} with {@code values} (written to a values file) in {@code namespace}.
+   *
+   * @throws IllegalStateException with Helm's error when rendering fails
+   */
+  public static String template(String namespace, Map<String, ?> values) {
+    return template(namespace, writeValues(values));
+  }
+
+  /** {@code helm template} with a values file. */
+  public static String template(String namespace, Path valuesFile) {
+    return new Helm(ChartUnderTest.directory())
+        .template()
+        .withName(RELEASE)
+        .withNamespace(namespace)
+        .withKubeVersion(KUBE_VERSION)
+        .withValuesFile(valuesFile)
+        .call();
+  }
+
+  /** {@code helm package} of the chart into {@code destination}; returns the package file. */
+  public static Path packageInto(Path destination) {
+    new Helm(ChartUnderTest.directory()).packageIt().withDestination(destination).call();
+    try (var files = Files.list(destination)) {
+      return files.filter(p -> p.getFileName().toString().endsWith(".tgz")).findFirst()
+          .orElseThrow(() -> new AssertionError("helm package wrote no .tgz into " + destination));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes values as a YAML file under {@code target/}. */
+  public static Path writeValues(Map<String, ?> values) {
+    Path file = ChartUnderTest.workDirectory("values").resolve("values-" + FILES.incrementAndGet() + ".yaml");
+    try {
+      YAML.writeValue(file.toFile(), values);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return file;
+  }
+}

@@ -1,0 +1,185 @@
+package io.unboundedcloud.racer.chart.support;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.unboundedcloud.racer.workload.CacheOrigin;
+import io.unboundedcloud.racer.workload.Dataplane;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One installation, said both ways: as chart values, and as the KRM function's equivalent input (racer-settings
+ * data = settings, function config = images, namespace = the release namespace, placement and annotations = a
+ * kustomize patch on the function's output, cache origins = the origin DaemonSets labelled, without placement).
+ */
+public record Installation(
+    String namespace,
+    Map<String, String> images,
+    Map<String, String> settings,
+    Map<String, Object> placement,
+    Map<String, String> serviceAccountAnnotations,
+    Map<String, String> podAnnotations,
+    List<Origin> origins) {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** The chart image keys and the function config keys they mean. */
+  private static final Map<String, String> FUNCTION_KEYS = Map.of(
+      "registry", "imageRegistry", "tag", "imageTag", "dataplane", "dataplaneImage", "object", "objectImage");
+
+  /**
+   * A cache origin as a {@code cacheOrigins} item.
+   *
+   * @param namespace {@code null} for the release namespace
+   */
+  public record Origin(String name, String namespace, String volume, String image, List<String> args,
+      List<Map<String, Object>> env, Map<String, Object> resources) {
+
+    Map<String, Object> values() {
+      Map<String, Object> values = new LinkedHashMap<>();
+      values.put("name", name);
+      if (namespace != null) {
+        values.put("namespace", namespace);
+      }
+      values.put("volume", volume);
+      values.put("image", image);
+      if (!args.isEmpty()) {
+        values.put("args", args);
+      }
+      if (!env.isEmpty()) {
+        values.put("env", env);
+      }
+      if (resources != null) {
+        values.put("resources", resources);
+      }
+      return values;
+    }
+
+    /** The origin DaemonSet a user would give the function: the {@code workload} builder's, no placement. */
+    Map<String, Object> daemonSet(String releaseNamespace) {
+      CacheOrigin.Spec spec = new CacheOrigin.Spec(name, namespace == null ? releaseNamespace : namespace, volume,
+          image, args, JSON.convertValue(env, new TypeReference<List<EnvVar>>() {}),
+          resources == null ? null : JSON.convertValue(resources, ResourceRequirements.class));
+      return tree(CacheOrigin.daemonSet(spec));
+    }
+  }
+
+  /** The default installation in {@code namespace} with a registry: everything else as the chart's defaults. */
+  public static Installation of(String namespace) {
+    return new Installation(namespace, Map.of("registry", "registry.example.com/racer"), Map.of(), Map.of(),
+        Map.of(), Map.of(), List.of());
+  }
+
+  public Installation withImages(Map<String, String> value) {
+    return new Installation(namespace, value, settings, placement, serviceAccountAnnotations, podAnnotations, origins);
+  }
+
+  public Installation withSettings(Map<String, String> value) {
+    return new Installation(namespace, images, value, placement, serviceAccountAnnotations, podAnnotations, origins);
+  }
+
+  public Installation withPlacement(Map<String, Object> value) {
+    return new Installation(namespace, images, settings, value, serviceAccountAnnotations, podAnnotations, origins);
+  }
+
+  public Installation withServiceAccountAnnotations(Map<String, String> value) {
+    return new Installation(namespace, images, settings, placement, value, podAnnotations, origins);
+  }
+
+  public Installation withPodAnnotations(Map<String, String> value) {
+    return new Installation(namespace, images, settings, placement, serviceAccountAnnotations, value, origins);
+  }
+
+  public Installation withOrigins(List<Origin> value) {
+    return new Installation(namespace, images, settings, placement, serviceAccountAnnotations, podAnnotations, value);
+  }
+
+  /** The chart values. */
+  public Map<String, Object> chartValues() {
+    Map<String, Object> values = new LinkedHashMap<>();
+    values.put("images", images);
+    values.put("settings", settings);
+    values.put("placement", placement);
+    values.put("serviceAccount", Map.of("annotations", serviceAccountAnnotations));
+    values.put("podAnnotations", podAnnotations);
+    values.put("cacheOrigins", origins.stream().map(Origin::values).toList());
+    return values;
+  }
+
+  /** The function config ConfigMap. */
+  public Map<String, Object> functionConfig() {
+    Map<String, Object> data = new LinkedHashMap<>();
+    images.forEach((key, value) -> data.put(FUNCTION_KEYS.get(key), value));
+    Map<String, Object> config = new LinkedHashMap<>();
+    config.put("apiVersion", "v1");
+    config.put("kind", "ConfigMap");
+    config.put("metadata", Map.of("name", "racer-function-config"));
+    config.put("data", data);
+    return config;
+  }
+
+  /** The function's input items: racer-settings, then the cache origins. */
+  public List<Map<String, Object>> functionItems() {
+    List<Map<String, Object>> items = new ArrayList<>();
+    Map<String, Object> metadata = new LinkedHashMap<>();
+    metadata.put("name", Dataplane.SETTINGS_CONFIG_MAP);
+    metadata.put("namespace", namespace);
+    metadata.put("labels", Dataplane.labels());
+    Map<String, Object> configMap = new LinkedHashMap<>();
+    configMap.put("apiVersion", "v1");
+    configMap.put("kind", "ConfigMap");
+    configMap.put("metadata", metadata);
+    if (!settings.isEmpty()) {
+      configMap.put("data", settings);
+    }
+    items.add(configMap);
+    origins.forEach(origin -> items.add(origin.daemonSet(namespace)));
+    return items;
+  }
+
+  /**
+   * What the function makes of this installation: it renders, a kustomize patch adds the placement and
+   * annotations to its output, and it renders again (as a later overlay running it would).
+   *
+   * @throws AssertionError when a run fails
+   */
+  public List<Map<String, Object>> functionOutput() {
+    KrmFunction.Run first = KrmFunction.run(functionItems(), functionConfig());
+    if (first.exitCode() != 0) {
+      throw new AssertionError("the function failed: " + first.stderr());
+    }
+    List<Map<String, Object>> patched = first.items().stream().map(this::patched).toList();
+    KrmFunction.Run second = KrmFunction.run(patched, functionConfig());
+    if (second.exitCode() != 0) {
+      throw new AssertionError("the function failed on its patched output: " + second.stderr());
+    }
+    return second.items();
+  }
+
+  private Map<String, Object> patched(Map<String, Object> item) {
+    String identity = Manifests.identity(item);
+    if (identity.equals("DaemonSet " + namespace + "/" + Dataplane.DATAPLANE_DAEMON_SET_NAME)) {
+      Map<String, Object> podSpec = new LinkedHashMap<>();
+      placement.forEach(podSpec::put);
+      Map<String, Object> template = new LinkedHashMap<>();
+      template.put("spec", podSpec);
+      if (!podAnnotations.isEmpty()) {
+        template.put("metadata", Map.of("annotations", podAnnotations));
+      }
+      return StrategicPatch.apply(item, Map.of("spec", Map.of("template", template)));
+    }
+    if (identity.equals("ServiceAccount " + namespace + "/" + Dataplane.DATAPLANE_DAEMON_SET_NAME)
+        && !serviceAccountAnnotations.isEmpty()) {
+      return StrategicPatch.apply(item, Map.of("metadata", Map.of("annotations", serviceAccountAnnotations)));
+    }
+    return item;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> tree(Object object) {
+    return JSON.convertValue(object, Map.class);
+  }
+}

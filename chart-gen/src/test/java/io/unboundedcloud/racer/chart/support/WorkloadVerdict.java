@@ -1,0 +1,50 @@
+package io.unboundedcloud.racer.chart.support;
+
+import io.unboundedcloud.racer.workload.Config;
+import io.unboundedcloud.racer.workload.InvalidConfigurationException;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.settings.Finding;
+import io.unboundedcloud.racer.workload.settings.Severity;
+import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the {@code workload} Java code says of racer-settings data, as the KRM function applies it: the
+ * settings catalog's first error, else {@code Config.validate()}'s.
+ *
+ * @param key the racer-settings key at fault
+ * @param message the Java message
+ * @param ownRule whether the key's own rule failed (the chart checks that in values.schema.json, with Helm's
+ *     wording; every other failure the chart reports with this very message)
+ */
+public record WorkloadVerdict(String key, String message, boolean ownRule) {
+  private static final Map<String, String> CONFIG_KEYS =
+      Map.of("peerPort", "RACER_PEER_PORT", "diagnosticsPort", "RACER_DIAGNOSTICS_PORT");
+
+  /** The verdict on {@code settings} with valid images, or empty when Java accepts them. */
+  public static Optional<WorkloadVerdict> of(String namespace, Map<String, String> settings) {
+    Optional<Finding> error = SettingsCatalog.validate(settings).stream()
+        .filter(f -> f.severity() == Severity.ERROR).findFirst();
+    if (error.isPresent()) {
+      String key = error.get().key();
+      boolean ownRule = settings.containsKey(key)
+          && SettingsCatalog.key(key).map(k -> k.rule().check(settings.get(key)).isPresent()).orElse(false);
+      return Optional.of(new WorkloadVerdict(key, error.get().message(), ownRule));
+    }
+    Config config = new Config(namespace, "registry.example.com/racer/racer-dataplane:0.19.0",
+        "registry.example.com/racer/racer-object:0.19.0", port(settings.get("RACER_PEER_PORT"), Config.DEFAULT_PEER_PORT),
+        "true".equals(settings.get("RACER_HOST_NETWORK")), port(settings.get("RACER_DIAGNOSTICS_PORT"), 0),
+        NvidiaInjection.parse(settings.get("RACER_NVIDIA")));
+    try {
+      config.validate();
+      return Optional.empty();
+    } catch (InvalidConfigurationException invalid) {
+      return Optional.of(new WorkloadVerdict(CONFIG_KEYS.get(invalid.field()), invalid.getMessage(), false));
+    }
+  }
+
+  private static int port(String value, int fallback) {
+    return value == null || value.isEmpty() ? fallback : Integer.parseInt(value);
+  }
+}

@@ -225,6 +225,12 @@ message, after the values key; prints nothing.
 {{- if hasKey $settings "RACER_ALIGNED_RAILS" -}}
 {{- fail (printf "settings.RACER_ALIGNED_RAILS: RACER_ALIGNED_RAILS is obsolete and set to %q: the Racer dataplane refuses to start while it is set, even to an empty value; remove it: %s" (index $settings "RACER_ALIGNED_RAILS") "replaced by the Node annotation racer.unbounded-cloud.io/rdma-nics, which maps each NIC to its rail") -}}
 {{- end -}}
+{{- if hasKey $settings "RACER_FABRIC_PORTS" -}}
+{{- fail (printf "settings.RACER_FABRIC_PORTS: RACER_FABRIC_PORTS is obsolete and set to %q: the Racer dataplane refuses to start while it is set, even to an empty value; remove it: %s" (index $settings "RACER_FABRIC_PORTS") "fabric ports are no longer configured through settings; the dataplane refuses to start with it") -}}
+{{- end -}}
+{{- if hasKey $settings "RACER_FABRIC_PORTS_FILE" -}}
+{{- fail (printf "settings.RACER_FABRIC_PORTS_FILE: RACER_FABRIC_PORTS_FILE is obsolete and set to %q: the Racer dataplane refuses to start while it is set, even to an empty value; remove it: %s" (index $settings "RACER_FABRIC_PORTS_FILE") "fabric ports are no longer configured through settings; the dataplane refuses to start with it") -}}
+{{- end -}}
 {{- $slab := include "racer.settingNumber" (list . "RACER_SLAB_BYTES" "1073741824") | int64 -}}
 {{- $segment := include "racer.settingNumber" (list . "RACER_SEGMENT_BYTES" "67108864") | int64 -}}
 {{- $reserve := include "racer.settingNumber" (list . "RACER_FREE_SEGMENT_RESERVE" "2") | int64 -}}

@@ -4,7 +4,6 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.inputs;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
@@ -164,8 +165,8 @@ public final class Inputs {
   /** A ConfigMap's {@code data}: scalars as their text; anything else is an error naming the key. */
   private static Map<String, String> scalarData(Item item, List<Result> results) {
     Map<String, String> data = new LinkedHashMap<>();
-    Node node = Item.child(item.node(), "data");
-    if (node == null || node instanceof ScalarNode scalar && Item.isNull(scalar)) {
+    Node node = Nodes.get(item.node(), "data");
+    if (node == null || node instanceof ScalarNode && Nodes.text(node) == null) {
       return data;
     }
     ResourceRef ref = item.ref();
@@ -176,7 +177,8 @@ public final class Inputs {
     for (NodeTuple tuple : mapping.getValue()) {
       String key = tuple.getKeyNode() instanceof ScalarNode k ? k.getValue() : null;
       if (key != null && tuple.getValueNode() instanceof ScalarNode value) {
-        data.put(key, Item.isNull(value) ? "" : value.getValue());
+        String text = Nodes.text(value);
+        data.put(key, text == null ? "" : text);
       } else {
         results.add(
             Result.of(

@@ -1,12 +1,12 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.krm.results.ResourceRef;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
@@ -39,29 +39,29 @@ public final class Item {
   }
 
   public String apiVersion() {
-    return scalar(node, "apiVersion");
+    return Nodes.getText(node, "apiVersion");
   }
 
   public String kind() {
-    return scalar(node, "kind");
+    return Nodes.getText(node, "kind");
   }
 
   public String name() {
-    return scalar(mapping(node, "metadata"), "name");
+    return Nodes.getText(node, "metadata", "name");
   }
 
   /** The namespace, or the empty string when there is none. */
   public String namespace() {
-    String namespace = scalar(mapping(node, "metadata"), "namespace");
+    String namespace = Nodes.getText(node, "metadata", "namespace");
     return namespace == null ? "" : namespace;
   }
 
   public Map<String, String> labels() {
-    return stringMap(mapping(mapping(node, "metadata"), "labels"));
+    return stringMap(Nodes.getMapping(node, "metadata", "labels"));
   }
 
   public Map<String, String> annotations() {
-    return stringMap(mapping(mapping(node, "metadata"), "annotations"));
+    return stringMap(Nodes.getMapping(node, "metadata", "annotations"));
   }
 
   /** Whether the item is this apiVersion and kind. */
@@ -108,40 +108,16 @@ public final class Item {
     return new ResourceRef(apiVersion(), kind(), name(), namespace.isEmpty() ? null : namespace, path, fileIndex);
   }
 
-  /** The value of a top-level mapping's key, or {@code null}. */
-  static Node child(MappingNode mapping, String key) {
-    if (mapping == null) {
-      return null;
-    }
-    for (NodeTuple tuple : mapping.getValue()) {
-      if (tuple.getKeyNode() instanceof ScalarNode scalar && key.equals(scalar.getValue())) {
-        return tuple.getValueNode();
-      }
-    }
-    return null;
-  }
-
-  static MappingNode mapping(MappingNode mapping, String key) {
-    return child(mapping, key) instanceof MappingNode child ? child : null;
-  }
-
-  static String scalar(MappingNode mapping, String key) {
-    return child(mapping, key) instanceof ScalarNode scalar && !isNull(scalar) ? scalar.getValue() : null;
-  }
-
-  static boolean isNull(ScalarNode scalar) {
-    return "tag:yaml.org,2002:null".equals(scalar.getTag().getValue());
-  }
-
   /** A mapping's scalar entries as strings (non-scalar values are skipped). */
-  static Map<String, String> stringMap(MappingNode mapping) {
+  private static Map<String, String> stringMap(MappingNode mapping) {
     Map<String, String> map = new LinkedHashMap<>();
     if (mapping == null) {
       return map;
     }
     for (NodeTuple tuple : mapping.getValue()) {
       if (tuple.getKeyNode() instanceof ScalarNode key && tuple.getValueNode() instanceof ScalarNode value) {
-        map.put(key.getValue(), isNull(value) ? "" : value.getValue());
+        String text = Nodes.text(value);
+        map.put(key.getValue(), text == null ? "" : text);
       }
     }
     return map;

@@ -137,13 +137,16 @@ public final class Renderer {
         : daemonSet.getSpec().getTemplate().getSpec().getContainers();
     boolean ok = true;
     for (Container container : containers == null ? List.<Container>of() : containers) {
+      if (!Dataplane.CONTAINER_NAME.equals(container.getName())) {
+        continue;
+      }
       for (EnvVar env : container.getEnv() == null ? List.<EnvVar>of() : container.getEnv()) {
         if (Dataplane.CONTROL_SEATS_KEY.equals(env.getName())) {
           results.add(
               Result.of(
                       Severity.ERROR,
-                      "explicit env " + Dataplane.CONTROL_SEATS_KEY + " on container " + container.getName()
-                          + " would shadow racer-settings: remove it and set " + Dataplane.CONTROL_SEATS_KEY
+                      "explicit env " + Dataplane.CONTROL_SEATS_KEY + " on the " + container.getName()
+                          + " container would shadow racer-settings: remove it and set " + Dataplane.CONTROL_SEATS_KEY
                           + " in the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap",
                       item.ref(),
                       "spec.template.spec.containers[name=" + container.getName() + "].env[name="

@@ -38,7 +38,8 @@ import org.yaml.snakeyaml.nodes.Tag;
  * {@code "yes"}, {@code "y"}, {@code "null"}, {@code "0644"}, {@code "1e3"}, {@code ""}) are double-quoted,
  * other strings are plain ({@code 1Gi}) or single-quoted where YAML syntax demands ({@code 'a: b'}), and
  * strings with line breaks are literal blocks ({@code |}). Mappings and sequences become block style, in
- * iteration order. Aliases are followed (each use converted again, within
+ * iteration order; maps whose order comes from hashing ({@link java.util.HashMap}, {@code Map.of}) are
+ * written with their keys sorted, so that output never depends on hash codes. Aliases are followed (each use converted again, within
  * {@link YamlLimits#maxPlainTreeNodes()}); merge keys ({@code <<}) stay a key.
  */
 public final class Nodes {

@@ -4,11 +4,16 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Hashtable;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
@@ -137,7 +142,7 @@ final class PlainTree {
         }
         if (value instanceof Map<?, ?> map) {
             List<NodeTuple> tuples = new ArrayList<>(map.size());
-            for (Map.Entry<?, ?> entry : map.entrySet()) {
+            for (Map.Entry<?, ?> entry : inDefinedOrder(map)) {
                 tuples.add(new NodeTuple(stringNode(String.valueOf(entry.getKey())), toNode(entry.getValue(), depth + 1)));
             }
             return new MappingNode(Tag.MAP, tuples, FlowStyle.BLOCK);
@@ -154,6 +159,19 @@ final class PlainTree {
         }
         throw new IllegalArgumentException("cannot write a " + value.getClass().getName()
                 + " as YAML; convert it to a Map, List, String, number or boolean first");
+    }
+
+    /** A map's entries in its iteration order, or sorted by key where that order comes from hashing. */
+    private static Iterable<? extends Map.Entry<?, ?>> inDefinedOrder(Map<?, ?> map) {
+        boolean hashOrdered = map.getClass() == HashMap.class || map instanceof Hashtable
+                || map instanceof ConcurrentHashMap || map instanceof IdentityHashMap || map instanceof WeakHashMap
+                || map.getClass().getName().startsWith("java.util.ImmutableCollections$Map");
+        if (!hashOrdered || map.size() < 2) {
+            return map.entrySet();
+        }
+        List<Map.Entry<?, ?>> entries = new ArrayList<>(map.entrySet());
+        entries.sort(Comparator.comparing(entry -> String.valueOf(entry.getKey())));
+        return entries;
     }
 
     private static String floatText(Number number) {

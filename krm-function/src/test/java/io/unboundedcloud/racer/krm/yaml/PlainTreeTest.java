@@ -151,6 +151,19 @@ class PlainTreeTest {
         }
 
         @Test
+        @DisplayName("writes the keys of a map without a defined order (Map.of, HashMap) sorted")
+        void hashOrderedMaps() {
+            Map<String, Object> hashMap = new java.util.HashMap<>();
+            for (String key : List.of("zeta", "alpha", "mid", "beta")) {
+                hashMap.put(key, 1);
+            }
+
+            assertThat(yaml(Map.of("b", 1, "a", 2, "c", Map.of("y", 1, "x", 2))))
+                    .isEqualTo("a: 2\nb: 1\nc:\n  x: 2\n  y: 1\n");
+            assertThat(yaml(hashMap)).isEqualTo("alpha: 1\nbeta: 1\nmid: 1\nzeta: 1\n");
+        }
+
+        @Test
         @DisplayName("writes a multi-line string as a literal block, and quotes where YAML syntax needs it")
         void styles() {
             Map<String, Object> data = new LinkedHashMap<>();

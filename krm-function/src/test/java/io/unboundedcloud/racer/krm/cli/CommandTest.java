@@ -1,0 +1,83 @@
+package io.unboundedcloud.racer.krm.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("The command line")
+class CommandTest {
+  private record Run(int exit, String stdout, String stderr) {}
+
+  private static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int exit =
+        Command.run(
+            args,
+            new ByteArrayInputStream(new byte[0]),
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  @DisplayName("--help prints the README's usage section, with the function config reference")
+  void help() throws IOException {
+    Run help = run("--help");
+    assertThat(help.exit()).isZero();
+    String readme = Files.readString(Path.of("..", "README.md"));
+    String section =
+        readme.substring(readme.indexOf(Usage.START) + Usage.START.length(), readme.indexOf(Usage.END));
+    String firstLine = section.strip().lines().skip(1).findFirst().orElseThrow();
+    assertThat(help.stdout()).startsWith(firstLine).contains("imageRegistry").contains("render PATH...");
+    assertThat(help.stdout()).doesNotContain("```").doesNotContain("<!--");
+    assertThat(help.stderr()).isEmpty();
+  }
+
+  @Test
+  @DisplayName("--version names the project version and the Racer release it renders")
+  void version() {
+    Run version = run("--version");
+    assertThat(version.exit()).isZero();
+    assertThat(version.stdout()).matches("racer-krm \\d+\\.\\d+\\.\\d+\\S* \\(renders Racer 0\\.19\\.0\\)\\n");
+  }
+
+  @Test
+  @DisplayName("an unknown flag exits 2 with a pointer to --help, on stderr only")
+  void unknownFlag() {
+    Run run = run("--frobnicate");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.stdout()).isEmpty();
+    assertThat(run.stderr()).contains("--frobnicate").contains("--help");
+  }
+
+  @Test
+  @DisplayName("render without a path exits 2")
+  void renderNeedsPath() {
+    Run run = run("render");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.stdout()).isEmpty();
+    assertThat(run.stderr()).contains("at least one file or directory");
+  }
+
+  @Test
+  @DisplayName("render of the quickstart prints manifests only: settings, origin, ServiceAccount, DaemonSet")
+  void renderQuickstart() {
+    Run run = run("render", "../examples/quickstart");
+    assertThat(run.exit()).isZero();
+    assertThat(run.stdout())
+        .contains("kind: ServiceAccount")
+        .contains("name: racer-settings")
+        .contains("name: models-origin")
+        .doesNotContain("racer-function")
+        .doesNotContain("kind: ResourceList");
+  }
+}

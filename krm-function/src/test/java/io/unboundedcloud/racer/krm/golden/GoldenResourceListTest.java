@@ -1,0 +1,123 @@
+package io.unboundedcloud.racer.krm.golden;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import io.unboundedcloud.racer.krm.golden.GoldenCase.Run;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Golden folders under {@code src/test/resources/golden/<case>/}: each input ResourceList is run through
+ * the function in-process (as kustomize and kpt start it: no arguments), and stdout must equal {@code
+ * expected.yaml} byte for byte, the exit code {@code expected-exit-code}, stderr {@code
+ * expected-stderr.txt}. A case that exits 0 is run again on its own output without results, as a tool
+ * chaining functions would send it, and must give the same bytes (idempotence).
+ *
+ * <p>To rewrite the expected files after an intended change, run with {@code -Dgolden.update=true}:
+ *
+ * <pre>
+ * mvn -B -o -pl krm-function test -Dtest='io.unboundedcloud.racer.krm.golden.**' -Dgolden.update=true
+ * </pre>
+ *
+ * and review every changed file against dataplane.md before committing it (see the folder's README.md).
+ * The idempotence check is never rewritten: it compares two runs, not a file.
+ */
+@DisplayName("Golden ResourceLists")
+class GoldenResourceListTest {
+  /** Rewrites expected.yaml, expected-exit-code and expected-stderr.txt instead of comparing them. */
+  static final boolean UPDATE = Boolean.getBoolean("golden.update");
+
+  /** The source folder (surefire runs in the module's directory), so that updates land in the sources. */
+  static final Path FOLDER = Path.of(System.getProperty("golden.dir", "src/test/resources/golden"));
+
+  static List<GoldenCase> cases() {
+    try (Stream<Path> folders = Files.list(FOLDER)) {
+      return folders
+          .filter(Files::isDirectory)
+          .sorted()
+          .map(GoldenCase::new)
+          .toList();
+    } catch (IOException e) {
+      throw new IllegalStateException("no golden folder at " + FOLDER.toAbsolutePath(), e);
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicNode> goldenCases() {
+    return cases().stream().map(GoldenResourceListTest::caseTests);
+  }
+
+  private static DynamicNode caseTests(GoldenCase golden) {
+    List<DynamicNode> tests = new ArrayList<>();
+    tests.add(
+        dynamicTest(
+            "stdout, exit code and stderr as expected",
+            () -> {
+              Run run = Run.of(golden.input());
+              if (UPDATE) {
+                golden.update(run);
+              }
+              assertThat(run.stdout())
+                  .as("%s: stdout (rewrite with -Dgolden.update=true, then review)", golden.name())
+                  .isEqualTo(golden.expectedStdout());
+              assertThat(run.exitCode()).as("%s: exit code", golden.name()).isEqualTo(golden.expectedExitCode());
+              assertThat(run.stderrLines()).as("%s: stderr", golden.name()).isEqualTo(golden.expectedStderr());
+            }));
+    tests.add(
+        dynamicTest(
+            "running on its own output (results stripped) gives the same bytes",
+            () -> {
+              Run first = Run.of(golden.input());
+              if (first.exitCode() != 0) {
+                return; // a failed run's output is its input: nothing was rendered to re-render
+              }
+              Run second = Run.of(GoldenCase.withoutResults(first.stdout()));
+              assertThat(second.exitCode()).as("%s: exit code of the second run", golden.name()).isZero();
+              assertThat(second.stdout()).as("%s: output of the second run", golden.name()).isEqualTo(first.stdout());
+              assertThat(second.stderr()).as("%s: stderr of the second run", golden.name()).isEqualTo(first.stderr());
+            }));
+    return dynamicContainer(golden.name(), tests);
+  }
+
+  @Test
+  @DisplayName("every case folder is complete and has a line in the golden README")
+  void everyCaseIsDocumented() throws IOException {
+    String readme = Files.readString(FOLDER.resolve("README.md"), StandardCharsets.UTF_8);
+    List<GoldenCase> cases = cases();
+    assertThat(cases).hasSizeGreaterThanOrEqualTo(30);
+    for (GoldenCase golden : cases) {
+      assertThat(readme).as("README line for %s", golden.name()).contains("| `" + golden.name() + "` |");
+      for (String file :
+          List.of(GoldenCase.INPUT, GoldenCase.EXPECTED, GoldenCase.EXPECTED_EXIT_CODE, GoldenCase.EXPECTED_STDERR)) {
+        assertThat(golden.folder().resolve(file)).as("%s/%s", golden.name(), file).exists();
+      }
+    }
+  }
+
+  @Test
+  @DisplayName("an error case's output holds every input item unchanged, and its results")
+  void errorCasesKeepTheirItems() {
+    for (GoldenCase golden : cases()) {
+      if (golden.expectedExitCode() == 0) {
+        continue;
+      }
+      String expected = golden.expectedStdout();
+      assertThat(expected).as("%s: results", golden.name()).contains("\nresults:\n");
+      assertThat(expected).as("%s: an error result", golden.name()).contains("  severity: error\n");
+      assertThat(GoldenCase.withoutResults(expected))
+          .as("%s: items as they came (the input written back by the function's writer)", golden.name())
+          .isEqualTo(GoldenCase.withoutResults(ItemsWrittenBack.of(golden.input())));
+    }
+  }
+}

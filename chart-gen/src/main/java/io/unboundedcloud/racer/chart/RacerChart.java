@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.chart;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.chart.docs.ChartFacts;
 import io.unboundedcloud.racer.chart.docs.ChartTexts;
@@ -53,6 +54,7 @@ public final class RacerChart {
 
   private static String json(Map<String, Object> tree) {
     DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+        .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
         .withObjectIndenter(new DefaultIndenter("  ", "\n"))
         .withArrayIndenter(new DefaultIndenter("  ", "\n"));
     try {

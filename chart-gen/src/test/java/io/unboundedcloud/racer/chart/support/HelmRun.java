@@ -57,6 +57,20 @@ public final class HelmRun {
         .call();
   }
 
+  /** The output of {@code helm install --dry-run} (client only): the release status with NOTES.txt. */
+  public static String installDryRun(String namespace, Map<String, ?> values) {
+    return new Helm(ChartUnderTest.directory())
+        .install()
+        .withName(RELEASE)
+        .withNamespace(namespace)
+        .withKubeVersion(KUBE_VERSION)
+        .withValuesFile(writeValues(values))
+        .dryRun()
+        .clientOnly()
+        .call()
+        .getOutput();
+  }
+
   /** {@code helm package} of the chart into {@code destination}; returns the package file. */
   public static Path packageInto(Path destination) {
     new Helm(ChartUnderTest.directory()).packageIt().withDestination(destination).call();

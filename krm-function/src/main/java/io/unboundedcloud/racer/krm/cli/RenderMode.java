@@ -56,7 +56,7 @@ final class RenderMode {
     List<MappingNode> items = new ArrayList<>();
     MappingNode functionConfig = null;
     try {
-      for (Path file : manifestFiles(paths)) {
+      for (Path file : manifestFiles(paths, stderr)) {
         items.addAll(YamlReader.readManifests(file));
       }
       if (functionConfigFile != null) {
@@ -104,15 +104,21 @@ final class RenderMode {
   }
 
   /** The files to read: each named file, and every .yaml/.yml file under each directory, sorted. */
-  private static List<Path> manifestFiles(List<Path> paths) {
+  private static List<Path> manifestFiles(List<Path> paths, PrintStream stderr) {
     List<Path> files = new ArrayList<>();
     for (Path path : paths) {
       if (Files.isDirectory(path)) {
         try (Stream<Path> walk = Files.walk(path)) {
-          walk.filter(Files::isRegularFile)
-              .filter(RenderMode::isManifestFile)
-              .sorted()
-              .forEach(files::add);
+          List<Path> found = walk.filter(Files::isRegularFile).sorted().toList();
+          for (Path file : found) {
+            if (isManifestFile(file)) {
+              files.add(file);
+            } else if (SKIPPED_FILES.contains(file.getFileName().toString())) {
+              stderr.println(
+                  "warning: " + file + " is not read: render reads manifests only, so its patches and"
+                      + " generators are not applied; build a kustomization with kustomize");
+            }
+          }
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }

@@ -36,8 +36,12 @@ final class DocumentReader {
         this.limits = limits;
         StreamReader reader = new StreamReader(new UnicodeReader(
                 new SizeLimitedInputStream(new BufferedInputStream(in, 1 << 16), limits.maxInputBytes())));
-        this.parser = new CompactEventParser(new ParserImpl(reader, limits.loaderOptions()), source,
-                limits.maxNestingDepth());
+        try {
+            this.parser = new CompactEventParser(new ParserImpl(reader, limits.loaderOptions()), source,
+                    limits.maxNestingDepth());
+        } catch (YAMLException e) {
+            throw translate(e, null);
+        }
         this.composer = new Composer(parser, new Resolver(), limits.loaderOptions());
     }
 
@@ -55,7 +59,7 @@ final class DocumentReader {
         } catch (YamlInputException e) {
             throw e;
         } catch (YAMLException e) {
-            throw translate(e);
+            throw translate(e, parser.lastMark());
         } catch (StackOverflowError e) {
             // not expected: nesting is refused earlier; kept so a user never sees a JVM error
             throw YamlInputException.of(source, "the input nests too deeply to be read; refused.", null);
@@ -69,7 +73,8 @@ final class DocumentReader {
         return root instanceof ScalarNode scalar && Tag.NULL.equals(scalar.getTag()) && scalar.isPlain();
     }
 
-    private YamlInputException translate(YAMLException e) {
+    /** @param lastMark where the parser was, for the errors that carry no mark of their own */
+    private YamlInputException translate(YAMLException e, Mark lastMark) {
         Throwable cause = e.getCause();
         if (cause instanceof SizeLimitedInputStream.TooLarge) {
             return tooLarge(e);
@@ -87,24 +92,24 @@ final class DocumentReader {
                     + "double-quoted string.", r.getCodePoint(), r.getPosition() + 1), e);
         }
         if (e instanceof MarkedYAMLException m) {
-            Mark mark = m.getProblemMark() != null ? m.getProblemMark() : parser.lastMark();
+            Mark mark = m.getProblemMark() != null ? m.getProblemMark() : lastMark;
             return YamlInputException.at(source, mark, "not valid YAML: " + describe(m)
                     + ". Fix the YAML at this position.", e);
         }
         String message = String.valueOf(e.getMessage());
         if (message.startsWith("Number of aliases")) {
-            return YamlInputException.at(source, parser.lastMark(), "more than " + limits.maxAliasesForCollections()
+            return YamlInputException.at(source, lastMark, "more than " + limits.maxAliasesForCollections()
                     + " aliases (*name) to mappings or sequences; refused as a possible \"billion laughs\" attack."
                     + " Write the objects out without anchors and aliases.", e);
         }
         if (message.startsWith("Nesting Depth exceeded")) {
-            return YamlInputException.at(source, parser.lastMark(), "nesting deeper than "
+            return YamlInputException.at(source, lastMark, "nesting deeper than "
                     + limits.maxNestingDepth() + " levels of mappings and sequences; refused.", e);
         }
         if (message.contains("exceeds the limit")) {
             return tooLarge(e);
         }
-        return YamlInputException.at(source, parser.lastMark(), "not valid YAML: " + message
+        return YamlInputException.at(source, lastMark, "not valid YAML: " + message
                 + ". Fix the YAML at this position.", e);
     }
 

@@ -158,8 +158,8 @@ class PlainTreeTest {
                 hashMap.put(key, 1);
             }
 
-            assertThat(yaml(Map.of("b", 1, "a", 2, "c", Map.of("y", 1, "x", 2))))
-                    .isEqualTo("a: 2\nb: 1\nc:\n  x: 2\n  y: 1\n");
+            assertThat(yaml(Map.of("b", 1, "a", 2, "c", Map.of("q", 1, "p", 2))))
+                    .isEqualTo("a: 2\nb: 1\nc:\n  p: 2\n  q: 1\n");
             assertThat(yaml(hashMap)).isEqualTo("alpha: 1\nbeta: 1\nmid: 1\nzeta: 1\n");
         }
 

@@ -1,0 +1,63 @@
+package io.unboundedcloud.racer.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.unboundedcloud.racer.chart.support.ChartUnderTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("_helpers.tpl")
+class HelpersTest {
+  private static final Pattern DEFINE = Pattern.compile("\\{\\{- define \"([^\"]+)\" -}}");
+  private static final Pattern INCLUDE = Pattern.compile("include \"([^\"]+)\"");
+
+  private final String helpers = read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"));
+
+  @Test
+  @DisplayName("every define is prefixed racer. and documented by a comment just above that starts with its name")
+  void documentedDefines() {
+    List<String> problems = new ArrayList<>();
+    Matcher define = DEFINE.matcher(helpers);
+    while (define.find()) {
+      String name = define.group(1);
+      String before = helpers.substring(0, define.start());
+      int comment = before.lastIndexOf("{{- /*");
+      boolean documented = comment >= 0 && before.substring(comment).trim().endsWith("*/}}")
+          && before.substring(comment + "{{- /*".length()).trim().startsWith(name + ":");
+      if (!name.startsWith("racer.") || !documented) {
+        problems.add(name);
+      }
+    }
+    assertThat(problems).isEmpty();
+  }
+
+  @Test
+  @DisplayName("every include in the chart names a define of _helpers.tpl")
+  void includesDefined() throws IOException {
+    Set<String> defined = new TreeSet<>();
+    DEFINE.matcher(helpers).results().forEach(m -> defined.add(m.group(1)));
+    Set<String> included = new TreeSet<>();
+    try (Stream<Path> templates = Files.list(ChartUnderTest.directory().resolve("templates"))) {
+      templates.forEach(file -> INCLUDE.matcher(read(file)).results().forEach(m -> included.add(m.group(1))));
+    }
+    assertThat(defined).containsAll(included);
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,165 @@
+package io.unboundedcloud.racer.krm.argocd;
+
+import static io.unboundedcloud.racer.krm.argocd.ArgoCdExample.at;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * examples/argocd/kustomization.yaml built with {@code kubectl kustomize}, its upstream install replaced by a
+ * local stand-in of the stock argocd-repo-server Deployment (src/test/resources/argocd), so no network.
+ */
+@DisplayName("The repo-server sidecar patch (examples/argocd/repo-server-patch.yaml)")
+class RepoServerPatchIT {
+    private static final String STAND_IN = "argocd-repo-server.yaml";
+
+    @BeforeAll
+    static void needsKubectl() {
+        if (HostCommand.find("kubectl").isEmpty()) {
+            System.out.println("SKIPPED: the repo-server patch is built with kubectl kustomize; kubectl is not on the PATH");
+        }
+        assumeTrue(HostCommand.find("kubectl").isPresent(), "needs kubectl");
+    }
+
+    @Test
+    @DisplayName("adds the racer-krm sidecar: Argo CD's plugin server as uid 999, the stock var-files and plugins volumes, HOME=/tmp")
+    void addsTheSidecar(@TempDir Path dir) throws Exception {
+        Map<String, Object> pod = podSpec(build(dir));
+        Map<String, Object> sidecar = container(pod, "containers", "racer-krm");
+
+        assertThat((Object) at(sidecar, "image")).isEqualTo("ghcr.io/unbounded-cloud/racer-krm:0.1.0");
+        assertThat((Object) at(sidecar, "command")).isEqualTo(List.of("/var/run/argocd/argocd-cmp-server"));
+        assertThat((Object) at(sidecar, "args")).isNull();
+        assertThat((Object) at(sidecar, "securityContext", "runAsNonRoot")).isEqualTo(true);
+        assertThat((Object) at(sidecar, "securityContext", "runAsUser")).isEqualTo(999);
+        assertThat((List<Object>) at(sidecar, "env")).contains(Map.of("name", "HOME", "value", "/tmp"));
+        assertThat(mounts(sidecar)).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "/var/run/argocd", "var-files",
+                "/home/argocd/cmp-server/plugins", "plugins",
+                "/tmp", "racer-krm-tmp"));
+        assertThat(volume(pod, "racer-krm-tmp")).isEqualTo(Map.of("name", "racer-krm-tmp", "emptyDir", Map.of()));
+    }
+
+    @Test
+    @DisplayName("gives the sidecar a /tmp of its own, never a volume the repo server mounts")
+    void ownTmp(@TempDir Path dir) throws Exception {
+        Map<String, Object> pod = podSpec(build(dir));
+
+        String sidecarTmp = mounts(container(pod, "containers", "racer-krm")).get("/tmp");
+        assertThat(mounts(container(pod, "containers", "argocd-repo-server"))).doesNotContainValue(sidecarTmp);
+    }
+
+    @Test
+    @DisplayName("leaves the stock containers, the copyutil init container and the stock volumes as they were")
+    void keepsTheStockPod(@TempDir Path dir) throws Exception {
+        Map<String, Object> pod = podSpec(build(dir));
+        Map<String, Object> stock = podSpec(ArgoCdExample.read(standIn()));
+
+        assertThat(container(pod, "containers", "argocd-repo-server"))
+                .isEqualTo(container(stock, "containers", "argocd-repo-server"));
+        assertThat((Object) at(pod, "initContainers")).isEqualTo(at(stock, "initContainers"));
+        for (Object volume : (List<?>) at(stock, "volumes")) {
+            assertThat(volume(pod, at(volume, "name"))).isEqualTo(volume);
+        }
+        assertThat((List<?>) at(pod, "volumes")).hasSize(((List<?>) at(stock, "volumes")).size() + 1);
+        assertThat((List<?>) at(pod, "containers")).hasSize(2);
+    }
+
+    @Test
+    @DisplayName("keeps kubectl logs and exec on the repo server, since the merged list puts the sidecar first")
+    void defaultContainer(@TempDir Path dir) throws Exception {
+        Map<String, Object> deployment = build(dir);
+
+        assertThat((Object) at(deployment, "spec", "template", "metadata", "annotations",
+                "kubectl.kubernetes.io/default-container")).isEqualTo("argocd-repo-server");
+    }
+
+    /** The example kustomization with its resources swapped for the stand-in, built by kubectl kustomize. */
+    private static Map<String, Object> build(Path dir) throws IOException, InterruptedException {
+        Map<String, Object> kustomization = new LinkedHashMap<>(ArgoCdExample.read(ArgoCdExample.dir().resolve("kustomization.yaml")));
+        kustomization.put("resources", List.of(STAND_IN));
+        Files.copy(standIn(), dir.resolve(STAND_IN));
+        for (Object patch : (List<?>) kustomization.get("patches")) {
+            String path = at(patch, "path");
+            Files.copy(ArgoCdExample.dir().resolve(path), dir.resolve(path));
+        }
+        DumperOptions block = new DumperOptions();
+        block.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+        Files.writeString(dir.resolve("kustomization.yaml"), new Yaml(block).dump(kustomization));
+
+        File stdout = dir.resolve("stdout").toFile();
+        File stderr = dir.resolve("stderr").toFile();
+        Process kubectl = new ProcessBuilder(HostCommand.find("kubectl").orElseThrow().toString(), "kustomize", dir.toString())
+                .redirectOutput(stdout)
+                .redirectError(stderr)
+                .start();
+        if (!kubectl.waitFor(60, TimeUnit.SECONDS)) {
+            kubectl.destroyForcibly().waitFor();
+            fail("kubectl kustomize did not finish in 60 s");
+        }
+        assertThat(kubectl.exitValue()).as("kubectl kustomize: %s", Files.readString(stderr.toPath())).isZero();
+        List<Object> objects = new ArrayList<>();
+        new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(Files.readString(stdout.toPath())).forEach(objects::add);
+        assertThat(objects).as("the build holds the one Deployment").hasSize(1);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> deployment = (Map<String, Object>) objects.get(0);
+        assertThat((Object) at(deployment, "metadata", "name")).isEqualTo("argocd-repo-server");
+        return deployment;
+    }
+
+    private static Path standIn() {
+        try {
+            return Path.of(RepoServerPatchIT.class.getResource("/argocd/" + STAND_IN).toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Map<String, Object> podSpec(Map<String, Object> deployment) {
+        return at(deployment, "spec", "template", "spec");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> container(Map<String, Object> pod, String list, String name) {
+        return ((List<Map<String, Object>>) at(pod, list)).stream()
+                .filter(container -> name.equals(container.get("name")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + list + " entry named " + name + " in " + pod));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> volume(Map<String, Object> pod, String name) {
+        return ((List<Map<String, Object>>) at(pod, "volumes")).stream()
+                .filter(volume -> name.equals(volume.get("name")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no volume named " + name));
+    }
+
+    /** A container's mounts: mount path to volume name. */
+    private static Map<String, String> mounts(Map<String, Object> container) {
+        Map<String, String> mounts = new LinkedHashMap<>();
+        for (Object mount : (List<?>) at(container, "volumeMounts")) {
+            mounts.put(at(mount, "mountPath"), at(mount, "name"));
+        }
+        return mounts;
+    }
+}

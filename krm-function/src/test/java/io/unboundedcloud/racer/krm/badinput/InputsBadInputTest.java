@@ -1,0 +1,212 @@
+package io.unboundedcloud.racer.krm.badinput;
+
+import static io.unboundedcloud.racer.krm.badinput.ResourceListText.BYSTANDER;
+import static io.unboundedcloud.racer.krm.badinput.ResourceListText.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.badinput.ResourceListText.NAMESPACE;
+import static io.unboundedcloud.racer.krm.badinput.ResourceListText.functionConfig;
+import static io.unboundedcloud.racer.krm.badinput.ResourceListText.resourceList;
+import static io.unboundedcloud.racer.krm.badinput.ResourceListText.settings;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Well-formed ResourceLists whose settings or function config the function cannot use: errors that name
+ * the objects at fault and what to set, exit 1, every item written back unchanged.
+ */
+@DisplayName("Function mode refuses settings and function configs it cannot use")
+class InputsBadInputTest {
+  private static final Map<String, Object> SETTINGS_REF =
+      Map.of("apiVersion", "v1", "kind", "ConfigMap", "name", "racer-settings", "namespace", NAMESPACE);
+  private static final Map<String, Object> FUNCTION_REF =
+      Map.of("apiVersion", "v1", "kind", "ConfigMap", "name", "racer-function");
+
+  private static Map<String, Object> onlyError(String input) {
+    return Verdict.assertRefusedKeepingItems(input, KrmRun.function(input)).onlyError();
+  }
+
+  @Nested
+  @DisplayName("where racer-settings are")
+  class WhichSettings {
+    @Test
+    @DisplayName("two racer-settings in different namespaces: one error naming both")
+    void twoSettings() {
+      String input = resourceList(
+          List.of(settings("team-a", Map.of()), BYSTANDER, settings("team-b", Map.of("RACER_NVIDIA", "off"))),
+          FUNCTION_CONFIG);
+      String message = (String) onlyError(input).get("message");
+      assertThat(message).contains("found 2 racer-settings ConfigMaps", "ConfigMap team-a/racer-settings",
+          "ConfigMap team-b/racer-settings", "Keep one");
+    }
+
+    @Test
+    @DisplayName("no racer-settings: one error saying what to add")
+    void noSettings() {
+      String input = resourceList(List.of(BYSTANDER), FUNCTION_CONFIG);
+      String message = (String) onlyError(input).get("message");
+      assertThat(message).contains("no ConfigMap named racer-settings", "among the 1 input items", "add one");
+    }
+
+    @Test
+    @DisplayName("no items at all: the same error")
+    void noItems() {
+      String input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + FUNCTION_CONFIG;
+      assertThat((String) onlyError(input).get("message")).contains("no ConfigMap named racer-settings", "add one");
+    }
+  }
+
+  @Nested
+  @DisplayName("where the images come from")
+  class Images {
+    static Stream<Arguments> cases() {
+      return Stream.of(
+          arguments("a function config without image keys", functionConfig(Map.of("imageTag", "0.19.0")),
+              "no dataplane image", "data.imageRegistry", FUNCTION_REF),
+          arguments("an empty registry", functionConfig(Map.of("imageRegistry", "")), "no dataplane image",
+              "data.imageRegistry", FUNCTION_REF),
+          arguments("only the racer-object image", functionConfig(Map.of("objectImage", "r.example.com/o:1")),
+              "no dataplane image", "data.dataplaneImage", FUNCTION_REF),
+          arguments("only the dataplane image", functionConfig(Map.of("dataplaneImage", "r.example.com/d:1")),
+              "no racer-object image", "data.objectImage", FUNCTION_REF),
+          arguments("no function config at all", "", "no dataplane image", "data.imageRegistry", null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    @DisplayName("an error that says which key to set")
+    void noImages(String name, String functionConfig, String what, String keyToSet, Map<String, Object> ref) {
+      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig);
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message")).contains(what, "set the function config's data.imageRegistry",
+          keyToSet);
+      assertThat(error.get("resourceRef")).isEqualTo(ref);
+      assertThat(error.get("field")).isEqualTo(Map.of("path", "data.imageRegistry"));
+    }
+  }
+
+  @Nested
+  @DisplayName("the function config")
+  class FunctionConfigKind {
+    @Test
+    @DisplayName("of another kind: an error at its kind, naming the kind it must be and its keys")
+    void wrongKind() {
+      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), """
+          functionConfig:
+            apiVersion: apps/v1
+            kind: Deployment
+            metadata:
+              name: racer-function
+            spec:
+              replicas: 1
+          """);
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message"))
+          .contains("apps/v1 Deployment", "takes a v1 ConfigMap", "imageRegistry", "dataplaneImage");
+      assertThat(error.get("resourceRef"))
+          .isEqualTo(Map.of("apiVersion", "apps/v1", "kind", "Deployment", "name", "racer-function"));
+      assertThat(error.get("field")).isEqualTo(Map.of("path", "kind"));
+    }
+
+    @Test
+    @DisplayName("of a custom kind of a KRM framework: the same error")
+    void typedConfig() {
+      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), """
+          functionConfig:
+            apiVersion: fn.kpt.dev/v1alpha1
+            kind: RacerConfig
+            metadata:
+              name: racer
+            imageRegistry: registry.example.com/racer
+          """);
+      assertThat((String) onlyError(input).get("message")).contains("fn.kpt.dev/v1alpha1 RacerConfig",
+          "takes a v1 ConfigMap");
+    }
+  }
+
+  @Nested
+  @DisplayName("ConfigMap data that is not strings")
+  class DataNotStrings {
+    @Test
+    @DisplayName("a settings value that is a nested map: an error at data.KEY")
+    void settingsValueIsAMap() {
+      String input = resourceList(List.of("""
+          - apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: racer-settings
+              namespace: racer
+            data:
+              RACER_NVIDIA: "off"
+              RACER_PEER_PORT:
+                port: 8082
+          """, BYSTANDER), FUNCTION_CONFIG);
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message")).contains("data.RACER_PEER_PORT is not a string",
+          "ConfigMap data values are strings");
+      assertThat(error.get("field")).isEqualTo(Map.of("path", "data.RACER_PEER_PORT"));
+      assertThat(error.get("resourceRef")).isEqualTo(SETTINGS_REF);
+    }
+
+    @Test
+    @DisplayName("a settings value that is a list: an error at data.KEY")
+    void settingsValueIsAList() {
+      String input = resourceList(List.of("""
+          - apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: racer-settings
+              namespace: racer
+            data:
+              RACER_CONTROL_SEATS: [1, 2]
+          """, BYSTANDER), FUNCTION_CONFIG);
+      Map<String, Object> error = onlyError(input);
+      assertThat(error.get("field")).isEqualTo(Map.of("path", "data.RACER_CONTROL_SEATS"));
+    }
+
+    @Test
+    @DisplayName("settings data that is not a map at all: an error at data")
+    void settingsDataIsAString() {
+      String input = resourceList(List.of("""
+          - apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: racer-settings
+              namespace: racer
+            data: RACER_NVIDIA=off
+          """, BYSTANDER), FUNCTION_CONFIG);
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message")).contains("data must be a map of strings");
+      assertThat(error.get("field")).isEqualTo(Map.of("path", "data"));
+      assertThat(error.get("resourceRef")).isEqualTo(SETTINGS_REF);
+    }
+
+    @Test
+    @DisplayName("a function config value that is a nested map: an error at data.KEY of the function config")
+    void functionConfigValueIsAMap() {
+      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), """
+          functionConfig:
+            apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: racer-function
+            data:
+              imageRegistry:
+                host: registry.example.com
+                path: racer
+          """);
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message")).contains("data.imageRegistry is not a string");
+      assertThat(error.get("field")).isEqualTo(Map.of("path", "data.imageRegistry"));
+      assertThat(error.get("resourceRef")).isEqualTo(FUNCTION_REF);
+    }
+  }
+}

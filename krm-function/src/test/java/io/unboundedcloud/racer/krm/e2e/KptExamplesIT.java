@@ -1,0 +1,191 @@
+package io.unboundedcloud.racer.krm.e2e;
+
+import static io.unboundedcloud.racer.krm.e2e.Manifests.at;
+import static io.unboundedcloud.racer.krm.e2e.Manifests.podSpec;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * examples/kpt run by the real kpt, three ways: {@code kpt fn eval --exec}, {@code kpt fn render
+ * --allow-exec} with the Kptfile's function turned into an {@code exec:}, and {@code kpt fn render} of the
+ * package as shipped (its container image, through the docker stand-in). Each runs twice on the same copy:
+ * the second run must leave every file as it was.
+ */
+@DisplayName("kpt runs the function on examples/kpt")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class KptExamplesIT {
+  private static final String WHAT = "end-to-end kpt tests";
+  private static final String REGISTRY = "registry.example.com/racer";
+  private static final String KPTFILE_FUNCTION = "- image: " + Repository.FUNCTION_IMAGE;
+
+  private Path work;
+  /** Why this machine cannot run these tests, or {@code null}. */
+  private String skipReason;
+  private Path function;
+  private Map<String, String> example;
+  private Rendered eval;
+  private Rendered render;
+
+  /** A package after the first run and after the second. */
+  record Rendered(Map<String, String> first, Map<String, String> second) {}
+
+  @BeforeAll
+  void requireKpt(@TempDir Path work) {
+    this.work = work;
+    skipReason = Tool.missing("kpt", WHAT);
+    Tool.announceSkip(skipReason);
+    if (skipReason == null) {
+      function = Repository.function();
+      example = PackageFiles.snapshot(Repository.examples("kpt"));
+    }
+  }
+
+  @BeforeEach
+  void skipWhenUnavailable() {
+    Tool.skipIf(skipReason);
+  }
+
+  @Test
+  @DisplayName("kpt fn eval --exec: the package gets the dataplane and the origin its placement; a second run changes nothing")
+  void evalExec() {
+    Rendered rendered = eval();
+    assertRenderedPackage(example, rendered.first());
+    assertThat(rendered.second()).isEqualTo(rendered.first());
+  }
+
+  @Test
+  @DisplayName("kpt fn render --allow-exec of an exec: pipeline: the same package as kpt fn eval; a second run changes nothing")
+  void renderExec() {
+    Rendered rendered = render();
+    Map<String, String> original = new TreeMap<>(example);
+    original.put("Kptfile", execKptfile());
+    assertRenderedPackage(original, rendered.first());
+    assertThat(rendered.second()).isEqualTo(rendered.first());
+    assertThat(withoutKptfile(rendered.first())).isEqualTo(withoutKptfile(eval().first()));
+  }
+
+  @Test
+  @DisplayName("kpt fn render of the package as shipped runs its image with no network as nobody, with the same result")
+  void renderContainer() {
+    String unavailable = DockerStandin.unavailableReason(function);
+    String reason = unavailable == null ? null : unavailable + " (" + WHAT + " of the container function)";
+    Tool.announceSkip(reason);
+    Tool.skipIf(reason);
+    DockerStandin docker = DockerStandin.install(work.resolve("docker"), function);
+    Path dir = PackageFiles.copy(Repository.examples("kpt"), work.resolve("render-container"));
+    Rendered rendered = twice(dir, docker.bin, "kpt", "fn", "render", dir.toString());
+
+    assertRenderedPackage(example, rendered.first());
+    assertThat(rendered.second()).isEqualTo(rendered.first());
+    assertThat(withoutKptfile(rendered.first())).isEqualTo(withoutKptfile(render().first()));
+    // kpt asks for the client version first, then runs the image; twice
+    List<String> version = List.of("version", "--format", "{{.Client.Version}}");
+    List<String> run =
+        List.of("run", "--rm", "-i", "--network", "none", "--user", "nobody", "--security-opt=no-new-privileges",
+            "--pull", "missing", Repository.FUNCTION_IMAGE);
+    assertThat(docker.calls()).containsExactly(version, run, version, run);
+    assertThat(docker.sandboxes()).containsExactly(DockerStandin.SANDBOXED, DockerStandin.SANDBOXED);
+  }
+
+  /** The example after kpt fn eval --exec, run twice (once for the whole class). */
+  private Rendered eval() {
+    if (eval == null) {
+      Path dir = PackageFiles.copy(Repository.examples("kpt"), work.resolve("eval"));
+      eval = twice(dir, null, "kpt", "fn", "eval", dir.toString(), "--exec", function.toString(), "--",
+          "imageRegistry=" + REGISTRY);
+    }
+    return eval;
+  }
+
+  /** The example with an exec: pipeline after kpt fn render --allow-exec, run twice. */
+  private Rendered render() {
+    if (render == null) {
+      Path dir = PackageFiles.copy(Repository.examples("kpt"), work.resolve("render-exec"));
+      PackageFiles.write(dir.resolve("Kptfile"), execKptfile());
+      render = twice(dir, null, "kpt", "fn", "render", dir.toString(), "--allow-exec");
+    }
+    return render;
+  }
+
+  /** The example's Kptfile with its function's image replaced by the packaged launcher. */
+  private String execKptfile() {
+    String kptfile = example.get("Kptfile");
+    assertThat(kptfile).as("examples/kpt/Kptfile").containsOnlyOnce(KPTFILE_FUNCTION);
+    return kptfile.replace(KPTFILE_FUNCTION, "- exec: " + function);
+  }
+
+  private Rendered twice(Path dir, Path pathFirst, String... command) {
+    Tool.run(work, pathFirst, command).succeeded();
+    Map<String, String> first = PackageFiles.snapshot(dir);
+    Tool.run(work, pathFirst, command).succeeded();
+    return new Rendered(first, PackageFiles.snapshot(dir));
+  }
+
+  /**
+   * Checks a rendered package against the one it came from: the Kptfile and racer-settings.yaml byte for
+   * byte; cache-origin.yaml keeps every line (comments, flow style, key order) and gains only the
+   * dataplane's placement; new files hold exactly the DaemonSet and the ServiceAccount.
+   */
+  private static void assertRenderedPackage(Map<String, String> original, Map<String, String> rendered) {
+    assertThat(rendered.get("Kptfile")).isEqualTo(original.get("Kptfile"));
+    assertThat(rendered.get("racer-settings.yaml")).isEqualTo(original.get("racer-settings.yaml"));
+
+    String originText = rendered.get("cache-origin.yaml");
+    assertThat(PackageFiles.commentLines(originText))
+        .isEqualTo(PackageFiles.commentLines(original.get("cache-origin.yaml")))
+        .isNotEmpty();
+    assertThat(originText).startsWith("# A cache origin for the cache volume \"models\"");
+    assertLinesKeptInOrder(original.get("cache-origin.yaml"), originText);
+
+    List<Map<String, Object>> added = new ArrayList<>();
+    Map<String, String> newFiles = new TreeMap<>(rendered);
+    newFiles.keySet().removeAll(original.keySet());
+    newFiles.values().forEach(text -> added.addAll(PackageFiles.objects(text)));
+    assertThat(Manifests.identities(added))
+        .as("objects in the new files %s", newFiles.keySet())
+        .containsExactlyInAnyOrder("DaemonSet racer/racer", "ServiceAccount racer/racer");
+
+    Map<String, Object> daemonSet = Manifests.one(added, "DaemonSet", "racer", "racer");
+    assertThat(at(Manifests.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
+        .isEqualTo("racer-settings");
+    assertThat(at(Manifests.dataplaneContainer(daemonSet), "image")).isEqualTo(REGISTRY + "/racer-dataplane:0.19.0");
+
+    Map<String, Object> origin = PackageFiles.objects(originText).get(0);
+    Map<String, Object> originBefore = PackageFiles.objects(original.get("cache-origin.yaml")).get(0);
+    assertThat(podSpec(origin).get("affinity")).isNotNull().isEqualTo(podSpec(daemonSet).get("affinity"));
+    assertThat(podSpec(origin).get("tolerations")).isEqualTo(podSpec(daemonSet).get("tolerations"));
+    assertThat(podSpec(origin).get("nodeSelector")).isEqualTo(podSpec(daemonSet).get("nodeSelector"));
+    Map<String, Object> unplaced = new LinkedHashMap<>(podSpec(origin));
+    unplaced.remove("affinity");
+    assertThat(unplaced).as("the origin's pod spec, but for its placement").isEqualTo(podSpec(originBefore));
+  }
+
+  /** Every line of {@code before} is in {@code after}, in the same order (lines may be added between). */
+  private static void assertLinesKeptInOrder(String before, String after) {
+    List<String> remaining = after.lines().toList();
+    int from = 0;
+    for (String line : before.lines().toList()) {
+      int found = remaining.subList(from, remaining.size()).indexOf(line);
+      assertThat(found).as("line %s of the original, kept in order, in:%n%s", line, after).isNotNegative();
+      from += found + 1;
+    }
+  }
+
+  private static Map<String, String> withoutKptfile(Map<String, String> files) {
+    Map<String, String> rest = new TreeMap<>(files);
+    rest.remove("Kptfile");
+    return rest;
+  }
+}

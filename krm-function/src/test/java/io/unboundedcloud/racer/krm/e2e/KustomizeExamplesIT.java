@@ -1,0 +1,165 @@
+package io.unboundedcloud.racer.krm.e2e;
+
+import static io.unboundedcloud.racer.krm.e2e.Manifests.at;
+import static io.unboundedcloud.racer.krm.e2e.Manifests.one;
+import static io.unboundedcloud.racer.krm.e2e.Manifests.podSpec;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * examples/kustomize built by the real {@code kubectl kustomize --enable-alpha-plugins}, which runs the
+ * function's container image through the docker stand-in (the packaged launcher, as uid 65534 with no
+ * network). Each example is built twice.
+ */
+@DisplayName("kubectl kustomize builds examples/kustomize with the function")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class KustomizeExamplesIT {
+  private static final String WHAT = "end-to-end kustomize tests";
+  private static final String NAMESPACE = "racer";
+  private static final Map<String, Object> GPU_TOLERATION =
+      Map.of("key", "nvidia.com/gpu", "operator", "Exists", "effect", "NoSchedule");
+
+  private Path work;
+  /** Why this machine cannot run these tests, or {@code null}. */
+  private String skipReason;
+  private DockerStandin docker;
+  private Build base;
+  private Build baseAgain;
+  private Build overlay;
+  private Build overlayAgain;
+
+  /** One build: its output, and the docker calls it made. */
+  record Build(String output, String stderr, List<List<String>> calls, List<String> sandboxes) {
+    List<Map<String, Object>> objects() {
+      return PackageFiles.objects(output);
+    }
+  }
+
+  @BeforeAll
+  void buildEachExampleTwice(@TempDir Path work) {
+    this.work = work;
+    skipReason = Tool.missing("kubectl", WHAT);
+    if (skipReason == null) {
+      String unavailable = DockerStandin.unavailableReason(Repository.function());
+      skipReason = unavailable == null ? null : unavailable + " (" + WHAT + ")";
+    }
+    Tool.announceSkip(skipReason);
+    if (skipReason != null) {
+      return;
+    }
+    docker = DockerStandin.install(work.resolve("docker"), Repository.function());
+    // the whole tree: the overlay names ../base
+    Path examples = PackageFiles.copy(Repository.examples("kustomize"), work.resolve("kustomize"));
+    base = build(examples.resolve("base"));
+    overlay = build(examples.resolve("overlay"));
+    baseAgain = build(examples.resolve("base"));
+    overlayAgain = build(examples.resolve("overlay"));
+  }
+
+  @BeforeEach
+  void skipWhenUnavailable() {
+    Tool.skipIf(skipReason);
+  }
+
+  private Build build(Path kustomization) {
+    docker.clear();
+    Tool.Run run =
+        Tool.run(work, docker.bin, "kubectl", "kustomize", "--enable-alpha-plugins", kustomization.toString())
+            .succeeded();
+    return new Build(run.stdout(), run.stderr(), docker.calls(), docker.sandboxes());
+  }
+
+  @Test
+  @DisplayName("base: the DaemonSet's envFrom names the hashed racer-settings, the ServiceAccount is there")
+  void base() {
+    List<Map<String, Object>> objects = base.objects();
+    assertThat(Manifests.identities(objects))
+        .containsExactlyInAnyOrder(
+            "Namespace null/racer",
+            "ServiceAccount racer/racer",
+            "ConfigMap racer/" + settingsName(objects),
+            "DaemonSet racer/racer");
+    Map<String, Object> daemonSet = one(objects, "DaemonSet", NAMESPACE, "racer");
+    assertThat(at(Manifests.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
+        .isEqualTo(settingsName(objects));
+    assertThat(at(Manifests.dataplaneContainer(daemonSet), "image"))
+        .isEqualTo("registry.example.com/racer/racer-dataplane:0.19.0");
+    assertThat(podSpec(daemonSet)).containsEntry("serviceAccountName", "racer").doesNotContainKey("tolerations");
+    assertThat(base.stderr()).as("what the build printed on stderr").isEmpty();
+  }
+
+  @Test
+  @DisplayName("overlay: the patched toleration is on the DaemonSet and, with its affinity, on models-origin")
+  void overlay() {
+    List<Map<String, Object>> objects = overlay.objects();
+    String settings = settingsName(objects);
+    assertThat(Manifests.identities(objects))
+        .containsExactlyInAnyOrder(
+            "Namespace null/racer",
+            "ServiceAccount racer/racer",
+            "ConfigMap racer/" + settings,
+            "DaemonSet racer/racer",
+            "DaemonSet racer/models-origin");
+    Map<String, Object> daemonSet = one(objects, "DaemonSet", NAMESPACE, "racer");
+    Map<String, Object> origin = one(objects, "DaemonSet", NAMESPACE, "models-origin");
+    assertThat(at(Manifests.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
+        .isEqualTo(settings);
+    assertThat(podSpec(daemonSet).get("tolerations")).isEqualTo(List.of(GPU_TOLERATION));
+    assertThat(podSpec(origin).get("tolerations")).isEqualTo(List.of(GPU_TOLERATION));
+    assertThat(podSpec(origin).get("affinity"))
+        .isNotNull()
+        .isEqualTo(podSpec(daemonSet).get("affinity"));
+    assertThat(podSpec(origin).get("nodeSelector")).isEqualTo(podSpec(daemonSet).get("nodeSelector"));
+    assertThat(overlay.stderr()).as("what the build printed on stderr").isEmpty();
+  }
+
+  @Test
+  @DisplayName("a second build of each example gives the same bytes")
+  void deterministic() {
+    assertThat(baseAgain.output()).isEqualTo(base.output());
+    assertThat(overlayAgain.output()).isEqualTo(overlay.output());
+  }
+
+  @Test
+  @DisplayName("kustomize runs the image with no network as nobody, and so it ran: uid 65534, loopback only")
+  void containerRuns() {
+    // the overlay runs the function twice: in its base, then in itself
+    for (Build build : List.of(base, baseAgain)) {
+      assertContainerRuns(build, 1);
+    }
+    for (Build build : List.of(overlay, overlayAgain)) {
+      assertContainerRuns(build, 2);
+    }
+  }
+
+  private static void assertContainerRuns(Build build, int expected) {
+    assertThat(build.calls()).hasSize(expected);
+    assertThat(build.calls())
+        .allSatisfy(
+            call -> {
+              assertThat(call.get(0)).isEqualTo("run");
+              assertThat(String.join(" ", call))
+                  .contains(" --network none ", " --user nobody ", " --security-opt=no-new-privileges ");
+              assertThat(call.get(call.size() - 1)).isEqualTo(Repository.FUNCTION_IMAGE);
+            });
+    assertThat(build.sandboxes()).hasSize(expected).containsOnly(DockerStandin.SANDBOXED);
+  }
+
+  /** The name of the one racer-settings ConfigMap: kustomize's hash suffix on it. */
+  private static String settingsName(List<Map<String, Object>> objects) {
+    List<Map<String, Object>> configMaps = Manifests.ofKind(objects, "ConfigMap");
+    assertThat(configMaps).hasSize(1);
+    String name = (String) at(configMaps.get(0), "metadata", "name");
+    assertThat(name).matches("racer-settings-[a-z0-9]{10}");
+    return name;
+  }
+}

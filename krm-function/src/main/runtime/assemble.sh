@@ -1,0 +1,157 @@
+#!/bin/sh
+# Assembles krm-function/target/runtime, the folder the Dockerfile copies to /opt/racer-krm:
+#
+#   bin/racer-krm           the launcher (the image's entrypoint)
+#   bin/racer-krm-archive   re-validates the archive after a move (the Dockerfile runs it)
+#   jre/                    jlink runtime of the modules jdeps finds in the jars
+#   app/                    the jars, and the class-data archive trained on the examples:
+#                           racer-krm.aot (Java 25+ AOT cache, JEP 483/514) or racer-krm.jsa
+#                           (Java 17 AppCDS, with racer-krm.classlist to dump it again elsewhere);
+#                           racer-krm.jars.sha256, the jars the archive was trained with
+#
+# Usage: assemble.sh JDK TARGET EXAMPLES TIMESTAMP [GOLDEN]
+#   JDK        the JDK whose jlink, jdeps and java build the runtime (25+: AOT cache, else AppCDS)
+#   TARGET     krm-function/target, holding racer-krm.jar and lib/
+#   EXAMPLES   the examples folder (training inputs)
+#   TIMESTAMP  fixed mtime for every file (project.build.outputTimestamp), for reproducible layers
+#   GOLDEN     optional folder of golden cases (<case>/input.yaml), more training input for AppCDS
+#
+# No network, nothing outside TARGET is written. Skipped when nothing it depends on changed.
+set -eu
+umask 022
+export LC_ALL=C
+
+jdk=$1
+target=$2
+examples=$3
+timestamp=$4
+golden=${5:-}
+here=$(cd "$(dirname "$0")" && pwd -P)
+out=$target/runtime
+work=$target/runtime-training
+
+say() { printf '[runtime] %s\n' "$*" >&2; }
+fail() { say "error: $*"; exit 1; }
+
+[ -x "$jdk/bin/jlink" ] && [ -x "$jdk/bin/jdeps" ] || fail "$jdk is not a JDK with jlink and jdeps"
+[ -f "$target/racer-krm.jar" ] && [ -d "$target/lib" ] || fail "$target has no racer-krm.jar and lib/"
+feature=$("$jdk/bin/java" -XshowSettings:properties -version 2>&1 \
+  | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p')
+[ -n "$feature" ] && [ "$feature" -ge 17 ] || fail "$jdk is older than Java 17"
+if [ "$feature" -ge 25 ]; then kind=aot; else kind=jsa; fi
+
+# Golden inputs, in a fixed order; an absent or empty folder is fine.
+golden_inputs=
+if [ -n "$golden" ] && [ -d "$golden" ]; then
+  golden_inputs=$(find "$golden" -mindepth 2 -maxdepth 2 -name input.yaml | sort)
+fi
+
+# Up to date when the JDK, these scripts, the jars and the training inputs are what they were.
+stamp=$(
+  {
+    echo "$jdk $timestamp"
+    "$jdk/bin/java" -version 2>&1
+    cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive"
+    cat "$target/racer-krm.jar" "$target"/lib/*.jar
+    find "$examples/quickstart" -type f | sort | xargs cat
+    [ -z "$golden_inputs" ] || echo "$golden_inputs" | xargs cat
+  } | sha256sum | cut -d' ' -f1
+)
+if [ -x "$out/bin/racer-krm" ] && [ "$(cat "$target/runtime.stamp" 2>/dev/null)" = "$stamp" ]; then
+  say "up to date: $out"
+  exit 0
+fi
+rm -rf "$out" "$work" "$target/runtime.stamp"
+mkdir -p "$out/bin" "$out/app" "$work"
+
+# The jars; the class path lists them in a fixed order (the archive checks it entry by entry).
+cp "$target/racer-krm.jar" "$target"/lib/*.jar "$out/app/"
+classpath='"$app/racer-krm.jar'
+for jar in $(cd "$out/app" && ls *.jar | grep -vx racer-krm.jar); do
+  classpath="$classpath:\$app/$jar"
+done
+classpath="$classpath\""
+
+# The runtime: the modules the jars need, as jdeps reads them (Jackson and snakeyaml name
+# java.desktop and java.sql for optional features; leaving them out changes no output here but is
+# not what jdeps proves, and java.base alone measured no faster with an archive).
+modules=$("$jdk/bin/jdeps" --multi-release 17 --ignore-missing-deps --print-module-deps "$out"/app/*.jar 2>/dev/null | tail -1)
+case "$modules" in java.base*) ;; *) fail "jdeps found no modules: $modules" ;; esac
+if [ "$feature" -ge 21 ]; then compress=zip-6; else compress=2; fi
+say "jlink ($("$jdk/bin/java" -version 2>&1 | head -1)): $modules, --compress=$compress"
+"$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
+  --compress="$compress" --output "$out/jre"
+
+sed -e "s|@ARCHIVE@|$kind|" -e "s|@CLASSPATH@|$classpath|" "$here/racer-krm" >"$out/bin/racer-krm"
+cp "$here/racer-krm-archive" "$out/bin/racer-krm-archive"
+chmod 755 "$out/bin/racer-krm" "$out/bin/racer-krm-archive"
+# Fixed mtimes before training: AppCDS checks the jars' mtimes, image layers hash them.
+find "$out" -exec touch -h -d "$timestamp" {} +
+
+# Training inputs: the quickstart as a function-mode ResourceList (the function config as
+# functionConfig, the rest as items), then that run's output fed back in, which exercises reading
+# the existing DaemonSet through Jackson into fabric8 and merging it.
+to_resource_list() {
+  printf 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n'
+  for file in "$@"; do
+    [ "$file" = "$examples/quickstart/function-config.yaml" ] && continue
+    awk 'BEGIN { start = 1 }
+         /^---/ { start = 1; next }
+         start && /^[[:space:]]*$/ { next }
+         start { print "- " $0; start = 0; next }
+         /^$/ { print; next }
+         { print "  " $0 }' "$file"
+  done
+  printf 'functionConfig:\n'
+  sed -e 's/^\(.\)/  \1/' "$examples/quickstart/function-config.yaml"
+}
+to_resource_list $(find "$examples/quickstart" -name '*.yaml' | sort) >"$work/quickstart.yaml"
+
+# run NAME JAVA_OPTS [ARGS...] < input: the function without its archive, from app/ (so that the
+# options can name files relatively), stdout to $work/NAME.out; exit 1 (error results) is fine.
+run() {
+  name=$1
+  opts=$2
+  shift 2
+  status=0
+  (cd "$out/app" && RACER_KRM_ARCHIVE=off RACER_KRM_JAVA_OPTS=$opts "$out/bin/racer-krm" "$@") \
+    >"$work/$name.out" 2>>"$work/training.log" || status=$?
+  [ "$status" -le 1 ] || { cat "$work/training.log" >&2; fail "training run $name exited $status"; }
+}
+run first "" <"$work/quickstart.yaml"
+cp "$work/first.out" "$work/rendered.yaml"
+
+if [ "$kind" = aot ]; then
+  # One training run (JEP 514): the second pass covers the first one's classes and the merge.
+  run train -XX:AOTCacheOutput=racer-krm.aot <"$work/rendered.yaml"
+else
+  # AppCDS: the class lists of several runs, merged, then one static dump.
+  n=0
+  classlist() {
+    n=$((n + 1))
+    run "train$n" "-XX:DumpLoadedClassList=../../runtime-training/$n.classlist" "$@"
+  }
+  classlist <"$work/quickstart.yaml"
+  classlist <"$work/rendered.yaml"
+  classlist render "$examples/quickstart" </dev/null
+  for input in $golden_inputs; do
+    classlist <"$input"
+  done
+  cat "$work"/*.classlist | awk '!/^#/ && !seen[$0]++' >"$out/app/racer-krm.classlist"
+  (cd "$out/app" && RACER_KRM_ARCHIVE=off \
+    RACER_KRM_JAVA_OPTS="-Xshare:dump -XX:SharedClassListFile=racer-krm.classlist -XX:SharedArchiveFile=racer-krm.jsa" \
+    "$out/bin/racer-krm") >>"$work/training.log" 2>&1 || { cat "$work/training.log" >&2; fail "CDS dump failed"; }
+fi
+[ -f "$out/app/racer-krm.$kind" ] || { cat "$work/training.log" >&2; fail "no archive was written"; }
+chmod 644 "$out/app/racer-krm.$kind"
+
+# The archive must be accepted, and change nothing: same bytes as without it.
+RACER_KRM_REQUIRE_ARCHIVE=1 "$out/bin/racer-krm" <"$work/rendered.yaml" >"$work/check.out" 2>>"$work/training.log" \
+  || { cat "$work/training.log" >&2; fail "the runtime does not start with its archive required"; }
+RACER_KRM_ARCHIVE=off "$out/bin/racer-krm" <"$work/rendered.yaml" | cmp -s - "$work/check.out" \
+  || fail "output with the archive differs from output without it"
+
+(cd "$out/app" && sha256sum *.jar >racer-krm.jars.sha256)
+find "$out" -exec touch -h -d "$timestamp" {} +
+echo "$stamp" >"$target/runtime.stamp"
+say "assembled $out: $(du -sh "$out" | cut -f1), archive app/racer-krm.$kind ($(du -h "$out/app/racer-krm.$kind" | cut -f1))"

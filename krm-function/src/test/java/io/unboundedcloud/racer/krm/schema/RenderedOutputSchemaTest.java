@@ -19,6 +19,7 @@ import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.representer.Representer;
 
 /**
  * What the function writes is valid Kubernetes: every output item of ResourceLists that cover each NVIDIA
@@ -31,7 +32,8 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 class RenderedOutputSchemaTest {
   private static final String NAMESPACE = "racer-system";
   private static final String ORIGIN_LABEL = "racer.unbounded-cloud.io/cache-origin";
-  private static final Yaml YAML = new Yaml(new SafeConstructor(new LoaderOptions()), blockStyle());
+  private static final Yaml YAML =
+      new Yaml(new SafeConstructor(new LoaderOptions()), new Representer(blockStyle()), blockStyle());
 
   @Test
   @DisplayName("NVIDIA off/env/cdi/unset by host network, peer port 9090, a patched dataplane, origins of every kind")

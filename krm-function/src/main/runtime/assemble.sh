@@ -9,12 +9,11 @@
 #                           (Java 17 AppCDS, with racer-krm.classlist to dump it again elsewhere);
 #                           racer-krm.jars.sha256, the jars the archive was trained with
 #
-# Usage: assemble.sh JDK TARGET EXAMPLES TIMESTAMP [GOLDEN]
+# Usage: assemble.sh JDK TARGET EXAMPLES TIMESTAMP
 #   JDK        the JDK whose jlink, jdeps and java build the runtime (25+: AOT cache, else AppCDS)
 #   TARGET     krm-function/target, holding racer-krm.jar and lib/
-#   EXAMPLES   the examples folder (training inputs)
+#   EXAMPLES   the examples folder: the training inputs
 #   TIMESTAMP  fixed mtime for every file (project.build.outputTimestamp), for reproducible layers
-#   GOLDEN     optional folder of golden cases (<case>/input.yaml), more training input for AppCDS
 #
 # No network, nothing outside TARGET is written. Skipped when nothing it depends on changed.
 set -eu
@@ -25,7 +24,6 @@ jdk=$1
 target=$2
 examples=$3
 timestamp=$4
-golden=${5:-}
 here=$(cd "$(dirname "$0")" && pwd -P)
 out=$target/runtime
 work=$target/runtime-training
@@ -40,21 +38,14 @@ feature=$("$jdk/bin/java" -XshowSettings:properties -version 2>&1 \
 [ -n "$feature" ] && [ "$feature" -ge 17 ] || fail "$jdk is older than Java 17"
 if [ "$feature" -ge 25 ]; then kind=aot; else kind=jsa; fi
 
-# Golden inputs, in a fixed order; an absent or empty folder is fine.
-golden_inputs=
-if [ -n "$golden" ] && [ -d "$golden" ]; then
-  golden_inputs=$(find "$golden" -mindepth 2 -maxdepth 2 -name input.yaml | sort)
-fi
-
-# Up to date when the JDK, these scripts, the jars and the training inputs are what they were.
+# Up to date when the JDK, these scripts, the jars and the examples are what they were.
 stamp=$(
   {
     echo "$jdk $timestamp"
     "$jdk/bin/java" -version 2>&1
     cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive"
     cat "$target/racer-krm.jar" "$target"/lib/*.jar
-    find "$examples/quickstart" -type f | sort | xargs cat
-    [ -z "$golden_inputs" ] || echo "$golden_inputs" | xargs cat
+    find "$examples" -type f | sort | tr '\n' '\0' | xargs -0 cat
   } | sha256sum | cut -d' ' -f1
 )
 if [ -x "$out/bin/racer-krm" ] && [ "$(cat "$target/runtime.stamp" 2>/dev/null)" = "$stamp" ]; then
@@ -133,9 +124,8 @@ else
   }
   classlist <"$work/quickstart.yaml"
   classlist <"$work/rendered.yaml"
-  classlist render "$examples/quickstart" </dev/null
-  for input in $golden_inputs; do
-    classlist <"$input"
+  for folder in quickstart kpt argocd/app; do
+    [ ! -d "$examples/$folder" ] || classlist render "$examples/$folder" </dev/null
   done
   cat "$work"/*.classlist | awk '!/^#/ && !seen[$0]++' >"$out/app/racer-krm.classlist"
   (cd "$out/app" && RACER_KRM_ARCHIVE=off \

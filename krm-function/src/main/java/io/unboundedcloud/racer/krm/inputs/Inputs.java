@@ -131,17 +131,21 @@ public final class Inputs {
     return existing("v1", "ServiceAccount", namespace);
   }
 
-  /** Every workload with a pod template labelled {@link CacheOrigin#LABEL}, in item order. */
-  public List<Item> cacheOrigins() {
+  /**
+   * Every workload with a pod template labelled {@link CacheOrigin#LABEL}, in item order, in any namespace
+   * but the dataplane DaemonSet itself (in the installation namespace).
+   */
+  public List<Item> cacheOrigins(String installationNamespace) {
     return items.stream()
         .filter(item -> POD_TEMPLATE_KINDS.contains(item.kind()))
         .filter(item -> item.labels().containsKey(CacheOrigin.LABEL))
-        .filter(item -> !isDataplane(item))
+        .filter(item -> !isDataplane(item, installationNamespace))
         .toList();
   }
 
-  private static boolean isDataplane(Item item) {
-    return "DaemonSet".equals(item.kind())
+  private static boolean isDataplane(Item item, String installationNamespace) {
+    return item.is("apps/v1", "DaemonSet")
+        && item.namespace().equals(installationNamespace)
         && item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME);
   }
 

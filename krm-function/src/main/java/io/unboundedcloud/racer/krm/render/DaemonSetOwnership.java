@@ -6,10 +6,8 @@ import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
-import io.fabric8.kubernetes.api.model.PodSecurityContext;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
-import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
@@ -95,10 +93,8 @@ final class DaemonSetOwnership {
     pod.setPreemptionPolicy(orDefault(pod.getPreemptionPolicy(), ours.getPreemptionPolicy()));
     pod.setTerminationGracePeriodSeconds(
         orDefault(pod.getTerminationGracePeriodSeconds(), ours.getTerminationGracePeriodSeconds()));
-    PodSecurityContext security =
-        pod.getSecurityContext() == null ? new PodSecurityContext() : pod.getSecurityContext();
-    security.setRunAsUser(ours.getSecurityContext().getRunAsUser());
-    pod.setSecurityContext(security);
+    // security contexts are wiring as a whole: a user's runAsNonRoot or other uid would stop the dataplane
+    pod.setSecurityContext(ours.getSecurityContext());
     pod.setAffinity(Scheduling.addDataplaneTerms(pod.getAffinity()));
     pod.setVolumes(
         oursFirst(
@@ -142,13 +138,7 @@ final class DaemonSetOwnership {
     if (merged.getReadinessProbe() == null) {
       merged.setReadinessProbe(ours.getReadinessProbe());
     }
-    SecurityContext security =
-        merged.getSecurityContext() == null ? new SecurityContext() : merged.getSecurityContext();
-    SecurityContext wiring = ours.getSecurityContext();
-    security.setPrivileged(wiring.getPrivileged());
-    security.setAllowPrivilegeEscalation(wiring.getAllowPrivilegeEscalation());
-    security.setReadOnlyRootFilesystem(wiring.getReadOnlyRootFilesystem());
-    merged.setSecurityContext(security);
+    merged.setSecurityContext(ours.getSecurityContext());
     merged.setVolumeMounts(
         oursFirst(
             ours.getVolumeMounts(),

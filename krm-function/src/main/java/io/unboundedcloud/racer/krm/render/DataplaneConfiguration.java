@@ -58,7 +58,7 @@ final class DataplaneConfiguration {
                   + FunctionConfig.IMAGE_TAG + " defaults to " + function.effectiveTag() + "), or data."
                   + which,
               function.source() == null ? null : function.source().ref(),
-              "data." + FunctionConfig.IMAGE_REGISTRY,
+              function.source() == null ? null : "data." + FunctionConfig.IMAGE_REGISTRY,
               null,
               null));
       return null;

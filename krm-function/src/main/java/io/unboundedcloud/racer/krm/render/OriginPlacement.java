@@ -23,21 +23,34 @@ import org.yaml.snakeyaml.nodes.Node;
  * cannot do its job.
  */
 final class OriginPlacement {
-  private static final List<String> PLACEMENT_FIELDS = List.of("affinity", "nodeSelector", "tolerations");
-
   private OriginPlacement() {}
 
-  /** A pending edit: the pod spec node and its new placement fields (a {@code null} value removes one). */
-  record Edit(MappingNode podSpec, Map<String, Object> fields) {
+  /**
+   * A pending edit of a pod spec node: its new node affinity, node selector and tolerations ({@code null}
+   * removes one). Only {@code affinity.nodeAffinity} is touched inside {@code affinity}, so the origin's pod
+   * (anti-)affinity keeps its text, comments and style; an unchanged field keeps its node.
+   */
+  record Edit(MappingNode podSpec, Object nodeAffinity, Object nodeSelector, Object tolerations) {
     void apply() {
-      for (String field : PLACEMENT_FIELDS) {
-        Object value = fields.get(field);
-        Node current = Nodes.get(podSpec, field);
-        if (value == null) {
-          Nodes.remove(podSpec, field);
-        } else if (current == null || !ObjectCodec.same(current, value)) {
-          Nodes.put(podSpec, field, Nodes.fromPlain(value));
+      replace(podSpec, "nodeSelector", nodeSelector);
+      replace(podSpec, "tolerations", tolerations);
+      MappingNode affinity = Nodes.getMapping(podSpec, "affinity");
+      if (nodeAffinity != null) {
+        replace(affinity == null ? Nodes.ensureMapping(podSpec, "affinity") : affinity, "nodeAffinity", nodeAffinity);
+      } else if (affinity != null) {
+        Nodes.remove(affinity, "nodeAffinity");
+        if (affinity.getValue().isEmpty()) {
+          Nodes.remove(podSpec, "affinity");
         }
+      }
+    }
+
+    private static void replace(MappingNode mapping, String field, Object value) {
+      Node current = Nodes.get(mapping, field);
+      if (value == null) {
+        Nodes.remove(mapping, field);
+      } else if (current == null || !ObjectCodec.same(current, value)) {
+        Nodes.put(mapping, field, Nodes.fromPlain(value));
       }
     }
   }
@@ -88,11 +101,8 @@ final class OriginPlacement {
     warn(origin, pod, fieldPrefix, results);
     placement.applyTo(pod);
     Map<String, Object> plain = ObjectCodec.plain(pod);
-    Map<String, Object> fields = new java.util.LinkedHashMap<>();
-    for (String field : PLACEMENT_FIELDS) {
-      fields.put(field, plain.get(field));
-    }
-    return new Edit(podSpecNode, fields);
+    Object nodeAffinity = plain.get("affinity") instanceof Map<?, ?> affinity ? affinity.get("nodeAffinity") : null;
+    return new Edit(podSpecNode, nodeAffinity, plain.get("nodeSelector"), plain.get("tolerations"));
   }
 
   private static void warn(Item origin, PodSpec pod, String prefix, List<Result> results) {

@@ -82,7 +82,7 @@ public final class Renderer {
     }
     NodePlacement placement = NodePlacement.placementOf(daemonSet.getSpec().getTemplate().getSpec());
     List<OriginPlacement.Edit> edits = new ArrayList<>();
-    for (Item origin : inputs.cacheOrigins()) {
+    for (Item origin : inputs.cacheOrigins(namespace)) {
       OriginPlacement.Edit edit = OriginPlacement.plan(origin, placement, results);
       if (edit != null) {
         edits.add(edit);

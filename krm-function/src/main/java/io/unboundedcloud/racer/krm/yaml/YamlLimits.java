@@ -10,13 +10,15 @@ import org.yaml.snakeyaml.LoaderOptions;
  *                                 times the 50 MB ResourceList that must work. The node tree holds about
  *                                 5 bytes of heap per input byte (measured: 268 MB for 51.7 MB of
  *                                 ConfigMaps), so the limit needs about 700 MB of heap, which a default JVM
- *                                 heap (a quarter of the memory) has from 3 GB of memory; under
- *                                 {@code -Xmx512m} about 80 MB of input fit. snakeyaml's own default, 3 MB,
- *                                 is far too small.
+ *                                 heap (a quarter of the memory) has from 3 GB of memory. The 50 MB list
+ *                                 reads and writes under {@code -Xmx448m} (not {@code -Xmx384m}) with the
+ *                                 serial collector; {@code -Xmx512m} fits about 60 MB. snakeyaml's own
+ *                                 default, 3 MB, is far too small.
  * @param maxNestingDepth          deepest nesting of mappings and sequences. {@link #DEFAULT}: 256. Real
- *                                 objects nest about 20 levels, deep CRD schemas under 100; every level
- *                                 costs stack in snakeyaml's composer and in our walks, so 10,000 levels
- *                                 must be refused before they are built.
+ *                                 objects nest about 20 levels; CRD schemas, two levels per nested
+ *                                 {@code properties}, go deeper, and 256 leaves them room. Every level costs
+ *                                 stack in snakeyaml's composer and in our writer, so 10,000 levels must be
+ *                                 refused before they are built. (snakeyaml's default is 50.)
  * @param maxAliasesForCollections most aliases (*name) to mappings or sequences in one document.
  *                                 {@link #DEFAULT}: 50. Kubernetes manifests almost never use aliases;
  *                                 a "billion laughs" document needs many.

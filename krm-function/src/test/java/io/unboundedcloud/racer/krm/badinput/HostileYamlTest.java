@@ -32,8 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @DisplayName("Hostile YAML is refused early, in bounded memory")
 class HostileYamlTest {
-  /** Far above what reading a small input allocates, far below an expanded bomb. */
-  private static final long MEMORY_BOUND = 512L << 20;
+  /** About ten times what the worst case here allocates (under 30 MB), far below an expanded bomb. */
+  private static final long MEMORY_BOUND = 256L << 20;
   private static final int DEPTH = 10_000;
 
   private static void assertBoundedMemory(KrmRun run) {

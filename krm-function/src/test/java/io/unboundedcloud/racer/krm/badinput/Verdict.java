@@ -97,6 +97,7 @@ final class Verdict {
   private static Yaml yaml() {
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(Integer.MAX_VALUE);
+    options.setNestingDepthLimit(1000); // the function's own limit, 256, is what the tests probe
     return new Yaml(new SafeConstructor(options));
   }
 

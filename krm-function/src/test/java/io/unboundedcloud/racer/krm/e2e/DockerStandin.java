@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Test support: the docker stand-in (src/test/sh/docker-standin) installed as {@code docker} in a folder
@@ -33,10 +35,15 @@ final class DockerStandin {
   }
 
   /**
-   * Why the stand-in cannot sandbox the function on this machine (not root, no user or network
-   * namespaces, a checkout that uid 65534 cannot read), or {@code null} when it can.
+   * Why the stand-in cannot sandbox a function on this machine (not root, no network namespaces, a java
+   * that uid 65534 cannot run), or {@code null} when it can.
    */
-  static String unavailableReason(Path function) {
+  static String unavailableReason() {
+    for (String tool : List.of("id", "unshare", "setpriv")) {
+      if (Tool.onPath(tool).isEmpty()) {
+        return tool + " not found on PATH: the docker stand-in needs it to sandbox the function";
+      }
+    }
     String uid = Tool.run(Path.of("/"), null, "id", "-u").stdout().strip();
     if (!"0".equals(uid)) {
       return "not running as root (uid " + uid + "): the docker stand-in needs root for `" + SANDBOX + "`";
@@ -45,29 +52,30 @@ final class DockerStandin {
     if (probe.exit() != 0) {
       return "`" + SANDBOX + "` fails here (" + probe.stderr().strip() + ")";
     }
-    Path jar = function.resolveSibling("racer-krm.jar");
-    Tool.Run readable =
-        Tool.run(Path.of("/"), null, "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "sh", "-c",
-            "test -x \"$1\" && test -r \"$2\" && test -x \"$3\"", "sh", function.toString(), jar.toString(),
-            java().toString());
-    if (readable.exit() != 0) {
-      return "uid 65534 cannot read " + function + ", " + jar + " or run " + java()
-          + " (a parent folder is not world-readable), so a sandboxed function cannot start";
+    if (!usableByNobody(List.of(), List.of(java()))) {
+      return "uid 65534 cannot run " + java() + ", so a sandboxed function cannot start";
     }
     return null;
   }
 
-  /** Installs the stand-in under {@code dir}: it runs {@code function} for {@link Repository#FUNCTION_IMAGE}. */
-  static DockerStandin install(Path dir, Path function) {
+  /**
+   * Installs the stand-in in {@code work/docker}: it runs {@code function} for {@link
+   * Repository#FUNCTION_IMAGE}, or a copy of it (launcher, jar and lib/) in that folder when uid 65534
+   * cannot read the checkout (a clone under a private home folder, say).
+   */
+  static DockerStandin install(Path work, Path function) {
     try {
+      Path dir = Files.createDirectories(work.resolve("docker"));
       Path bin = Files.createDirectories(dir.resolve("bin"));
       Path argvLog = dir.resolve("docker-argv.log");
       Path sandboxLog = dir.resolve("sandbox.log");
       Files.copy(Repository.dockerStandin(), bin.resolve("docker"));
       bin.resolve("docker").toFile().setExecutable(true);
+      Path runnable =
+          usableByNobody(functionFiles(function), List.of(function)) ? function : copyForNobody(work, function);
       Files.writeString(
           bin.resolve("docker-standin.conf"),
-          "RACER_KRM=" + quoted(function.toString()) + "\n"
+          "RACER_KRM=" + quoted(runnable.toString()) + "\n"
               + "EXPECTED_IMAGE=" + quoted(Repository.FUNCTION_IMAGE) + "\n"
               + "ARGV_LOG=" + quoted(argvLog.toString()) + "\n"
               + "SANDBOX_LOG=" + quoted(sandboxLog.toString()) + "\n"
@@ -76,8 +84,49 @@ final class DockerStandin {
       Files.writeString(sandboxLog, "");
       return new DockerStandin(bin, argvLog, sandboxLog);
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot install the docker stand-in in " + dir, e);
+      throw new UncheckedIOException("cannot install the docker stand-in in " + work, e);
     }
+  }
+
+  /** The launcher, its jar and its lib/ jars. */
+  private static List<Path> functionFiles(Path launcher) throws IOException {
+    List<Path> files = new ArrayList<>(List.of(launcher, launcher.resolveSibling("racer-krm.jar")));
+    try (Stream<Path> lib = Files.list(launcher.resolveSibling("lib"))) {
+      files.addAll(lib.sorted().toList());
+    }
+    return files;
+  }
+
+  /** Copies the launcher, jar and lib/ into {@code work/function}, readable by all, and returns the copy. */
+  private static Path copyForNobody(Path work, Path function) throws IOException {
+    Path copy = work.resolve("function");
+    PackageFiles.copy(function.getParent().resolve("lib"), copy.resolve("lib"));
+    Files.copy(function, copy.resolve("racer-krm"));
+    Files.copy(function.resolveSibling("racer-krm.jar"), copy.resolve("racer-krm.jar"));
+    for (Path path : List.of(work, copy, copy.resolve("lib"), copy.resolve("racer-krm"))) {
+      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    for (Path file : functionFiles(copy.resolve("racer-krm"))) {
+      if (!file.equals(copy.resolve("racer-krm"))) {
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+      }
+    }
+    Path launcher = copy.resolve("racer-krm");
+    assertThat(usableByNobody(functionFiles(launcher), List.of(launcher)))
+        .as("uid 65534 can read the copy of the function in %s", copy)
+        .isTrue();
+    return launcher;
+  }
+
+  /** Whether uid 65534 can read every one of {@code readable} and run every one of {@code executable}. */
+  private static boolean usableByNobody(List<Path> readable, List<Path> executable) {
+    List<String> command =
+        new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "sh", "-c",
+            "n=$1; shift; i=0; for f; do i=$((i+1)); if [ $i -le $n ]; then test -r \"$f\"; else test -x \"$f\"; fi"
+                + " || exit 1; done", "sh", String.valueOf(readable.size())));
+    readable.forEach(p -> command.add(p.toString()));
+    executable.forEach(p -> command.add(p.toString()));
+    return Tool.run(Path.of("/"), null, command.toArray(String[]::new)).exit() == 0;
   }
 
   /** The arguments of every docker call so far, in order. */
@@ -94,11 +143,6 @@ final class DockerStandin {
     }
     assertThat(current).as("a docker call that did not finish logging").isEmpty();
     return calls;
-  }
-
-  /** The {@code docker run} calls so far. */
-  List<List<String>> runs() {
-    return calls().stream().filter(call -> !call.isEmpty() && call.get(0).equals("run")).toList();
   }
 
   /** One line per function run: {@code uid=... gid=... groups=... net=...}, as seen inside the sandbox. */

@@ -79,11 +79,11 @@ class KptExamplesIT {
   @Test
   @DisplayName("kpt fn render of the package as shipped runs its image with no network as nobody, with the same result")
   void renderContainer() {
-    String unavailable = DockerStandin.unavailableReason(function);
+    String unavailable = DockerStandin.unavailableReason();
     String reason = unavailable == null ? null : unavailable + " (" + WHAT + " of the container function)";
     Tool.announceSkip(reason);
     Tool.skipIf(reason);
-    DockerStandin docker = DockerStandin.install(work.resolve("docker"), function);
+    DockerStandin docker = DockerStandin.install(work, function);
     Path dir = PackageFiles.copy(Repository.examples("kpt"), work.resolve("render-container"));
     Rendered rendered = twice(dir, docker.bin, "kpt", "fn", "render", dir.toString());
 
@@ -97,6 +97,46 @@ class KptExamplesIT {
             "--pull", "missing", Repository.FUNCTION_IMAGE);
     assertThat(docker.calls()).containsExactly(version, run, version, run);
     assertThat(docker.sandboxes()).containsExactly(DockerStandin.SANDBOXED, DockerStandin.SANDBOXED);
+  }
+
+  @Test
+  @DisplayName("a toleration the user adds to the rendered DaemonSet, with a comment, stays and reaches the origin")
+  void userPatchKept() {
+    Map<String, String> rendered = new TreeMap<>(eval().first());
+    String daemonSetFile = fileOf(rendered, "DaemonSet", "racer");
+    String toleration = """
+              # GPU nodes are tainted for GPU work: the dataplane must run there too.
+              tolerations:
+              - key: nvidia.com/gpu
+                operator: Exists
+                effect: NoSchedule
+        """;
+    String original = rendered.get(daemonSetFile);
+    assertThat(original).containsOnlyOnce("\n      affinity:\n");
+    String patched = original.replace("\n      affinity:\n", "\n" + toleration + "      affinity:\n");
+    rendered.put(daemonSetFile, patched);
+    Path dir = PackageFiles.restore(rendered, work.resolve("user-patch"));
+
+    Rendered again = twice(dir, null, "kpt", "fn", "eval", dir.toString(), "--exec", function.toString(), "--",
+        "imageRegistry=" + REGISTRY);
+    assertLinesKeptInOrder(patched, again.first().get(daemonSetFile));
+    Map<String, Object> origin = PackageFiles.objectsInFile(again.first().get("cache-origin.yaml")).get(0);
+    assertThat(podSpec(origin).get("tolerations"))
+        .isEqualTo(List.of(Map.of("key", "nvidia.com/gpu", "operator", "Exists", "effect", "NoSchedule")));
+    assertLinesKeptInOrder(example.get("cache-origin.yaml"), again.first().get("cache-origin.yaml"));
+    assertThat(again.second()).isEqualTo(again.first());
+  }
+
+  /** The file of a package snapshot that holds the object of {@code kind} named {@code name}. */
+  private static String fileOf(Map<String, String> files, String kind, String name) {
+    List<String> found = files.entrySet().stream()
+        .filter(file -> !file.getKey().equals("Kptfile"))
+        .filter(file -> PackageFiles.objectsInFile(file.getValue()).stream()
+            .anyMatch(o -> kind.equals(o.get("kind")) && name.equals(at(o, "metadata", "name"))))
+        .map(Map.Entry::getKey)
+        .toList();
+    assertThat(found).as("files holding %s %s", kind, name).hasSize(1);
+    return found.get(0);
   }
 
   /** The example after kpt fn eval --exec, run twice (once for the whole class). */
@@ -113,7 +153,7 @@ class KptExamplesIT {
   private Rendered render() {
     if (render == null) {
       Path dir = PackageFiles.copy(Repository.examples("kpt"), work.resolve("render-exec"));
-      PackageFiles.write(dir.resolve("Kptfile"), execKptfile());
+      PackageFiles.restore(Map.of("Kptfile", execKptfile()), dir);
       render = twice(dir, null, "kpt", "fn", "render", dir.toString(), "--allow-exec");
     }
     return render;
@@ -152,7 +192,7 @@ class KptExamplesIT {
     List<Map<String, Object>> added = new ArrayList<>();
     Map<String, String> newFiles = new TreeMap<>(rendered);
     newFiles.keySet().removeAll(original.keySet());
-    newFiles.values().forEach(text -> added.addAll(PackageFiles.objects(text)));
+    newFiles.values().forEach(text -> added.addAll(PackageFiles.objectsInFile(text)));
     assertThat(Manifests.identities(added))
         .as("objects in the new files %s", newFiles.keySet())
         .containsExactlyInAnyOrder("DaemonSet racer/racer", "ServiceAccount racer/racer");
@@ -162,8 +202,8 @@ class KptExamplesIT {
         .isEqualTo("racer-settings");
     assertThat(at(Manifests.dataplaneContainer(daemonSet), "image")).isEqualTo(REGISTRY + "/racer-dataplane:0.19.0");
 
-    Map<String, Object> origin = PackageFiles.objects(originText).get(0);
-    Map<String, Object> originBefore = PackageFiles.objects(original.get("cache-origin.yaml")).get(0);
+    Map<String, Object> origin = PackageFiles.objectsInFile(originText).get(0);
+    Map<String, Object> originBefore = PackageFiles.objectsInFile(original.get("cache-origin.yaml")).get(0);
     assertThat(podSpec(origin).get("affinity")).isNotNull().isEqualTo(podSpec(daemonSet).get("affinity"));
     assertThat(podSpec(origin).get("tolerations")).isEqualTo(podSpec(daemonSet).get("tolerations"));
     assertThat(podSpec(origin).get("nodeSelector")).isEqualTo(podSpec(daemonSet).get("nodeSelector"));

@@ -49,14 +49,14 @@ class KustomizeExamplesIT {
     this.work = work;
     skipReason = Tool.missing("kubectl", WHAT);
     if (skipReason == null) {
-      String unavailable = DockerStandin.unavailableReason(Repository.function());
+      String unavailable = DockerStandin.unavailableReason();
       skipReason = unavailable == null ? null : unavailable + " (" + WHAT + ")";
     }
     Tool.announceSkip(skipReason);
     if (skipReason != null) {
       return;
     }
-    docker = DockerStandin.install(work.resolve("docker"), Repository.function());
+    docker = DockerStandin.install(work, Repository.function());
     // the whole tree: the overlay names ../base
     Path examples = PackageFiles.copy(Repository.examples("kustomize"), work.resolve("kustomize"));
     base = build(examples.resolve("base"));
@@ -84,7 +84,7 @@ class KustomizeExamplesIT {
     List<Map<String, Object>> objects = base.objects();
     assertThat(Manifests.identities(objects))
         .containsExactlyInAnyOrder(
-            "Namespace null/racer",
+            "Namespace racer",
             "ServiceAccount racer/racer",
             "ConfigMap racer/" + settingsName(objects),
             "DaemonSet racer/racer");
@@ -104,7 +104,7 @@ class KustomizeExamplesIT {
     String settings = settingsName(objects);
     assertThat(Manifests.identities(objects))
         .containsExactlyInAnyOrder(
-            "Namespace null/racer",
+            "Namespace racer",
             "ServiceAccount racer/racer",
             "ConfigMap racer/" + settings,
             "DaemonSet racer/racer",

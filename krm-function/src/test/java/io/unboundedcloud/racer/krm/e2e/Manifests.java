@@ -27,10 +27,13 @@ final class Manifests {
     return objects.stream().filter(o -> kind.equals(o.get("kind"))).toList();
   }
 
-  /** "Kind namespace/name" of each object, for messages. */
+  /** "Kind namespace/name" of each object ("Kind name" when it has no namespace). */
   static List<String> identities(List<Map<String, Object>> objects) {
     return objects.stream()
-        .map(o -> o.get("kind") + " " + at(o, "metadata", "namespace") + "/" + at(o, "metadata", "name"))
+        .map(o -> {
+          Object namespace = at(o, "metadata", "namespace");
+          return o.get("kind") + " " + (namespace == null ? "" : namespace + "/") + at(o, "metadata", "name");
+        })
         .toList();
   }
 

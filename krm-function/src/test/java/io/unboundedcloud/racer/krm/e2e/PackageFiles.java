@@ -35,18 +35,34 @@ final class PackageFiles {
     }
   }
 
-  /** Every file under {@code dir}, by its path relative to it ('/'-separated), with its content as text. */
+  /**
+   * Every file under {@code dir}, by its path relative to it ('/'-separated), with its exact bytes as
+   * ISO-8859-1 text (one char a byte: equal snapshots are equal bytes, and a failure shows a readable diff).
+   */
   static Map<String, String> snapshot(Path dir) {
     Map<String, String> files = new TreeMap<>();
     try (Stream<Path> paths = Files.walk(dir)) {
       for (Path file : paths.filter(Files::isRegularFile).toList()) {
         String relative = dir.relativize(file).toString().replace('\\', '/');
-        // byte for byte: decoding is lossless for the UTF-8 these files are, and a diff reads better as text
         files.put(relative, new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1));
       }
       return files;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + dir, e);
+    }
+  }
+
+  /** Writes a {@link #snapshot} back as files under {@code dir}. */
+  static Path restore(Map<String, String> snapshot, Path dir) {
+    try {
+      for (Map.Entry<String, String> file : snapshot.entrySet()) {
+        Path target = dir.resolve(file.getKey());
+        Files.createDirectories(target.getParent());
+        Files.write(target, file.getValue().getBytes(StandardCharsets.ISO_8859_1));
+      }
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + dir, e);
     }
   }
 
@@ -82,16 +98,9 @@ final class PackageFiles {
     return objects;
   }
 
-  /** The objects of every .yaml/.yml file and the Kptfile under {@code dir}, by file. */
-  static Map<String, List<Map<String, Object>>> objectsByFile(Path dir) {
-    Map<String, List<Map<String, Object>>> byFile = new TreeMap<>();
-    snapshot(dir).forEach(
-        (path, content) -> {
-          if (path.endsWith(".yaml") || path.endsWith(".yml") || path.endsWith("Kptfile")) {
-            byFile.put(path, objects(new String(content.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8)));
-          }
-        });
-    return byFile;
+  /** The objects of a file's content in a {@link #snapshot}. */
+  static List<Map<String, Object>> objectsInFile(String snapshotContent) {
+    return objects(new String(snapshotContent.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
   }
 
   /** The comment lines (trimmed, in order) of a YAML text. */

@@ -99,6 +99,7 @@ final class Tool {
     }
   }
 
+  /** Reads a stream to its end on a thread of its own (the common pool may have a single thread). */
   private static CompletableFuture<String> drain(InputStream stream) {
     return CompletableFuture.supplyAsync(
         () -> {
@@ -108,6 +109,11 @@ final class Tool {
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
+        },
+        task -> {
+          Thread thread = new Thread(task, "drain");
+          thread.setDaemon(true);
+          thread.start();
         });
   }
 }

@@ -19,9 +19,29 @@ sealed interface UserChange {
   /** Throws when the change is not in the output DaemonSet. */
   void check(Map<String, Object> daemonSet);
 
-  static UserChange any(Random random, int index) {
+  /** {@code count} changes of distinct types, none undoing another (own terms replace the rendered one). */
+  static List<UserChange> several(Random random, int count) {
+    List<Integer> types = new ArrayList<>();
+    for (int type = 0; type < 12; type++) {
+      types.add(type);
+    }
+    java.util.Collections.shuffle(types, random);
+    List<Integer> chosen = new ArrayList<>(types.subList(0, count));
+    if (chosen.contains(7) && chosen.contains(8)) {
+      chosen.remove(Integer.valueOf(8));
+    }
+    // replacing the required terms comes first, so that an added term is added to the user's
+    chosen.sort(java.util.Comparator.comparing(type -> type == 7 ? -1 : type));
+    List<UserChange> changes = new ArrayList<>();
+    for (int i = 0; i < chosen.size(); i++) {
+      changes.add(of(chosen.get(i), random, i));
+    }
+    return changes;
+  }
+
+  private static UserChange of(int type, Random random, int index) {
     String word = YamlLines.Words.any(random) + index;
-    return switch (random.nextInt(12)) {
+    return switch (type) {
       case 0 -> new Toleration(Map.of("key", "example.com/" + word, "operator", "Exists", "effect", "NoSchedule"));
       case 1 -> new NodeSelectorEntry("example.com/pool-" + index, word);
       case 2 -> new ExtraEnv("USER_" + word.toUpperCase(), random.nextBoolean() ? "1" : word);

@@ -1,0 +1,38 @@
+# The racer-krm image: the KRM function that kustomize and kpt run as a container, and the Argo CD config
+# management plugin sidecar (plugin.yaml baked in). Build it after `mvn -B package`, which assembles
+# krm-function/target/runtime: a jlink runtime, the jars, a class-data archive trained on the examples,
+# and bin/racer-krm.
+#
+#   mvn -B package -DskipTests && docker build -t ghcr.io/unbounded-cloud/racer-krm:0.1.0 .
+#
+# The base is any glibc image with /bin/sh and a `nobody` user (uid 65534) in /etc/passwd: kustomize
+# runs functions with `--user nobody`. The runtime brings its own Java; nothing is installed here, and
+# nothing is written when the function runs.
+ARG BASE_IMAGE=docker.io/library/debian:bookworm-slim
+FROM ${BASE_IMAGE}
+
+ARG BASE_IMAGE
+ARG VERSION=0.1.0
+ARG REVISION=
+ARG CREATED=
+ARG SOURCE=https://github.com/unbounded-cloud/racer-krm
+LABEL org.opencontainers.image.title="racer-krm" \
+      org.opencontainers.image.description="KRM function and Argo CD plugin that render the Racer dataplane (DaemonSet racer) from a racer-settings ConfigMap" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.created="${CREATED}" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.url="https://unbounded-cloud.io" \
+      org.opencontainers.image.base.name="${BASE_IMAGE}"
+
+COPY krm-function/target/runtime /opt/racer-krm
+# Argo CD's plugin server (argocd-cmp-server) reads the plugin here; its generate runs racer-krm from PATH.
+COPY examples/argocd/plugin.yaml /home/argocd/cmp-server/config/plugin.yaml
+# Proves at build time that the class-data archive is used at /opt/racer-krm (a Java 17 archive is dumped
+# again for this path), instead of every run starting twice as slow.
+RUN ["/opt/racer-krm/bin/racer-krm-archive"]
+
+ENV PATH=/opt/racer-krm/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+# nobody: numeric, so that Kubernetes can check runAsNonRoot
+USER 65534:65534
+ENTRYPOINT ["/opt/racer-krm/bin/racer-krm"]

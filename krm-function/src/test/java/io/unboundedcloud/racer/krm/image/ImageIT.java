@@ -1,0 +1,204 @@
+package io.unboundedcloud.racer.krm.image;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.unboundedcloud.racer.krm.runtime.CommandRun;
+import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The real image: the repository's Dockerfile built with buildah (chroot isolation, vfs storage, a base
+ * made locally with debootstrap, since no registry is reachable), then run with podman the way kustomize
+ * runs a container function, and as the Argo CD sidecar runs the plugin. Every output is compared byte
+ * for byte with the plain launcher's. The slowest test of the suite: about a minute with a cached base.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@DisplayName("The image, built from the Dockerfile and run as kustomize and Argo CD run it")
+class ImageIT {
+  private static final String IMAGE = "localhost/racer-krm:image-it";
+  /** The options kustomize gives docker for a container function (fixtures/krm/captured). */
+  private static final List<String> KUSTOMIZE_RUN =
+      List.of("--rm", "-i", "-a", "STDIN", "-a", "STDOUT", "-a", "STDERR", "--network", "none", "--user", "nobody",
+          "--security-opt=no-new-privileges", "-e", "LOG_TO_STDERR=true", "-e", "STRUCTURED_RESULTS=true");
+  private static final Map<String, String> KUSTOMIZE_ENV = Map.of("LOG_TO_STDERR", "true", "STRUCTURED_RESULTS", "true");
+
+  private String skip;
+  /** The image the examples name (ghcr.io/unbounded-cloud/racer-krm:...), a second tag of {@link #IMAGE}. */
+  private String examplesImage;
+
+  @BeforeAll
+  void build() {
+    skip = ContainerTools.unavailableReason();
+    if (skip == null) {
+      skip = ContainerTools.ensureBase();
+    }
+    if (skip != null) {
+      System.out.println("SKIPPED: ImageIT: " + skip);
+      return;
+    }
+    long start = System.nanoTime();
+    Path repository = RuntimeFolder.repository();
+    assertThat(repository.resolve("examples/argocd/plugin.yaml")).as("the plugin the Dockerfile bakes in").isRegularFile();
+    ContainerTools.buildah(
+            "bud", "--isolation", "chroot", "--pull=never", "--layers=false",
+            "--build-arg", "BASE_IMAGE=" + ContainerTools.BASE_IMAGE,
+            "--tag", IMAGE, "--file", repository.resolve("Dockerfile").toString(), repository.toString())
+        .succeeded();
+    examplesImage = examplesImage();
+    ContainerTools.buildah("tag", IMAGE, examplesImage).succeeded();
+    System.out.printf("ImageIT: built %s from the Dockerfile in %d s%n", IMAGE, (System.nanoTime() - start) / 1_000_000_000L);
+  }
+
+  @AfterAll
+  void removeImage() {
+    if (skip == null) {
+      ContainerTools.buildah("rmi", "--force", IMAGE, examplesImage);
+    }
+  }
+
+  @BeforeEach
+  void skipWhenUnavailable() {
+    Assumptions.assumeTrue(skip == null, skip);
+  }
+
+  @Test
+  @DisplayName("runs as 65534:65534 with the function as entrypoint, no command, racer-krm on PATH, OCI labels")
+  void configuration() {
+    String config =
+        ContainerTools.podman("image", "inspect", IMAGE, "--format",
+                "{{.Config.User}}|{{json .Config.Entrypoint}}|{{json .Config.Cmd}}|{{json .Config.Env}}")
+            .succeeded().stdoutText().strip();
+    String[] fields = config.split("\\|");
+    assertThat(fields[0]).isEqualTo("65534:65534");
+    assertThat(fields[1]).isEqualTo("[\"/opt/racer-krm/bin/racer-krm\"]");
+    assertThat(fields[2]).isIn("null", "[]");
+    assertThat(fields[3]).contains("PATH=/opt/racer-krm/bin:");
+    String labels = ContainerTools.podman("image", "inspect", IMAGE, "--format", "{{json .Labels}}").succeeded().stdoutText();
+    assertThat(labels)
+        .contains("\"org.opencontainers.image.title\":\"racer-krm\"")
+        .contains("\"org.opencontainers.image.version\":\"0.1.0\"")
+        .contains("\"org.opencontainers.image.source\":")
+        .contains("\"org.opencontainers.image.base.name\":\"" + ContainerTools.BASE_IMAGE + "\"");
+  }
+
+  @Test
+  @DisplayName("has nobody (65534) in /etc/passwd and examples/argocd/plugin.yaml where Argo CD's plugin server reads it")
+  void passwdAndPlugin() throws IOException {
+    CommandRun run =
+        ContainerTools.run(new byte[0], List.of("--rm", "--network", "none", "--entrypoint", "/bin/sh", IMAGE, "-c",
+            "grep '^nobody:' /etc/passwd; cat /home/argocd/cmp-server/config/plugin.yaml"));
+
+    String out = run.succeeded().stdoutText();
+    assertThat(out.lines().findFirst()).hasValueSatisfying(line -> assertThat(line).startsWith("nobody:x:65534:65534:"));
+    assertThat(out.substring(out.indexOf('\n') + 1))
+        .isEqualTo(Files.readString(RuntimeFolder.repository().resolve("examples/argocd/plugin.yaml")));
+  }
+
+  @ParameterizedTest(name = "golden {0}")
+  @ValueSource(strings = {"kpt-render-comments", "existing-daemonset-user-patched", "error-no-settings"})
+  @DisplayName("as kustomize runs it: -i --network none --user nobody --security-opt=no-new-privileges, its -e variables")
+  void asKustomizeRunsIt(String golden) {
+    byte[] input = RuntimeFolder.read(RuntimeFolder.module().resolve("src/test/resources/golden").resolve(golden).resolve("input.yaml"));
+    CommandRun plain = CommandRun.of(RuntimeFolder.module(), KUSTOMIZE_ENV, input, List.of(RuntimeFolder.plainLauncher().toString()));
+    List<String> args = new ArrayList<>(KUSTOMIZE_RUN);
+    args.add(IMAGE);
+
+    ContainerTools.run(input, args).assertSameAs(plain, "the image on golden " + golden);
+  }
+
+  @Test
+  @DisplayName("uses its class-data archive and writes nothing: read-only root, no tmpfs, archive required")
+  void archiveAndReadOnly() {
+    byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
+    CommandRun plain = CommandRun.of(RuntimeFolder.module(), KUSTOMIZE_ENV, input, List.of(RuntimeFolder.plainLauncher().toString()));
+    List<String> args = new ArrayList<>(KUSTOMIZE_RUN);
+    args.addAll(List.of("--read-only", "--read-only-tmpfs=false", "-e", "RACER_KRM_REQUIRE_ARCHIVE=1", IMAGE));
+
+    ContainerTools.run(input, args).assertSameAs(plain, "the image, read-only, archive required");
+  }
+
+  @Test
+  @DisplayName("as the Argo CD sidecar: uid 999, HOME=/tmp, read-only, racer-krm render . from PATH in the app folder")
+  void argoCdSidecar() {
+    Path app = RuntimeFolder.repository().resolve("examples/argocd/app");
+    CommandRun plain = CommandRun.of(app, Map.of(), List.of(RuntimeFolder.plainLauncher().toString(), "render", "."));
+    CommandRun sidecar =
+        ContainerTools.run(new byte[0], List.of("--rm", "--network", "none", "--user", "999", "-e", "HOME=/tmp",
+            "-e", "RACER_KRM_REQUIRE_ARCHIVE=1", "--read-only", "--read-only-tmpfs=false",
+            "-v", app + ":/tmp/_cmp_server/app:ro", "-w", "/tmp/_cmp_server/app",
+            "--entrypoint", "racer-krm", IMAGE, "render", "."));
+
+    sidecar.assertSameAs(plain.succeeded(), "render . in the sidecar");
+  }
+
+  @Test
+  @DisplayName("kubectl kustomize --enable-alpha-plugins builds the kustomize example through it, as with the plain launcher")
+  void kustomizeExample(@TempDir Path temp) throws IOException {
+    String why = ContainerTools.onPath("kubectl").isEmpty() ? "kubectl not found on PATH" : null;
+    if (why == null && !CommandRun.of(temp, Map.of(), List.of("kubectl", "kustomize", "--help")).stdoutText().contains("--enable-alpha-plugins")) {
+      why = "this kubectl's kustomize has no --enable-alpha-plugins";
+    }
+    if (why != null) {
+      System.out.println("SKIPPED: ImageIT kustomize example: " + why);
+    }
+    Assumptions.assumeTrue(why == null, why);
+    Path podmanBin = Files.createDirectories(temp.resolve("podman"));
+    Path argv = temp.resolve("docker-argv.log");
+    Files.copy(RuntimeFolder.module().resolve("src/test/sh/docker-podman"), podmanBin.resolve("docker"));
+    Files.writeString(podmanBin.resolve("docker-podman.conf"),
+        "PODMAN_ROOT=" + quoted(ContainerTools.storageRoot()) + "\nPODMAN_RUNROOT=" + quoted(ContainerTools.runRoot())
+            + "\nARGV_LOG=" + quoted(argv) + "\n");
+    Path plainBin = Files.createDirectories(temp.resolve("plain"));
+    Files.writeString(plainBin.resolve("docker"),
+        "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec " + quoted(RuntimeFolder.plainLauncher()) + "\n");
+    plainBin.resolve("docker").toFile().setExecutable(true);
+    String overlay = RuntimeFolder.repository().resolve("examples/kustomize/overlay").toString();
+
+    CommandRun reference = kustomize(temp, plainBin, overlay).succeeded();
+    CommandRun image = kustomize(temp, podmanBin, overlay);
+
+    image.assertSameStdoutAs(reference, "kubectl kustomize through the image");
+    String calls = Files.readString(argv, StandardCharsets.UTF_8);
+    assertThat(calls.lines().filter("run"::equals).count()).as("docker run calls: base and overlay").isEqualTo(2);
+    assertThat(calls).contains("--network\nnone\n", "--user\nnobody\n", "--security-opt=no-new-privileges\n", examplesImage + "\n");
+  }
+
+  private static CommandRun kustomize(Path dir, Path dockerBin, String folder) {
+    return CommandRun.of(dir, Map.of("PATH", dockerBin + ":" + System.getenv("PATH")),
+        List.of("kubectl", "kustomize", "--enable-alpha-plugins", folder));
+  }
+
+  /** The image the kustomize example's function config names. */
+  private static String examplesImage() {
+    try {
+      String config = Files.readString(RuntimeFolder.repository().resolve("examples/kustomize/base/racer-function.yaml"));
+      Matcher image = Pattern.compile("image:\\s*(\\S+)").matcher(config);
+      assertThat(image.find()).as("an image in examples/kustomize/base/racer-function.yaml").isTrue();
+      return image.group(1);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private static String quoted(Object value) {
+    return "'" + value.toString().replace("'", "'\\''") + "'";
+  }
+}

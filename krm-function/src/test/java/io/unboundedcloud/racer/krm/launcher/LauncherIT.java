@@ -1,0 +1,110 @@
+package io.unboundedcloud.racer.krm.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import io.unboundedcloud.racer.krm.cli.Command;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/** The packaged launcher, run as a process the way kustomize, kpt and people run it. */
+@DisplayName("The packaged launcher target/racer-krm")
+class LauncherIT {
+  private static final byte[] NO_INPUT = new byte[0];
+
+  private static Yaml yaml() {
+    return new Yaml(new SafeConstructor(new LoaderOptions()));
+  }
+
+  /** stdout of the same arguments run in this JVM, for byte-for-byte comparison. */
+  private static byte[] inProcess(byte[] stdin, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Command.run(args, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    return out.toByteArray();
+  }
+
+  @Nested
+  @DisplayName("plain runs")
+  class Plain {
+    @Test
+    @DisplayName("render examples/quickstart: exit 0, stdout is manifests only, as in process")
+    void renderQuickstart() {
+      Launcher.Run run = Launcher.launcher(NO_INPUT, "render", Launcher.QUICKSTART.toString());
+      assertThat(run.exit()).as(run.describe()).isZero();
+      assertThat(run.stderr()).as(run.describe()).isEmpty();
+      List<Object> documents = new ArrayList<>();
+      yaml().loadAll(run.out()).forEach(documents::add);
+      assertThat(documents).allSatisfy(document -> assertThat(document).isInstanceOf(Map.class)
+          .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP).containsKeys("apiVersion", "kind"));
+      assertThat(documents.stream().map(document -> String.valueOf(((Map<?, ?>) document).get("kind"))))
+          .containsExactlyInAnyOrder("ConfigMap", "DaemonSet", "ServiceAccount", "DaemonSet");
+      assertThat(run.stdout()).isEqualTo(inProcess(NO_INPUT, "render", Launcher.QUICKSTART.toString()));
+    }
+
+    @Test
+    @DisplayName("function mode on the quickstart as a ResourceList: exit 0, stdout one ResourceList, as in process")
+    void functionMode() {
+      byte[] input = Launcher.quickstartResourceList().getBytes(StandardCharsets.UTF_8);
+      Launcher.Run run = Launcher.launcher(input);
+      assertThat(run.exit()).as(run.describe()).isZero();
+      assertThat(run.stderr()).as(run.describe()).isEmpty();
+      Map<?, ?> list = (Map<?, ?>) yaml().load(run.out());
+      assertThat(list.get("apiVersion")).isEqualTo("config.kubernetes.io/v1");
+      assertThat(list.get("kind")).isEqualTo("ResourceList");
+      assertThat((List<?>) list.get("items")).hasSize(4);
+      assertThat(list.get("results")).isNull();
+      assertThat(run.stdout()).isEqualTo(inProcess(input));
+    }
+  }
+
+  @Nested
+  @DisplayName("exit codes of the real process")
+  class ExitCodes {
+    static Stream<Arguments> cases() {
+      String good = Launcher.quickstartResourceList();
+      String badSetting = good.replace("RACER_CONTROL_SEATS: \"3\"", "RACER_CONTROL_SEATS: \"17\"");
+      return Stream.of(
+          arguments("--version", "", List.of("--version"), 0, "stdout"),
+          arguments("function mode on a valid ResourceList", good, List.of(), 0, "ResourceList"),
+          arguments("render of the quickstart", "", List.of("render", Launcher.QUICKSTART.toString()), 0, "stdout"),
+          arguments("function mode with an invalid setting", badSetting, List.of(), 1, "ResourceList"),
+          arguments("function mode on input that is no ResourceList", "kind: Deployment\n", List.of(), 1,
+              "ResourceList"),
+          arguments("render of a path that does not exist", "", List.of("render", "no/such/dir"), 1, "empty"),
+          arguments("an unknown flag", "", List.of("--frobnicate"), 2, "empty"),
+          arguments("render without a path", "", List.of("render"), 2, "empty"));
+    }
+
+    @ParameterizedTest(name = "{0}: exit {3}")
+    @MethodSource("cases")
+    @DisplayName("0 on success, 1 on any error result, 2 on a command line that cannot run")
+    void exitCode(String name, String stdin, List<String> args, int exit, String stdout) {
+      Launcher.Run run = Launcher.launcher(stdin.getBytes(StandardCharsets.UTF_8), args.toArray(String[]::new));
+      assertThat(run.exit()).as(run.describe()).isEqualTo(exit);
+      switch (stdout) {
+        case "empty" -> assertThat(run.out()).as(run.describe()).isEmpty();
+        case "ResourceList" -> assertThat(((Map<?, ?>) yaml().load(run.out())).get("kind")).isEqualTo("ResourceList");
+        default -> assertThat(run.out()).isNotEmpty();
+      }
+      if (exit != 0) {
+        assertThat(run.stderr()).as(run.describe()).startsWith("error: ").doesNotContain("\tat ");
+      }
+    }
+  }
+}

@@ -1,0 +1,191 @@
+package io.unboundedcloud.racer.krm.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The launcher as a container runtime starts a KRM function ({@code --user nobody --network none}, no
+ * writable home): uid 65534, no network, an empty environment, HOME and TMPDIR that do not exist. Its
+ * output must be the same bytes as a plain run's. Needs root, {@code unshare} and {@code setpriv}; without
+ * them the tests print one {@code SKIPPED:} line and are reported skipped.
+ */
+@DisplayName("The launcher as uid 65534, without network or writable directories")
+class SandboxedLauncherIT {
+  /** The brief's sandbox: a new network namespace, uid and gid 65534, no groups, an empty environment. */
+  private static final List<String> SANDBOX = List.of("unshare", "-n", "setpriv", "--reuid=65534",
+      "--regid=65534", "--clear-groups", "env", "-i", "PATH=/usr/bin:/bin", "HOME=/nonexistent",
+      "TMPDIR=/nonexistent");
+  /** Directories anyone may write on a usual Linux host: made read-only for the stricter sandbox. */
+  private static final List<String> SHARED_WRITABLE = List.of("/tmp", "/var/tmp", "/dev/shm", "/run/lock",
+      "/dev/mqueue");
+
+  private static byte[] input() {
+    return Launcher.quickstartResourceList().getBytes(StandardCharsets.UTF_8);
+  }
+
+  @BeforeAll
+  static void requireRootAndTools() throws IOException {
+    Launcher.require("unshare", "util-linux, to drop the network");
+    Launcher.require("setpriv", "util-linux, to run as uid 65534");
+    Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    if (!Integer.valueOf(0).equals(uid)) {
+      Launcher.skip("the sandbox needs root to switch to uid 65534; these tests run as uid " + uid);
+    }
+    Launcher.Run probe = Launcher.run(List.of("unshare", "-n", "-m", "true"), Map.of(), new byte[0]);
+    if (probe.exit() != 0) {
+      Launcher.skip("unshare -n -m does not work here (" + probe.stderr().strip() + ")");
+    }
+  }
+
+  /**
+   * The stricter sandbox: also a private mount namespace in which every directory anyone may write is an
+   * empty read-only tmpfs, so that uid 65534 can write nowhere.
+   */
+  private static List<String> readOnlySandbox() {
+    List<String> writable = SHARED_WRITABLE.stream().filter(SandboxedLauncherIT::writableByOthers).toList();
+    StringBuilder script = new StringBuilder("set -e\n");
+    for (String dir : writable) {
+      script.append("mount -t tmpfs -o ro,mode=0755 racer-ro ").append(dir).append('\n');
+    }
+    script.append("exec ").append(String.join(" ", SANDBOX.subList(2, SANDBOX.size()))).append(" \"$@\"\n");
+    return List.of("unshare", "-n", "-m", "sh", "-c", script.toString(), "sandbox");
+  }
+
+  private static boolean writableByOthers(String dir) {
+    try {
+      Path path = Path.of(dir);
+      return Files.isDirectory(path)
+          && Files.getPosixFilePermissions(path).contains(PosixFilePermission.OTHERS_WRITE);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Nested
+  @DisplayName("gives the plain run's output, byte for byte")
+  class SameOutput {
+    @Test
+    @DisplayName("render examples/quickstart")
+    void render() {
+      String[] args = {"render", Launcher.QUICKSTART.toString()};
+      Launcher.Run plain = Launcher.launcher(new byte[0], args);
+      Launcher.Run sandboxed = Launcher.run(Launcher.withLauncher(SANDBOX, args), Map.of(), new byte[0]);
+      assertThat(plain.exit()).as(plain.describe()).isZero();
+      assertThat(sandboxed.exit()).as(sandboxed.describe()).isZero();
+      assertThat(sandboxed.stderr()).as(sandboxed.describe()).isEmpty();
+      assertThat(sandboxed.stdout()).isEqualTo(plain.stdout());
+    }
+
+    @Test
+    @DisplayName("function mode on the quickstart as a ResourceList")
+    void function() {
+      Launcher.Run plain = Launcher.launcher(input());
+      Launcher.Run sandboxed = Launcher.run(Launcher.withLauncher(SANDBOX), Map.of(), input());
+      assertThat(sandboxed.exit()).as(sandboxed.describe()).isZero();
+      assertThat(sandboxed.stderr()).as(sandboxed.describe()).isEmpty();
+      assertThat(sandboxed.stdout()).isEqualTo(plain.stdout());
+    }
+
+    @Test
+    @DisplayName("function mode, with every directory anyone may write made read-only")
+    void functionReadOnly() {
+      Launcher.Run plain = Launcher.launcher(input());
+      Launcher.Run sandboxed = Launcher.run(Launcher.withLauncher(readOnlySandbox()), Map.of(), input());
+      assertThat(sandboxed.exit()).as(sandboxed.describe()).isZero();
+      assertThat(sandboxed.stderr()).as(sandboxed.describe()).isEmpty();
+      assertThat(sandboxed.stdout()).isEqualTo(plain.stdout());
+    }
+
+    @Test
+    @DisplayName("the stricter sandbox really has no network and no writable directory")
+    void sandboxIsStrict() {
+      String probe = "for d in / /tmp /var/tmp /dev/shm /run/lock /nonexistent " + Launcher.SCRIPT.getParent()
+          + " " + Launcher.QUICKSTART + "; do if ( : > \"$d/.racer-krm-probe\" ) 2>/dev/null; then"
+          + " echo \"writable $d\"; rm -f \"$d/.racer-krm-probe\"; fi; done\n"
+          + "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '\nid -u\n";
+      List<String> command = new ArrayList<>(readOnlySandbox());
+      command.addAll(List.of("sh", "-c", probe));
+      Launcher.Run run = Launcher.run(command, Map.of(), new byte[0]);
+      assertThat(run.exit()).as(run.describe()).isZero();
+      assertThat(run.out()).as("no writable directory, only the loopback interface, uid 65534")
+          .isEqualTo("lo\n65534\n");
+    }
+  }
+
+  @Nested
+  @DisplayName("needs nothing a container user lacks")
+  class Needs {
+    /** The jars on the launcher's class path: racer-krm.jar and everything in lib/. */
+    private static List<Path> jars() throws IOException {
+      Path home = Launcher.SCRIPT.getParent();
+      List<Path> jars = new ArrayList<>(List.of(home.resolve("racer-krm.jar")));
+      try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
+        lib.filter(path -> path.toString().endsWith(".jar")).sorted().forEach(jars::add);
+      }
+      return jars;
+    }
+
+    @Test
+    @DisplayName("the launcher and every jar it needs are readable by others, their directories searchable")
+    void readableByOthers() throws IOException {
+      assertThat(jars()).hasSizeGreaterThan(5);
+      assertThat(Files.getPosixFilePermissions(Launcher.SCRIPT)).as("mode of %s", Launcher.SCRIPT)
+          .contains(PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_EXECUTE);
+      for (Path jar : jars()) {
+        assertThat(Files.getPosixFilePermissions(jar)).as("mode of %s", jar).contains(PosixFilePermission.OTHERS_READ);
+      }
+      for (Path dir = Launcher.SCRIPT.getParent().resolve("lib"); dir != null; dir = dir.getParent()) {
+        assertThat(Files.getPosixFilePermissions(dir)).as("mode of %s", dir)
+            .contains(PosixFilePermission.OTHERS_EXECUTE);
+      }
+    }
+
+    @Test
+    @DisplayName("it opens no file under ~/.m2 and no jar outside target/, and opens nothing to write")
+    void filesOpened() throws IOException {
+      Path strace = Launcher.require("strace", "to see which files the launcher opens");
+      Path trace = Files.createTempFile("racer-krm-strace-", ".txt");
+      try {
+        List<String> command = Launcher.withLauncher(
+            List.of(strace.toString(), "-f", "-qq", "-e", "trace=%file", "-o", trace.toString()));
+        Launcher.Run run = Launcher.run(command, Map.of(), input());
+        assertThat(run.exit()).as(run.describe()).isZero();
+        List<String> calls = Files.readAllLines(trace);
+        assertThat(calls).as("file system calls traced").hasSizeGreaterThan(50);
+        assertThat(calls).as("calls touching ~/.m2").noneMatch(call -> call.contains("/.m2"));
+        String target = Launcher.SCRIPT.getParent().toString() + "/";
+        assertThat(calls.stream().flatMap(call -> quotedPaths(call).stream()).filter(path -> path.endsWith(".jar")))
+            .as("jars opened").isNotEmpty().allMatch(path -> path.startsWith(target));
+        assertThat(calls).as("files opened to write (the JVM's own /proc/self/coredump_filter aside)")
+            .filteredOn(call -> call.matches(".*(O_WRONLY|O_RDWR|O_CREAT).*") || call.matches(
+                "^\\d+\\s+(mkdir|mkdirat|unlink|unlinkat|rename|renameat2?|creat)\\(.*"))
+            .allMatch(call -> call.contains("\"/proc/self/") || call.contains("\"/dev/null\""));
+      } finally {
+        Files.deleteIfExists(trace);
+      }
+    }
+
+    private static List<String> quotedPaths(String call) {
+      List<String> paths = new ArrayList<>();
+      java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("\"([^\"]*)\"").matcher(call);
+      while (matcher.find()) {
+        paths.add(matcher.group(1));
+      }
+      return paths;
+    }
+  }
+}

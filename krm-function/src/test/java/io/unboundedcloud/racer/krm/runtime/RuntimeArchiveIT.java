@@ -1,0 +1,147 @@
+package io.unboundedcloud.racer.krm.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The layout of target/runtime and its class-data archive: the archive serves the function's classes,
+ * survives a move of the whole folder (the Dockerfile copies it to /opt/racer-krm), and a broken one
+ * fails a run that requires it, with nothing on stdout, instead of silently slowing every run.
+ */
+@DisplayName("The assembled runtime and its class-data archive")
+class RuntimeArchiveIT {
+  private static final Pattern LOADED = Pattern.compile("\\[class,load\\s*\\] (\\S+) source: (.+)$");
+  private static String skip;
+
+  @TempDir Path temp;
+
+  @BeforeAll
+  static void canRun() {
+    skip = RuntimeFolder.unavailableReason();
+    if (skip != null) {
+      System.out.println("SKIPPED: RuntimeArchiveIT: " + skip);
+    }
+  }
+
+  @BeforeEach
+  void skipWhenUnavailable() {
+    Assumptions.assumeTrue(skip == null, skip);
+  }
+
+  @Test
+  @DisplayName("bin/racer-krm, jre/ from jlink (no headers, man pages or jmods), app/ with the build's jars and one archive")
+  void layout() throws IOException {
+    Path runtime = RuntimeFolder.runtime();
+    assertThat(runtime.resolve("bin/racer-krm")).isExecutable();
+    assertThat(runtime.resolve("bin/racer-krm-archive")).isExecutable();
+    assertThat(runtime.resolve("jre/bin/java")).isExecutable();
+    assertThat(runtime.resolve("jre/include")).doesNotExist();
+    assertThat(runtime.resolve("jre/man")).doesNotExist();
+    assertThat(runtime.resolve("jre/jmods")).doesNotExist();
+    assertThat(runtime.resolve("app/racer-krm.jar")).hasSameBinaryContentAs(RuntimeFolder.module().resolve("target/racer-krm.jar"));
+    try (Stream<Path> lib = Files.list(RuntimeFolder.module().resolve("target/lib"))) {
+      lib.forEach(jar -> assertThat(runtime.resolve("app").resolve(jar.getFileName())).hasSameBinaryContentAs(jar));
+    }
+    assertThat(Stream.of("aot", "jsa").filter(kind -> Files.exists(runtime.resolve("app/racer-krm." + kind))))
+        .hasSize(1);
+  }
+
+  @Test
+  @DisplayName("the jars are those the archive was trained with (a Java 25.0.3 AOT cache does not check them itself, JDK-8377932)")
+  void jarsAreTheTrainedOnes() {
+    CommandRun check =
+        CommandRun.of(RuntimeFolder.runtime().resolve("app"), Map.of(), List.of("sha256sum", "--check", "--strict", "racer-krm.jars.sha256"));
+
+    check.succeeded();
+    try (Stream<Path> jars = Files.list(RuntimeFolder.runtime().resolve("app"))) {
+      assertThat(check.stdoutText().lines().count())
+          .as("every jar is listed")
+          .isEqualTo(jars.filter(p -> p.toString().endsWith(".jar")).count());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  @DisplayName("on the training input every class of the function, fabric8, Jackson and snakeyaml comes from the archive")
+  void archiveServesTheClasses() {
+    CommandRun run =
+        CommandRun.of(
+            RuntimeFolder.module(),
+            Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1", "RACER_KRM_JAVA_OPTS", "-Xlog:class+load=info:stderr"),
+            RuntimeFolder.read(RuntimeFolder.trainingInput()),
+            List.of(RuntimeFolder.launcher().toString()));
+
+    assertThat(run.exit()).as("exit code; stderr:%n%s", run.stderr()).isLessThanOrEqualTo(1);
+    long fromArchive = 0;
+    StringBuilder fromJars = new StringBuilder();
+    for (String line : run.stderr().lines().toList()) {
+      Matcher loaded = LOADED.matcher(line);
+      if (loaded.find() && loaded.group(1).matches("(io\\.unboundedcloud|io\\.fabric8|com\\.fasterxml|org\\.yaml)\\..*")) {
+        if (loaded.group(2).contains("shared objects file")) {
+          fromArchive++;
+        } else if (loaded.group(2).startsWith("file:") || loaded.group(2).startsWith("jar:")) {
+          fromJars.append(line).append('\n');
+        }
+      }
+    }
+    assertThat(fromJars.toString()).as("classes loaded from the jars, not the archive").isEmpty();
+    assertThat(fromArchive).as("classes loaded from the archive").isGreaterThan(500);
+  }
+
+  @Test
+  @DisplayName("moved elsewhere as a whole, it still runs with the archive required (after racer-krm-archive, as the Dockerfile does)")
+  void movedRuntime() {
+    Path moved = temp.resolve("opt/racer-krm");
+    CommandRun.of(temp, Map.of(), List.of("mkdir", "-p", moved.getParent().toString())).succeeded();
+    CommandRun.of(temp, Map.of(), List.of("cp", "-a", RuntimeFolder.runtime().toString(), moved.toString())).succeeded();
+    byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
+    CommandRun original = run(RuntimeFolder.launcher(), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input);
+
+    if (RuntimeFolder.archive().toString().endsWith(".aot")) {
+      // an AOT cache matches the jars by their common prefix: no step needed
+      run(moved.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input).assertSameAs(original, "moved runtime");
+    }
+    CommandRun.of(temp, Map.of(), List.of(moved.resolve("bin/racer-krm-archive").toString())).succeeded();
+    run(moved.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input).assertSameAs(original, "moved runtime");
+  }
+
+  @Test
+  @DisplayName("a damaged archive: required, the run fails with nothing on stdout; by default it runs without it, same output")
+  void damagedArchive() throws IOException {
+    Path copy = temp.resolve("runtime");
+    CommandRun.of(temp, Map.of(), List.of("cp", "-a", RuntimeFolder.runtime().toString(), copy.toString())).succeeded();
+    Path archive = copy.resolve("app").resolve(RuntimeFolder.archive().getFileName());
+    byte[] bytes = Files.readAllBytes(archive);
+    Files.write(archive, java.util.Arrays.copyOf(bytes, 4096));
+    byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
+    CommandRun reference = run(RuntimeFolder.launcher(), Map.of(), input);
+
+    CommandRun required = run(copy.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input);
+    assertThat(required.exit()).as("exit code with the damaged archive required").isNotZero();
+    assertThat(required.stdoutText()).as("stdout: the JVM's complaint belongs on stderr").isEmpty();
+    assertThat(required.stderr()).isNotBlank();
+
+    // stderr may carry the JVM's warning about the archive
+    run(copy.resolve("bin/racer-krm"), Map.of(), input).assertSameStdoutAs(reference, "runtime with a damaged archive, not required");
+  }
+
+  private static CommandRun run(Path launcher, Map<String, String> env, byte[] input) {
+    return CommandRun.of(RuntimeFolder.module(), env, input, List.of(launcher.toString()));
+  }
+}

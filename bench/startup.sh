@@ -11,7 +11,9 @@
 # Usage: bench/startup.sh [-n RUNS] [--launcher PATH] [--java-home DIR]... [--no-java25] [--breakdown]
 #   -n RUNS          runs per case (default 10; the median is reported)
 #   --launcher PATH  the packaged launcher (default: krm-function/target/racer-krm; build it with
-#                    mvn -B -q -o -pl krm-function -am install -DskipTests)
+#                    mvn -B -q -o -pl krm-function -am install -DskipTests). A launcher with a runtime
+#                    beside it (../jre, as krm-function/target/runtime/bin/racer-krm) is measured
+#                    with that runtime only.
 #   --java-home DIR  also measure with JAVA_HOME=DIR (repeatable)
 #   --no-java25      do not add /usr/lib/jvm/temurin-25-jdk-amd64 when it is installed
 #   --breakdown      also count the classes the 20-item run loads, by where they come from
@@ -35,7 +37,7 @@ while [ $# -gt 0 ]; do
     --java-home) java_homes+=("$2"); shift 2 ;;
     --no-java25) add_java25=0; shift ;;
     --breakdown) breakdown=1; shift ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "startup.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -52,7 +54,12 @@ if [ ! -x "$launcher" ]; then
   echo "  cd $root && mvn -B -q -o -pl krm-function -am install -DskipTests" >&2
   exit 1
 fi
-if [ "$add_java25" = 1 ] && [ -x "$java25/bin/java" ]; then
+# A launcher with its own runtime beside it (krm-function/target/runtime/bin/racer-krm) ignores JAVA_HOME:
+# its floor is that runtime's java, and other JVMs do not apply.
+bundled=$(cd "$(dirname "$launcher")/.." && pwd)/jre/bin/java
+if [ -x "$bundled" ]; then
+  java_homes=()
+elif [ "$add_java25" = 1 ] && [ -x "$java25/bin/java" ]; then
   java_homes+=("$java25")
 fi
 
@@ -122,6 +129,7 @@ generate 5000
 java_of() {
   local home=$1
   if [ -n "$home" ]; then echo "$home/bin/java"
+  elif [ -x "$bundled" ]; then echo "$bundled"
   elif [ -n "${RACER_KRM_JAVA:-}" ]; then echo "$RACER_KRM_JAVA"
   elif [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then echo "$JAVA_HOME/bin/java"
   else command -v java

@@ -11,7 +11,6 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -41,7 +40,12 @@ class SandboxedLauncherIT {
   static void requireRootAndTools() throws IOException {
     Launcher.require("unshare", "util-linux, to drop the network");
     Launcher.require("setpriv", "util-linux, to run as uid 65534");
-    Object uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    Object uid;
+    try {
+      uid = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    } catch (IOException | UnsupportedOperationException unknown) {
+      uid = "unknown (" + unknown + ")";
+    }
     if (!Integer.valueOf(0).equals(uid)) {
       Launcher.skip("the sandbox needs root to switch to uid 65534; these tests run as uid " + uid);
     }
@@ -123,69 +127,6 @@ class SandboxedLauncherIT {
       assertThat(run.exit()).as(run.describe()).isZero();
       assertThat(run.out()).as("no writable directory, only the loopback interface, uid 65534")
           .isEqualTo("lo\n65534\n");
-    }
-  }
-
-  @Nested
-  @DisplayName("needs nothing a container user lacks")
-  class Needs {
-    /** The jars on the launcher's class path: racer-krm.jar and everything in lib/. */
-    private static List<Path> jars() throws IOException {
-      Path home = Launcher.SCRIPT.getParent();
-      List<Path> jars = new ArrayList<>(List.of(home.resolve("racer-krm.jar")));
-      try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
-        lib.filter(path -> path.toString().endsWith(".jar")).sorted().forEach(jars::add);
-      }
-      return jars;
-    }
-
-    @Test
-    @DisplayName("the launcher and every jar it needs are readable by others, their directories searchable")
-    void readableByOthers() throws IOException {
-      assertThat(jars()).hasSizeGreaterThan(5);
-      assertThat(Files.getPosixFilePermissions(Launcher.SCRIPT)).as("mode of %s", Launcher.SCRIPT)
-          .contains(PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_EXECUTE);
-      for (Path jar : jars()) {
-        assertThat(Files.getPosixFilePermissions(jar)).as("mode of %s", jar).contains(PosixFilePermission.OTHERS_READ);
-      }
-      for (Path dir = Launcher.SCRIPT.getParent().resolve("lib"); dir != null; dir = dir.getParent()) {
-        assertThat(Files.getPosixFilePermissions(dir)).as("mode of %s", dir)
-            .contains(PosixFilePermission.OTHERS_EXECUTE);
-      }
-    }
-
-    @Test
-    @DisplayName("it opens no file under ~/.m2 and no jar outside target/, and opens nothing to write")
-    void filesOpened() throws IOException {
-      Path strace = Launcher.require("strace", "to see which files the launcher opens");
-      Path trace = Files.createTempFile("racer-krm-strace-", ".txt");
-      try {
-        List<String> command = Launcher.withLauncher(
-            List.of(strace.toString(), "-f", "-qq", "-e", "trace=%file", "-o", trace.toString()));
-        Launcher.Run run = Launcher.run(command, Map.of(), input());
-        assertThat(run.exit()).as(run.describe()).isZero();
-        List<String> calls = Files.readAllLines(trace);
-        assertThat(calls).as("file system calls traced").hasSizeGreaterThan(50);
-        assertThat(calls).as("calls touching ~/.m2").noneMatch(call -> call.contains("/.m2"));
-        String target = Launcher.SCRIPT.getParent().toString() + "/";
-        assertThat(calls.stream().flatMap(call -> quotedPaths(call).stream()).filter(path -> path.endsWith(".jar")))
-            .as("jars opened").isNotEmpty().allMatch(path -> path.startsWith(target));
-        assertThat(calls).as("files opened to write (the JVM's own /proc/self/coredump_filter aside)")
-            .filteredOn(call -> call.matches(".*(O_WRONLY|O_RDWR|O_CREAT).*") || call.matches(
-                "^\\d+\\s+(mkdir|mkdirat|unlink|unlinkat|rename|renameat2?|creat)\\(.*"))
-            .allMatch(call -> call.contains("\"/proc/self/") || call.contains("\"/dev/null\""));
-      } finally {
-        Files.deleteIfExists(trace);
-      }
-    }
-
-    private static List<String> quotedPaths(String call) {
-      List<String> paths = new ArrayList<>();
-      java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("\"([^\"]*)\"").matcher(call);
-      while (matcher.find()) {
-        paths.add(matcher.group(1));
-      }
-      return paths;
     }
   }
 }

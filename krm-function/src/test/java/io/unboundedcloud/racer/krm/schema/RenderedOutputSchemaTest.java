@@ -46,6 +46,8 @@ class RenderedOutputSchemaTest {
     }
     objects.addAll(items(run(List.of(settings("RACER_PEER_PORT", "9090")))));
     objects.addAll(items(run(List.of(settings("RACER_PEER_PORT", "9090", "RACER_DIAGNOSTICS_PORT", "9095")))));
+    objects.addAll(items(run(List.of(
+        settings("RACER_PEER_PORT", "9090", "RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "cdi")))));
 
     List<Map<String, Object>> withOrigins = new ArrayList<>(List.of(settings("RACER_NVIDIA", "cdi")));
     withOrigins.addAll(origins());
@@ -56,9 +58,15 @@ class RenderedOutputSchemaTest {
     List<Map<String, Object>> patched = patched(placed);
     List<Map<String, Object>> merged = items(run(patched));
     assertEveryOriginPlaced(merged, "node.kubernetes.io/instance-type");
-    assertThat(podSpec(one(merged, "DaemonSet", "racer")))
+    Map<String, Object> mergedPod = podSpec(one(merged, "DaemonSet", "racer"));
+    assertThat(mergedPod)
         .containsEntry("priorityClassName", "system-node-critical")
         .containsEntry("nodeSelector", Map.of("pool", "gpu"));
+    assertThat((List<?>) mergedPod.get("containers"))
+        .extracting(c -> ((Map<?, ?>) c).get("name") + " " + ((Map<?, ?>) c).get("image"))
+        .containsExactly(
+            "dataplane registry.example.com/racer/racer-dataplane:0.19.0",
+            "log-shipper registry.example.com/shipper:1.0");
     objects.addAll(merged);
 
     assertThat(objects.stream().map(o -> o.get("kind")).distinct())
@@ -225,24 +233,20 @@ class RenderedOutputSchemaTest {
         .filter(o -> ((Map<?, ?>) o.get("metadata")).get("labels") instanceof Map<?, ?> labels
             && labels.containsKey(ORIGIN_LABEL))
         .toList();
-    assertThat(origins).hasSize(7).allSatisfy(origin -> assertThat(String.valueOf(originPodSpec(origin).get("affinity")))
+    assertThat(origins).hasSize(7).allSatisfy(origin -> assertThat(String.valueOf(podSpec(origin).get("affinity")))
         .as("affinity of %s", identity(origin)).contains(affinityKey));
   }
 
+  /** The pod spec of a workload of any kind with a pod template, or of a Pod. */
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> originPodSpec(Map<String, Object> origin) {
-    Map<String, Object> spec = (Map<String, Object>) origin.get("spec");
-    return switch ((String) origin.get("kind")) {
+  private static Map<String, Object> podSpec(Map<String, Object> workload) {
+    Map<String, Object> spec = (Map<String, Object>) workload.get("spec");
+    return switch ((String) workload.get("kind")) {
       case "Pod" -> spec;
       case "CronJob" -> (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>)
           spec.get("jobTemplate")).get("spec")).get("template")).get("spec");
       default -> (Map<String, Object>) ((Map<String, Object>) spec.get("template")).get("spec");
     };
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> podSpec(Map<String, Object> workload) {
-    return originPodSpec(workload);
   }
 
   private static Map<String, Object> one(List<Map<String, Object>> items, String kind, String name) {

@@ -25,7 +25,11 @@ final class FunctionMode {
     } catch (YamlInputException unreadable) {
       Result error = Result.error("input is not a ResourceList: " + unreadable.getMessage());
       stderr.println(error.toLine());
-      stdout.print(YamlWriter.resourceList(new ResourceList(List.of(), null), List.of(error.toTree())));
+      if (unreadable.items().isPresent()) {
+        YamlWriter.writeUnusedItems(unreadable.items().get(), List.of(error.toTree()), stdout);
+      } else {
+        YamlWriter.writeResourceList(new ResourceList(List.of(), null), List.of(error.toTree()), stdout);
+      }
       stdout.flush();
       return 1;
     }
@@ -34,7 +38,9 @@ final class FunctionMode {
       stderr.println(result.toLine());
     }
     List<java.util.Map<String, Object>> results = outcome.results().stream().map(Result::toTree).toList();
-    stdout.print(YamlWriter.resourceList(new ResourceList(outcome.items(), list.functionConfig().orElse(null)), results));
+    // bytes, always UTF-8, whatever the platform's default encoding (a bare container has none)
+    YamlWriter.writeResourceList(
+        new ResourceList(outcome.items(), list.functionConfig().orElse(null)), results, stdout);
     stdout.flush();
     return outcome.failed() ? 1 : 0;
   }

@@ -98,7 +98,7 @@ final class RenderMode {
     }
     List<MappingNode> manifests =
         outcome.items().stream().filter(node -> !new Item(node).isLocalConfig()).toList();
-    stdout.print(YamlWriter.manifests(manifests));
+    YamlWriter.writeManifests(manifests, stdout);
     stdout.flush();
     return 0;
   }

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.render;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.Node;
 
@@ -22,7 +23,13 @@ final class ObjectCodec {
    * @throws IllegalArgumentException when the node does not fit the type (a string where a number goes)
    */
   static <T> T read(Node node, Class<T> type) {
-    return MAPPER.convertValue(Nodes.toPlain(node), type);
+    Object plain;
+    try {
+      plain = Nodes.toPlain(node);
+    } catch (YamlInputException notPlainData) {
+      throw new IllegalArgumentException(notPlainData.getMessage(), notPlainData);
+    }
+    return MAPPER.convertValue(plain, type);
   }
 
   /** A fabric8 object as a plain tree in the model's key order. */

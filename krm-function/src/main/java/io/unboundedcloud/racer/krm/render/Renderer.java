@@ -12,6 +12,7 @@ import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.NodePlacement;
@@ -34,7 +35,14 @@ public final class Renderer {
    */
   public static Outcome render(List<MappingNode> items, MappingNode functionConfig) {
     List<Result> results = new ArrayList<>();
-    List<MappingNode> output = renderInto(new Inputs(items, functionConfig), results);
+    List<MappingNode> output;
+    try {
+      output = renderInto(new Inputs(items, functionConfig), results);
+    } catch (YamlInputException unreadable) {
+      // an object we had to read is not plain data (an alias expanding past the limits): no item is lost
+      results.add(Result.error("an input object cannot be read: " + unreadable.getMessage()));
+      output = null;
+    }
     boolean failed = results.stream().anyMatch(r -> r.severity() == Severity.ERROR);
     return new Outcome(failed || output == null ? items : output, results);
   }

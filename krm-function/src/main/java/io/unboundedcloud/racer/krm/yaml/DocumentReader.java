@@ -80,8 +80,8 @@ final class DocumentReader {
             return tooLarge(e);
         }
         if (cause instanceof CharacterCodingException) {
-            return YamlInputException.of(source, "the input is not valid UTF-8 text (" + cause
-                    + "). Send YAML encoded as UTF-8.", e);
+            return YamlInputException.of(source, "the input is not valid UTF-8 text (a byte sequence that"
+                    + " UTF-8 does not allow). Send YAML encoded as UTF-8.", e);
         }
         if (cause instanceof IOException) {
             return YamlInputException.of(source, "could not read the input: " + cause.getMessage(), e);

@@ -42,9 +42,15 @@ final class ResourceListReader {
         }
         checkKind(envelope, source);
         checkApiVersion(envelope, source);
-        ResourceList list = new ResourceList(items(envelope, source), functionConfig(envelope, source));
-        list.results().addAll(results(envelope, source));
-        return list;
+        try {
+            ResourceList list = new ResourceList(items(envelope, source), functionConfig(envelope, source));
+            list.results().addAll(results(envelope, source));
+            return list;
+        } catch (YamlInputException unusable) {
+            // an envelope we recognised: its items go back out unchanged with the error
+            Node items = Nodes.get(envelope, "items");
+            throw items instanceof SequenceNode ? unusable.withItems(items) : unusable;
+        }
     }
 
     private static void checkKind(MappingNode envelope, String source) {

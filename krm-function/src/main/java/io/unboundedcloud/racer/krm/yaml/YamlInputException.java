@@ -1,6 +1,9 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import java.util.Optional;
+
 import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * The YAML input cannot be used. The message is written for the user who sent the input, complete on
@@ -14,6 +17,7 @@ public final class YamlInputException extends RuntimeException {
     private final String source;
     private final int line;
     private final int column;
+    private transient Node items;
 
     private YamlInputException(String source, int line, int column, String message, Throwable cause) {
         super(message, cause);
@@ -40,6 +44,20 @@ public final class YamlInputException extends RuntimeException {
 
     private static String location(String source, int line, int column) {
         return line == 0 ? source + ": " : source + ":" + line + ":" + column + ": ";
+    }
+
+    /**
+     * The input's {@code items}, as parsed, when the envelope was readable but a part of it was not: a
+     * function writes them back unchanged so no item is lost, even on failure. Empty otherwise.
+     */
+    public Optional<Node> items() {
+        return Optional.ofNullable(items);
+    }
+
+    /** This exception with the parsed items of the envelope it was thrown for. */
+    YamlInputException withItems(Node parsedItems) {
+        this.items = parsedItems;
+        return this;
     }
 
     /** Where the input came from: {@code stdin} or a file name. */

@@ -42,7 +42,10 @@ public final class YamlReader {
         try (InputStream in = Files.newInputStream(file)) {
             return readManifests(in, file.toString(), YamlLimits.DEFAULT);
         } catch (IOException e) {
-            throw YamlInputException.of(file.toString(), "could not read the file: " + e, e);
+            String problem = e instanceof java.nio.file.NoSuchFileException
+                    ? "no such file or directory"
+                    : "could not read the file (" + (e.getMessage() == null ? "I/O error" : e.getMessage()) + ")";
+            throw YamlInputException.of(file.toString(), problem, e);
         }
     }
 

@@ -67,6 +67,16 @@ public final class YamlWriter {
         NodeSerializer.write(objects, utf8(out));
     }
 
+    /**
+     * A ResourceList for an input that could not be used: the input's items exactly as parsed (whatever
+     * they are) and the results. See {@link YamlInputException#items()}.
+     */
+    public static void writeUnusedItems(Node items, List<? extends Map<String, ?>> plainResults, OutputStream out) {
+        MappingNode envelope = envelope(new ResourceList(List.of(), null), plainResults);
+        envelope.getValue().set(2, new NodeTuple(Nodes.string("items"), items));
+        NodeSerializer.write(List.of(envelope), utf8(out));
+    }
+
     private static Writer utf8(OutputStream out) {
         return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
     }

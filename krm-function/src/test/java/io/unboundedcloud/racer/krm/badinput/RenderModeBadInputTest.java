@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URISyntaxException;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -98,9 +97,6 @@ class RenderModeBadInputTest {
   }
 
   @Test
-  @Disabled("bug: a --function-config file that does not exist is reported as 'could not read the file:"
-      + " java.nio.file.NoSuchFileException: PATH' (YamlReader.readManifests(Path) appends the exception's"
-      + " toString); expected the plain 'PATH: no such file or directory' used for render paths")
   @DisplayName("a function config file that does not exist is named, without Java class names")
   void functionConfigMissing() {
     KrmRun run = assertRefused(KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "render", "--function-config",

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -35,7 +37,7 @@ class StackFlagTest {
 
   @Nested
   @DisplayName("on an internal error")
-  class InternalError {
+  class InternalFault {
     @Test
     @DisplayName("without --stack: one line naming the fault and pointing at --stack, no stack trace")
     void withoutStack() {
@@ -73,7 +75,7 @@ class StackFlagTest {
     @Test
     @DisplayName("with --stack: no stack trace for an invalid setting")
     void invalidSetting() {
-      String input = ResourceListText.withSettings(java.util.Map.of("RACER_PEER_PORT", "80"));
+      String input = ResourceListText.withSettings(Map.of("RACER_PEER_PORT", "80"));
       KrmRun run = KrmRun.run(input.getBytes(StandardCharsets.UTF_8), KrmRun.HANG_GUARD, "--stack");
       Verdict.assertRefusedKeepingItems(input, run);
     }
@@ -95,7 +97,7 @@ class StackFlagTest {
           throw new IOException("Input/output error");
         }
       };
-      KrmRun run = KrmRun.run(new java.io.SequenceInputStream(
+      KrmRun run = KrmRun.run(new SequenceInputStream(
           new ByteArrayInputStream("kind: ResourceList\n".getBytes(StandardCharsets.UTF_8)), failing),
           KrmRun.HANG_GUARD, "--stack");
       String message = (String) Verdict.assertUnreadable(run).get("message");

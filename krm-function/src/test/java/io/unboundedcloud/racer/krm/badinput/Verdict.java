@@ -66,6 +66,16 @@ final class Verdict {
   }
 
   /** The items of a ResourceList text, as plain Java values. */
+  /** The input's items when it parses as a mapping whose items are a list; else none. */
+  static List<Object> itemsIfList(String input) {
+    try {
+      Object root = yaml().load(input);
+      return root instanceof Map<?, ?> map && map.get("items") instanceof List<?> list ? cast(list) : List.of();
+    } catch (RuntimeException notYaml) {
+      return List.of();
+    }
+  }
+
   static List<Object> items(String resourceList) {
     Map<String, Object> root = cast(yaml().load(resourceList));
     Object items = root.get("items");
@@ -82,14 +92,20 @@ final class Verdict {
     return output;
   }
 
-  /**
-   * Exit 1, a clean refusal of input that is no ResourceList at all: stdout still a ResourceList, with no
-   * items (there were none to keep) and the one error.
-   */
+  /** As {@link #assertUnreadable(String, KrmRun)} for input that never parsed: no items to keep. */
   static Map<String, Object> assertUnreadable(KrmRun run) {
+    return assertUnreadable("", run);
+  }
+
+  /**
+   * Exit 1, a clean refusal of input that cannot be used as a ResourceList: stdout still a ResourceList,
+   * with the one error and, where the input's items were a list, exactly those items (else none).
+   */
+  static Map<String, Object> assertUnreadable(String input, KrmRun run) {
     assertCleanFailure(run);
     Output output = output(run);
-    assertThat(output.items()).as("items of unreadable input\n%s", run.describe()).isEmpty();
+    List<Object> kept = itemsIfList(input);
+    assertThat(output.items()).as("items of unreadable input\n%s", run.describe()).isEqualTo(kept);
     assertThat(output.errors()).as("error results\n%s", run.describe()).hasSize(1);
     return output.errors().get(0);
   }

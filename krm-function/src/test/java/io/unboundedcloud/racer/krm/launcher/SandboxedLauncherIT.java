@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
  * The launcher as a container runtime starts a KRM function ({@code --user nobody --network none}, no
  * writable home): uid 65534, no network, an empty environment, HOME and TMPDIR that do not exist. Its
  * output must be the same bytes as a plain run's. Needs root, {@code unshare} and {@code setpriv}; without
- * them the tests print one {@code SKIPPED:} line and are reported skipped.
+ * them the tests print one {@code SKIPPED:} line and are reported skipped. (That the launcher and its jars
+ * are readable by others and that it opens nothing under ~/.m2 is checked by {@link LauncherIT}, which
+ * needs no root.)
  */
 @DisplayName("The launcher as uid 65534, without network or writable directories")
 class SandboxedLauncherIT {
@@ -49,9 +51,20 @@ class SandboxedLauncherIT {
     if (!Integer.valueOf(0).equals(uid)) {
       Launcher.skip("the sandbox needs root to switch to uid 65534; these tests run as uid " + uid);
     }
-    Launcher.Run probe = Launcher.run(List.of("unshare", "-n", "-m", "true"), Map.of(), new byte[0]);
+    Launcher.Run probe = Launcher.run(List.of("unshare", "-n", "true"), Map.of(), new byte[0]);
     if (probe.exit() != 0) {
-      Launcher.skip("unshare -n -m does not work here (" + probe.stderr().strip() + ")");
+      Launcher.skip("unshare -n does not work here (" + probe.stderr().strip() + ")");
+    }
+  }
+
+  /** Skips unless this host lets root mount a read-only tmpfs in a private mount namespace. */
+  private static void requireMountNamespace() {
+    Launcher.Run probe = Launcher.run(
+        List.of("unshare", "-n", "-m", "mount", "-t", "tmpfs", "-o", "ro", "racer-ro", "/tmp"), Map.of(),
+        new byte[0]);
+    if (probe.exit() != 0) {
+      Launcher.skip("a private mount namespace with a read-only tmpfs does not work here ("
+          + probe.stderr().strip() + ")");
     }
   }
 
@@ -107,6 +120,7 @@ class SandboxedLauncherIT {
     @Test
     @DisplayName("function mode, with every directory anyone may write made read-only")
     void functionReadOnly() {
+      requireMountNamespace();
       Launcher.Run plain = Launcher.launcher(input());
       Launcher.Run sandboxed = Launcher.run(Launcher.withLauncher(readOnlySandbox()), Map.of(), input());
       assertThat(sandboxed.exit()).as(sandboxed.describe()).isZero();
@@ -117,6 +131,7 @@ class SandboxedLauncherIT {
     @Test
     @DisplayName("the stricter sandbox really has no network and no writable directory")
     void sandboxIsStrict() {
+      requireMountNamespace();
       String probe = "for d in / /tmp /var/tmp /dev/shm /run/lock /nonexistent " + Launcher.SCRIPT.getParent()
           + " " + Launcher.QUICKSTART + "; do if ( : > \"$d/.racer-krm-probe\" ) 2>/dev/null; then"
           + " echo \"writable $d\"; rm -f \"$d/.racer-krm-probe\"; fi; done\n"

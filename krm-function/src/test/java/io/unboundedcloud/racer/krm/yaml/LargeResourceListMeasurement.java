@@ -16,9 +16,9 @@ import java.util.List;
  * stdin) to a file stream (as stdout). Run by hand, for instance under the smallest heap it is meant to
  * work with:
  * <pre>
- * mvn -q -pl krm-function -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/krm-cp.txt
+ * mvn -q -pl krm-function -am test-compile
  * /usr/bin/time -f "%e s, max RSS %M KB" java -Xmx512m -XX:+UseSerialGC \
- *   -cp krm-function/target/classes:krm-function/target/test-classes:$(cat /tmp/krm-cp.txt) \
+ *   -cp krm-function/target/classes:krm-function/target/test-classes:$HOME/.m2/repository/org/yaml/snakeyaml/2.5/snakeyaml-2.5.jar \
  *   io.unboundedcloud.racer.krm.yaml.LargeResourceListMeasurement [items]
  * </pre>
  */

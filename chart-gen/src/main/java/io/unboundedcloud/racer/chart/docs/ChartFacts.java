@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.chart.docs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.chart.values.ChartValues;
-import io.unboundedcloud.racer.chart.values.ImageGrammar;
+import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.chart.values.ValueKey;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Config;

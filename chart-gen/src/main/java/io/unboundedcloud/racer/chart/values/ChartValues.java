@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.values;
 
+import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.Release;

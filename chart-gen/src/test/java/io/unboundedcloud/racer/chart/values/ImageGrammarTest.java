@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.values;
 
+import io.unboundedcloud.racer.workload.ImageGrammar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.workload.Config;

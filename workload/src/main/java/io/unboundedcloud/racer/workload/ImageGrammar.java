@@ -1,10 +1,11 @@
-package io.unboundedcloud.racer.chart.values;
+package io.unboundedcloud.racer.workload;
 
 /**
- * The container image reference grammar (the distribution project's, as {@code workload}'s {@code
- * Config.validate()} applies it), as regular expressions in the subset that Java, Go's RE2 (Helm's
- * {@code regexMatch} and its JSON-schema validator) and ECMA-262 read alike: no named groups, no lookaround.
- * A test holds them equal to {@code Config.validate()} on a table of references.
+ * The container image reference grammar of the distribution project, as {@link Config#validate()} applies
+ * it, except that a dotless, portless first component is read as part of the (lowercase) repository, never
+ * as a host ("UPPER/case" is a mistyped repository). Written in the subset of regular expressions that
+ * Java, Go's RE2 (Helm's {@code regexMatch} and its JSON-schema validator) and ECMA-262 read alike (no named
+ * groups, no lookaround), so the chart's schema and helpers use the very same expressions.
  */
 public final class ImageGrammar {
   private static final String ALNUM = "[a-z0-9]+";
@@ -14,7 +15,8 @@ public final class ImageGrammar {
   private static final String DOMAIN =
       "(?:(?:" + DOMAIN_COMPONENT + "(?:\\." + DOMAIN_COMPONENT + ")+|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?"
           + "|" + DOMAIN_COMPONENT + ":[0-9]+)";
-  private static final String NAME = "(?:" + DOMAIN + "/)?" + PATH_COMPONENT + "(?:/" + PATH_COMPONENT + ")*";
+  /** A repository name with its optional registry. */
+  public static final String NAME = "(?:" + DOMAIN + "/)?" + PATH_COMPONENT + "(?:/" + PATH_COMPONENT + ")*";
 
   /** A tag. */
   public static final String TAG = "[\\w][\\w.-]{0,127}";

@@ -75,13 +75,22 @@ class ManifestStreamTest {
         }
 
         @Test
-        @DisplayName("says so when the file cannot be read")
+        @DisplayName("says so, in words and without Java class names, when the file does not exist")
         void missingFile(@TempDir Path dir) {
             Path missing = dir.resolve("missing.yaml");
 
             assertThatThrownBy(() -> YamlReader.readManifests(missing))
                     .isInstanceOf(YamlInputException.class)
-                    .hasMessageStartingWith(missing + ": could not read the file");
+                    .hasMessage(missing + ": no such file or directory");
+        }
+
+        @Test
+        @DisplayName("says so when a path cannot be read as a file")
+        void unreadable(@TempDir Path dir) {
+            assertThatThrownBy(() -> YamlReader.readManifests(dir))
+                    .isInstanceOf(YamlInputException.class)
+                    .hasMessageStartingWith(dir + ": could not read the input: ")
+                    .hasMessageNotContaining("Exception");
         }
     }
 

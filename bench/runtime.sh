@@ -126,7 +126,9 @@ row() {
 
 echo "racer-krm: assembled runtime vs plain launcher ($runs runs per row, medians; after one warm-up run)"
 echo "host: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "runtime: $("$runtime/jre/bin/java" -version 2>&1 | head -1), archive $(ls "$runtime/app" | grep -E '^racer-krm\.(aot|jsa)$')"
+archive=none
+for f in "$runtime"/app/racer-krm.aot "$runtime"/app/racer-krm.jsa; do [ ! -f "$f" ] || archive=${f##*/}; done
+echo "runtime: $("$runtime/jre/bin/java" -version 2>&1 | head -1), archive $archive"
 echo "plain:   $("$system_java" -version 2>&1 | head -1)"
 echo
 printf '| %-40s | %6s | %6s | %-11s | %6s | %7s | %7s |\n' case "wall" "/floor" "min..max" "cpu" "RSS" "max RSS"

@@ -31,11 +31,17 @@ work=$target/runtime-training
 say() { printf '[runtime] %s\n' "$*" >&2; }
 fail() { say "error: $*"; exit 1; }
 
-[ -x "$jdk/bin/jlink" ] && [ -x "$jdk/bin/jdeps" ] || fail "$jdk is not a JDK with jlink and jdeps"
-[ -f "$target/racer-krm.jar" ] && [ -d "$target/lib" ] || fail "$target has no racer-krm.jar and lib/"
+if [ ! -x "$jdk/bin/jlink" ] || [ ! -x "$jdk/bin/jdeps" ]; then
+  fail "$jdk is not a JDK with jlink and jdeps"
+fi
+if [ ! -f "$target/racer-krm.jar" ] || [ ! -d "$target/lib" ]; then
+  fail "$target has no racer-krm.jar and lib/"
+fi
 feature=$("$jdk/bin/java" -XshowSettings:properties -version 2>&1 \
   | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p')
-[ -n "$feature" ] && [ "$feature" -ge 17 ] || fail "$jdk is older than Java 17"
+if [ -z "$feature" ] || [ "$feature" -lt 17 ]; then
+  fail "$jdk is older than Java 17"
+fi
 if [ "$feature" -ge 25 ]; then kind=aot; else kind=jsa; fi
 
 # Up to date when the JDK, these scripts, the jars and the examples are what they were.
@@ -57,9 +63,10 @@ mkdir -p "$out/bin" "$out/app" "$work"
 
 # The jars; the class path lists them in a fixed order (the archive checks it entry by entry).
 cp "$target/racer-krm.jar" "$target"/lib/*.jar "$out/app/"
-classpath='"$app/racer-krm.jar'
-for jar in $(cd "$out/app" && ls *.jar | grep -vx racer-krm.jar); do
-  classpath="$classpath:\$app/$jar"
+classpath="\"\$app/racer-krm.jar"
+for jar in "$out"/app/*.jar; do
+  name=${jar##*/}
+  [ "$name" = racer-krm.jar ] || classpath="$classpath:\$app/$name"
 done
 classpath="$classpath\""
 
@@ -96,7 +103,7 @@ to_resource_list() {
   printf 'functionConfig:\n'
   sed -e 's/^\(.\)/  \1/' "$examples/quickstart/function-config.yaml"
 }
-to_resource_list $(find "$examples/quickstart" -name '*.yaml' | sort) >"$work/quickstart.yaml"
+to_resource_list "$examples"/quickstart/*.yaml >"$work/quickstart.yaml"
 
 # run NAME JAVA_OPTS [ARGS...] < input: the function without its archive, from app/ (so that the
 # options can name files relatively), stdout to $work/NAME.out; exit 1 (error results) is fine.
@@ -142,7 +149,7 @@ RACER_KRM_REQUIRE_ARCHIVE=1 "$out/bin/racer-krm" <"$work/rendered.yaml" >"$work/
 RACER_KRM_ARCHIVE=off "$out/bin/racer-krm" <"$work/rendered.yaml" | cmp -s - "$work/check.out" \
   || fail "output with the archive differs from output without it"
 
-(cd "$out/app" && sha256sum *.jar >racer-krm.jars.sha256)
+(cd "$out/app" && sha256sum -- *.jar >racer-krm.jars.sha256)
 find "$out" -exec touch -h -d "$timestamp" {} +
 echo "$stamp" >"$target/runtime.stamp"
 say "assembled $out: $(du -sh "$out" | cut -f1), archive app/racer-krm.$kind ($(du -h "$out/app/racer-krm.$kind" | cut -f1))"

@@ -69,7 +69,10 @@ final class ContainerTools {
             return failure;
           }
         }
-        CommandRun container = buildah("from", "scratch").succeeded();
+        CommandRun container = buildah("from", "scratch");
+        if (container.exit() != 0) {
+          return "buildah cannot use its storage here: " + lastLine(container);
+        }
         String name = container.stdoutText().strip();
         buildah("add", name, tar.toString(), "/").succeeded();
         buildah("commit", "--quiet", name, BASE_IMAGE).succeeded();
@@ -79,6 +82,36 @@ final class ContainerTools {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot prepare the base image in " + CACHE, e);
     }
+  }
+
+  /**
+   * Why buildah cannot run a build step (chroot isolation) or podman cannot run a container here (no
+   * namespaces in an unprivileged CI container, say), or {@code null}. Run after {@link #ensureBase}.
+   */
+  static String cannotRunReason() {
+    CommandRun container = buildah("from", "--pull=never", BASE_IMAGE);
+    if (container.exit() != 0) {
+      return "buildah cannot start a build container here: " + lastLine(container);
+    }
+    String name = container.stdoutText().strip();
+    try {
+      CommandRun step = buildah("run", "--isolation", "chroot", name, "--", "/bin/true");
+      if (step.exit() != 0) {
+        return "buildah cannot run a build step (chroot isolation) here: " + lastLine(step);
+      }
+    } finally {
+      buildah("rm", name);
+    }
+    CommandRun run = run(new byte[0], List.of("--rm", "--network", "none", BASE_IMAGE, "/bin/true"));
+    if (run.exit() != 0) {
+      return "podman cannot run a container here: " + lastLine(run);
+    }
+    return null;
+  }
+
+  private static String lastLine(CommandRun run) {
+    List<String> lines = (run.stdoutText() + run.stderr()).strip().lines().toList();
+    return lines.isEmpty() ? "exit " + run.exit() : lines.get(lines.size() - 1);
   }
 
   /** debootstrap --variant=minbase bookworm, without apt's caches, documentation and locales, as a tar. */
@@ -94,9 +127,7 @@ final class ContainerTools {
             List.of("debootstrap", "--variant=minbase", "bookworm", rootfs.toString(), "http://deb.debian.org/debian"),
             DEBOOTSTRAP_SECONDS);
     if (bootstrap.exit() != 0) {
-      List<String> lines = (bootstrap.stdoutText() + bootstrap.stderr()).strip().lines().toList();
-      return "no base image: debootstrap failed (no network to deb.debian.org?): "
-          + (lines.isEmpty() ? "exit " + bootstrap.exit() : lines.get(lines.size() - 1));
+      return "no base image: debootstrap failed (no network to deb.debian.org?): " + lastLine(bootstrap);
     }
     CommandRun.of(rootfs, Map.of(), List.of("sh", "-c",
         "rm -rf var/cache/apt/* var/lib/apt/lists/* usr/share/doc/* usr/share/man/* usr/share/locale/*")).succeeded();

@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("The image, built from the Dockerfile and run as kustomize and Argo CD run it")
 class ImageIT {
-  private static final String IMAGE = "localhost/racer-krm:image-it";
+  /** One tag per test run: runs of other checkouts may share the storage. */
+  private static final String IMAGE = "localhost/racer-krm:image-it-" + ProcessHandle.current().pid();
   /** The options kustomize gives docker for a container function (fixtures/krm/captured). */
   private static final List<String> KUSTOMIZE_RUN =
       List.of("--rm", "-i", "-a", "STDIN", "-a", "STDOUT", "-a", "STDERR", "--network", "none", "--user", "nobody",
@@ -41,14 +42,15 @@ class ImageIT {
   private static final Map<String, String> KUSTOMIZE_ENV = Map.of("LOG_TO_STDERR", "true", "STRUCTURED_RESULTS", "true");
 
   private String skip;
-  /** The image the examples name (ghcr.io/unbounded-cloud/racer-krm:...), a second tag of {@link #IMAGE}. */
-  private String examplesImage;
 
   @BeforeAll
   void build() {
     skip = ContainerTools.unavailableReason();
     if (skip == null) {
       skip = ContainerTools.ensureBase();
+    }
+    if (skip == null) {
+      skip = ContainerTools.cannotRunReason();
     }
     if (skip != null) {
       System.out.println("SKIPPED: ImageIT: " + skip);
@@ -62,15 +64,13 @@ class ImageIT {
             "--build-arg", "BASE_IMAGE=" + ContainerTools.BASE_IMAGE,
             "--tag", IMAGE, "--file", repository.resolve("Dockerfile").toString(), repository.toString())
         .succeeded();
-    examplesImage = examplesImage();
-    ContainerTools.buildah("tag", IMAGE, examplesImage).succeeded();
     System.out.printf("ImageIT: built %s from the Dockerfile in %d s%n", IMAGE, (System.nanoTime() - start) / 1_000_000_000L);
   }
 
   @AfterAll
   void removeImage() {
     if (skip == null) {
-      ContainerTools.buildah("rmi", "--force", IMAGE, examplesImage);
+      ContainerTools.buildah("rmi", "--force", IMAGE);
     }
   }
 
@@ -165,7 +165,7 @@ class ImageIT {
     Files.copy(RuntimeFolder.module().resolve("src/test/sh/docker-podman"), podmanBin.resolve("docker"));
     Files.writeString(podmanBin.resolve("docker-podman.conf"),
         "PODMAN_ROOT=" + quoted(ContainerTools.storageRoot()) + "\nPODMAN_RUNROOT=" + quoted(ContainerTools.runRoot())
-            + "\nARGV_LOG=" + quoted(argv) + "\n");
+            + "\nARGV_LOG=" + quoted(argv) + "\nIMAGE_FROM=" + quoted(examplesImage()) + "\nIMAGE_TO=" + quoted(IMAGE) + "\n");
     Path plainBin = Files.createDirectories(temp.resolve("plain"));
     Files.writeString(plainBin.resolve("docker"),
         "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec " + quoted(RuntimeFolder.plainLauncher()) + "\n");
@@ -178,7 +178,7 @@ class ImageIT {
     image.assertSameStdoutAs(reference, "kubectl kustomize through the image");
     String calls = Files.readString(argv, StandardCharsets.UTF_8);
     assertThat(calls.lines().filter("run"::equals).count()).as("docker run calls: base and overlay").isEqualTo(2);
-    assertThat(calls).contains("--network\nnone\n", "--user\nnobody\n", "--security-opt=no-new-privileges\n", examplesImage + "\n");
+    assertThat(calls).contains("--network\nnone\n", "--user\nnobody\n", "--security-opt=no-new-privileges\n", examplesImage() + "\n");
   }
 
   private static CommandRun kustomize(Path dir, Path dockerBin, String folder) {

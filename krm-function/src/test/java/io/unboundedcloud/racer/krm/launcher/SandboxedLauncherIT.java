@@ -57,26 +57,29 @@ class SandboxedLauncherIT {
     }
   }
 
-  /** Skips unless this host lets root mount a read-only tmpfs in a private mount namespace. */
+  /** Skips unless this host lets root bind a directory read-only in a private mount namespace. */
   private static void requireMountNamespace() {
     Launcher.Run probe = Launcher.run(
-        List.of("unshare", "-n", "-m", "mount", "-t", "tmpfs", "-o", "ro", "racer-ro", "/tmp"), Map.of(),
+        List.of("unshare", "-n", "-m", "sh", "-c", "mount --bind /tmp /tmp && mount -o remount,bind,ro /tmp"),
+        Map.of(),
         new byte[0]);
     if (probe.exit() != 0) {
-      Launcher.skip("a private mount namespace with a read-only tmpfs does not work here ("
+      Launcher.skip("a private mount namespace with a read-only bind mount does not work here ("
           + probe.stderr().strip() + ")");
     }
   }
 
   /**
-   * The stricter sandbox: also a private mount namespace in which every directory anyone may write is an
-   * empty read-only tmpfs, so that uid 65534 can write nowhere.
+   * The stricter sandbox: also a private mount namespace in which every directory anyone may write is bound
+   * read-only onto itself (its contents stay visible: CI may clone the project under /tmp), so that uid
+   * 65534 can write nowhere.
    */
   private static List<String> readOnlySandbox() {
     List<String> writable = SHARED_WRITABLE.stream().filter(SandboxedLauncherIT::writableByOthers).toList();
     StringBuilder script = new StringBuilder("set -e\n");
     for (String dir : writable) {
-      script.append("mount -t tmpfs -o ro,mode=0755 racer-ro ").append(dir).append('\n');
+      script.append("mount --bind ").append(dir).append(' ').append(dir).append('\n');
+      script.append("mount -o remount,bind,ro ").append(dir).append(' ').append(dir).append('\n');
     }
     script.append("exec ").append(String.join(" ", SANDBOX.subList(2, SANDBOX.size()))).append(" \"$@\"\n");
     return List.of("unshare", "-n", "-m", "sh", "-c", script.toString(), "sandbox");

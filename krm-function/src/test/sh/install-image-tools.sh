@@ -2,7 +2,7 @@
 # Installs what ImageIT needs to build and run the image without a Docker engine: buildah (build),
 # podman with runc (run), debootstrap (a local base image, since no registry is reachable) and uidmap.
 # Debian/Ubuntu only; run as root. The tests never install anything themselves: without these tools
-# ImageIT prints one SKIPPED line and passes.
+# ImageIT prints one SKIPPED line and is reported as skipped.
 set -eu
 missing=
 for tool in buildah podman runc debootstrap; do

@@ -1,7 +1,6 @@
 package io.unboundedcloud.racer.workload;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
@@ -91,13 +90,7 @@ public final class CacheOrigin {
         .withNewSelector()
         .withMatchLabels(selectorLabels(spec))
         .endSelector()
-        .withNewUpdateStrategy()
-        .withType("RollingUpdate")
-        .withNewRollingUpdate()
-        .withMaxUnavailable(new IntOrString(1))
-        .withMaxSurge(new IntOrString(0))
-        .endRollingUpdate()
-        .endUpdateStrategy()
+        .withUpdateStrategy(DataplaneDaemonSet.oneNodeAtATime())
         .withNewTemplate()
         .withNewMetadata()
         .withLabels(selectorLabels(spec))

@@ -8,6 +8,8 @@ import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategy;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +33,7 @@ final class DataplaneDaemonSet {
         .withNewSelector()
         .withMatchLabels(Dataplane.labels())
         .endSelector()
-        .withNewUpdateStrategy()
-        .withType("RollingUpdate")
-        .withNewRollingUpdate()
-        .withMaxUnavailable(new IntOrString(1))
-        .withMaxSurge(new IntOrString(0))
-        .endRollingUpdate()
-        .endUpdateStrategy()
+        .withUpdateStrategy(DataplaneDaemonSet.oneNodeAtATime())
         .withMinReadySeconds(MIN_READY_SECONDS)
         .withNewTemplate()
         .withNewMetadata()
@@ -63,6 +59,20 @@ final class DataplaneDaemonSet {
         .endSpec()
         .endTemplate()
         .endSpec()
+        .build();
+  }
+
+  /**
+   * Roll one node at a time and never run two pods on a node: the dataplane (and a cache origin) owns
+   * its node's sockets, so a surge pod would fight the old one for them.
+   */
+  static DaemonSetUpdateStrategy oneNodeAtATime() {
+    return new DaemonSetUpdateStrategyBuilder()
+        .withType("RollingUpdate")
+        .withNewRollingUpdate()
+        .withMaxUnavailable(new IntOrString(1))
+        .withMaxSurge(new IntOrString(0))
+        .endRollingUpdate()
         .build();
   }
 

@@ -129,7 +129,7 @@ final class DaemonSetOwnership {
         orDefault(merged.getTerminationMessagePolicy(), ours.getTerminationMessagePolicy()));
     merged.setEnvFrom(mergeEnvFrom(merged.getEnvFrom(), ours.getEnvFrom()));
     merged.setEnv(
-        oursFirst(ours.getEnv(), merged.getEnv(), EnvVar::getName, new HashSet<>(ownedEnvNames())));
+        oursFirst(ours.getEnv(), merged.getEnv(), EnvVar::getName, new HashSet<>(DataplaneEnv.ownedNames())));
     merged.setPorts(mergePorts(merged.getPorts(), ours.getPorts()));
     if (merged.getResources() == null || isEmpty(merged.getResources().getRequests())
         && isEmpty(merged.getResources().getLimits()) && isEmpty(merged.getResources().getClaims())) {
@@ -146,10 +146,6 @@ final class DaemonSetOwnership {
             VolumeMount::getName,
             new HashSet<>(DataplaneVolumes.ownedNames())));
     return merged;
-  }
-
-  private static List<String> ownedEnvNames() {
-    return DataplaneEnv.ownedNames();
   }
 
   private static List<EnvFromSource> mergeEnvFrom(List<EnvFromSource> theirs, List<EnvFromSource> ours) {

@@ -1,15 +1,20 @@
 package io.unboundedcloud.racer.krm.render;
 
-/** Short, user-facing text from exceptions of the libraries we call. */
+import io.unboundedcloud.racer.krm.codec.TreeShapeException;
+
+/** Short, user-facing text from the exceptions of reading an object. */
 final class Diagnostics {
   private Diagnostics() {}
 
-  /** The first line of an exception's message, without Jackson's source-location noise. */
+  /** The first line of an exception's message. */
   static String firstLine(Exception exception) {
     String message = exception.getMessage() == null ? exception.getClass().getSimpleName() : exception.getMessage();
     int newline = message.indexOf('\n');
-    String line = newline < 0 ? message : message.substring(0, newline);
-    int at = line.indexOf(" (through reference chain");
-    return at < 0 ? line : line.substring(0, at);
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+
+  /** The field a value that does not fit sits in, or the fallback when the exception does not say. */
+  static String field(Exception exception, String fallback) {
+    return exception instanceof TreeShapeException shape && !shape.field().isEmpty() ? shape.field() : fallback;
   }
 }

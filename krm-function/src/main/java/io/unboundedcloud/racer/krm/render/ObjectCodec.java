@@ -1,7 +1,7 @@
 package io.unboundedcloud.racer.krm.render;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
+import io.unboundedcloud.racer.krm.codec.TreePath;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.Map;
@@ -9,33 +9,31 @@ import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * Between YAML nodes and fabric8 objects, through plain trees: the builders and the ownership merge work
- * on typed objects, the ResourceList on nodes.
+ * on typed objects, the ResourceList on nodes. The conversions are generated code ({@link Fabric8Trees}).
  */
 final class ObjectCodec {
-  private static final ObjectMapper MAPPER =
-      new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-
   private ObjectCodec() {}
 
   /**
    * Reads a node as a fabric8 type.
    *
-   * @throws IllegalArgumentException when the node does not fit the type (a string where a number goes)
+   * @param at the node's path in its object, for messages ({@code ""} for a whole object)
+   * @throws IllegalArgumentException when the node does not fit the type (a string where a number goes); a
+   *     {@link io.unboundedcloud.racer.krm.codec.TreeShapeException} names the field
    */
-  static <T> T read(Node node, Class<T> type) {
+  static <T> T read(Node node, Class<T> type, String at) {
     Object plain;
     try {
       plain = Nodes.toPlain(node);
     } catch (YamlInputException notPlainData) {
       throw new IllegalArgumentException(notPlainData.getMessage(), notPlainData);
     }
-    return MAPPER.convertValue(plain, type);
+    return Fabric8Trees.read(plain, type, TreePath.root(at));
   }
 
   /** A fabric8 object as a plain tree in the model's key order. */
-  @SuppressWarnings("unchecked")
   static Map<String, Object> plain(Object object) {
-    return MAPPER.convertValue(object, Map.class);
+    return Fabric8Trees.write(object);
   }
 
   /** Whether a node and a plain tree hold the same data (numbers compared by value, not by type). */

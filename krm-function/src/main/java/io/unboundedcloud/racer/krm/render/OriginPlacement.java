@@ -87,7 +87,7 @@ final class OriginPlacement {
     }
     PodSpec pod;
     try {
-      pod = ObjectCodec.read(podSpecNode, PodSpec.class);
+      pod = ObjectCodec.read(podSpecNode, PodSpec.class, fieldPrefix);
     } catch (IllegalArgumentException unreadable) {
       results.add(
           Result.of(
@@ -95,7 +95,7 @@ final class OriginPlacement {
               "cache origin " + origin.name() + " has a pod spec that is not valid Kubernetes: "
                   + Diagnostics.firstLine(unreadable),
               ref,
-              fieldPrefix));
+              Diagnostics.field(unreadable, fieldPrefix)));
       return null;
     }
     warn(origin, pod, fieldPrefix, results);

@@ -123,7 +123,7 @@ public final class Renderer {
 
   private static <T> T readExisting(Item item, Class<T> type, List<Result> results) {
     try {
-      return ObjectCodec.read(item.node(), type);
+      return ObjectCodec.read(item.node(), type, "");
     } catch (IllegalArgumentException unreadable) {
       results.add(
           Result.of(
@@ -131,7 +131,7 @@ public final class Renderer {
               "the existing " + item.kind() + " " + item.name() + " is not a valid " + item.apiVersion() + " "
                   + item.kind() + ": " + Diagnostics.firstLine(unreadable) + "; fix or remove it",
               item.ref(),
-              null));
+              Diagnostics.field(unreadable, null)));
       return null;
     }
   }

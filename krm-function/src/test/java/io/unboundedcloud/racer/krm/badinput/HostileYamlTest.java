@@ -3,6 +3,8 @@ package io.unboundedcloud.racer.krm.badinput;
 import static io.unboundedcloud.racer.krm.badinput.ResourceListText.BYSTANDER;
 import static io.unboundedcloud.racer.krm.badinput.ResourceListText.FUNCTION_CONFIG;
 import static io.unboundedcloud.racer.krm.badinput.ResourceListText.NAMESPACE;
+import static io.unboundedcloud.racer.krm.badinput.ResourceListText.cacheOrigin;
+import static io.unboundedcloud.racer.krm.badinput.ResourceListText.existingDataplane;
 import static io.unboundedcloud.racer.krm.badinput.ResourceListText.resourceList;
 import static io.unboundedcloud.racer.krm.badinput.ResourceListText.settings;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -107,40 +109,20 @@ class HostileYamlTest {
     static Stream<Arguments> readItemsWithBombs() {
       String laughs = laughsItem(20, 2); // 40 aliases, 2^21 strings once expanded
       return Stream.of(
-          arguments("a cache origin whose container args expand to 2 million strings", laughs + """
-              - apiVersion: apps/v1
-                kind: DaemonSet
-                metadata:
-                  name: models-origin
-                  namespace: racer
-                  labels:
-                    racer.unbounded-cloud.io/cache-origin: models
-                spec:
-                  selector:
-                    matchLabels: {app: models-origin}
-                  template:
-                    metadata:
-                      labels: {app: models-origin}
-                    spec:
-                      containers:
-                      - name: origin
-                        image: registry.example.com/models-origin:1.4.2
-                        args: *l20
-              """, "models-origin"),
+          arguments("a cache origin whose container args expand to 2 million strings", laughs + cacheOrigin("""
+              containers:
+              - name: origin
+                image: registry.example.com/models-origin:1.4.2
+                args: *l20
+              """), "models-origin"),
           arguments("the existing dataplane DaemonSet, whose container args expand to 2 million strings",
-              laughs + """
-              - apiVersion: apps/v1
-                kind: DaemonSet
-                metadata:
-                  name: racer
-                  namespace: racer
+              laughs + existingDataplane("""
+              template:
                 spec:
-                  template:
-                    spec:
-                      containers:
-                      - name: dataplane
-                        args: *l20
-              """, "racer"),
+                  containers:
+                  - name: dataplane
+                    args: *l20
+              """), "racer"),
           arguments("a cache origin whose args contain themselves", """
               - apiVersion: apps/v1
                 kind: Deployment

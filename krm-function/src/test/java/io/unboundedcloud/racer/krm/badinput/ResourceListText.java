@@ -55,6 +55,41 @@ final class ResourceListText {
     return text.toString();
   }
 
+  /**
+   * A cache origin item: DaemonSet {@code models-origin} in {@link #NAMESPACE}, labelled for cache
+   * {@code models}, with the given pod spec YAML (written from column 0).
+   */
+  static String cacheOrigin(String podSpec) {
+    return """
+        - apiVersion: apps/v1
+          kind: DaemonSet
+          metadata:
+            name: models-origin
+            namespace: racer
+            labels:
+              racer.unbounded-cloud.io/cache-origin: models
+          spec:
+            selector:
+              matchLabels: {app: models-origin}
+            template:
+              metadata:
+                labels: {app: models-origin}
+              spec:
+        """ + podSpec.indent(8);
+  }
+
+  /** The existing dataplane DaemonSet {@code racer} in {@link #NAMESPACE}, with the given spec YAML (from column 0). */
+  static String existingDataplane(String spec) {
+    return """
+        - apiVersion: apps/v1
+          kind: DaemonSet
+          metadata:
+            name: racer
+            namespace: racer
+          spec:
+        """ + spec.indent(4);
+  }
+
   /** The {@code functionConfig:} section: a ConfigMap {@code racer-function} with {@code data}. */
   static String functionConfig(Map<String, String> data) {
     StringBuilder text = new StringBuilder(

@@ -1,0 +1,202 @@
+package io.unboundedcloud.racer.krm.codec;
+
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * How a plain tree's values are read into the fields of a Kubernetes object. The rules are Jackson's
+ * (what the function did before the reading was generated), except where Jackson loses or invents data,
+ * which Kubernetes would refuse too:
+ * <pre>
+ *   string field     "x"; 5, 1.5, true become "5", "1.5", "true" (as Jackson)
+ *   integer field    5; "5" becomes 5; 2.0 becomes 2; "" becomes null (as Jackson)
+ *                    1.5 is refused (Jackson: 1); true is refused
+ *   boolean field    true; "true", "false"; "" becomes null (as Jackson); 1 is refused (Jackson: true)
+ *   IntOrString      5 or "50%"; anything else is refused (as Jackson)
+ *   Quantity         "100Mi", 1, 0.5; true and mappings are refused (Jackson: "tr" + "ue", amount/format)
+ *   list, mapping    only a list or a mapping (as Jackson); null stays null
+ * </pre>
+ * Values of fields the model does not know (kept in {@code additionalProperties}) are taken as they are.
+ */
+public final class TreeInput {
+  private TreeInput() {}
+
+  public static Map<String, Object> mapping(Object value, TreePath at) {
+    if (value instanceof Map<?, ?> map) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> fields = (Map<String, Object>) map;
+      return fields;
+    }
+    throw new TreeShapeException(at, "expected a mapping, found " + describe(value));
+  }
+
+  public static List<?> list(Object value, TreePath at) {
+    if (value instanceof List<?> list) {
+      return list;
+    }
+    throw new TreeShapeException(at, "expected a list, found " + describe(value));
+  }
+
+  public static String string(Object value, TreePath at) {
+    if (value == null || value instanceof String) {
+      return (String) value;
+    }
+    if (value instanceof Number || value instanceof Boolean) {
+      return String.valueOf(value);
+    }
+    throw new TreeShapeException(at, "expected a string, found " + describe(value));
+  }
+
+  public static Integer int32(Object value, TreePath at) {
+    Long number = integer(value, at);
+    if (number == null) {
+      return null;
+    }
+    if (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE) {
+      throw new TreeShapeException(at, "expected a 32-bit integer, found " + describe(value) + ", which is too large");
+    }
+    return number.intValue();
+  }
+
+  public static Long int64(Object value, TreePath at) {
+    return integer(value, at);
+  }
+
+  public static Boolean bool(Object value, TreePath at) {
+    if (value == null || value instanceof Boolean) {
+      return (Boolean) value;
+    }
+    if (value instanceof String text) {
+      switch (text) {
+        case "true":
+          return Boolean.TRUE;
+        case "false":
+          return Boolean.FALSE;
+        case "":
+          return null;
+        default:
+          break;
+      }
+    }
+    throw new TreeShapeException(at, "expected true or false, found " + describe(value));
+  }
+
+  public static IntOrString intOrString(Object value, TreePath at) {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof Integer number) {
+      return new IntOrString(number);
+    }
+    if (value instanceof String text) {
+      return new IntOrString(text);
+    }
+    throw new TreeShapeException(at, "expected an integer or a string such as \"25%\", found " + describe(value));
+  }
+
+  public static Quantity quantity(Object value, TreePath at) {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof String || value instanceof Number) {
+      try {
+        return new Quantity(String.valueOf(value));
+      } catch (IllegalArgumentException notAQuantity) {
+        // falls through to the message below
+      }
+    }
+    throw new TreeShapeException(at, "expected a quantity such as 100Mi or 0.5, found " + describe(value));
+  }
+
+  public static List<String> strings(Object value, TreePath at) {
+    return elements(value, at, TreeInput::string);
+  }
+
+  public static List<Integer> int32s(Object value, TreePath at) {
+    return elements(value, at, TreeInput::int32);
+  }
+
+  public static List<Long> int64s(Object value, TreePath at) {
+    return elements(value, at, TreeInput::int64);
+  }
+
+  public static Map<String, String> stringMap(Object value, TreePath at) {
+    if (value == null) {
+      return null;
+    }
+    Map<String, String> result = new LinkedHashMap<>();
+    mapping(value, at).forEach((key, entry) -> result.put(key, string(entry, at.field(key))));
+    return result;
+  }
+
+  public static Map<String, Quantity> quantityMap(Object value, TreePath at) {
+    if (value == null) {
+      return null;
+    }
+    Map<String, Quantity> result = new LinkedHashMap<>();
+    mapping(value, at).forEach((key, entry) -> result.put(key, quantity(entry, at.field(key))));
+    return result;
+  }
+
+  private static <T> List<T> elements(Object value, TreePath at, BiFunction<Object, TreePath, T> element) {
+    if (value == null) {
+      return null;
+    }
+    List<?> list = list(value, at);
+    List<T> result = new ArrayList<>(list.size());
+    for (int i = 0; i < list.size(); i++) {
+      result.add(element.apply(list.get(i), at.index(i)));
+    }
+    return result;
+  }
+
+  private static Long integer(Object value, TreePath at) {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof Integer || value instanceof Long) {
+      return ((Number) value).longValue();
+    }
+    if (value instanceof Double number && number == Math.rint(number) && Math.abs(number) < 0x1p63) {
+      return number.longValue();
+    }
+    if (value instanceof String text) {
+      if (text.isEmpty()) {
+        return null;
+      }
+      try {
+        return Long.parseLong(text.trim());
+      } catch (NumberFormatException notAnInteger) {
+        // falls through to the message below
+      }
+    }
+    throw new TreeShapeException(at, "expected an integer, found " + describe(value));
+  }
+
+  private static String describe(Object value) {
+    if (value == null) {
+      return "null";
+    }
+    if (value instanceof String text) {
+      return "the string \"" + text + "\"";
+    }
+    if (value instanceof Number) {
+      return "the number " + value;
+    }
+    if (value instanceof Boolean) {
+      return String.valueOf(value);
+    }
+    if (value instanceof Map<?, ?>) {
+      return "a mapping";
+    }
+    if (value instanceof List<?>) {
+      return "a list";
+    }
+    return "a " + value.getClass().getSimpleName();
+  }
+}

@@ -1,0 +1,68 @@
+package io.unboundedcloud.racer.krm.codec;
+
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How field values are written into a plain tree, as Jackson writes them: an IntOrString as its integer or
+ * string, a Quantity as amount and format in one string, lists and maps as fresh copies, the fields the
+ * model does not know after the known ones.
+ */
+public final class TreeOutput {
+  private TreeOutput() {}
+
+  public static Object intOrString(IntOrString value) {
+    return value == null ? null : plain(value.getValue());
+  }
+
+  public static String quantity(Quantity value) {
+    if (value == null) {
+      return null;
+    }
+    return (value.getAmount() == null ? "" : value.getAmount()) + (value.getFormat() == null ? "" : value.getFormat());
+  }
+
+  /** A list of strings, integers or longs. */
+  public static List<Object> scalars(List<?> values) {
+    return new ArrayList<>(values);
+  }
+
+  public static Map<String, Object> stringMap(Map<String, String> values) {
+    return new LinkedHashMap<>(values);
+  }
+
+  public static Map<String, Object> quantityMap(Map<String, Quantity> values) {
+    Map<String, Object> result = new LinkedHashMap<>();
+    values.forEach((key, value) -> result.put(key, quantity(value)));
+    return result;
+  }
+
+  /** Adds the fields the model does not know, after the known ones (Jackson's any-getter). */
+  public static void putAdditional(Map<String, Object> tree, Map<String, Object> additional) {
+    if (additional != null) {
+      additional.forEach((key, value) -> tree.put(key, plain(value)));
+    }
+  }
+
+  /** A deep copy of plain data: maps, lists, strings, numbers, booleans and nulls. */
+  static Object plain(Object value) {
+    if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
+      return value;
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<String, Object> copy = new LinkedHashMap<>();
+      map.forEach((key, entry) -> copy.put(String.valueOf(key), plain(entry)));
+      return copy;
+    }
+    if (value instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      list.forEach(entry -> copy.add(plain(entry)));
+      return copy;
+    }
+    throw new IllegalArgumentException("not plain data: a " + value.getClass().getName());
+  }
+}

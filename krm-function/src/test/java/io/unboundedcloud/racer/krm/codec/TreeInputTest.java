@@ -1,0 +1,129 @@
+package io.unboundedcloud.racer.krm.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The reading rules for field values, each beside what Jackson does with the same value: the same result
+ * (AS_JACKSON), or a refusal where Jackson would make up a value that Kubernetes refuses (STRICTER).
+ */
+@DisplayName("Field values are read as Jackson reads them, except where Jackson invents data")
+class TreeInputTest {
+  private static final ObjectMapper JACKSON = new ObjectMapper();
+  private static final Object REFUSED = new Object() {
+    @Override
+    public String toString() {
+      return "refused";
+    }
+  };
+
+  enum Versus { AS_JACKSON, STRICTER }
+
+  static Stream<Arguments> rules() {
+    BiFunction<Object, TreePath, Object> string = TreeInput::string;
+    BiFunction<Object, TreePath, Object> int32 = TreeInput::int32;
+    BiFunction<Object, TreePath, Object> int64 = TreeInput::int64;
+    BiFunction<Object, TreePath, Object> bool = TreeInput::bool;
+    BiFunction<Object, TreePath, Object> intOrString = TreeInput::intOrString;
+    BiFunction<Object, TreePath, Object> quantity = TreeInput::quantity;
+    BiFunction<Object, TreePath, Object> strings = TreeInput::strings;
+    return Stream.of(
+        arguments(String.class, string, "x", "x", Versus.AS_JACKSON),
+        arguments(String.class, string, 5, "5", Versus.AS_JACKSON),
+        arguments(String.class, string, 1.5, "1.5", Versus.AS_JACKSON),
+        arguments(String.class, string, true, "true", Versus.AS_JACKSON),
+        arguments(String.class, string, Map.of("a", 1), REFUSED, Versus.AS_JACKSON),
+        arguments(String.class, string, List.of("a"), REFUSED, Versus.AS_JACKSON),
+        arguments(Integer.class, int32, 5, 5, Versus.AS_JACKSON),
+        arguments(Integer.class, int32, "5", 5, Versus.AS_JACKSON),
+        arguments(Integer.class, int32, 2.0, 2, Versus.AS_JACKSON),
+        arguments(Integer.class, int32, "", null, Versus.AS_JACKSON),
+        arguments(Integer.class, int32, "http", REFUSED, Versus.AS_JACKSON),
+        arguments(Integer.class, int32, true, REFUSED, Versus.AS_JACKSON),
+        arguments(Integer.class, int32, 3_000_000_000L, REFUSED, Versus.AS_JACKSON),
+        arguments(Integer.class, int32, 1.5, REFUSED, Versus.STRICTER),
+        arguments(Long.class, int64, 5_000_000_000L, 5_000_000_000L, Versus.AS_JACKSON),
+        arguments(Long.class, int64, 5, 5L, Versus.AS_JACKSON),
+        arguments(Long.class, int64, "30", 30L, Versus.AS_JACKSON),
+        arguments(Long.class, int64, 1.5, REFUSED, Versus.STRICTER),
+        arguments(Boolean.class, bool, true, true, Versus.AS_JACKSON),
+        arguments(Boolean.class, bool, "false", false, Versus.AS_JACKSON),
+        arguments(Boolean.class, bool, "", null, Versus.AS_JACKSON),
+        arguments(Boolean.class, bool, "yes", REFUSED, Versus.AS_JACKSON),
+        arguments(Boolean.class, bool, 1, REFUSED, Versus.STRICTER),
+        arguments(IntOrString.class, intOrString, 5, new IntOrString(5), Versus.AS_JACKSON),
+        arguments(IntOrString.class, intOrString, "25%", new IntOrString("25%"), Versus.AS_JACKSON),
+        arguments(IntOrString.class, intOrString, 1.5, REFUSED, Versus.AS_JACKSON),
+        arguments(IntOrString.class, intOrString, true, REFUSED, Versus.AS_JACKSON),
+        arguments(Quantity.class, quantity, "100Mi", new Quantity("100", "Mi"), Versus.AS_JACKSON),
+        arguments(Quantity.class, quantity, 1, new Quantity("1"), Versus.AS_JACKSON),
+        arguments(Quantity.class, quantity, 0.5, new Quantity("0.5"), Versus.AS_JACKSON),
+        arguments(Quantity.class, quantity, "", REFUSED, Versus.AS_JACKSON),
+        arguments(Quantity.class, quantity, true, REFUSED, Versus.STRICTER),
+        arguments(Quantity.class, quantity, Map.of("amount", "1", "format", "Gi"), REFUSED, Versus.STRICTER),
+        arguments(List.class, strings, "NET_ADMIN", REFUSED, Versus.AS_JACKSON),
+        arguments(List.class, strings, List.of("a", 5), List.of("a", "5"), Versus.AS_JACKSON));
+  }
+
+  @ParameterizedTest(name = "{0} from {2}: {3} ({4})")
+  @MethodSource("rules")
+  @DisplayName("one rule")
+  void rule(Class<?> type, BiFunction<Object, TreePath, Object> reader, Object value, Object expected, Versus versus) {
+    Object ours = readOrRefused(() -> reader.apply(value, TreePath.root("field")));
+    // a list field is a list of strings (Container.args)
+    Object jackson = readOrRefused(() -> JACKSON.convertValue(value, type == List.class
+        ? JACKSON.getTypeFactory().constructCollectionType(List.class, String.class)
+        : JACKSON.constructType(type)));
+    assertThat(ours).isEqualTo(expected);
+    if (versus == Versus.AS_JACKSON) {
+      assertThat(jackson).as("Jackson").isEqualTo(expected);
+    } else {
+      assertThat(jackson).as("Jackson accepts what we refuse").isNotSameAs(REFUSED);
+    }
+  }
+
+  @Test
+  @DisplayName("a value that does not fit: the message names the field from the object's root")
+  void messageNamesTheField() {
+    Map<String, Object> pod = Map.of("containers",
+        List.of(Map.of("name", "origin", "ports", List.of(Map.of("name", "http"), Map.of("containerPort", "http")))));
+    assertThatThrownBy(() -> Fabric8Trees.read(pod, PodSpec.class, TreePath.root("spec.template.spec")))
+        .isInstanceOfSatisfying(TreeShapeException.class, shape -> {
+          assertThat(shape.field()).isEqualTo("spec.template.spec.containers[0].ports[1].containerPort");
+          assertThat(shape.problem()).isEqualTo("expected an integer, found the string \"http\"");
+          assertThat(shape).hasMessage("spec.template.spec.containers[0].ports[1].containerPort: expected an"
+              + " integer, found the string \"http\"");
+        });
+  }
+
+  @Test
+  @DisplayName("a list where a mapping goes, at the root of a whole object: the message starts with the field")
+  void wholeObject() {
+    assertThatThrownBy(() -> Fabric8Trees.read(Map.of("spec", List.of()), io.fabric8.kubernetes.api.model.apps.DaemonSet.class,
+        TreePath.root("")))
+        .hasMessage("spec: expected a mapping, found a list");
+  }
+
+  private static Object readOrRefused(java.util.function.Supplier<Object> read) {
+    try {
+      return read.get();
+    } catch (IllegalArgumentException refused) {
+      return REFUSED;
+    }
+  }
+}

@@ -70,9 +70,10 @@ for jar in "$out"/app/*.jar; do
 done
 classpath="$classpath\""
 
-# The runtime: the modules the jars need, as jdeps reads them (Jackson and snakeyaml name
-# java.desktop and java.sql for optional features; leaving them out changes no output here but is
-# not what jdeps proves, and java.base alone measured no faster with an archive).
+# The runtime: the modules the jars need, as jdeps reads them (Jackson, still on the class path for
+# fabric8's annotations, and snakeyaml name java.desktop and java.sql for optional features; leaving
+# them out changes no output here but is not what jdeps proves, and java.base alone measured no faster
+# with an archive).
 modules=$("$jdk/bin/jdeps" --multi-release 17 --ignore-missing-deps --print-module-deps "$out"/app/*.jar 2>/dev/null | tail -1)
 case "$modules" in java.base*) ;; *) fail "jdeps found no modules: $modules" ;; esac
 if [ "$feature" -ge 21 ]; then compress=zip-6; else compress=2; fi
@@ -88,7 +89,7 @@ find "$out" -exec touch -h -d "$timestamp" {} +
 
 # Training inputs: the quickstart as a function-mode ResourceList (the function config as
 # functionConfig, the rest as items), then that run's output fed back in, which exercises reading
-# the existing DaemonSet through Jackson into fabric8 and merging it.
+# the existing DaemonSet into fabric8 (Fabric8Trees) and merging it.
 to_resource_list() {
   printf 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n'
   for file in "$@"; do

@@ -1,8 +1,6 @@
 package io.unboundedcloud.racer.workload.settings;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
@@ -27,15 +25,6 @@ public final class SettingsHash {
         StringBuilder canonical = new StringBuilder();
         new TreeMap<>(data).forEach((key, value) ->
                 canonical.append(key).append('=').append(Objects.requireNonNull(value, key)).append('\n'));
-        return HexFormat.of().formatHex(sha256().digest(canonical.toString().getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            // Every Java platform must provide SHA-256, so this is a broken runtime, not bad input.
-            throw new IllegalStateException("SHA-256 is not available", e);
-        }
+        return HexFormat.of().formatHex(Sha256.digest(canonical.toString().getBytes(StandardCharsets.UTF_8)));
     }
 }

@@ -148,13 +148,18 @@ final class DaemonSetOwnership {
     return merged;
   }
 
+  /**
+   * The user's sources first, then ours: where a key is in several sources, Kubernetes takes the last one,
+   * so racer-settings always wins over a user's ConfigMap or Secret that happens to hold a RACER_ key.
+   */
   private static List<EnvFromSource> mergeEnvFrom(List<EnvFromSource> theirs, List<EnvFromSource> ours) {
-    List<EnvFromSource> result = new ArrayList<>(ours);
+    List<EnvFromSource> result = new ArrayList<>();
     for (EnvFromSource source : theirs == null ? List.<EnvFromSource>of() : theirs) {
       if (!ours.contains(source)) {
         result.add(source);
       }
     }
+    result.addAll(ours);
     return result;
   }
 

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("The command line")
 class CommandTest {
@@ -79,5 +80,22 @@ class CommandTest {
         .contains("name: models-origin")
         .doesNotContain("racer-function")
         .doesNotContain("kind: ResourceList");
+  }
+
+  @Test
+  @DisplayName("render of a kubectl-style List file: its items are the manifests, racer-settings among them")
+  void renderListFile(@TempDir Path dir) throws IOException {
+    StringBuilder list = new StringBuilder("apiVersion: v1\nkind: List\nmetadata: {}\nitems:\n");
+    for (String name : new String[] {"racer-settings.yaml", "cache-origin.yaml"}) {
+      String object = Files.readString(Path.of("../examples/quickstart", name));
+      list.append(object.replaceAll("(?m)^#.*\n", "").replaceAll("(?m)^---\n", "").indent(2)
+          .replaceFirst("^  ", "- "));
+    }
+    Files.writeString(dir.resolve("installed.yaml"), list.toString());
+    Run run = run("render", dir.toString(), "--function-config", "../examples/quickstart/function-config.yaml");
+    assertThat(run.exit()).as(run.stderr()).isZero();
+    assertThat(run.stdout())
+        .contains("kind: ServiceAccount", "kind: DaemonSet", "name: racer-settings", "name: models-origin")
+        .doesNotContain("kind: List");
   }
 }

@@ -134,7 +134,8 @@ class WiringRestoredTest {
     Map<String, Object> container = Plain.container(ds, UserChange.DATAPLANE);
     wiring.put("image", container.get("image"));
     List<Object> envFrom = Plain.listOrEmpty(container, "envFrom");
-    wiring.put("envFrom", envFrom.isEmpty() ? null : envFrom.get(0));
+    // the last source wins in Kubernetes: racer-settings must be it
+    wiring.put("envFrom", envFrom.isEmpty() ? null : envFrom.get(envFrom.size() - 1));
     wiring.put("env", named(Plain.listOrEmpty(container, "env"), DataplaneEnv.ownedNames()));
     wiring.put("ports", named(Plain.listOrEmpty(container, "ports"), PORT_NAMES));
     Map<String, Object> security = Plain.mapOrEmpty(container, "securityContext");

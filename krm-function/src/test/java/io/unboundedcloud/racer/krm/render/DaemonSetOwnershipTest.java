@@ -3,6 +3,8 @@ package io.unboundedcloud.racer.krm.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvFromSource;
+import io.fabric8.kubernetes.api.model.EnvFromSourceBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorRequirement;
@@ -110,6 +112,19 @@ class DaemonSetOwnershipTest {
       assertThat(env.get(env.size() - 1)).isEqualTo("RACER_LOG");
       assertThat(env.get(0)).isEqualTo("RACER_POD_IP");
       assertThat(pod(merged).getVolumes()).extracting(Volume::getName).endsWith("extra");
+    }
+
+    @Test
+    @DisplayName("the user's envFrom sources stay, before racer-settings, which must come last to win")
+    void envFromSources() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+      EnvFromSource settings = dataplane(theirs).getEnvFrom().get(0);
+      EnvFromSource extra = new EnvFromSourceBuilder().withNewSecretRef().withName("racer-extra-env").endSecretRef().build();
+      // as a user would add it: after ours, where its RACER_ keys would override racer-settings
+      dataplane(theirs).getEnvFrom().add(extra);
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+      assertThat(dataplane(merged).getEnvFrom()).containsExactly(extra, settings);
+      assertThat(DaemonSetOwnership.merge(rendered(CONFIG), merged)).isEqualTo(merged);
     }
 
     @Test

@@ -59,6 +59,50 @@ class ManifestStreamTest {
         }
 
         @Test
+        @DisplayName("gives the items of a List (as kubectl get -o yaml writes it) in its place, as kustomize does")
+        void listExpanded() {
+            List<MappingNode> objects = readManifests("""
+                    kind: A
+                    ---
+                    apiVersion: v1
+                    kind: List
+                    metadata: {}
+                    items:
+                    - apiVersion: v1
+                      kind: ConfigMap
+                      metadata:
+                        name: racer-settings
+                    - kind: ConfigMapList
+                      items:
+                      - kind: B
+                      - kind: C
+                    ---
+                    kind: D
+                    """);
+
+            assertThat(objects).map(o -> Nodes.getText(o, "kind")).containsExactly("A", "ConfigMap", "B", "C", "D");
+            assertThat(Nodes.getText(objects.get(1), "metadata", "name")).isEqualTo("racer-settings");
+        }
+
+        @Test
+        @DisplayName("keeps an object whose kind ends in List but has no items list")
+        void listKindWithoutItems() {
+            assertThat(readManifests("kind: PlayList\nitems: none\n"))
+                    .map(o -> Nodes.getText(o, "kind")).containsExactly("PlayList");
+        }
+
+        @Test
+        @DisplayName("names the document and item of a List item that is not an object")
+        void listItemNotAnObject() {
+            assertThatThrownBy(() -> readManifests("kind: A\n---\nkind: List\nitems:\n- kind: B\n- just text\n"))
+                    .isInstanceOf(YamlInputException.class)
+                    .hasMessageContainingAll("test.yaml:6:3: ", "document 2 (a List) item 1 is 'just text'",
+                            "not a Kubernetes object");
+            assertThatThrownBy(() -> readManifests("kind: List\nitems:\n- metadata: {name: x}\n"))
+                    .hasMessageContainingAll("document 1 (a List) item 0 is a mapping without kind");
+        }
+
+        @Test
         @DisplayName("names the document without kind")
         void noKind() {
             assertThatThrownBy(() -> readManifests("kind: A\n---\napiVersion: v1\n"))

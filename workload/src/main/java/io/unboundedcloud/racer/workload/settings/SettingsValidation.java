@@ -1,7 +1,6 @@
 package io.unboundedcloud.racer.workload.settings;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +42,8 @@ final class SettingsValidation {
         }
         findings.addAll(CrossKeyRules.check(racer, invalid));
         // A stable sort: within one key, its own rule (added first) stays ahead of its cross-key rules.
-        findings.sort(Comparator.comparing(Finding::key));
+        // (a lambda of ours, not Comparator.comparing: the AOT cache links ours ahead of time, not that one)
+        findings.sort((a, b) -> a.key().compareTo(b.key()));
         return List.copyOf(findings);
     }
 

@@ -23,10 +23,10 @@ import java.util.function.BiFunction;
  * </pre>
  * Values of fields the model does not know (kept in {@code additionalProperties}) are taken as they are.
  */
-public final class TreeInput {
+final class TreeInput {
   private TreeInput() {}
 
-  public static Map<String, Object> mapping(Object value, TreePath at) {
+  static Map<String, Object> mapping(Object value, TreePath at) {
     if (value instanceof Map<?, ?> map) {
       @SuppressWarnings("unchecked")
       Map<String, Object> fields = (Map<String, Object>) map;
@@ -35,14 +35,14 @@ public final class TreeInput {
     throw new TreeShapeException(at, "expected a mapping, found " + describe(value));
   }
 
-  public static List<?> list(Object value, TreePath at) {
+  static List<?> list(Object value, TreePath at) {
     if (value instanceof List<?> list) {
       return list;
     }
     throw new TreeShapeException(at, "expected a list, found " + describe(value));
   }
 
-  public static String string(Object value, TreePath at) {
+  static String string(Object value, TreePath at) {
     if (value == null || value instanceof String) {
       return (String) value;
     }
@@ -52,7 +52,7 @@ public final class TreeInput {
     throw new TreeShapeException(at, "expected a string, found " + describe(value));
   }
 
-  public static Integer int32(Object value, TreePath at) {
+  static Integer int32(Object value, TreePath at) {
     Long number = integer(value, at);
     if (number == null) {
       return null;
@@ -63,11 +63,11 @@ public final class TreeInput {
     return number.intValue();
   }
 
-  public static Long int64(Object value, TreePath at) {
+  static Long int64(Object value, TreePath at) {
     return integer(value, at);
   }
 
-  public static Boolean bool(Object value, TreePath at) {
+  static Boolean bool(Object value, TreePath at) {
     if (value == null || value instanceof Boolean) {
       return (Boolean) value;
     }
@@ -86,7 +86,7 @@ public final class TreeInput {
     throw new TreeShapeException(at, "expected true or false, found " + describe(value));
   }
 
-  public static IntOrString intOrString(Object value, TreePath at) {
+  static IntOrString intOrString(Object value, TreePath at) {
     if (value == null) {
       return null;
     }
@@ -99,7 +99,7 @@ public final class TreeInput {
     throw new TreeShapeException(at, "expected an integer or a string such as \"25%\", found " + describe(value));
   }
 
-  public static Quantity quantity(Object value, TreePath at) {
+  static Quantity quantity(Object value, TreePath at) {
     if (value == null) {
       return null;
     }
@@ -113,19 +113,19 @@ public final class TreeInput {
     throw new TreeShapeException(at, "expected a quantity such as 100Mi or 0.5, found " + describe(value));
   }
 
-  public static List<String> strings(Object value, TreePath at) {
+  static List<String> strings(Object value, TreePath at) {
     return elements(value, at, TreeInput::string);
   }
 
-  public static List<Integer> int32s(Object value, TreePath at) {
+  static List<Integer> int32s(Object value, TreePath at) {
     return elements(value, at, TreeInput::int32);
   }
 
-  public static List<Long> int64s(Object value, TreePath at) {
+  static List<Long> int64s(Object value, TreePath at) {
     return elements(value, at, TreeInput::int64);
   }
 
-  public static Map<String, String> stringMap(Object value, TreePath at) {
+  static Map<String, String> stringMap(Object value, TreePath at) {
     if (value == null) {
       return null;
     }
@@ -134,7 +134,7 @@ public final class TreeInput {
     return result;
   }
 
-  public static Map<String, Quantity> quantityMap(Object value, TreePath at) {
+  static Map<String, Quantity> quantityMap(Object value, TreePath at) {
     if (value == null) {
       return null;
     }

@@ -12,14 +12,14 @@ import java.util.Map;
  * string, a Quantity as amount and format in one string, lists and maps as fresh copies, the fields the
  * model does not know after the known ones.
  */
-public final class TreeOutput {
+final class TreeOutput {
   private TreeOutput() {}
 
-  public static Object intOrString(IntOrString value) {
+  static Object intOrString(IntOrString value) {
     return value == null ? null : plain(value.getValue());
   }
 
-  public static String quantity(Quantity value) {
+  static String quantity(Quantity value) {
     if (value == null) {
       return null;
     }
@@ -27,22 +27,22 @@ public final class TreeOutput {
   }
 
   /** A list of strings, integers or longs. */
-  public static List<Object> scalars(List<?> values) {
+  static List<Object> scalars(List<?> values) {
     return new ArrayList<>(values);
   }
 
-  public static Map<String, Object> stringMap(Map<String, String> values) {
+  static Map<String, Object> stringMap(Map<String, String> values) {
     return new LinkedHashMap<>(values);
   }
 
-  public static Map<String, Object> quantityMap(Map<String, Quantity> values) {
+  static Map<String, Object> quantityMap(Map<String, Quantity> values) {
     Map<String, Object> result = new LinkedHashMap<>();
     values.forEach((key, value) -> result.put(key, quantity(value)));
     return result;
   }
 
   /** Adds the fields the model does not know, after the known ones (Jackson's any-getter). */
-  public static void putAdditional(Map<String, Object> tree, Map<String, Object> additional) {
+  static void putAdditional(Map<String, Object> tree, Map<String, Object> additional) {
     if (additional != null) {
       additional.forEach((key, value) -> tree.put(key, plain(value)));
     }

@@ -8,7 +8,7 @@
  * DaemonSet ds = Fabric8Trees.read(Nodes.toPlain(node), DaemonSet.class, TreePath.root("")); // TreeShapeException
  * Map&lt;String, Object&gt; tree = Fabric8Trees.write(ds);  // what Jackson's convertValue(ds, Map.class) gives
  * </pre>
- * Owns: the reading rules for scalars ({@link io.unboundedcloud.racer.krm.codec.TreeInput}), messages
+ * Owns: the reading rules for scalars ({@code TreeInput}), messages
  * that name the field where a value does not fit ({@link io.unboundedcloud.racer.krm.codec.TreePath}),
  * and the writing of the two value types with their own form (IntOrString, Quantity).
  * <p>

@@ -31,7 +31,8 @@ import java.util.Set;
  * setters, their order (@JsonPropertyOrder) and when they are left out (@JsonInclude), so the generated code
  * writes what ObjectMapper.convertValue would. A model shape it does not know (a property of type Object,
  * a custom serializer other than IntOrString's and Quantity's, an inclusion rule other than NON_NULL and
- * NON_EMPTY) stops the build with a message, instead of being written wrongly.
+ * NON_EMPTY, a property alias, a class without any-getter and any-setter) stops the build with a message,
+ * instead of being written wrongly.
  */
 public final class Fabric8TreesGenerator {
   private static final String PACKAGE = "io.unboundedcloud.racer.krm.codec";
@@ -284,6 +285,9 @@ public final class Fabric8TreesGenerator {
     for (BeanPropertyDefinition property : description.findProperties()) {
       if (!property.hasSetter()) {
         throw new IllegalStateException(bean.getName() + "." + property.getName() + " has no setter");
+      }
+      if (!property.findAliases().isEmpty()) {
+        throw new IllegalStateException(bean.getName() + "." + property.getName() + " has aliases " + property.findAliases());
       }
       JavaType type = property.getSetter().getParameterType(0);
       line("        case \"" + property.getName() + "\":");

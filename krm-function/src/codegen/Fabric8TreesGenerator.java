@@ -2,8 +2,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationConfig;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import java.io.IOException;
@@ -131,6 +135,13 @@ public final class Fabric8TreesGenerator {
 
   private List<BeanPropertyDefinition> properties(Class<?> bean) {
     BeanDescription description = serialization.introspect(mapper.constructType(bean));
+    JsonSerialize serializer = bean.getAnnotation(JsonSerialize.class);
+    JsonDeserialize deserializer = bean.getAnnotation(JsonDeserialize.class);
+    if (description.findJsonValueAccessor() != null
+        || serializer != null && serializer.using() != JsonSerializer.None.class
+        || deserializer != null && deserializer.using() != JsonDeserializer.None.class) {
+      throw new IllegalStateException(bean.getName() + " has a custom (de)serializer: a model shape this generator does not know");
+    }
     if (description.findAnyGetter() == null) {
       throw new IllegalStateException(bean.getName() + " has no any-getter: a model shape this generator does not know");
     }

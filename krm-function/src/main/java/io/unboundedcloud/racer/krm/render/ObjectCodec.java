@@ -55,9 +55,4 @@ final class ObjectCodec {
     }
     return value;
   }
-
-  /** A fabric8 object as a node. */
-  static Node node(Object object) {
-    return Nodes.fromPlain(plain(object));
-  }
 }

@@ -11,6 +11,7 @@ import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
@@ -18,8 +19,8 @@ import io.unboundedcloud.racer.workload.NodePlacement;
 import io.unboundedcloud.racer.workload.settings.SettingsHash;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * One run of the function: read the inputs, render the dataplane, merge it into what was there, copy its
@@ -110,15 +111,12 @@ public final class Renderer {
 
   /** Puts an object where the existing item stood (keeping its node when nothing changed), or at the end. */
   private static void place(List<MappingNode> output, Item existing, Object object) {
-    Node rendered = ObjectCodec.node(object);
+    Map<String, Object> rendered = ObjectCodec.plain(object);
     if (existing == null) {
-      output.add((MappingNode) rendered);
-      return;
+      output.add(Nodes.fromPlainMap(rendered));
+    } else if (!ObjectCodec.same(existing.node(), rendered)) {
+      output.set(output.indexOf(existing.node()), Nodes.fromPlainMap(rendered));
     }
-    if (ObjectCodec.same(existing.node(), ObjectCodec.plain(object))) {
-      return;
-    }
-    output.set(output.indexOf(existing.node()), (MappingNode) rendered);
   }
 
   private static <T> T readExisting(Item item, Class<T> type, List<Result> results) {

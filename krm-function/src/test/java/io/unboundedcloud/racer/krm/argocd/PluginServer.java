@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.argocd;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import io.unboundedcloud.racer.krm.staging.StagedProduct;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -136,12 +137,9 @@ final class PluginServer {
         return env;
     }
 
+    /** The plain launcher, staged where uid 999 can run it wherever the checkout lies. */
     private static Path launcher() {
-        Path launcher = ArgoCdExample.repositoryRoot().resolve("krm-function/target/racer-krm");
-        if (!Files.isExecutable(launcher)) {
-            fail("%s is missing: the *IT tests run after mvn package", launcher);
-        }
-        return launcher;
+        return StagedProduct.get().plainLauncher();
     }
 
     /** Creates a folder and its missing parents under root, each 0755 whatever the umask. */

@@ -2,11 +2,11 @@ package io.unboundedcloud.racer.krm.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.staging.StagedProduct;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -60,8 +60,8 @@ final class DockerStandin {
 
   /**
    * Installs the stand-in in {@code work/docker}: it runs {@code function} for {@link
-   * Repository#FUNCTION_IMAGE}, or a copy of it (launcher, jar and lib/) in that folder when uid 65534
-   * cannot read the checkout (a clone under a private home folder, say).
+   * Repository#FUNCTION_IMAGE}, or its staged copy ({@link StagedProduct}) when uid 65534 cannot read
+   * the checkout (a clone under a private home folder, say).
    */
   static DockerStandin install(Path work, Path function) {
     try {
@@ -71,8 +71,7 @@ final class DockerStandin {
       Path sandboxLog = dir.resolve("sandbox.log");
       Files.copy(Repository.dockerStandin(), bin.resolve("docker"));
       bin.resolve("docker").toFile().setExecutable(true);
-      Path runnable =
-          usableByNobody(functionFiles(function), List.of(function)) ? function : copyForNobody(work, function);
+      Path runnable = usableByNobody(functionFiles(function), List.of(function)) ? function : staged();
       Files.writeString(
           bin.resolve("docker-standin.conf"),
           "RACER_KRM=" + quoted(runnable.toString()) + "\n"
@@ -97,23 +96,11 @@ final class DockerStandin {
     return files;
   }
 
-  /** Copies the launcher, jar and lib/ into {@code work/function}, readable by all, and returns the copy. */
-  private static Path copyForNobody(Path work, Path function) throws IOException {
-    Path copy = work.resolve("function");
-    PackageFiles.copy(function.getParent().resolve("lib"), copy.resolve("lib"));
-    Files.copy(function, copy.resolve("racer-krm"));
-    Files.copy(function.resolveSibling("racer-krm.jar"), copy.resolve("racer-krm.jar"));
-    for (Path path : List.of(work, copy, copy.resolve("lib"), copy.resolve("racer-krm"))) {
-      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-    for (Path file : functionFiles(copy.resolve("racer-krm"))) {
-      if (!file.equals(copy.resolve("racer-krm"))) {
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
-      }
-    }
-    Path launcher = copy.resolve("racer-krm");
+  /** The staged launcher, which uid 65534 must be able to read and run. */
+  private static Path staged() throws IOException {
+    Path launcher = StagedProduct.get().plainLauncher();
     assertThat(usableByNobody(functionFiles(launcher), List.of(launcher)))
-        .as("uid 65534 can read the copy of the function in %s", copy)
+        .as("uid 65534 can read the staged function in %s", launcher.getParent())
         .isTrue();
     return launcher;
   }

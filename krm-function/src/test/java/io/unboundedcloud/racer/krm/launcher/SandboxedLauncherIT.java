@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.staging.StagedProduct;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +21,10 @@ import org.junit.jupiter.api.Test;
  * The launcher as a container runtime starts a KRM function ({@code --user nobody --network none}, no
  * writable home): uid 65534, no network, an empty environment, HOME and TMPDIR that do not exist. Its
  * output must be the same bytes as a plain run's. Needs root, {@code unshare} and {@code setpriv}; without
- * them the tests print one {@code SKIPPED:} line and are reported skipped. (That the launcher and its jars
- * are readable by others and that it opens nothing under ~/.m2 is checked by {@link LauncherIT}, which
- * needs no root.)
+ * them the tests print one {@code SKIPPED:} line and are reported skipped. The sandboxed runs use the
+ * product staged into a folder every user can read ({@link StagedProduct}): the checkout may lie where
+ * uid 65534 cannot reach it. (That the build leaves the launcher and its jars readable by others and that
+ * it opens nothing under ~/.m2 is checked by {@link LauncherIT}, which needs no root.)
  */
 @DisplayName("The launcher as uid 65534, without network or writable directories")
 class SandboxedLauncherIT {
@@ -33,6 +35,14 @@ class SandboxedLauncherIT {
   /** Directories anyone may write on a usual Linux host: made read-only for the stricter sandbox. */
   private static final List<String> SHARED_WRITABLE = List.of("/tmp", "/var/tmp", "/dev/shm", "/run/lock",
       "/dev/mqueue");
+
+  /** The staged launcher, run inside {@code sandbox}, with {@code args}. */
+  private static List<String> staged(List<String> sandbox, String... args) {
+    List<String> command = new ArrayList<>(sandbox);
+    command.add(StagedProduct.get().plainLauncher().toString());
+    command.addAll(List.of(args));
+    return command;
+  }
 
   private static byte[] input() {
     return Launcher.quickstartResourceList().getBytes(StandardCharsets.UTF_8);
@@ -101,9 +111,9 @@ class SandboxedLauncherIT {
     @Test
     @DisplayName("render examples/quickstart")
     void render() {
-      String[] args = {"render", Launcher.QUICKSTART.toString()};
+      String[] args = {"render", StagedProduct.get().example("quickstart").toString()};
       Launcher.Run plain = Launcher.launcher(new byte[0], args);
-      Launcher.Run sandboxed = Launcher.run(Launcher.withLauncher(SANDBOX, args), Map.of(), new byte[0]);
+      Launcher.Run sandboxed = Launcher.run(staged(SANDBOX, args), Map.of(), new byte[0]);
       assertThat(plain.exit()).as(plain.describe()).isZero();
       assertThat(sandboxed.exit()).as(sandboxed.describe()).isZero();
       assertThat(sandboxed.stderr()).as(sandboxed.describe()).isEmpty();
@@ -114,7 +124,7 @@ class SandboxedLauncherIT {
     @DisplayName("function mode on the quickstart as a ResourceList")
     void function() {
       Launcher.Run plain = Launcher.launcher(input());
-      Launcher.Run sandboxed = Launcher.run(Launcher.withLauncher(SANDBOX), Map.of(), input());
+      Launcher.Run sandboxed = Launcher.run(staged(SANDBOX), Map.of(), input());
       assertThat(sandboxed.exit()).as(sandboxed.describe()).isZero();
       assertThat(sandboxed.stderr()).as(sandboxed.describe()).isEmpty();
       assertThat(sandboxed.stdout()).isEqualTo(plain.stdout());
@@ -125,7 +135,7 @@ class SandboxedLauncherIT {
     void functionReadOnly() {
       requireMountNamespace();
       Launcher.Run plain = Launcher.launcher(input());
-      Launcher.Run sandboxed = Launcher.run(Launcher.withLauncher(readOnlySandbox()), Map.of(), input());
+      Launcher.Run sandboxed = Launcher.run(staged(readOnlySandbox()), Map.of(), input());
       assertThat(sandboxed.exit()).as(sandboxed.describe()).isZero();
       assertThat(sandboxed.stderr()).as(sandboxed.describe()).isEmpty();
       assertThat(sandboxed.stdout()).isEqualTo(plain.stdout());
@@ -135,8 +145,8 @@ class SandboxedLauncherIT {
     @DisplayName("the stricter sandbox really has no network and no writable directory")
     void sandboxIsStrict() {
       requireMountNamespace();
-      String probe = "for d in / /tmp /var/tmp /dev/shm /run/lock /nonexistent " + Launcher.SCRIPT.getParent()
-          + " " + Launcher.QUICKSTART + "; do if ( : > \"$d/.racer-krm-probe\" ) 2>/dev/null; then"
+      String probe = "for d in / /tmp /var/tmp /dev/shm /run/lock /nonexistent " + StagedProduct.get().root()
+          + " " + StagedProduct.get().plainLauncher().getParent() + " " + StagedProduct.get().example("quickstart") + "; do if ( : > \"$d/.racer-krm-probe\" ) 2>/dev/null; then"
           + " echo \"writable $d\"; rm -f \"$d/.racer-krm-probe\"; fi; done\n"
           + "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '\nid -u\n";
       List<String> command = new ArrayList<>(readOnlySandbox());

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.staging.StagedProduct;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * target/runtime/bin/racer-krm, run as the image runs it (uid 65534, no network, nothing writable, the
  * archive required), prints exactly what the plain launcher prints: same stdout bytes, same stderr, same
  * exit code. The plain launcher runs unsandboxed on the system's Java, so any difference is the
- * runtime's: a module jlink left out, a JVM warning, the archive.
+ * runtime's: a module jlink left out, a JVM warning, the archive. The sandboxed runs use the runtime and
+ * the examples staged where every user can read them ({@link StagedProduct}), wherever the checkout is.
  */
 @DisplayName("The assembled runtime prints what the plain launcher prints")
 class RuntimeParityIT {
@@ -76,7 +78,7 @@ class RuntimeParityIT {
   @ValueSource(strings = {"quickstart", "kpt", "argocd/app"})
   @DisplayName("render mode on an example folder (the kpt one fails: no function config outside kpt), as uid 65534")
   void renderMode(String example) {
-    String folder = RuntimeFolder.repository().resolve("examples").resolve(example).toString();
+    String folder = StagedProduct.get().example(example).toString();
     CommandRun plain = plain(RuntimeFolder.module(), Map.of(), new byte[0], List.of("render", folder));
     CommandRun runtime = sandboxed(Sandbox.NOBODY, Path.of("/"), containerEnv(), new byte[0], List.of("render", folder));
 
@@ -86,7 +88,7 @@ class RuntimeParityIT {
   @Test
   @DisplayName("as the Argo CD sidecar runs it: uid 999 without a passwd entry, HOME=/tmp, render . in the app folder")
   void argoCdSidecar() {
-    Path app = RuntimeFolder.repository().resolve("examples/argocd/app");
+    Path app = StagedProduct.get().example("argocd/app");
     Map<String, String> env =
         new HashMap<>(Map.of("HOME", "/tmp", "ARGOCD_APP_NAME", "racer", "ARGOCD_APP_NAMESPACE", "racer",
             "RACER_KRM_REQUIRE_ARCHIVE", "1"));
@@ -121,7 +123,7 @@ class RuntimeParityIT {
         CommandRun.of(
             Path.of("/"), Map.of(), new byte[0],
             Sandbox.command(Sandbox.NOBODY, Path.of("/"), containerEnv(),
-                List.of("sh", "-c", probe, "probe", RuntimeFolder.runtime().toString())));
+                List.of("sh", "-c", probe, "probe", StagedProduct.get().runtime().toString())));
 
     assertThat(run.succeeded().stdoutText().lines()).containsExactly("network: lo ", "65534");
   }
@@ -139,7 +141,7 @@ class RuntimeParityIT {
   }
 
   private static CommandRun sandboxed(int uid, Path dir, Map<String, String> env, byte[] input, List<String> args) {
-    List<String> command = new ArrayList<>(List.of(RuntimeFolder.launcher().toString()));
+    List<String> command = new ArrayList<>(List.of(StagedProduct.get().runtimeLauncher().toString()));
     command.addAll(args);
     return CommandRun.of(Path.of("/"), Map.of(), input, Sandbox.command(uid, dir, env, command));
   }

@@ -61,6 +61,14 @@ class InvalidValuesTest {
     return cases.stream();
   }
 
+  static Stream<Arguments> notStrings() {
+    return Stream.of(
+        Arguments.of("RACER_PEER_PORT", 9090),
+        Arguments.of("RACER_REQUEST_TIMEOUT_MS", 1.5),
+        Arguments.of("RACER_HOST_NETWORK", true),
+        Arguments.of("RACER_NOT_IN_THE_CATALOG", 7));
+  }
+
   private static List<String> badValues(SettingKey key) {
     List<String> bad = new ArrayList<>(List.of("", "abc", "1Gi", "-5", " 7"));
     if (key.rule() instanceof IntegerRange range) {
@@ -151,11 +159,17 @@ class InvalidValuesTest {
   @Nested
   @DisplayName("values the function has no twin for")
   class ChartOnly {
-    @Test
-    @DisplayName("a number where a settings string belongs fails the schema: use --set-string")
-    void numberSetting() {
+    /**
+     * The function refuses the same unquoted values in racer-settings (UnquotedDataBadInputTest). A null
+     * is the one difference: Helm drops a key whose value is null (its way to unset a default), so the
+     * chart renders without it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.unboundedcloud.racer.chart.InvalidValuesTest#notStrings")
+    @DisplayName("a number or a boolean where a settings string belongs fails the schema, naming the key: use --set-string")
+    void notAStringSetting(String key, Object value) {
       assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "settings",
-          Map.of("RACER_PEER_PORT", 9090)))).contains("/settings/RACER_PEER_PORT").contains("want string");
+          Map.of(key, value)))).contains("/settings/" + key).contains("want string");
     }
 
     @Test

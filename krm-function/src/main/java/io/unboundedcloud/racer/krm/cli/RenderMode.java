@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -55,12 +56,16 @@ final class RenderMode {
     }
     List<MappingNode> items = new ArrayList<>();
     MappingNode functionConfig = null;
+    SourceFiles sources = new SourceFiles();
     try {
       for (Path file : manifestFiles(paths, stderr)) {
-        items.addAll(YamlReader.readManifests(file));
+        List<MappingNode> objects = YamlReader.readManifests(file);
+        sources.read(file, objects);
+        items.addAll(objects);
       }
       if (functionConfigFile != null) {
         List<MappingNode> configs = YamlReader.readManifests(functionConfigFile);
+        sources.read(functionConfigFile, configs);
         if (configs.size() != 1) {
           stderr.println(
               "error: " + functionConfigFile + " holds " + configs.size() + " objects; the function config is"
@@ -91,7 +96,7 @@ final class RenderMode {
     }
     Outcome outcome = Renderer.render(items, functionConfig);
     for (Result result : outcome.results()) {
-      stderr.println(result.toLine());
+      stderr.println(sources.locate(result).toLine());
     }
     if (outcome.failed()) {
       return 1;

@@ -166,7 +166,11 @@ public final class Inputs {
     return Read.of(found.isEmpty() ? null : found.get(0), List.of());
   }
 
-  /** A ConfigMap's {@code data}: scalars as their text; anything else is an error naming the key. */
+  /**
+   * A ConfigMap's {@code data}: strings as their text. Anything else is an error naming the key: a map or
+   * a list, and also a scalar that YAML reads as another type (a number, a boolean, null, a timestamp),
+   * which the API server refuses in {@code data} long after rendering succeeded.
+   */
   private static Map<String, String> scalarData(Item item, List<Result> results) {
     Map<String, String> data = new LinkedHashMap<>();
     Node node = Nodes.get(item.node(), "data");
@@ -181,6 +185,10 @@ public final class Inputs {
     for (NodeTuple tuple : mapping.getValue()) {
       String key = tuple.getKeyNode() instanceof ScalarNode k ? k.getValue() : null;
       if (key != null && tuple.getValueNode() instanceof ScalarNode value) {
+        String notString = StringData.notAString(key, value);
+        if (notString != null) {
+          results.add(Result.of(Severity.ERROR, notString, ref, "data." + key));
+        }
         String text = Nodes.text(value);
         data.put(key, text == null ? "" : text);
       } else {

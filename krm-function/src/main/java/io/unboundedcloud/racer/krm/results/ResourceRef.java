@@ -29,4 +29,9 @@ public record ResourceRef(
     }
     return text.toString();
   }
+
+  /** A copy that names the file it came from. */
+  public ResourceRef inFile(String path, Integer index) {
+    return new ResourceRef(apiVersion, kind, name, namespace, path, index);
+  }
 }

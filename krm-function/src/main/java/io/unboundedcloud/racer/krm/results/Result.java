@@ -31,6 +31,11 @@ public record Result(
     return new Result(severity, message, resource, fieldPath, null, null);
   }
 
+  /** A copy about {@code resource} instead. */
+  public Result withResource(ResourceRef resource) {
+    return new Result(severity, message, resource, fieldPath, currentValue, proposedValue);
+  }
+
   /** A copy with the field's current value. */
   public Result withCurrentValue(String value) {
     return new Result(severity, message, resource, fieldPath, value, proposedValue);

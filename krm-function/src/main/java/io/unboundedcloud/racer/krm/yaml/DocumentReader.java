@@ -34,7 +34,7 @@ final class DocumentReader {
     DocumentReader(InputStream in, String source, YamlLimits limits) {
         this.source = source;
         this.limits = limits;
-        StreamReader reader = new StreamReader(new UnicodeReader(
+        StreamReader reader = new LinearStreamReader(new UnicodeReader(
                 new SizeLimitedInputStream(new BufferedInputStream(in, 1 << 16), limits.maxInputBytes())));
         try {
             this.parser = new CompactEventParser(new ParserImpl(reader, limits.loaderOptions()), source,

@@ -65,11 +65,12 @@ class RenderModeBadInputTest {
   }
 
   @Test
-  @DisplayName("an invalid setting names the object and the field")
+  @DisplayName("an invalid setting names the object, its file and the field")
   void badSettings() {
     KrmRun run = assertRefused(render(fixture("bad-settings")));
     assertThat(run.stderr()).isEqualTo("error: RACER_PEER_PORT is \"80\": must be an integer in 1024..65535"
-        + " [ConfigMap racer/racer-settings, field data.RACER_PEER_PORT]\n");
+        + " [ConfigMap racer/racer-settings in " + Path.of(fixture("bad-settings"), "racer-settings.yaml")
+        + ", field data.RACER_PEER_PORT]\n");
   }
 
   @Test

@@ -1,0 +1,191 @@
+package io.unboundedcloud.racer.krm.yaml;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.reader.ReaderException;
+import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.scanner.Constant;
+
+/**
+ * snakeyaml's {@link StreamReader}, the same characters, positions and errors, at a cost linear in the
+ * length of a scalar.
+ * <p>
+ * snakeyaml reads 1,024 characters at a time and copies every character not yet consumed into a new
+ * window each time. The scanner consumes a run of characters without a space or a line break (a long
+ * base64 value, a JSON document on one line) only at its end, so a run of n characters cost about
+ * n²/2,048 copies: 5.6 s and 560 MiB of garbage for one 4 MiB value, and a 20 MiB value did not finish
+ * in a minute. Here the window grows by doubling and is only copied when it is full, so each character is
+ * copied a bounded number of times on average.
+ * <p>
+ * Windows are never changed where a {@link Mark} may point: a full window is replaced, not shifted. (A
+ * mark's snippet may show more of the line before it than snakeyaml's would; messages here never use
+ * snippets.) Every public method of {@link StreamReader} is overridden; the superclass holds an empty
+ * reader.
+ */
+final class LinearStreamReader extends StreamReader {
+  /** The name snakeyaml gives a stream in its marks. */
+  private static final String NAME = "'reader'";
+  /** As snakeyaml reads, so that an error in the input surfaces after the same events. */
+  private static final int READ_CHARS = 1023;
+  private static final int FIRST_WINDOW = 16384;
+
+  private final Reader stream;
+  /** One more than a read asks for: the low surrogate of a pair split by the read. */
+  private final char[] buffer = new char[READ_CHARS + 1];
+  private int[] window = new int[0];
+  private int length;
+  private int pointer;
+  private boolean eof;
+  private int index;
+  private int documentIndex;
+  private int line;
+  private int column;
+
+  LinearStreamReader(Reader stream) {
+    super(new StringReader(""));
+    this.stream = stream;
+  }
+
+  @Override
+  public Mark getMark() {
+    return new Mark(NAME, index, line, column, window, pointer);
+  }
+
+  @Override
+  public void forward() {
+    forward(1);
+  }
+
+  @Override
+  public void forward(int count) {
+    for (int i = 0; i < count && ensureEnoughData(0); i++) {
+      int c = window[pointer++];
+      index++;
+      documentIndex++;
+      if (Constant.LINEBR.has(c) || c == '\r' && ensureEnoughData(0) && window[pointer] != '\n') {
+        line++;
+        column = 0;
+      } else if (c != 0xFEFF) {
+        column++;
+      }
+    }
+  }
+
+  @Override
+  public int peek() {
+    return ensureEnoughData(0) ? window[pointer] : '\0';
+  }
+
+  @Override
+  public int peek(int offset) {
+    return ensureEnoughData(offset) ? window[pointer + offset] : '\0';
+  }
+
+  @Override
+  public String prefix(int count) {
+    if (count == 0) {
+      return "";
+    }
+    return ensureEnoughData(count)
+        ? new String(window, pointer, count)
+        : new String(window, pointer, Math.min(count, length - pointer));
+  }
+
+  @Override
+  public String prefixForward(int count) {
+    String prefix = prefix(count);
+    pointer += count;
+    index += count;
+    documentIndex += count;
+    column += count;
+    return prefix;
+  }
+
+  @Override
+  public int getColumn() {
+    return column;
+  }
+
+  @Override
+  public int getDocumentIndex() {
+    return documentIndex;
+  }
+
+  @Override
+  public void resetDocumentIndex() {
+    documentIndex = 0;
+  }
+
+  @Override
+  public int getIndex() {
+    return index;
+  }
+
+  @Override
+  public int getLine() {
+    return line;
+  }
+
+  /** Whether the character at {@code pointer + offset} exists, reading until it does or the input ends. */
+  private boolean ensureEnoughData(int offset) {
+    while (!eof && pointer + offset >= length) {
+      update();
+    }
+    return pointer + offset < length;
+  }
+
+  /** Reads the next characters into the window as code points, refusing what YAML does not allow. */
+  private void update() {
+    try {
+      int read = stream.read(buffer, 0, READ_CHARS);
+      if (read <= 0) {
+        eof = true;
+        return;
+      }
+      if (Character.isHighSurrogate(buffer[read - 1])) {
+        if (stream.read(buffer, read, 1) == -1) {
+          throw new ReaderException(NAME, index + read, buffer[read - 1],
+              "The last char is HighSurrogate (no LowSurrogate detected).");
+        }
+        read++;
+      }
+      reserve(read);
+      int nonPrintable = ' ';
+      for (int i = 0; i < read; ) {
+        int codePoint = Character.codePointAt(buffer, i);
+        window[length++] = codePoint;
+        if (isPrintable(codePoint)) {
+          i += Character.charCount(codePoint);
+        } else {
+          nonPrintable = codePoint;
+          i = read;
+        }
+      }
+      if (nonPrintable != ' ') {
+        throw new ReaderException(NAME, index + (length - pointer) - 1, nonPrintable,
+            "special characters are not allowed");
+      }
+    } catch (IOException e) {
+      throw new YAMLException(e);
+    }
+  }
+
+  /**
+   * Room for {@code count} more code points after {@code length}. A full window is replaced by one twice
+   * the size of what is not yet consumed, holding only that, so the copies stay linear in the input.
+   */
+  private void reserve(int count) {
+    if (length + count <= window.length) {
+      return;
+    }
+    int unconsumed = length - pointer;
+    int[] next = new int[Math.max(FIRST_WINDOW, 2 * (unconsumed + count))];
+    System.arraycopy(window, pointer, next, 0, unconsumed);
+    window = next;
+    length = unconsumed;
+    pointer = 0;
+  }
+}

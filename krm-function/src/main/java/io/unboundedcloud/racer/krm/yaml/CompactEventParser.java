@@ -5,7 +5,10 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.yaml.snakeyaml.comments.CommentType;
 import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.events.AliasEvent;
+import org.yaml.snakeyaml.events.CollectionEndEvent;
 import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.CommentEvent;
 import org.yaml.snakeyaml.events.Event;
@@ -42,6 +45,10 @@ final class CompactEventParser implements Parser {
     private Event peeked;
     private Event peekedRaw;
     private Mark lastMark;
+    /** The event handed on last. */
+    private Event handed;
+    /** Raw events taken from the parser ahead of their turn, in the order they are handed on. */
+    private final Deque<Event> reordered = new ArrayDeque<>();
 
     CompactEventParser(Parser parser, String source, int maxNestingDepth) {
         this.parser = parser;
@@ -58,7 +65,7 @@ final class CompactEventParser implements Parser {
     @Override
     public Event peekEvent() {
         if (peeked == null) {
-            Event raw = parser.peekEvent();
+            Event raw = rawPeek();
             if (raw == null) {
                 return null;
             }
@@ -73,9 +80,10 @@ final class CompactEventParser implements Parser {
     public Event getEvent() {
         Event next = peekEvent();
         Event raw = peekedRaw;
-        parser.getEvent();
+        rawTake();
         peeked = null;
         peekedRaw = null;
+        handed = next;
         if (next instanceof CollectionStartEvent) {
             if (open.size() >= maxNestingDepth) {
                 throw YamlInputException.at(source, raw.getStartMark(), "nesting deeper than " + maxNestingDepth
@@ -96,6 +104,46 @@ final class CompactEventParser implements Parser {
             childDone();
         }
         return next;
+    }
+
+    /**
+     * The parser's next event, with one change: an in-line comment where snakeyaml's composer expects a
+     * node is handed on as a block comment, since the composer would fail on it (found by fuzzing). That
+     * is a comment right after {@code [} or {@code {}, at the start of a document, or on a block scalar's
+     * header line ({@code - | # the script}), which the parser gives before the scalar itself, unless the
+     * scalar is a mapping's value (the composer reads that case). As a block comment it is written on its
+     * own line before the node: the emitter would write a block scalar's in-line comment after its last
+     * line, where it would belong to the next entry when read again.
+     */
+    private Event rawPeek() {
+        if (!reordered.isEmpty()) {
+            return reordered.peekFirst();
+        }
+        Event raw = parser.peekEvent();
+        Collection parent = open.peek();
+        boolean mappingValue = parent != null && parent.mapping && parent.children % 2 == 1;
+        if (raw instanceof CommentEvent comment && comment.getCommentType() == CommentType.IN_LINE && !mappingValue) {
+            parser.getEvent();
+            Event after = parser.peekEvent();
+            boolean afterNode = handed instanceof ScalarEvent || handed instanceof AliasEvent
+                    || handed instanceof CollectionEndEvent;
+            boolean blockScalarHeader = after instanceof ScalarEvent scalar && scalar.getStartMark() != null
+                    && comment.getStartMark() != null
+                    && scalar.getStartMark().getIndex() < comment.getStartMark().getIndex();
+            reordered.addLast(afterNode && !blockScalarHeader ? comment
+                    : new CommentEvent(CommentType.BLOCK, comment.getValue(), comment.getStartMark(),
+                            comment.getEndMark()));
+            return reordered.peekFirst();
+        }
+        return raw;
+    }
+
+    private void rawTake() {
+        if (reordered.isEmpty()) {
+            parser.getEvent();
+        } else {
+            reordered.removeFirst();
+        }
     }
 
     /** Where the parser is: the start of the last event looked at, for errors that carry no mark. */

@@ -60,6 +60,10 @@ final class DocumentReader {
             throw e;
         } catch (YAMLException e) {
             throw translate(e, parser.lastMark());
+        } catch (IllegalArgumentException e) {
+            // snakeyaml's composer refuses some tags this way (found by fuzzing: "!%D", a bad %-escape)
+            throw YamlInputException.at(source, parser.lastMark(), "not valid YAML: " + e.getMessage()
+                    + " Fix the YAML at this position.", e);
         } catch (StackOverflowError e) {
             // not expected: nesting is refused earlier; kept so a user never sees a JVM error
             throw YamlInputException.of(source, "the input nests too deeply to be read; refused.", null);

@@ -15,7 +15,7 @@ final class YamlText {
     private YamlText() {
     }
 
-    /** A fixture of src/test/resources/yaml/ (copies of /work/shared/fixtures/krm, see README.md there). */
+    /** A fixture of src/test/resources/yaml/ (captured kustomize and kpt traffic; its README.md says where each comes from). */
     static String fixture(String name) {
         try (InputStream in = YamlText.class.getResourceAsStream("/yaml/" + name)) {
             if (in == null) {

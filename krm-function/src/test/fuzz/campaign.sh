@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# A fuzzing campaign: each fuzz target of krm-function/src/test/java/.../krm/fuzz in turn, in Jazzer's
+# fuzzing mode (JAZZER_FUZZ=1; Jazzer fuzzes one target per JVM), 10 minutes each (the targets'
+# @FuzzTest(maxDuration)), or fewer executions when RUNS is given (libFuzzer's -runs: a budget that gives
+# comparable campaigns on machines of different speeds). snakeyaml is instrumented as well as our code,
+# so the fuzzer sees the parser's branches.
+#
+#   krm-function/src/test/fuzz/campaign.sh [RUNS] [TARGET...]
+#   RUNS: at most this many executions per target (0 or absent: the 10-minute time box alone)
+#   TARGET: Class#method, for example KrmInputFuzzTest#functionMode; default: every target
+#
+# What a campaign leaves:
+#   krm-function/.cifuzz-corpus/<class>/<method>/   inputs that reached new code (not in git; the next
+#                                                    campaign starts from them)
+#   src/test/resources/io/unboundedcloud/racer/krm/fuzz/<Class>Inputs/<method>/crash-*
+#                                                    each finding: fix it, give the file a name that says
+#                                                    what it is, and commit it; mvn verify runs it from then on
+# A finding stops that target's run. At the end, the last libFuzzer status line of each target
+# (executions, coverage, corpus) and its outcome are printed.
+set -euo pipefail
+cd "$(dirname "$0")/../../../.."
+
+runs=${1:-0}
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(KrmInputFuzzTest#readResourceList KrmInputFuzzTest#functionMode KrmInputFuzzTest#readManifests
+    SettingsFuzzTest#validate)
+fi
+logs=$(mktemp -d "${TMPDIR:-/tmp}/racer-krm-fuzz.XXXXXX")
+status=0
+for target in "${targets[@]}"; do
+  echo "[fuzz] $target: 10 minutes$([ "$runs" -gt 0 ] && echo " or $runs executions")" >&2
+  budget=()
+  [ "$runs" -gt 0 ] && budget=(-Djazzer.internal.arg.0=-runs="$runs")
+  JAZZER_FUZZ=1 mvn -B -pl krm-function -am test -Dracer.runtime.skip -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dtest="$target" "${budget[@]}" \
+    '-Djazzer.instrumentation_includes=io.unboundedcloud.**:org.yaml.snakeyaml.**' \
+    >"$logs/${target//#/.}.log" 2>&1 || { status=1; echo "[fuzz] $target: a finding or a failure, see $logs/${target//#/.}.log" >&2; }
+done
+for target in "${targets[@]}"; do
+  log="$logs/${target//#/.}.log"
+  echo "== $target"
+  grep -E '^#[0-9]+' "$log" | tail -n 1 || true
+  grep -E '^Done [0-9]+ runs|FuzzTestFindingException' "$log" | head -n 2 || true
+done
+exit "$status"

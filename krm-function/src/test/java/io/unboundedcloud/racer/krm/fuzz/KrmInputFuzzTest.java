@@ -1,0 +1,118 @@
+package io.unboundedcloud.racer.krm.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.unboundedcloud.racer.krm.yaml.ResourceList;
+import io.unboundedcloud.racer.krm.yaml.YamlInputException;
+import io.unboundedcloud.racer.krm.yaml.YamlLimits;
+import io.unboundedcloud.racer.krm.yaml.YamlReader;
+import java.io.ByteArrayInputStream;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Fuzz targets on raw bytes, as kustomize, kpt and files on disk deliver them. They share their seeds
+ * (the files directly in {@code KrmInputFuzzTestInputs/}): every golden input and the captured traffic of
+ * kustomize and kpt, linked, plus what campaigns found.
+ */
+class KrmInputFuzzTest {
+  /**
+   * What one input may allocate: the fixed cost of a run (fabric8, the builders) and a share per input
+   * byte far above the measured 27 for a long value, far below what an alias bomb or a quadratic reading
+   * would take. Bytes allocated, not kept: this bound is what {@code YamlLimits} promise.
+   */
+  private static final long FIXED_BYTES = 96L << 20;
+  private static final long BYTES_PER_INPUT_BYTE = 400;
+
+  /** The ResourceList reader: a ResourceList, or a {@link YamlInputException} with a message; nothing else. */
+  @FuzzTest(maxDuration = "10m")
+  void readResourceList(byte[] input) {
+    Allocation before = Allocation.now();
+    try {
+      ResourceList list = YamlReader.readResourceList(new ByteArrayInputStream(input));
+      assertThat(list.items()).doesNotContainNull();
+    } catch (YamlInputException refused) {
+      assertThat(refused.getMessage()).isNotBlank();
+    }
+    assertBoundedMemory(before, input);
+  }
+
+  /**
+   * Function mode, bytes in and bytes out: exit 0 or 1, never an internal error; stdout always a
+   * ResourceList; on an error every input item in it unchanged; on success the output rendered again is
+   * the same bytes.
+   */
+  @FuzzTest(maxDuration = "10m")
+  void functionMode(byte[] input) {
+    Allocation before = Allocation.now();
+    FunctionRun run = FunctionRun.of(input);
+
+    assertThat(run.exit()).as(run.describe()).isIn(0, 1);
+    assertThat(run.stderr()).as(run.describe()).doesNotContain("internal error");
+    assertThat(new String(run.stdout(), java.nio.charset.StandardCharsets.UTF_8)).as(run.describe())
+        .startsWith("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\n");
+    if (run.exit() == 0) {
+      FunctionRun again = FunctionRun.of(run.stdout());
+      assertThat(again.exit()).as(again.describe()).isZero();
+      assertThat(again.stdout()).as("the output rendered again").isEqualTo(run.stdout());
+    } else {
+      assertThat(run.stderr()).as(run.describe()).contains("error: ");
+      assertThat(ItemTrees.of(ItemTrees.itemsOf(run.stdout()))).as("items after an error")
+          .isEqualTo(ItemTrees.of(inputItems(input)));
+    }
+    assertBoundedMemory(before, input);
+  }
+
+  /** Render mode's reader of a manifest file: objects with a kind, or a message that names the file. */
+  @FuzzTest(maxDuration = "10m")
+  void readManifests(byte[] input) {
+    Allocation before = Allocation.now();
+    try {
+      List<MappingNode> objects =
+          YamlReader.readManifests(new ByteArrayInputStream(input), "fuzz.yaml", YamlLimits.DEFAULT);
+      assertThat(objects).doesNotContainNull();
+    } catch (YamlInputException refused) {
+      assertThat(refused.getMessage()).contains("fuzz.yaml");
+    }
+    assertBoundedMemory(before, input);
+  }
+
+  /** The items the function must give back: those of a readable list, or what it could keep of another. */
+  private static List<? extends Node> inputItems(byte[] input) {
+    try {
+      return YamlReader.readResourceList(new ByteArrayInputStream(input)).items();
+    } catch (YamlInputException unreadable) {
+      return unreadable.items()
+          .map(items -> items instanceof SequenceNode sequence ? sequence.getValue() : List.<Node>of())
+          .orElse(List.of());
+    }
+  }
+
+  /**
+   * The allocation bound, for a run that loaded no class: loading (and, while fuzzing, instrumenting) the
+   * classes a new code path needs allocates far more than the input, once per JVM.
+   */
+  private static void assertBoundedMemory(Allocation before, byte[] input) {
+    Allocation after = Allocation.now();
+    if (before.bytes() >= 0 && after.classesLoaded() == before.classesLoaded()) {
+      assertThat(after.bytes() - before.bytes()).as("bytes allocated for %d input bytes", input.length)
+          .isLessThan(FIXED_BYTES + BYTES_PER_INPUT_BYTE * input.length);
+    }
+  }
+
+  /** Bytes this thread allocated so far (-1 when the JVM cannot tell), and the classes loaded so far. */
+  private record Allocation(long bytes, long classesLoaded) {
+    static Allocation now() {
+      long classes = ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount();
+      if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
+          && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()) {
+        return new Allocation(threads.getCurrentThreadAllocatedBytes(), classes);
+      }
+      return new Allocation(-1, classes);
+    }
+  }
+}

@@ -109,6 +109,11 @@ public record Installation(
     return values;
   }
 
+  /** The chart values with a customization's merged in (maps key by key, as Helm merges values files). */
+  public Map<String, Object> chartValues(Customization customization) {
+    return StrategicPatch.apply(chartValues(), customization.values());
+  }
+
   /** The function config ConfigMap. */
   public Map<String, Object> functionConfig() {
     Map<String, Object> data = new LinkedHashMap<>();
@@ -147,11 +152,22 @@ public record Installation(
    * @throws AssertionError when a run fails
    */
   public List<Map<String, Object>> functionOutput() {
+    return functionOutput(new Customization("nothing", List.of(), Map.of()), Kustomize.EMULATED);
+  }
+
+  /**
+   * What the function makes of this installation with a customization: as {@link #functionOutput()}, with
+   * the customization's kustomize patches applied by {@code kustomize} after placement and annotations.
+   */
+  public List<Map<String, Object>> functionOutput(Customization customization, Kustomize kustomize) {
     KrmFunction.Run first = KrmFunction.run(functionItems(), functionConfig());
     if (first.exitCode() != 0) {
       throw new AssertionError("the function failed: " + first.stderr());
     }
     List<Map<String, Object>> patched = first.items().stream().map(this::patched).toList();
+    if (!customization.patches().isEmpty()) {
+      patched = kustomize.apply(patched, customization.patches());
+    }
     KrmFunction.Run second = KrmFunction.run(patched, functionConfig());
     if (second.exitCode() != 0) {
       throw new AssertionError("the function failed on its patched output: " + second.stderr());

@@ -26,11 +26,9 @@ final class KubernetesShapes {
 
   /** {@code ResourceRequirements}: requests and limits by resource name, and claims. */
   static Map<String, Object> resourceRequirements() {
-    Map<String, Object> quantities = OrderedMap.of("type", "object",
-        "propertyNames", OrderedMap.of("pattern", QUALIFIED_NAME),
-        "additionalProperties", OrderedMap.of("anyOf", List.of(
-            OrderedMap.of("type", "string", "pattern", QUANTITY),
-            OrderedMap.of("type", "number", "minimum", 0))));
+    Map<String, Object> quantities = byQualifiedName(OrderedMap.of("anyOf", List.of(
+        OrderedMap.of("type", "string", "pattern", QUANTITY),
+        OrderedMap.of("type", "number", "minimum", 0))));
     Map<String, Object> claim = OrderedMap.of("type", "object", "additionalProperties", false,
         "required", List.of("name"),
         "properties", OrderedMap.of(
@@ -65,9 +63,18 @@ final class KubernetesShapes {
 
   /** A label map: qualified names to label values, all strings. */
   static Map<String, Object> labels() {
+    return byQualifiedName(OrderedMap.of("type", "string", "pattern", LABEL_VALUE));
+  }
+
+  /**
+   * A map from qualified names to {@code value}s. Keys are checked with patternProperties and no additional
+   * properties, not propertyNames: Helm then names the map ("at '/podLabels': additional properties 'a/b/c'
+   * not allowed"), where a propertyNames failure is reported at the document's root.
+   */
+  private static Map<String, Object> byQualifiedName(Map<String, Object> value) {
     return OrderedMap.of("type", "object",
-        "propertyNames", OrderedMap.of("pattern", QUALIFIED_NAME),
-        "additionalProperties", OrderedMap.of("type", "string", "pattern", LABEL_VALUE));
+        "patternProperties", OrderedMap.of(QUALIFIED_NAME, value),
+        "additionalProperties", false);
   }
 
   /** A container's {@code imagePullPolicy}. */

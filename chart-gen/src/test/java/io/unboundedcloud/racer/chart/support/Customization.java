@@ -89,6 +89,71 @@ public record Customization(String name, List<Map<String, Object>> patches, Map<
         (Map<String, Object>) load(valuesYaml));
   }
 
+  /**
+   * The production values among {@code values} (resources, imagePullSecrets, priorityClassName,
+   * updateStrategy, podLabels, images.pullPolicy), each with the patch the README's Customizing section gives
+   * for it.
+   */
+  @SuppressWarnings("unchecked")
+  public static Customization fromValues(String name, Map<String, Object> values) {
+    Map<String, Object> production = new LinkedHashMap<>();
+    Map<String, Object> podSpec = new LinkedHashMap<>();
+    Map<String, Object> dataplane = new LinkedHashMap<>();
+    Map<String, Object> spec = new LinkedHashMap<>();
+    Map<String, Object> images = (Map<String, Object>) values.getOrDefault("images", Map.of());
+    if (images.containsKey("pullPolicy")) {
+      production.put("images", Map.of("pullPolicy", images.get("pullPolicy")));
+      dataplane.put("imagePullPolicy", images.get("pullPolicy"));
+    }
+    if (values.containsKey("resources")) {
+      production.put("resources", values.get("resources"));
+      dataplane.put("resources", replacing((Map<String, Object>) values.get("resources")));
+    }
+    if (values.containsKey("imagePullSecrets")) {
+      production.put("imagePullSecrets", values.get("imagePullSecrets"));
+      podSpec.put("imagePullSecrets", values.get("imagePullSecrets"));
+    }
+    if (values.containsKey("priorityClassName")) {
+      production.put("priorityClassName", values.get("priorityClassName"));
+      podSpec.put("priorityClassName", values.get("priorityClassName"));
+    }
+    if (!dataplane.isEmpty()) {
+      dataplane.put("name", "dataplane");
+      podSpec.put("containers", List.of(dataplane));
+    }
+    Map<String, Object> template = new LinkedHashMap<>();
+    if (values.containsKey("podLabels")) {
+      production.put("podLabels", values.get("podLabels"));
+      template.put("metadata", Map.of("labels", values.get("podLabels")));
+    }
+    if (!podSpec.isEmpty()) {
+      template.put("spec", podSpec);
+    }
+    if (!template.isEmpty()) {
+      spec.put("template", template);
+    }
+    if (values.containsKey("updateStrategy")) {
+      production.put("updateStrategy", values.get("updateStrategy"));
+      spec.put("updateStrategy", replacing((Map<String, Object>) values.get("updateStrategy")));
+    }
+    Map<String, Object> patch = new LinkedHashMap<>();
+    patch.put("apiVersion", "apps/v1");
+    patch.put("kind", "DaemonSet");
+    patch.put("metadata", Map.of("name", "racer"));
+    patch.put("spec", spec);
+    Map<String, Object> entry = new LinkedHashMap<>();
+    entry.put("target", Map.of("kind", "DaemonSet", "name", "racer"));
+    entry.put("patch", new Yaml().dump(patch));
+    return new Customization(name, spec.isEmpty() ? List.of() : List.of(entry), production);
+  }
+
+  private static Map<String, Object> replacing(Map<String, Object> value) {
+    Map<String, Object> replacing = new LinkedHashMap<>();
+    replacing.put(StrategicPatch.DIRECTIVE, "replace");
+    replacing.putAll(value);
+    return replacing;
+  }
+
   private static Object load(String yaml) {
     return new Yaml(new SafeConstructor(new LoaderOptions())).load(yaml);
   }

@@ -62,52 +62,32 @@ class CustomizationParityTest {
   /** What the README does not show: number quantities, a GPU limit, OnDelete, one pod label. */
   private static List<Customization> extras() {
     return List.of(
-        Customization.of("resources with number quantities and an extended resource", """
-            - target: {kind: DaemonSet, name: racer}
-              patch: |-
-                apiVersion: apps/v1
-                kind: DaemonSet
-                metadata: {name: racer}
-                spec:
-                  template:
-                    spec:
-                      containers:
-                        - name: dataplane
-                          resources:
-                            $patch: replace
-                            requests: {cpu: 0.5, memory: 1.5Gi}
-                            limits: {cpu: 2, nvidia.com/gpu: 8, memory: 2000000000}
+        Customization.ofSpec("resources with number quantities and an extended resource", """
+            template:
+              spec:
+                containers:
+                  - name: dataplane
+                    resources:
+                      $patch: replace
+                      requests: {cpu: 0.5, memory: 1.5Gi}
+                      limits: {cpu: 2, nvidia.com/gpu: 8, memory: 2000000000}
             """, """
             resources:
               requests: {cpu: 0.5, memory: 1.5Gi}
               limits: {cpu: 2, nvidia.com/gpu: 8, memory: 2000000000}
             """),
-        Customization.of("update strategy OnDelete", """
-            - target: {kind: DaemonSet, name: racer}
-              patch: |-
-                apiVersion: apps/v1
-                kind: DaemonSet
-                metadata: {name: racer}
-                spec:
-                  updateStrategy:
-                    $patch: replace
-                    type: OnDelete
+        Customization.ofSpec("update strategy OnDelete", """
+            updateStrategy: {$patch: replace, type: OnDelete}
             """, """
             updateStrategy: {type: OnDelete}
             """),
-        Customization.of("pull policy Never and one pod label", """
-            - target: {kind: DaemonSet, name: racer}
-              patch: |-
-                apiVersion: apps/v1
-                kind: DaemonSet
-                metadata: {name: racer}
-                spec:
-                  template:
-                    metadata:
-                      labels: {example.com/tier: cache}
-                    spec:
-                      containers:
-                        - {name: dataplane, imagePullPolicy: Never}
+        Customization.ofSpec("pull policy Never and one pod label", """
+            template:
+              metadata:
+                labels: {example.com/tier: cache}
+              spec:
+                containers:
+                  - {name: dataplane, imagePullPolicy: Never}
             """, """
             images: {pullPolicy: Never}
             podLabels: {example.com/tier: cache}

@@ -82,13 +82,6 @@ public record Customization(String name, List<Map<String, Object>> patches, Map<
     return new Customization(name, patches, values);
   }
 
-  /** A customization written in the tests themselves, as YAML texts. */
-  @SuppressWarnings("unchecked")
-  public static Customization of(String name, String patchesYaml, String valuesYaml) {
-    return new Customization(name, (List<Map<String, Object>>) load(patchesYaml),
-        (Map<String, Object>) load(valuesYaml));
-  }
-
   /**
    * The production values among {@code values} (resources, imagePullSecrets, priorityClassName,
    * updateStrategy, podLabels, images.pullPolicy), each with the patch the README's Customizing section gives
@@ -136,6 +129,21 @@ public record Customization(String name, List<Map<String, Object>> patches, Map<
       production.put("updateStrategy", values.get("updateStrategy"));
       spec.put("updateStrategy", replacing((Map<String, Object>) values.get("updateStrategy")));
     }
+    return new Customization(name, spec.isEmpty() ? List.of() : List.of(patchOfSpec(spec)), production);
+  }
+
+  /**
+   * A customization whose one patch is a strategic merge of {@code specYaml} into the racer DaemonSet's
+   * spec, written as the README writes its patches.
+   */
+  @SuppressWarnings("unchecked")
+  public static Customization ofSpec(String name, String specYaml, String valuesYaml) {
+    return new Customization(name, List.of(patchOfSpec((Map<String, Object>) load(specYaml))),
+        (Map<String, Object>) load(valuesYaml));
+  }
+
+  /** A {@code patches:} entry: a strategic merge patch of the racer DaemonSet's spec, found by kind and name. */
+  private static Map<String, Object> patchOfSpec(Map<String, Object> spec) {
     Map<String, Object> patch = new LinkedHashMap<>();
     patch.put("apiVersion", "apps/v1");
     patch.put("kind", "DaemonSet");
@@ -144,7 +152,7 @@ public record Customization(String name, List<Map<String, Object>> patches, Map<
     Map<String, Object> entry = new LinkedHashMap<>();
     entry.put("target", Map.of("kind", "DaemonSet", "name", "racer"));
     entry.put("patch", new Yaml().dump(patch));
-    return new Customization(name, spec.isEmpty() ? List.of() : List.of(entry), production);
+    return entry;
   }
 
   private static Map<String, Object> replacing(Map<String, Object> value) {

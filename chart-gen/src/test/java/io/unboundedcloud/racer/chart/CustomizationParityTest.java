@@ -59,10 +59,10 @@ class CustomizationParityTest {
     return cases.stream();
   }
 
-  /** What the README does not show: number quantities, a GPU limit, OnDelete, one pod label. */
+  /** What the README does not show: number quantities, a GPU limit, a claim, limits alone, OnDelete, one pod label. */
   private static List<Customization> extras() {
     return List.of(
-        Customization.ofSpec("resources with number quantities and an extended resource", """
+        Customization.ofSpec("resources with number quantities, an extended resource and a claim", """
             template:
               spec:
                 containers:
@@ -71,10 +71,21 @@ class CustomizationParityTest {
                       $patch: replace
                       requests: {cpu: 0.5, memory: 1.5Gi}
                       limits: {cpu: 2, nvidia.com/gpu: 8, memory: 2000000000}
+                      claims: [{name: gpus}]
             """, """
             resources:
               requests: {cpu: 0.5, memory: 1.5Gi}
               limits: {cpu: 2, nvidia.com/gpu: 8, memory: 2000000000}
+              claims: [{name: gpus}]
+            """),
+        Customization.ofSpec("resources with limits only", """
+            template:
+              spec:
+                containers:
+                  - name: dataplane
+                    resources: {$patch: replace, limits: {memory: 8Gi}}
+            """, """
+            resources: {limits: {memory: 8Gi}}
             """),
         Customization.ofSpec("update strategy OnDelete", """
             updateStrategy: {$patch: replace, type: OnDelete}

@@ -186,6 +186,42 @@ nodeAffinity:
 {{- end -}}
 
 {{- /*
+racer.resources: the dataplane container's resources from the resources value, as YAML: requests and limits
+with every quantity a string (as the KRM function writes a Quantity: 2 becomes "2"), then claims; nothing when
+the value holds no request, limit or claim, so the builder's default stands (the KRM function, too, fills its
+default into empty resources). A value replaces the default whole, as a kustomize patch with $patch: replace.
+*/}}
+{{- define "racer.resources" -}}
+{{- $resources := .Values.resources | default dict -}}
+{{- range $field := list "limits" "requests" }}
+{{- with index $resources $field }}
+{{ $field }}:
+{{- range $name, $quantity := . }}
+  {{ $name | quote }}: {{ ternary $quantity (toJson $quantity) (kindIs "string" $quantity) | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- with $resources.claims }}
+claims:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end -}}
+
+{{- /*
+racer.validatePodLabels: podLabels may not hold a selector label: the chart sets them, and a DaemonSet's
+selector is immutable. The selector labels: app.kubernetes.io/name, app.kubernetes.io/component. Prints nothing.
+*/}}
+{{- define "racer.validatePodLabels" -}}
+{{- $labels := .Values.podLabels | default dict -}}
+{{- if hasKey $labels "app.kubernetes.io/name" -}}
+{{- fail (printf "podLabels: %q is a selector label of the dataplane DaemonSet racer: the chart sets it to %q on the pods and in the selector, which is immutable; remove it from podLabels" "app.kubernetes.io/name" "racer") -}}
+{{- end -}}
+{{- if hasKey $labels "app.kubernetes.io/component" -}}
+{{- fail (printf "podLabels: %q is a selector label of the dataplane DaemonSet racer: the chart sets it to %q on the pods and in the selector, which is immutable; remove it from podLabels" "app.kubernetes.io/component" "dataplane") -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
 racer.settingShown: a setting as the KRM function's messages show it: KEY is "VALUE", with " (the default)"
 when unset. Call with (list $ "KEY" "<default>").
 */}}
@@ -315,12 +351,13 @@ and none replaces the dataplane DaemonSet racer. Prints nothing.
 {{- end -}}
 
 {{- /*
-racer.validate: every check of the values that values.schema.json cannot make and the KRM function makes:
-racer.validateSettings, racer.validateConfig, racer.validateCacheOrigins, in the function's order. Prints
-nothing; daemonset.yaml includes it first.
+racer.validate: every check of the values that values.schema.json cannot make: racer.validateSettings,
+racer.validateConfig, racer.validateCacheOrigins, in the KRM function's order, then the chart's own
+racer.validatePodLabels. Prints nothing; daemonset.yaml includes it first.
 */}}
 {{- define "racer.validate" -}}
 {{- include "racer.validateSettings" . -}}
 {{- include "racer.validateConfig" . -}}
 {{- include "racer.validateCacheOrigins" . -}}
+{{- include "racer.validatePodLabels" . -}}
 {{- end -}}

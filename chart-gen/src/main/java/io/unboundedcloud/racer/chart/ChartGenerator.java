@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 /**
  * Writes the racer chart into a directory, replacing what was there:
- * {@code mvn -B -pl chart-gen -am -Pgenerate-chart process-classes} writes the snapshot {@code charts/racer}.
+ * {@code mvn -B -pl chart-gen -am -Pgenerate-chart process-test-classes} writes the snapshot {@code charts/racer}.
  */
 public final class ChartGenerator {
   private ChartGenerator() {}

@@ -80,10 +80,19 @@ class ChartInstallabilityTest {
     KubernetesSchema.assertValid(objects);
   }
 
+  @ParameterizedTest(name = "examples/helm/{0}")
+  @MethodSource("examples")
+  @DisplayName("every examples/helm values file passes helm lint --strict")
+  void exampleLint(Path valuesFile) {
+    LintResult result = HelmRun.lintStrict(valuesFile);
+    assertThat(result.isFailed()).as(String.join("\n", result.getMessages())).isFalse();
+  }
+
   @Test
-  @DisplayName("there are examples to render")
+  @DisplayName("there are examples to render, production.yaml among them")
   void examplesExist() throws IOException {
-    assertThat(examples()).hasSizeGreaterThanOrEqualTo(5);
+    assertThat(examples()).hasSizeGreaterThanOrEqualTo(5)
+        .contains(ChartUnderTest.repositoryRoot().resolve("examples/helm/production.yaml"));
   }
 
   @Test

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("The committed chart snapshot")
 class ChartSnapshotTest {
-  private static final String REGENERATE = "mvn -B -pl chart-gen -am -Pgenerate-chart process-classes";
+  private static final String REGENERATE = "mvn -B -pl chart-gen -am -Pgenerate-chart process-test-classes";
 
   @Test
   @DisplayName("equals a fresh generation, file by file and byte for byte")

@@ -203,6 +203,56 @@ class InvalidValuesTest {
     }
   }
 
+  /** A refused production value: what it is, the values, and the name of the value Helm's message must hold. */
+  static Stream<Arguments> refusedProductionValues() {
+    return Stream.of(
+        refused("a pod label on the selector key app.kubernetes.io/name",
+            Map.of("podLabels", Map.of("app.kubernetes.io/name", "cache")),
+            "podLabels: \"app.kubernetes.io/name\" is a selector label of the dataplane DaemonSet racer"),
+        refused("a pod label on the selector key app.kubernetes.io/component, beside a good one",
+            Map.of("podLabels", Map.of("team", "ml", "app.kubernetes.io/component", "dataplane")),
+            "podLabels: \"app.kubernetes.io/component\" is a selector label of the dataplane DaemonSet racer"),
+        refused("a pod label value with a space", Map.of("podLabels", Map.of("team", "ml platform")), "/podLabels/team"),
+        refused("a pod label value that is a number", Map.of("podLabels", Map.of("cost-center", 4711)),
+            "/podLabels/cost-center"),
+        refused("a pod label key with two slashes", Map.of("podLabels", Map.of("a/b/c", "x")), "/podLabels"),
+        refused("a pull policy in lowercase", Map.of("images", Map.of("registry", "r.example.com", "pullPolicy", "always")),
+            "/images/pullPolicy"),
+        refused("resources holding a quantity where requests belong",
+            Map.of("resources", Map.of("memory", "1Gi")), "/resources"),
+        refused("a limit on a resource name with a space",
+            Map.of("resources", Map.of("limits", Map.of("nvidia gpu", 1))), "/resources/limits"),
+        refused("a request that is not a quantity",
+            Map.of("resources", Map.of("requests", Map.of("memory", "1 GB"))), "/resources/requests/memory"),
+        refused("a negative limit", Map.of("resources", Map.of("limits", Map.of("cpu", -1))), "/resources/limits/cpu"),
+        refused("a pull secret given as a bare name", Map.of("imagePullSecrets", List.of("registry-credentials")),
+            "/imagePullSecrets/0"),
+        refused("a pull secret without a name", Map.of("imagePullSecrets", List.of(Map.of("secret", "x"))),
+            "/imagePullSecrets/0"),
+        refused("a priority class name with a space", Map.of("priorityClassName", "High Priority"),
+            "/priorityClassName"),
+        refused("an update strategy of an unknown type", Map.of("updateStrategy", Map.of("type", "Rolling")),
+            "/updateStrategy/type"),
+        refused("an update strategy bound that is neither a count nor a percentage",
+            Map.of("updateStrategy", Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxUnavailable", "ten"))),
+            "/updateStrategy/rollingUpdate/maxUnavailable"),
+        refused("a Deployment's update strategy type, Recreate",
+            Map.of("updateStrategy", Map.of("type", "Recreate")), "/updateStrategy/type"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("refusedProductionValues")
+  @DisplayName("a refused production value fails helm template, naming the value")
+  void refusedProductionValue(String name, Map<String, Object> values, String naming) {
+    Map<String, Object> withImages = new LinkedHashMap<>(Map.of("images", Map.of("registry", "r.example.com")));
+    withImages.putAll(values);
+    assertThat(helmError(withImages)).contains(naming);
+  }
+
+  private static Arguments refused(String name, Map<String, Object> values, String naming) {
+    return Arguments.of(name, values, naming);
+  }
+
   private static String helmError(Installation installation) {
     return helmError(installation.namespace(), installation.chartValues());
   }

@@ -2,7 +2,9 @@ package io.unboundedcloud.racer.chart.docs;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.chart.values.ChartValues;
+import io.unboundedcloud.racer.chart.values.FlowYaml;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.chart.values.ValueKey;
 import io.unboundedcloud.racer.workload.CacheOrigin;
@@ -61,6 +63,12 @@ public final class ChartFacts {
             + (e.getValues() == null || e.getValues().isEmpty() ? "" : " [" + String.join(", ", e.getValues()) + "]")
             + "`")
         .collect(Collectors.joining(", ")));
+    List<Map<String, Object>> selectorLabels = new ArrayList<>();
+    Dataplane.labels().forEach((key, value) -> selectorLabels.add(Map.of("key", key, "value", value)));
+    facts.put("selectorLabels", selectorLabels);
+    facts.put("resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.resources()) + "`");
+    facts.put("updateStrategyDefault", "`" + FlowYaml.of(DataplaneDefaults.updateStrategy()) + "`");
+    facts.put("selectorLabelsText", String.join(", ", Dataplane.labels().keySet()));
     Map<String, Object> defaults = new LinkedHashMap<>();
     SettingsCatalog.keys().forEach(k -> defaults.put(k.name(), k.defaultValue()));
     facts.put("defaults", defaults);

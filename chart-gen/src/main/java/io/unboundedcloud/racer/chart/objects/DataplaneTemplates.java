@@ -31,12 +31,31 @@ public final class DataplaneTemplates {
             Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)))
         .add("spec.template.spec", Fragment.optionalEntry("nodeSelector", "$.Values.placement.nodeSelector"))
         .add("spec.template.spec", Fragment.optionalEntry("tolerations", "$.Values.placement.tolerations"));
+    productionValues(substitutions);
     return new ObjectTemplate(
         "daemonset.yaml",
         List.of(String.format(GENERATED, "Dataplane.daemonSet"), "{{- include \"" + Defines.VALIDATE + "\" . }}"),
         TreeMerge.merge(space, trees),
         substitutions,
         List.of());
+  }
+
+  /**
+   * The values a production install sets, each as a kustomize patch on the function's output would: pod
+   * labels, pull secrets and priority class added; resources, update strategy and pull policy replacing the
+   * builder's whole when given.
+   */
+  private static void productionValues(Substitutions substitutions) {
+    substitutions
+        .add("spec.template.metadata.labels", Fragment.optionalEntries("$.Values.podLabels"))
+        .add("spec.template.spec", Fragment.optionalEntry("imagePullSecrets", "$.Values.imagePullSecrets"))
+        .add("spec.template.spec", Fragment.optionalText("priorityClassName", "$.Values.priorityClassName"))
+        .defaultUnless("imagePullPolicy", DataplaneDefaults.pullPolicy(), "$.Values.images.pullPolicy",
+            Fragment.scalarEntry("imagePullPolicy", "."))
+        .defaultUnless("resources", DataplaneDefaults.resources(), Defines.include(Defines.RESOURCES) + " | trim",
+            Fragment.entryOfYaml("resources", "."))
+        .defaultUnless("updateStrategy", DataplaneDefaults.updateStrategy(), "$.Values.updateStrategy",
+            Fragment.entryOfYaml("updateStrategy", "toYaml ."));
   }
 
   /** {@code templates/serviceaccount.yaml}: the same in every variant; user annotations added. */

@@ -25,6 +25,8 @@ public final class Defines {
   public static final String SETTINGS_HASH = "racer.settingsHash";
   /** The dataplane's affinity: user scheduling with the dataplane's expressions added. */
   public static final String AFFINITY = "racer.affinity";
+  /** The dataplane container's resources from the values (YAML), empty when none is given. */
+  public static final String RESOURCES = "racer.resources";
   /** A cache origin's affinity: the dataplane's node affinity only. */
   public static final String ORIGIN_AFFINITY = "racer.originAffinity";
 

@@ -25,6 +25,19 @@ public interface Fragment {
         "{{- end }}");
   }
 
+  /** {@code key: <expression>}: a scalar the expression prints as it is (a value the schema keeps to plain words). */
+  static Fragment scalarEntry(String key, String expression) {
+    return indent -> indented(indent, key + ": {{ " + expression + " }}");
+  }
+
+  /** {@code key: "<expression>"} when the expression is not empty, nothing otherwise. */
+  static Fragment optionalText(String key, String expression) {
+    return indent -> indented(indent,
+        "{{- with " + expression + " }}",
+        key + ": {{ . | quote }}",
+        "{{- end }}");
+  }
+
   /** {@code key:} followed by the YAML text a template prints (an {@code include} of a define). */
   static Fragment entryOfYaml(String key, String yamlExpression) {
     return indent -> indented(indent, key + ":", "  {{- " + yamlExpression + " | nindent " + (indent + 2) + " }}");

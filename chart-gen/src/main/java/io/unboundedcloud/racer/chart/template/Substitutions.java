@@ -15,6 +15,8 @@ import java.util.Optional;
  *       whole or inside a string (as in {@code [$(RACER_POD_IP)]:51111});</li>
  *   <li>replaced entries: a key whose value equals a given subtree is written by a {@link Fragment}
  *       instead (the dataplane's default affinity becomes the combination of user and dataplane scheduling);</li>
+ *   <li>defaults: a key whose value equals a given subtree is written as the builders made it only while a
+ *       user's value is empty, and by a {@link Fragment} of that value otherwise (resources, update strategy);</li>
  *   <li>additions: a {@link Fragment} written at the end of the map at a path (delivery labels, user
  *       annotations, placement).</li>
  * </ul>
@@ -36,8 +38,17 @@ public final class Substitutions {
 
   private record Replacement(String key, Object value, Fragment fragment) {}
 
+  /**
+   * The builders' entry as the default of a user's value.
+   *
+   * @param expression the user's value; empty means the default
+   * @param given writes the entry from the user's value, which is {@code .} inside it
+   */
+  record Default(String key, Object value, String expression, Fragment given) {}
+
   private final List<Scalar> scalars = new ArrayList<>();
   private final List<Replacement> replacements = new ArrayList<>();
+  private final List<Default> defaults = new ArrayList<>();
   private final Map<String, List<Fragment>> additions = new LinkedHashMap<>();
   private final Map<Object, Integer> uses = new LinkedHashMap<>();
 
@@ -56,6 +67,15 @@ public final class Substitutions {
   /** Writes the entry {@code key: value} with {@code fragment} instead, wherever it appears. */
   public Substitutions replace(String key, Object value, Fragment fragment) {
     replacements.add(new Replacement(key, value, fragment));
+    return this;
+  }
+
+  /**
+   * Writes the entry {@code key: value} as it is only while {@code expression} is empty, and {@code given}
+   * otherwise ({@code with expression} / {@code else} / {@code end}): a user's value replaces the builders' whole.
+   */
+  public Substitutions defaultUnless(String key, Object value, String expression, Fragment given) {
+    defaults.add(new Default(key, value, expression, given));
     return this;
   }
 
@@ -99,6 +119,17 @@ public final class Substitutions {
     return Optional.empty();
   }
 
+  /** The default registered for {@code key: value}, if any. */
+  Optional<Default> defaultOf(String key, Object value) {
+    for (Default candidate : defaults) {
+      if (candidate.key().equals(key) && Objects.equals(candidate.value(), value)) {
+        uses.merge(candidate, 1, Integer::sum);
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+
   /** The fragments added at {@code path}. */
   List<Fragment> additions(String path) {
     List<Fragment> found = additions.getOrDefault(path, List.of());
@@ -115,6 +146,7 @@ public final class Substitutions {
     List<String> unused = new ArrayList<>();
     scalars.stream().filter(s -> !uses.containsKey(s)).forEach(s -> unused.add("sentinel " + s.sentinel()));
     replacements.stream().filter(r -> !uses.containsKey(r)).forEach(r -> unused.add("replacement of " + r.key()));
+    defaults.stream().filter(d -> !uses.containsKey(d)).forEach(d -> unused.add("default of " + d.key()));
     additions.keySet().stream().filter(p -> !uses.containsKey(p)).forEach(p -> unused.add("addition at " + p));
     if (!unused.isEmpty()) {
       throw new IllegalStateException("the builders' trees no longer contain: " + String.join(", ", unused));

@@ -65,24 +65,26 @@ public final class TemplateWriter {
   }
 
   private void entry(String key, TemplateNode value, int indent, String path) {
-    String label = pad(indent) + YamlScalar.of(key) + ":";
     if (value instanceof TemplateNode.Fixed fixed) {
       Optional<Fragment> replacement = substitutions.replacement(key, fixed.value());
       if (replacement.isPresent()) {
         lines.addAll(replacement.get().lines(indent));
         return;
       }
-      Object plain = fixed.value();
-      if (plain instanceof Map<?, ?> map && !map.isEmpty()) {
-        lines.add(label);
-        mapping(entries(value), indent + STEP, path);
-      } else if (plain instanceof List<?> list && !list.isEmpty()) {
-        lines.add(label);
-        sequence(items(value), indent + STEP);
-      } else {
-        lines.add(label + " " + scalar(plain));
+      Optional<Substitutions.Default> byDefault = substitutions.defaultOf(key, fixed.value());
+      if (byDefault.isPresent()) {
+        lines.add(pad(indent) + "{{- with " + byDefault.get().expression() + " }}");
+        lines.addAll(byDefault.get().given().lines(indent));
+        lines.add(pad(indent) + "{{- else }}");
+        fixedEntry(key, fixed, indent, path);
+        lines.add(pad(indent) + "{{- end }}");
+        return;
       }
-    } else if (value instanceof TemplateNode.Mapping) {
+      fixedEntry(key, fixed, indent, path);
+      return;
+    }
+    String label = pad(indent) + YamlScalar.of(key) + ":";
+    if (value instanceof TemplateNode.Mapping) {
       lines.add(label);
       mapping(entries(value), indent + STEP, path);
     } else if (value instanceof TemplateNode.Sequence) {
@@ -90,6 +92,21 @@ public final class TemplateWriter {
       sequence(items(value), indent + STEP);
     } else if (value instanceof TemplateNode.Choice choice) {
       lines.add(label + " " + inlineChoice(choice, key));
+    }
+  }
+
+  /** An entry the same in every variant, written as the builders made it. */
+  private void fixedEntry(String key, TemplateNode.Fixed value, int indent, String path) {
+    String label = pad(indent) + YamlScalar.of(key) + ":";
+    Object plain = value.value();
+    if (plain instanceof Map<?, ?> map && !map.isEmpty()) {
+      lines.add(label);
+      mapping(entries(value), indent + STEP, path);
+    } else if (plain instanceof List<?> list && !list.isEmpty()) {
+      lines.add(label);
+      sequence(items(value), indent + STEP);
+    } else {
+      lines.add(label + " " + scalar(plain));
     }
   }
 

@@ -5,7 +5,8 @@
  * {@link io.unboundedcloud.racer.chart.template.TreeMerge} (one template tree from one serialized tree per
  * variant, with an {@code if} only around what differs), {@link
  * io.unboundedcloud.racer.chart.template.Substitutions} (sentinel values and the Helm expressions that
- * replace them, whole subtrees replaced by Helm blocks, Helm blocks added at a path) and {@link
+ * replace them, whole subtrees replaced by Helm blocks, subtrees kept as the default of a user's value, Helm
+ * blocks added at a path) and {@link
  * io.unboundedcloud.racer.chart.template.TemplateWriter}, which prints the result as YAML with Helm actions.
  *
  * <p>What it must never do: know Racer. Which objects, which sentinels and which switches exist is decided

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.values;
 
+import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
@@ -33,7 +34,17 @@ public final class ChartValues {
                     + " config key dataplaneImage."),
             ValueKey.leaf("object", "", text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
                 "object is the full racer-object image reference (the sidecar the dataplane's webhook injects);"
-                    + " it wins over registry and tag. The function config key objectImage.")),
+                    + " it wins over registry and tag. The function config key objectImage."),
+            ValueKey.leaf("pullPolicy", DataplaneDefaults.pullPolicy(), KubernetesShapes.pullPolicy(),
+                "pullPolicy is the dataplane container's imagePullPolicy: "
+                    + String.join(", ", KubernetesShapes.PULL_POLICIES) + ". With the function: a kustomize patch"
+                    + " of the container's imagePullPolicy.")),
+        ValueKey.leaf("imagePullSecrets", List.of(),
+            OrderedMap.of("type", "array", "items", ref("localObjectReference")),
+            "imagePullSecrets are the dataplane pods' image pull secrets, for a private registry: Secrets in the"
+                + " release namespace, each given as {name: ...}. With the function: a kustomize patch of the pod's"
+                + " imagePullSecrets.",
+            "- name: registry-credentials"),
         ValueKey.leaf("settings", Map.of(), ref("settings"),
             "settings are the data of the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap: the dataplane's"
                 + " settings, keys as in the settings table of the README. Values are strings: quote numbers in"
@@ -48,6 +59,21 @@ public final class ChartValues {
                     + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap in the release namespace, managed elsewhere; settings"
                     + " must then still equal its data, because the chart reads the keys that shape the DaemonSet"
                     + " and hashes settings to roll the pods.")),
+        ValueKey.leaf("resources", Map.of(), ref("resourceRequirements"),
+            "resources are the dataplane container's requests and limits. Empty means the builder's, "
+                + FlowYaml.of(DataplaneDefaults.resources()) + "; a value replaces that whole (give every request"
+                + " and limit you want), as a kustomize patch with $patch: replace does. Quantities are strings"
+                + " (\"500m\", \"64Gi\") or numbers.",
+            "requests: {cpu: \"4\", memory: 64Gi}", "limits: {memory: 64Gi}"),
+        ValueKey.leaf("updateStrategy", Map.of(), ref("daemonSetUpdateStrategy"),
+            "updateStrategy is the DaemonSet's update strategy. Empty means the builder's, "
+                + FlowYaml.of(DataplaneDefaults.updateStrategy()) + ": one node at a time, never two dataplane"
+                + " pods on a node; a value replaces that whole, as a kustomize patch with $patch: replace does.",
+            "type: OnDelete"),
+        ValueKey.leaf("priorityClassName", "", KubernetesShapes.optionalName(),
+            "priorityClassName is the dataplane pods' PriorityClass; empty means none. A node-level cache"
+                + " usually wants one above the workloads it serves: the scheduler then preempts them to place it"
+                + " on a full node, and node pressure evicts them before it (the README says more)."),
         ValueKey.group("placement",
             "placement adds scheduling to the dataplane pods, as a kustomize patch on the KRM function's output"
                 + " would: added to, never replacing, the dataplane's own. Cache origins get the resulting node"
@@ -75,6 +101,11 @@ public final class ChartValues {
         ValueKey.leaf("podAnnotations", Map.of(), stringMap(),
             "podAnnotations are added to the dataplane pods; the chart's own ("
                 + Dataplane.SETTINGS_HASH_ANNOTATION + ", " + Dataplane.CDI_ANNOTATION + ") always win."),
+        ValueKey.leaf("podLabels", Map.of(), ref("labels"),
+            "podLabels are added to the dataplane pods' labels, never to the DaemonSet's selector. The selector"
+                + " labels (" + String.join(", ", Dataplane.labels().keySet()) + ") are refused: the selector"
+                + " is immutable.",
+            "team: ml-platform"),
         ValueKey.leaf("cacheOrigins", List.of(), OrderedMap.of("type", "array", "items", ref("cacheOrigin")),
             "cacheOrigins are cache origin DaemonSets, one origin per cache volume per node: each labelled "
                 + CacheOrigin.LABEL + ": <volume>, mounting its socket directory " + CacheOrigin.SOCKET_ROOT
@@ -90,6 +121,10 @@ public final class ChartValues {
     Map<String, Object> definitions = new LinkedHashMap<>();
     definitions.put("settings", SettingsSchema.schema());
     definitions.put("cacheOrigin", cacheOrigin());
+    definitions.put("resourceRequirements", KubernetesShapes.resourceRequirements());
+    definitions.put("localObjectReference", KubernetesShapes.localObjectReference());
+    definitions.put("daemonSetUpdateStrategy", KubernetesShapes.daemonSetUpdateStrategy());
+    definitions.put("labels", KubernetesShapes.labels());
     return definitions;
   }
 
@@ -105,10 +140,7 @@ public final class ChartValues {
         OrderedMap.of("type", "array", "items", OrderedMap.of("type", "string"))));
     properties.put("env", described("its container env", OrderedMap.of("type", "array", "items",
         OrderedMap.of("type", "object", "required", List.of("name"), "properties", OrderedMap.of("name", OrderedMap.of("type", "string"))))));
-    properties.put("resources", described("its container resources",
-        OrderedMap.of("type", "object", "additionalProperties", false, "properties",
-            OrderedMap.of("requests", OrderedMap.of("type", "object"), "limits", OrderedMap.of("type", "object"),
-                "claims", OrderedMap.of("type", "array")))));
+    properties.put("resources", described("its container resources", ref("resourceRequirements")));
     Map<String, Object> origin = new LinkedHashMap<>();
     origin.put("type", "object");
     origin.put("additionalProperties", false);

@@ -4,7 +4,10 @@
  * the settings part of the schema derived from the {@code workload.settings} catalog.
  *
  * <p>What it owns: the name, default, description and JSON-schema rule of every value; the container image
- * reference grammar as a schema pattern ({@link io.unboundedcloud.racer.workload.ImageGrammar}, shared with the function).
+ * reference grammar as a schema pattern ({@link io.unboundedcloud.racer.workload.ImageGrammar}, shared with the function);
+ * the schemas of the Kubernetes types values take as they are ({@link
+ * io.unboundedcloud.racer.chart.values.KubernetesShapes}: ResourceRequirements, LocalObjectReference,
+ * DaemonSetUpdateStrategy, label maps, the pull policy).
  *
  * <p>What it must never do: restate a settings rule (each comes from {@code Rule.jsonSchema()}), write
  * draft-2019+ keywords or remote {@code $ref}s (Helm 3 up to 3.18 knows only draft-07, and a remote ref

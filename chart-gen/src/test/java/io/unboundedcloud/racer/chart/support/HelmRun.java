@@ -32,9 +32,46 @@ public final class HelmRun {
 
   private HelmRun() {}
 
-  /** {@code helm lint --strict} of the chart under test. */
+  /** {@code helm lint --strict} of the chart under test, with its own values. */
   public static LintResult lintStrict() {
     return new Helm(ChartUnderTest.directory()).lint().strict().call();
+  }
+
+  /**
+   * {@code helm lint --strict} as with {@code -f valuesFile}, which helm-java's lint cannot pass: lints a copy
+   * of the chart under {@code target/} whose values.yaml is the chart's with the file's merged in, as Helm
+   * merges a values file (maps key by key, anything else replaced).
+   */
+  @SuppressWarnings("unchecked")
+  public static LintResult lintStrict(Path valuesFile) {
+    Path copy = ChartUnderTest.workDirectory("lint")
+        .resolve(valuesFile.getFileName().toString().replace(".yaml", "")).resolve("racer");
+    try {
+      if (Files.exists(copy)) {
+        try (var old = Files.walk(copy)) {
+          for (Path path : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.delete(path);
+          }
+        }
+      }
+      Path chart = ChartUnderTest.directory();
+      try (var files = Files.walk(chart)) {
+        for (Path file : files.toList()) {
+          Path target = copy.resolve(chart.relativize(file).toString());
+          if (Files.isDirectory(file)) {
+            Files.createDirectories(target);
+          } else {
+            Files.copy(file, target);
+          }
+        }
+      }
+      Map<String, Object> defaults = YAML.readValue(chart.resolve("values.yaml").toFile(), Map.class);
+      Map<String, Object> given = YAML.readValue(valuesFile.toFile(), Map.class);
+      YAML.writeValue(copy.resolve("values.yaml").toFile(), StrategicPatch.apply(defaults, given));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new Helm(copy).lint().strict().call();
   }
 
   /**

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One installation, said both ways: as chart values, and as the KRM function's equivalent input (racer-settings
@@ -67,6 +68,44 @@ public record Installation(
     }
   }
 
+  /** The values {@link #fromValues} translates into an installation; {@link Customization#fromValues} the others. */
+  private static final Set<String> TRANSLATED = Set.of("images", "settings", "placement", "serviceAccount",
+      "podAnnotations", "cacheOrigins", "resources", "imagePullSecrets", "priorityClassName", "updateStrategy",
+      "podLabels");
+
+  /**
+   * The installation a values file describes, without its production values (see {@link
+   * Customization#fromValues}).
+   *
+   * @throws AssertionError for a value it does not translate (an existing racer-settings)
+   */
+  @SuppressWarnings("unchecked")
+  public static Installation fromValues(String namespace, Map<String, Object> values) {
+    for (String key : values.keySet()) {
+      if (!TRANSLATED.contains(key)) {
+        throw new AssertionError("Installation.fromValues does not translate the value " + key);
+      }
+    }
+    Map<String, String> images = new LinkedHashMap<>((Map<String, String>) values.getOrDefault("images", Map.of()));
+    images.remove("pullPolicy");
+    Map<String, Object> serviceAccount = (Map<String, Object>) values.getOrDefault("serviceAccount", Map.of());
+    return new Installation(namespace, images,
+        (Map<String, String>) values.getOrDefault("settings", Map.of()),
+        (Map<String, Object>) values.getOrDefault("placement", Map.of()),
+        (Map<String, String>) serviceAccount.getOrDefault("annotations", Map.of()),
+        (Map<String, String>) values.getOrDefault("podAnnotations", Map.of()),
+        ((List<Map<String, Object>>) values.getOrDefault("cacheOrigins", List.of())).stream()
+            .map(Installation::origin).toList());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Origin origin(Map<String, Object> values) {
+    return new Origin((String) values.get("name"), (String) values.get("namespace"), (String) values.get("volume"),
+        (String) values.get("image"), (List<String>) values.getOrDefault("args", List.of()),
+        (List<Map<String, Object>>) values.getOrDefault("env", List.of()),
+        (Map<String, Object>) values.get("resources"));
+  }
+
   /** The default installation in {@code namespace} with a registry: everything else as the chart's defaults. */
   public static Installation of(String namespace) {
     return new Installation(namespace, Map.of("registry", "registry.example.com/racer"), Map.of(), Map.of(),
@@ -109,6 +148,11 @@ public record Installation(
     return values;
   }
 
+  /** The chart values with a customization's merged in (maps key by key, as Helm merges values files). */
+  public Map<String, Object> chartValues(Customization customization) {
+    return StrategicPatch.apply(chartValues(), customization.values());
+  }
+
   /** The function config ConfigMap. */
   public Map<String, Object> functionConfig() {
     Map<String, Object> data = new LinkedHashMap<>();
@@ -147,11 +191,22 @@ public record Installation(
    * @throws AssertionError when a run fails
    */
   public List<Map<String, Object>> functionOutput() {
+    return functionOutput(new Customization("nothing", List.of(), Map.of()), Kustomize.EMULATED);
+  }
+
+  /**
+   * What the function makes of this installation with a customization: as {@link #functionOutput()}, with
+   * the customization's kustomize patches applied by {@code kustomize} after placement and annotations.
+   */
+  public List<Map<String, Object>> functionOutput(Customization customization, Kustomize kustomize) {
     KrmFunction.Run first = KrmFunction.run(functionItems(), functionConfig());
     if (first.exitCode() != 0) {
       throw new AssertionError("the function failed: " + first.stderr());
     }
     List<Map<String, Object>> patched = first.items().stream().map(this::patched).toList();
+    if (!customization.patches().isEmpty()) {
+      patched = kustomize.apply(patched, customization.patches());
+    }
     KrmFunction.Run second = KrmFunction.run(patched, functionConfig());
     if (second.exitCode() != 0) {
       throw new AssertionError("the function failed on its patched output: " + second.stderr());

@@ -43,6 +43,38 @@ class TemplateWriterTest {
     }
   }
 
+  @Nested
+  @DisplayName("defaults a user's value replaces")
+  class Defaults {
+    @Test
+    @DisplayName("the builders' entry is written in the else branch, the user's value in the with branch")
+    void withElse() {
+      Map<String, Object> tree = ordered("spec", ordered("strategy", ordered("type", "A"), "other", "x"));
+      Substitutions substitutions = new Substitutions()
+          .defaultUnless("strategy", ordered("type", "A"), "$.Values.s", Fragment.entryOfYaml("strategy", "toYaml ."));
+      assertThat(TemplateWriter.write(new TemplateNode.Fixed(tree), substitutions)).containsExactly(
+          "spec:",
+          "  {{- with $.Values.s }}",
+          "  strategy:",
+          "    {{- toYaml . | nindent 4 }}",
+          "  {{- else }}",
+          "  strategy:",
+          "    type: A",
+          "  {{- end }}",
+          "  other: x");
+      substitutions.assertAllUsed();
+    }
+
+    @Test
+    @DisplayName("a default whose builders' value the tree no longer holds fails")
+    void unused() {
+      Substitutions substitutions = new Substitutions()
+          .defaultUnless("strategy", ordered("type", "A"), "$.Values.s", Fragment.entryOfYaml("strategy", "toYaml ."));
+      TemplateWriter.write(new TemplateNode.Fixed(ordered("strategy", ordered("type", "B"))), substitutions);
+      assertThatThrownBy(substitutions::assertAllUsed).hasMessageContaining("default of strategy");
+    }
+  }
+
   @Test
   @DisplayName("entries with the same condition share one if block")
   void sharedBlock() {

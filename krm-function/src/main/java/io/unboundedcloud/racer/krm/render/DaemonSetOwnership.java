@@ -51,7 +51,9 @@ final class DaemonSetOwnership {
     merged.setSpec(spec);
     DaemonSetSpec ours = rendered.getSpec();
     spec.setSelector(ours.getSelector());
-    if (spec.getUpdateStrategy() == null) {
+    // an empty strategy is no strategy: Kubernetes would default it, so ours (the chart's default too) goes in
+    if (spec.getUpdateStrategy() == null
+        || spec.getUpdateStrategy().getType() == null && spec.getUpdateStrategy().getRollingUpdate() == null) {
       spec.setUpdateStrategy(ours.getUpdateStrategy());
     }
     if (spec.getMinReadySeconds() == null) {

@@ -22,7 +22,7 @@ sealed interface UserChange {
   /** {@code count} changes of distinct types, none undoing another (own terms replace the rendered one). */
   static List<UserChange> several(Random random, int count) {
     List<Integer> types = new ArrayList<>();
-    for (int type = 0; type < 12; type++) {
+    for (int type = 0; type < 15; type++) {
       types.add(type);
     }
     java.util.Collections.shuffle(types, random);
@@ -53,6 +53,9 @@ sealed interface UserChange {
       case 8 -> new ExtraRequiredTerm(expression("example.com/zone-" + index, word));
       case 9 -> new Label("example.com/" + word, "yes-" + index);
       case 10 -> new ImagePullSecret("pull-" + word);
+      case 12 -> new PodLabel("example.com/" + word, "pod-" + index);
+      case 13 -> new UpdateStrategy(random.nextBoolean() ? null : 1 + random.nextInt(50) + "%");
+      case 14 -> new PullPolicy(random.nextBoolean() ? "Always" : "Never");
       default -> new PreferredTerm(1 + random.nextInt(100), expression("example.com/disk-" + index, word));
     };
   }
@@ -176,6 +179,52 @@ sealed interface UserChange {
     public void check(Map<String, Object> ds) {
       Plain.require(
           Plain.listOrEmpty(Plain.podSpec(ds), "imagePullSecrets").contains(Map.of("name", name)), this, ds);
+    }
+  }
+
+  record PodLabel(String key, String value) implements UserChange {
+    public void apply(Map<String, Object> ds) {
+      Plain.map(template(ds), "labels").put(key, value);
+    }
+
+    public void check(Map<String, Object> ds) {
+      Plain.require(value.equals(Plain.mapOrEmpty(template(ds), "labels").get(key)), this, ds);
+    }
+
+    private static Map<String, Object> template(Map<String, Object> ds) {
+      return Plain.map(Plain.map(Plain.map(ds, "spec"), "template"), "metadata");
+    }
+  }
+
+  /** The whole strategy replaced: OnDelete when {@code maxUnavailable} is null, else a rolling update. */
+  record UpdateStrategy(String maxUnavailable) implements UserChange {
+    public void apply(Map<String, Object> ds) {
+      Plain.map(ds, "spec").put("updateStrategy", expected());
+    }
+
+    public void check(Map<String, Object> ds) {
+      Plain.require(expected().equals(Plain.map(ds, "spec").get("updateStrategy")), this, ds);
+    }
+
+    private Map<String, Object> expected() {
+      Map<String, Object> strategy = new LinkedHashMap<>();
+      if (maxUnavailable == null) {
+        strategy.put("type", "OnDelete");
+      } else {
+        strategy.put("rollingUpdate", new LinkedHashMap<>(Map.of("maxUnavailable", maxUnavailable)));
+        strategy.put("type", "RollingUpdate");
+      }
+      return strategy;
+    }
+  }
+
+  record PullPolicy(String policy) implements UserChange {
+    public void apply(Map<String, Object> ds) {
+      Plain.container(ds, DATAPLANE).put("imagePullPolicy", policy);
+    }
+
+    public void check(Map<String, Object> ds) {
+      Plain.require(policy.equals(Plain.container(ds, DATAPLANE).get("imagePullPolicy")), this, ds);
     }
   }
 

@@ -12,12 +12,16 @@ import io.fabric8.kubernetes.api.model.NodeSelectorRequirementBuilder;
 import io.fabric8.kubernetes.api.model.NodeSelectorTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.TolerationBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategy;
+import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
@@ -140,6 +144,43 @@ class DaemonSetOwnershipTest {
       assertThat(merged.getSpec().getMinReadySeconds()).isEqualTo(30);
       assertThat(pod(merged).getTerminationGracePeriodSeconds()).isEqualTo(120L);
       assertThat(dataplane(merged).getResources().getRequests()).containsEntry("memory", new Quantity("4Gi"));
+    }
+
+    @Test
+    @DisplayName("what the chart's production values set stays whole: resources, update strategy, pull policy, pod labels")
+    void productionFields() {
+      DaemonSetUpdateStrategy onDelete = new DaemonSetUpdateStrategyBuilder().withType("OnDelete").build();
+      ResourceRequirements sized = new ResourceRequirementsBuilder()
+          .addToRequests("cpu", new Quantity("8")).addToLimits("memory", new Quantity("64Gi")).build();
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG))
+          .editSpec().withUpdateStrategy(onDelete)
+          .editTemplate().editMetadata().addToLabels("team", "ml-platform").endMetadata().endTemplate()
+          .endSpec()
+          .build();
+      dataplane(theirs).setResources(sized);
+      dataplane(theirs).setImagePullPolicy("Always");
+
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+
+      assertThat(merged.getSpec().getUpdateStrategy()).isEqualTo(onDelete);
+      assertThat(dataplane(merged).getResources()).isEqualTo(sized);
+      assertThat(dataplane(merged).getImagePullPolicy()).isEqualTo("Always");
+      assertThat(merged.getSpec().getTemplate().getMetadata().getLabels())
+          .containsEntry("team", "ml-platform").containsAllEntriesOf(Dataplane.labels());
+      assertThat(DaemonSetOwnership.merge(rendered(CONFIG), merged)).isEqualTo(merged);
+    }
+
+    @Test
+    @DisplayName("an empty update strategy or empty resources count as absent: the defaults go in")
+    void emptyDefaults() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG))
+          .editSpec().withUpdateStrategy(new DaemonSetUpdateStrategy()).endSpec()
+          .build();
+      dataplane(theirs).setResources(new ResourceRequirements());
+
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+
+      assertThat(merged).isEqualTo(rendered(CONFIG));
     }
   }
 

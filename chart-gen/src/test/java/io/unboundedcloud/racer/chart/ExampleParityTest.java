@@ -1,0 +1,78 @@
+package io.unboundedcloud.racer.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.unboundedcloud.racer.chart.support.ChartUnderTest;
+import io.unboundedcloud.racer.chart.support.Customization;
+import io.unboundedcloud.racer.chart.support.HelmRun;
+import io.unboundedcloud.racer.chart.support.Installation;
+import io.unboundedcloud.racer.chart.support.Kustomize;
+import io.unboundedcloud.racer.chart.support.Manifests;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Every examples/helm values file against the function: {@code helm template} with the file equals the KRM
+ * function's output for the same installation, its production values made as the README's kustomize patches.
+ */
+@DisplayName("helm template with each examples/helm file equals the function's output for the same installation")
+class ExampleParityTest {
+  /** Examples the function has no input for, and why. */
+  private static final Map<String, String> WITHOUT_TWIN = Map.of(
+      "existing-settings.yaml", "the chart renders no racer-settings, which the function needs as an input");
+
+  @BeforeAll
+  static void announce() {
+    String missing = Kustomize.KUBECTL.missing();
+    if (missing != null) {
+      System.out.println("SKIPPED: ExampleParityTest with kubectl kustomize: " + missing);
+    }
+  }
+
+  static Stream<Arguments> examples() throws IOException {
+    List<Arguments> cases = new ArrayList<>();
+    for (Path file : ChartInstallabilityTest.examples().toList()) {
+      if (!WITHOUT_TWIN.containsKey(file.getFileName().toString())) {
+        for (Kustomize kustomize : Kustomize.values()) {
+          cases.add(Arguments.of(file.getFileName().toString(), kustomize));
+        }
+      }
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "examples/helm/{0}, patched by {1}")
+  @MethodSource("examples")
+  @SuppressWarnings("unchecked")
+  void chartEqualsFunction(String example, Kustomize kustomize) throws IOException {
+    assumeTrue(kustomize.missing() == null, kustomize.missing());
+    Path file = ChartUnderTest.repositoryRoot().resolve("examples/helm").resolve(example);
+    Map<String, Object> values = new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(file));
+    Installation installation = Installation.fromValues("racer", values);
+    Customization production = Customization.fromValues(example, values);
+
+    Map<String, Map<String, Object>> chart =
+        Manifests.byIdentity(Manifests.parse(HelmRun.template(installation.namespace(), file)));
+    Map<String, Map<String, Object>> function =
+        Manifests.byIdentity(installation.functionOutput(production, kustomize));
+
+    assertThat(chart.keySet()).as("objects").containsExactlyInAnyOrderElementsOf(function.keySet());
+    for (String identity : function.keySet()) {
+      assertThat(chart.get(identity)).as(identity).isEqualTo(function.get(identity));
+    }
+  }
+}

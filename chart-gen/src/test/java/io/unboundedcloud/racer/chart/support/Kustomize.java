@@ -1,0 +1,128 @@
+package io.unboundedcloud.racer.chart.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.representer.Representer;
+
+/**
+ * How a test applies a kustomization's {@code patches:} entries (a {@code target} with kind and name, and a
+ * strategic merge {@code patch} text) to objects, as a user's overlay does to the function's output.
+ */
+public enum Kustomize {
+  /** {@link StrategicPatch}, in-process: runs on every machine. */
+  EMULATED("strategic merge in-process"),
+  /** {@code kubectl kustomize} on a kustomization of the objects and the patches: needs kubectl on the PATH. */
+  KUBECTL("kubectl kustomize");
+
+  private static final long TIMEOUT_SECONDS = 120;
+  private static final AtomicInteger RUNS = new AtomicInteger();
+
+  private final String description;
+
+  Kustomize(String description) {
+    this.description = description;
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+
+  /** Why this way cannot run on this machine, or {@code null} when it can. */
+  public String missing() {
+    return this == KUBECTL && kubectl().isEmpty() ? "kubectl not found on PATH (the real kustomize patches)" : null;
+  }
+
+  /**
+   * The objects with the patches applied in order.
+   *
+   * @throws AssertionError when kubectl fails or a patch matches nothing
+   */
+  public List<Map<String, Object>> apply(List<Map<String, Object>> objects, List<Map<String, Object>> patches) {
+    return this == EMULATED ? emulated(objects, patches) : withKubectl(objects, patches);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> emulated(List<Map<String, Object>> objects,
+      List<Map<String, Object>> patches) {
+    List<Map<String, Object>> result = new ArrayList<>(objects);
+    for (Map<String, Object> entry : patches) {
+      Map<String, Object> target = (Map<String, Object>) entry.get("target");
+      Map<String, Object> patch = new Yaml(new SafeConstructor(new LoaderOptions())).load((String) entry.get("patch"));
+      boolean matched = false;
+      for (int i = 0; i < result.size(); i++) {
+        Map<String, Object> object = result.get(i);
+        Map<String, Object> metadata = (Map<String, Object>) object.getOrDefault("metadata", Map.of());
+        if (target.get("kind").equals(object.get("kind")) && target.get("name").equals(metadata.get("name"))) {
+          result.set(i, StrategicPatch.apply(object, patch));
+          matched = true;
+        }
+      }
+      if (!matched) {
+        throw new AssertionError("the patch for " + target + " matches no object");
+      }
+    }
+    return result;
+  }
+
+  private static List<Map<String, Object>> withKubectl(List<Map<String, Object>> objects,
+      List<Map<String, Object>> patches) {
+    Path directory = ChartUnderTest.workDirectory("kustomize").resolve("run-" + RUNS.incrementAndGet());
+    try {
+      Files.createDirectories(directory);
+      DumperOptions block = new DumperOptions();
+      block.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+      Yaml yaml = new Yaml(new Representer(block), block);
+      Files.writeString(directory.resolve("objects.yaml"), yaml.dumpAll(objects.iterator()));
+      Map<String, Object> kustomization = new LinkedHashMap<>();
+      kustomization.put("resources", List.of("objects.yaml"));
+      kustomization.put("patches", patches);
+      Files.writeString(directory.resolve("kustomization.yaml"), yaml.dump(kustomization));
+      Path stdout = directory.resolve("stdout");
+      Path stderr = directory.resolve("stderr");
+      Process process = new ProcessBuilder(kubectl().orElseThrow().toString(), "kustomize", directory.toString())
+          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+          .redirectOutput(stdout.toFile())
+          .redirectError(stderr.toFile())
+          .start();
+      if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor();
+        throw new AssertionError("kubectl kustomize " + directory + " did not end within " + TIMEOUT_SECONDS + " s");
+      }
+      if (process.exitValue() != 0) {
+        throw new AssertionError("kubectl kustomize " + directory + " failed: " + Files.readString(stderr));
+      }
+      return Manifests.parse(Files.readString(stdout));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted while running kubectl kustomize", e);
+    }
+  }
+
+  private static Optional<Path> kubectl() {
+    String path = System.getenv("PATH");
+    for (String entry : path == null ? new String[0] : path.split(File.pathSeparator)) {
+      Path candidate = entry.isEmpty() ? null : Path.of(entry, "kubectl");
+      if (candidate != null && Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -23,7 +23,8 @@ import org.w3c.dom.NodeList;
  * Prints, per package and per goal: killed of total (the score) and the test strength (killed of those a
  * test reached), counted as PIT counts them: a mutant is killed when a test failed, erred or timed out on
  * it. Then every mutant that survived or that no test reached, one per line. Exits 1 when a goal (a package
- * and its subpackages) is not met, saying which, 2 on a bad command line or report.
+ * and its subpackages) is not met, saying which, 2 on a bad command line or report. A goal whose package
+ * had no mutants this run (a run narrowed with -Dracer.mutation.classes) is not judged.
  */
 public final class MutationScore {
   /** PIT's statuses that count as detected. */
@@ -115,7 +116,8 @@ public final class MutationScore {
       int percent = goals.get(goal);
       String line = goal + ": " + tally + "; goal " + percent + "%";
       if (tally.total == 0) {
-        missed.add(goal + ": no mutants at all (is the package name right?)");
+        // PIT itself fails when it finds nothing to mutate: here only -Dracer.mutation.classes left it out
+        System.out.println("[mutation] no mutants in " + goal + ": its goal is not judged");
       } else if (tally.score() * 100 < percent) {
         missed.add(line);
       } else {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -47,6 +48,17 @@ class ConfigTest {
                   0,
                   NvidiaInjection.ENV));
       assertThat(VALID.effectiveDiagnosticsPort()).isEqualTo(9090);
+    }
+
+    @Test
+    @DisplayName("each with-copy changes its own field and keeps the others")
+    void copies() {
+      Config changed = VALID.withPeerPort(9000).withDiagnosticsPort(9100).withHostNetwork(true)
+          .withNvidia(NvidiaInjection.CDI).withNamespace("racer");
+      assertThat(changed).isEqualTo(new Config("racer", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE,
+          9000, true, 9100, NvidiaInjection.CDI));
+      assertThat(changed.withHostNetwork(false).hostNetwork()).isFalse();
+      assertThat(VALID.hostNetwork()).isFalse();
     }
 
     @Test
@@ -119,6 +131,26 @@ class ConfigTest {
           .contains(value);
       assertThat(error.field()).isEqualTo(field);
       assertThat(error.value()).isEqualTo(value);
+    }
+
+    @ParameterizedTest(name = "{0} port {1}")
+    @CsvSource({"peerPort, 8443, control", "peerPort, 9443, webhook", "diagnosticsPort, 8443, control",
+        "diagnosticsPort, 9443, webhook"})
+    @DisplayName("a port taken by the control or webhook listener: the message names that listener")
+    void namesTheListener(String field, int port, String listener) {
+      Config config = field.equals("peerPort") ? VALID.withPeerPort(port) : VALID.withDiagnosticsPort(port);
+      assertThatThrownBy(config::validate)
+          .hasMessageEndingWith(field + " " + port + " collides with the " + listener + " port " + port
+              + ": every listener port must be distinct");
+    }
+
+    @Test
+    @DisplayName("a repository name longer than 255 characters, with or without a tag")
+    void longName() {
+      String name = "ghcr.io/" + "r".repeat(248);
+      assertThatThrownBy(withDataplaneImage(name)::validate).isInstanceOf(InvalidConfigurationException.class);
+      assertThatThrownBy(withObjectImage(name + ":0.19.0")::validate)
+          .isInstanceOf(InvalidConfigurationException.class);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -204,6 +236,15 @@ class ConfigTest {
     void images(String image) {
       assertThatCode(() -> withDataplaneImage(image).validate()).doesNotThrowAnyException();
       assertThatCode(() -> withObjectImage(image).validate()).doesNotThrowAnyException();
+    }
+
+    @Test
+    @DisplayName("a repository name of exactly 255 characters, also with a tag")
+    void longestName() {
+      String name = "ghcr.io/" + "r".repeat(247);
+      assertThat(name).hasSize(255);
+      assertThatCode(() -> withDataplaneImage(name).validate()).doesNotThrowAnyException();
+      assertThatCode(() -> withObjectImage(name + ":0.19.0").validate()).doesNotThrowAnyException();
     }
 
     @Test

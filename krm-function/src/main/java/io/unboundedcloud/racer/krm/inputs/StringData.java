@@ -16,7 +16,9 @@ final class StringData {
   /** Why {@code value}, the value of data key {@code key}, is not a string; null when it is one. */
   static String notAString(String key, ScalarNode value) {
     Tag tag = value.getTag();
-    if (Tag.STR.equals(tag)) {
+    // A plain << is YAML 1.1's merge key only where a key stands; as a value, the Go YAML readers of kubectl
+    // and kustomize read it as the string "<<", which the API server takes.
+    if (Tag.STR.equals(tag) || Tag.MERGE.equals(tag)) {
       return null;
     }
     String what;

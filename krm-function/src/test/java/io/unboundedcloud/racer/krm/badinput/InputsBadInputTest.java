@@ -95,6 +95,71 @@ class InputsBadInputTest {
   }
 
   @Nested
+  @DisplayName("an image the reference grammar refuses")
+  class BadImages {
+    static Stream<Arguments> cases() {
+      return Stream.of(
+          arguments("a full dataplane image", Map.of("dataplaneImage", "Racer/Dataplane:1",
+              "objectImage", "r.example.com/o:1"), "data.dataplaneImage", "Racer/Dataplane:1"),
+          arguments("a full racer-object image", Map.of("imageRegistry", "r.example.com/racer",
+              "objectImage", "r.example.com/Object:1"), "data.objectImage", "r.example.com/Object:1"),
+          arguments("the registry both images come from", Map.of("imageRegistry", "r.example.com/Racer"),
+              "data.imageRegistry", "r.example.com/Racer/racer-dataplane:0.19.0"),
+          arguments("the registry, with a blank dataplane image that does not count",
+              Map.of("imageRegistry", "r.example.com/Racer", "dataplaneImage", " "),
+              "data.imageRegistry", "r.example.com/Racer/racer-dataplane:0.19.0"),
+          arguments("the registry the racer-object image comes from",
+              Map.of("imageRegistry", "r.example.com/Racer", "dataplaneImage", "r.example.com/d:1"),
+              "data.imageRegistry", "r.example.com/Racer/racer-object:0.19.0"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    @DisplayName("an error at the function config key that holds it, with the image it made")
+    void pointsAtTheKey(String name, Map<String, String> data, String field, String image) {
+      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig(data));
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message")).contains(image);
+      assertThat(error.get("field")).isEqualTo(Map.of("path", field, "currentValue", image));
+      assertThat(error.get("resourceRef")).isEqualTo(FUNCTION_REF);
+    }
+  }
+
+  @Nested
+  @DisplayName("the dataplane objects already there")
+  class Existing {
+    @Test
+    @DisplayName("two DaemonSets that are the dataplane's (one renamed by a prefix): one error naming both")
+    void twoDataplanes() {
+      String input = resourceList(List.of(settings(NAMESPACE, Map.of()),
+          ResourceListText.existingDataplane("minReadySeconds: 10\n"),
+          ResourceListText.existingDataplane("minReadySeconds: 10\n").replace("name: racer\n",
+              "name: prod-racer\n    annotations:\n      internal.config.kubernetes.io/previousNames: racer\n"),
+          BYSTANDER), FUNCTION_CONFIG);
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message")).contains("found 2 DaemonSets that are the dataplane's racer",
+          "DaemonSet racer/racer", "DaemonSet racer/prod-racer", "Keep one");
+    }
+
+    @Test
+    @DisplayName("an explicit RACER_CONTROL_SEATS env ends the run: no cache origin is planned or warned about")
+    void seatsEnvStopsTheRun() {
+      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), ResourceListText.existingDataplane("""
+          template:
+            spec:
+              containers:
+              - name: dataplane
+                env:
+                - {name: RACER_CONTROL_SEATS, value: "3"}
+          """), ResourceListText.cacheOrigin("containers: [{name: origin, image: origin:1}]\n")
+          .replace("kind: DaemonSet", "kind: Deployment"), BYSTANDER), FUNCTION_CONFIG);
+      Verdict.Output output = Verdict.assertRefusedKeepingItems(input, KrmRun.function(input));
+      assertThat(output.results()).singleElement()
+          .satisfies(result -> assertThat((String) result.get("message")).contains("explicit env RACER_CONTROL_SEATS"));
+    }
+  }
+
+  @Nested
   @DisplayName("the function config")
   class FunctionConfigKind {
     @Test

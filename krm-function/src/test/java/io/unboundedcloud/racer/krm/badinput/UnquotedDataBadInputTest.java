@@ -85,6 +85,35 @@ class UnquotedDataBadInputTest {
   }
 
   @Test
+  @DisplayName("a plain << is not refused: YAML 1.1 makes it a merge key only where a key stands, so kubectl reads the"
+      + " string \"<<\"")
+  void mergeKeyAsValue() {
+    String input = ResourceListText.resourceList(
+        List.of(settingsItem("RACER_LOG_PREFIX", "<<"), ResourceListText.BYSTANDER), ResourceListText.FUNCTION_CONFIG);
+
+    KrmRun run = KrmRun.function(input);
+
+    assertThat(run.exit()).as(run.describe()).isZero();
+    assertThat(run.stderr()).as(run.describe()).doesNotContain("strings only")
+        .contains("RACER_LOG_PREFIX is not a known racer-settings key");
+    assertThat(run.stdout()).as(run.describe()).contains("RACER_LOG_PREFIX: <<");
+  }
+
+  @Test
+  @DisplayName("a plain value with an explicit tag YAML never infers (!!binary): the error names the tag and the value")
+  void explicitTag() {
+    String input = ResourceListText.resourceList(
+        List.of(settingsItem("RACER_LOG_PREFIX", "!!binary cmFjZXI="), ResourceListText.BYSTANDER),
+        ResourceListText.FUNCTION_CONFIG);
+
+    KrmRun run = KrmRun.function(input);
+
+    Verdict.assertCleanFailure(run);
+    assertThat((String) Verdict.output(run).onlyError().get("message"))
+        .startsWith("data.RACER_LOG_PREFIX is a tag:yaml.org,2002:binary value (cmFjZXI=), ");
+  }
+
+  @Test
   @DisplayName("in the function config's data, the same error at data.KEY")
   void functionConfig() {
     String input = ResourceListText.resourceList(

@@ -83,6 +83,28 @@ class CommandTest {
   }
 
   @Test
+  @DisplayName("render leaves out every object annotated local-config, not only the function config")
+  void renderLeavesOutLocalConfig(@TempDir Path dir) throws IOException {
+    for (String name : new String[] {"racer-settings.yaml", "function-config.yaml", "cache-origin.yaml"}) {
+      Files.copy(Path.of("../examples/quickstart", name), dir.resolve(name));
+    }
+    Files.writeString(dir.resolve("setters.yaml"), """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: setters
+          annotations:
+            config.kubernetes.io/local-config: "true"
+        data:
+          team: storage
+        """);
+    Run run = run("render", dir.toString());
+    assertThat(run.exit()).as(run.stderr()).isZero();
+    assertThat(run.stdout()).contains("kind: DaemonSet", "name: racer-settings", "name: models-origin")
+        .doesNotContain("name: setters");
+  }
+
+  @Test
   @DisplayName("render of a kubectl-style List file: its items are the manifests, racer-settings among them")
   void renderListFile(@TempDir Path dir) throws IOException {
     StringBuilder list = new StringBuilder("apiVersion: v1\nkind: List\nmetadata: {}\nitems:\n");

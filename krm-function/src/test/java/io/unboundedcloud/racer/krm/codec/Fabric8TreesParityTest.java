@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
@@ -69,6 +70,20 @@ class Fabric8TreesParityTest {
     for (Object object : rendered) {
       assertThat(Fabric8Trees.write(object)).isEqualTo(JACKSON.convertValue(object, Map.class));
     }
+  }
+
+  @Test
+  @DisplayName("a resource quantity written without a value: read and written back as Jackson does")
+  void quantityWithoutValue() {
+    Map<String, Object> requests = new java.util.LinkedHashMap<>();
+    requests.put("memory", null);
+    requests.put("cpu", "500m");
+    Map<String, Object> tree = Map.of("requests", requests);
+    Object expected = JACKSON.convertValue(tree, ResourceRequirements.class);
+    Object read = Fabric8Trees.read(tree, ResourceRequirements.class, TreePath.root(""));
+    assertThat(read).isEqualTo(expected);
+    assertThat(Fabric8Trees.write(read)).isEqualTo(JACKSON.convertValue(expected, Map.class))
+        .isEqualTo(tree);
   }
 
   @Test

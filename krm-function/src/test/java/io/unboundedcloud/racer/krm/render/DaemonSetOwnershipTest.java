@@ -271,4 +271,79 @@ class DaemonSetOwnershipTest {
           .isEqualTo(Dataplane.dataplaneAffinity());
     }
   }
+
+  @Nested
+  @DisplayName("what the user's DaemonSet lacks is rendered")
+  class Lacking {
+    @Test
+    @DisplayName("a DaemonSet reduced to its name gets the whole rendering back")
+    void onlyAName() {
+      DaemonSet theirs = new DaemonSetBuilder().withApiVersion("apps/v1").withKind("DaemonSet")
+          .withNewMetadata().withName("racer").withNamespace("racer").endMetadata()
+          .build();
+      assertThat(DaemonSetOwnership.merge(rendered(CONFIG), theirs)).isEqualTo(rendered(CONFIG));
+    }
+
+    @Test
+    @DisplayName("each default the user's DaemonSet lacks goes in: rollout, restart, scheduling, grace, probe, resources")
+    void everyDefault() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+      theirs.getSpec().setUpdateStrategy(null);
+      theirs.getSpec().setMinReadySeconds(null);
+      PodSpec pod = pod(theirs);
+      pod.setRestartPolicy(null);
+      pod.setSchedulerName(null);
+      pod.setEnableServiceLinks(null);
+      pod.setPreemptionPolicy(null);
+      pod.setTerminationGracePeriodSeconds(null);
+      Container container = dataplane(theirs);
+      container.setImagePullPolicy(null);
+      container.setTerminationMessagePath(null);
+      container.setTerminationMessagePolicy(null);
+      container.setResources(null);
+      container.setReadinessProbe(null);
+      assertThat(DaemonSetOwnership.merge(rendered(CONFIG), theirs)).isEqualTo(rendered(CONFIG));
+    }
+
+    @Test
+    @DisplayName("resources with only limits or only a claim stay the user's; empty resources get the default")
+    void resources() {
+      ResourceRequirements limitsOnly = new ResourceRequirementsBuilder()
+          .addToLimits("memory", new Quantity("64Gi")).build();
+      ResourceRequirements claimOnly = new ResourceRequirementsBuilder().addNewClaim().withName("rdma").endClaim().build();
+      ResourceRequirements emptyParts = new ResourceRequirementsBuilder()
+          .withRequests(Map.of()).withLimits(Map.of()).withClaims(List.of()).build();
+      for (ResourceRequirements kept : List.of(limitsOnly, claimOnly)) {
+        DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+        dataplane(theirs).setResources(kept);
+        assertThat(dataplane(DaemonSetOwnership.merge(rendered(CONFIG), theirs)).getResources()).isEqualTo(kept);
+      }
+      for (ResourceRequirements empty : List.of(new ResourceRequirements(), emptyParts)) {
+        DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+        dataplane(theirs).setResources(empty);
+        assertThat(DaemonSetOwnership.merge(rendered(CONFIG), theirs)).isEqualTo(rendered(CONFIG));
+      }
+    }
+
+    @Test
+    @DisplayName("settings without a namespace: the merged DaemonSet has none, also where the user wrote namespace \"\"")
+    void noNamespace() {
+      Config noNamespace = CONFIG.withNamespace("");
+      DaemonSet theirs = new DaemonSetBuilder(rendered(noNamespace)).editMetadata().withNamespace("").endMetadata()
+          .build();
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(noNamespace), theirs);
+      assertThat(merged.getMetadata().getNamespace()).isNull();
+      assertThat(merged).isEqualTo(rendered(noNamespace));
+    }
+
+    @Test
+    @DisplayName("the deprecated serviceAccount goes: it could name another account than serviceAccountName")
+    void deprecatedServiceAccount() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+      pod(theirs).setServiceAccount("default");
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+      assertThat(pod(merged).getServiceAccount()).isNull();
+      assertThat(merged).isEqualTo(rendered(CONFIG));
+    }
+  }
 }

@@ -98,6 +98,19 @@ class RuleTest {
         }
 
         @Test
+        @DisplayName("a range of one number accepts that number alone, in check() and in its schema pattern")
+        void singleNumber() {
+            IntegerRange only = new IntegerRange(8082, 8082);
+            assertThat(only.check("8082")).isEmpty();
+            assertThat(only.check("8081")).hasValue("must be an integer in 8082..8082");
+            assertThat(only.check("8083")).hasValue("must be an integer in 8082..8082");
+            Pattern pattern = Pattern.compile((String) only.jsonSchema().get("pattern"));
+            assertThat(pattern.matcher("8082").matches()).isTrue();
+            assertThat(pattern.matcher("8081").matches()).isFalse();
+            assertThat(pattern.matcher("8083").matches()).isFalse();
+        }
+
+        @Test
         @DisplayName("refuses a negative or inverted range at construction")
         void badRange() {
             assertThatThrownBy(() -> new IntegerRange(-1, 5)).isInstanceOf(IllegalArgumentException.class);
@@ -189,6 +202,28 @@ class RuleTest {
                     .containsExactly(Map.entry("type", "string"), Map.entry("enum", List.of("off", "env", "cdi", "")));
             assertThat(new ChoiceOrRange(List.of("auto"), 1, 16).jsonSchema())
                     .containsExactly(Map.entry("type", "string"), Map.entry("pattern", "^(?:auto|[1-9]|1[0-6])$"));
+        }
+
+        @ParameterizedTest(name = "{0}..{1}: {2}")
+        @CsvSource(delimiter = '|', textBlock = """
+                1  | 99999 | ^(?:[1-9][0-9]{0,4})$
+                10 | 999   | ^(?:[1-9][0-9]{1,2})$
+                1  | 9     | ^(?:[1-9])$
+                """)
+        @DisplayName("writes the digit counts a range covers whole as one alternative, as Helm's error shows it")
+        void wholeDigitCounts(long min, long max, String expected) {
+            assertThat(new IntegerRange(min, max).jsonSchema()).containsEntry("pattern", expected);
+        }
+
+        @Test
+        @DisplayName("a word with regex metacharacters matches only itself, as check() accepts it")
+        void wordsAreLiteral() {
+            ChoiceOrRange rule = new ChoiceOrRange(List.of("a\\b", "x.y|z", "(auto)"), 1, 2);
+            for (String value : List.of("a\\b", "x.y|z", "(auto)", "ab", "a\\", "xay|z", "x", "z", "auto",
+                    "1", "2", "3")) {
+                assertThat(schemaAccepts(rule.jsonSchema(), value)).as(value).isEqualTo(rule.accepts(value));
+            }
+            assertThat(rule.accepts("a\\b")).isTrue();
         }
 
         @Test

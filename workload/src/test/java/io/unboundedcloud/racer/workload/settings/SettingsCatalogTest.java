@@ -184,6 +184,31 @@ class SettingsCatalogTest {
     }
 
     @Nested
+    @DisplayName("a key declared for the catalog")
+    class Declared {
+
+        private static final IntegerRange PORTS = new IntegerRange(1024, 65535);
+
+        @Test
+        @DisplayName("refuses a default its own rule refuses: every untouched installation would be invalid")
+        void defaultBreaksItsRule() {
+            assertThatThrownBy(() -> new SettingKey("RACER_PEER_PORT", "80", "80", PORTS, Group.SHAPES_OBJECTS,
+                    "Dataplane peer listener port."))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("RACER_PEER_PORT: default \"80\" breaks its own rule");
+        }
+
+        @Test
+        @DisplayName("takes a default its rule accepts, or none at all")
+        void validOrNoDefault() {
+            assertThat(new SettingKey("RACER_PEER_PORT", "8082", "8082", PORTS, Group.SHAPES_OBJECTS,
+                    "Dataplane peer listener port.").defaultValue()).isEqualTo("8082");
+            assertThat(new SettingKey("RACER_DIAGNOSTICS_PORT", null, "unset: 9090", PORTS, Group.SHAPES_OBJECTS,
+                    "Diagnostics listener port.").defaultValue()).isNull();
+        }
+    }
+
+    @Nested
     @DisplayName("every key of the catalog")
     class EveryKey {
 

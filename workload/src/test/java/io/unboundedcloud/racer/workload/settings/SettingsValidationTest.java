@@ -159,6 +159,27 @@ class SettingsValidationTest {
                     key + " is not a known racer-settings key. It is passed to the dataplane unchecked.", null));
         }
 
+        @ParameterizedTest(name = "{0} -> {1}")
+        @CsvSource(textBlock = """
+                RACER_NVDA,             RACER_NVIDIA
+                RACER_NVD,
+                RACER_PLACEMENT_CACHE_, RACER_PLACEMENT_CACHE_BYTES
+                RACER_PLACEMENT_CACHE,
+                """)
+        @DisplayName("a typo is two edits in a short key, a quarter of its letters in a long one, and no more")
+        void howFar(String typo, String expected) {
+            assertThat(SettingsCatalog.validate(Map.of(typo, "1"))).singleElement()
+                    .extracting(Finding::suggestion).isEqualTo(expected);
+        }
+
+        @Test
+        @DisplayName("a long key like no known key gets no suggestion, however long it is")
+        void longAndUnlike() {
+            String key = "RACER_ENABLE_THE_EXPERIMENTAL_ADMISSION_WEBHOOK_FOR_EVERY_NAMESPACE";
+            assertThat(SettingsCatalog.validate(Map.of(key, "true"))).singleElement()
+                    .extracting(Finding::suggestion).isNull();
+        }
+
         @Test
         @DisplayName("on a tie, the suggestion is the key that comes first in the catalog")
         void tieBrokenByCatalogOrder() {

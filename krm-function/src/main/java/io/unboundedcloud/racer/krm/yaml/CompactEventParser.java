@@ -47,8 +47,8 @@ final class CompactEventParser implements Parser {
     private Mark lastMark;
     /** The event handed on last. */
     private Event handed;
-    /** Raw events taken from the parser ahead of their turn, in the order they are handed on. */
-    private final Deque<Event> reordered = new ArrayDeque<>();
+    /** A comment taken from the parser to look past it, not yet handed on; null when none. */
+    private Event takenComment;
 
     CompactEventParser(Parser parser, String source, int maxNestingDepth) {
         this.parser = parser;
@@ -116,8 +116,8 @@ final class CompactEventParser implements Parser {
      * line, where it would belong to the next entry when read again.
      */
     private Event rawPeek() {
-        if (!reordered.isEmpty()) {
-            return reordered.peekFirst();
+        if (takenComment != null) {
+            return takenComment;
         }
         Event raw = parser.peekEvent();
         Collection parent = open.peek();
@@ -130,19 +130,19 @@ final class CompactEventParser implements Parser {
             boolean blockScalarHeader = after instanceof ScalarEvent scalar && scalar.getStartMark() != null
                     && comment.getStartMark() != null
                     && scalar.getStartMark().getIndex() < comment.getStartMark().getIndex();
-            reordered.addLast(afterNode && !blockScalarHeader ? comment
+            takenComment = afterNode && !blockScalarHeader ? comment
                     : new CommentEvent(CommentType.BLOCK, comment.getValue(), comment.getStartMark(),
-                            comment.getEndMark()));
-            return reordered.peekFirst();
+                            comment.getEndMark());
+            return takenComment;
         }
         return raw;
     }
 
     private void rawTake() {
-        if (reordered.isEmpty()) {
+        if (takenComment == null) {
             parser.getEvent();
         } else {
-            reordered.removeFirst();
+            takenComment = null;
         }
     }
 

@@ -20,7 +20,8 @@ import org.yaml.snakeyaml.events.ScalarEvent;
  * {@code results} list can be appended to it.
  * <p>
  * The text is appendable when a top-level key written at its end, on a line of its own, can only be a key of
- * the ResourceList: one document, not ended by {@code ...}, its root a block mapping at column 0 without
+ * the ResourceList: one document (not even an empty one after it), not ended by {@code ...}, its root a
+ * block mapping at column 0 without
  * {@code results}, UTF-8 (no UTF-16 or UTF-32 byte order mark), ending with a line break (a literal scalar
  * kept with {@code |+} at the very end would otherwise gain one).
  *
@@ -39,7 +40,8 @@ public record ResourceListOutline(int documents, boolean mapping, long items, bo
         EdgeBytes bytes = new EdgeBytes(in);
         Outliner outliner = new Outliner();
         new DocumentReader(bytes, source, YamlLimits.DEFAULT).events(outliner::take);
-        boolean appendable = outliner.documents == 1 && outliner.blockMappingAtColumnZero && !outliner.explicitEnd
+        boolean appendable = outliner.starts == 1 && outliner.documents == 1 && outliner.blockMappingAtColumnZero
+                && !outliner.explicitEnd
                 && !outliner.results && bytes.utf8() && bytes.last == '\n';
         return new ResourceListOutline(outliner.documents, outliner.mapping, outliner.items, appendable);
     }
@@ -59,6 +61,7 @@ public record ResourceListOutline(int documents, boolean mapping, long items, bo
 
     /** Follows the events: the documents, the envelope's keys, the entries of its items. */
     private static final class Outliner {
+        int starts;
         int documents;
         boolean mapping;
         boolean blockMappingAtColumnZero;
@@ -73,7 +76,10 @@ public record ResourceListOutline(int documents, boolean mapping, long items, bo
 
         void take(Event event) {
             switch (event.getEventId()) {
-                case DocumentStart -> emptyDocument = true;
+                case DocumentStart -> {
+                    starts++;
+                    emptyDocument = true;
+                }
                 case DocumentEnd -> {
                     if (!emptyDocument) {
                         documents++;

@@ -73,9 +73,9 @@ echo "host: $(nproc) cores, $(awk '/MemTotal/ { printf "%d MiB", $2 / 1024 }' /p
 echo "runtime: $("$root/krm-function/target/runtime/jre/bin/java" -version 2>&1 | head -1)"
 [ "$cgroups" = 1 ] || echo "limits: not measured: $why"
 echo
-printf '| %8s | %9s | %12s | %13s | %13s | %10s | %12s |\n' items input "peak RSS" "smallest" "peak charged" "heap" "wall there"
-printf '| %8s | %9s | %12s | %13s | %13s | %10s | %12s |\n' "" MiB "no limit, MiB" "limit, MiB" "there, MiB" "there" "(no limit)"
-printf '|%s|%s|%s|%s|%s|%s|%s|\n' ---------- ----------- -------------- --------------- --------------- ------------ --------------
+printf '| %8s | %9s | %12s | %13s | %13s | %10s | %-18s |\n' items input "peak RSS" "smallest" "peak charged" "heap" "wall there"
+printf '| %8s | %9s | %12s | %13s | %13s | %10s | %-18s |\n' "" MiB "no limit, MiB" "limit, MiB" "there, MiB" "there" "(no limit)"
+printf '|%s|%s|%s|%s|%s|%s|%s|\n' ---------- ----------- -------------- --------------- --------------- ------------ --------------------
 for n in "${sizes[@]}"; do
   generate "$n" "$work"
   input_mib=$(awk -v b="$(wc -c <"$work/items-$n.yaml")" 'BEGIN { printf "%.1f", b / 1048576 }')
@@ -92,7 +92,7 @@ for n in "${sizes[@]}"; do
   rss=$(median <"$work/rss" | awk '{ printf "%.0f", $1 / 1024 }')
   free_wall=$(median <"$work/wall")
   if [ "$cgroups" = 0 ]; then
-    printf '| %8s | %9s | %12s | %13s | %13s | %10s | %12s |\n' "$n" "$input_mib" "$rss" - - - "$free_wall ms"
+    printf '| %8s | %9s | %12s | %13s | %13s | %10s | %-18s |\n' "$n" "$input_mib" "$rss" - - - "($free_wall ms)"
     continue
   fi
   # the smallest limit, by bisection: from twice the RSS down (what renders) to 16 MiB (what does not)
@@ -112,6 +112,6 @@ for n in "${sizes[@]}"; do
       low=$mid
     fi
   done
-  printf '| %8s | %9s | %12s | %13s | %13s | %10s | %12s |\n' "$n" "$input_mib" "$rss" "$high" \
+  printf '| %8s | %9s | %12s | %13s | %13s | %10s | %-18s |\n' "$n" "$input_mib" "$rss" "$high" \
     "$(awk -v b="$high_peak" 'BEGIN { printf "%.0f", b / 1048576 }')" "$(heap_under "$high")" "$high_wall ms ($free_wall ms)"
 done

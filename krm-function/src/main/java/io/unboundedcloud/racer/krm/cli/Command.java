@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.memory.OutOfMemory;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ public final class Command {
     boolean stack = rest.remove("--stack");
     try {
       if (rest.isEmpty()) {
-        return FunctionMode.run(stdin, stdout, stderr);
+        return FunctionMode.run(stdin, stdout, stderr, stack);
       }
       String first = rest.get(0);
       switch (first) {
@@ -32,7 +33,7 @@ public final class Command {
           return 0;
         }
         case "render" -> {
-          return RenderMode.run(rest.subList(1, rest.size()), stdout, stderr);
+          return RenderMode.run(rest.subList(1, rest.size()), stdout, stderr, stack);
         }
         default -> {
           stderr.println("error: unknown command or flag \"" + first + "\"; run racer-krm --help");
@@ -42,7 +43,14 @@ public final class Command {
     } catch (UsageException usage) {
       stderr.println("error: " + usage.getMessage() + "; run racer-krm --help");
       return 2;
-    } catch (RuntimeException | StackOverflowError | OutOfMemoryError bug) {
+    } catch (OutOfMemoryError outOfMemory) {
+      // the modes report their own, with the input's size; this one came from elsewhere
+      stderr.println("error: " + OutOfMemory.message("the input"));
+      if (stack) {
+        outOfMemory.printStackTrace(stderr);
+      }
+      return 1;
+    } catch (RuntimeException | StackOverflowError bug) {
       stderr.println(
           "error: internal error: " + bug + (stack ? "" : " (run with --stack for the stack trace)"));
       if (stack) {

@@ -2,6 +2,8 @@ package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
+import io.unboundedcloud.racer.krm.memory.HeldOutput;
+import io.unboundedcloud.racer.krm.memory.OutOfMemory;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -9,6 +11,7 @@ import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -22,7 +25,8 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 /**
  * {@code racer-krm render PATH... [--function-config FILE]}: the same processing on YAML files and
  * directories, printing only the resulting manifests. On error nothing reaches stdout, since an empty
- * success would make Argo CD prune the installation.
+ * success would make Argo CD prune the installation; the manifests are held until they are complete, so
+ * that running out of heap while they are written prints nothing either (krm.memory).
  */
 final class RenderMode {
   /** Files in a directory that are build instructions, not manifests. */
@@ -33,7 +37,7 @@ final class RenderMode {
 
   private RenderMode() {}
 
-  static int run(List<String> args, PrintStream stdout, PrintStream stderr) {
+  static int run(List<String> args, PrintStream stdout, PrintStream stderr, boolean stack) {
     List<Path> paths = new ArrayList<>();
     Path functionConfigFile = null;
     for (int i = 0; i < args.size(); i++) {
@@ -54,6 +58,31 @@ final class RenderMode {
     if (paths.isEmpty()) {
       throw new UsageException("render needs at least one file or directory");
     }
+    // held until complete: a run that runs out of heap while it writes must print nothing, as on any error
+    HeldOutput output = new HeldOutput();
+    int exit;
+    try {
+      exit = render(paths, functionConfigFile, output, stderr);
+    } catch (OutOfMemoryError outOfMemory) {
+      output.discard(); // render's frames and their trees are gone
+      stderr.println("error: " + OutOfMemory.message(describe(paths, functionConfigFile)));
+      if (stack) {
+        outOfMemory.printStackTrace(stderr);
+      }
+      return 1;
+    }
+    if (exit == 0) {
+      try {
+        output.writeTo(stdout);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return exit;
+  }
+
+  /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
+  private static int render(List<Path> paths, Path functionConfigFile, OutputStream output, PrintStream stderr) {
     List<MappingNode> items = new ArrayList<>();
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
@@ -103,9 +132,30 @@ final class RenderMode {
     }
     List<MappingNode> manifests =
         outcome.items().stream().filter(node -> !new Item(node).isLocalConfig()).toList();
-    YamlWriter.writeManifests(manifests, stdout);
-    stdout.flush();
+    YamlWriter.writeManifests(manifests, output);
     return 0;
+  }
+
+  /** The input as the out-of-memory message names it: how many files, how many bytes. */
+  private static String describe(List<Path> paths, Path functionConfigFile) {
+    List<Path> files = new ArrayList<>();
+    try {
+      files.addAll(manifestFiles(paths, new PrintStream(OutputStream.nullOutputStream())));
+    } catch (RuntimeException gone) {
+      return "the input (" + String.join(", ", paths.stream().map(Path::toString).toList()) + ")";
+    }
+    if (functionConfigFile != null) {
+      files.add(functionConfigFile);
+    }
+    long bytes = 0;
+    for (Path file : files) {
+      try {
+        bytes += Files.size(file);
+      } catch (IOException gone) {
+        // changed since it was read: counted as empty
+      }
+    }
+    return "the input (" + OutOfMemory.count(files.size(), "file") + ", " + OutOfMemory.mebibytes(bytes) + ")";
   }
 
   /** The files to read: each named file, and every .yaml/.yml file under each directory, sorted. */

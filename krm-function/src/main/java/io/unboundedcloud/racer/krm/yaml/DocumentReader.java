@@ -6,11 +6,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
@@ -18,7 +20,6 @@ import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.reader.UnicodeReader;
-import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * Reads the documents of one YAML byte stream as checked node trees, within {@link YamlLimits}. The one
@@ -42,7 +43,7 @@ final class DocumentReader {
         } catch (YAMLException e) {
             throw translate(e, null);
         }
-        this.composer = new Composer(parser, new Resolver(), limits.loaderOptions());
+        this.composer = SpareCapacity.composer(parser, limits.loaderOptions());
     }
 
     /** The next document that is not empty (only comments, nothing, or a null), or empty at the end. */
@@ -51,7 +52,7 @@ final class DocumentReader {
             while (composer.checkNode()) {
                 Node root = composer.getNode();
                 if (root != null && !isEmptyDocument(root)) {
-                    SpareCapacity.release(root);
+                    SpareCapacity.releaseRoot(root);
                     return Optional.of(root);
                 }
             }
@@ -67,6 +68,22 @@ final class DocumentReader {
         } catch (StackOverflowError e) {
             // not expected: nesting is refused earlier; kept so a user never sees a JVM error
             throw YamlInputException.of(source, "the input nests too deeply to be read; refused.", null);
+        }
+    }
+
+    /**
+     * Hands every event of the stream to {@code consumer}, in order, composing no node: a pass over an input
+     * whose tree would not fit in memory. Problems are the {@link YamlInputException}s {@link #next()} throws.
+     */
+    void events(Consumer<Event> consumer) {
+        try {
+            while (parser.peekEvent() != null) {
+                consumer.accept(parser.getEvent());
+            }
+        } catch (YamlInputException e) {
+            throw e;
+        } catch (YAMLException e) {
+            throw translate(e, parser.lastMark());
         }
     }
 
@@ -87,8 +104,8 @@ final class DocumentReader {
             return YamlInputException.of(source, "the input is not valid UTF-8 text (a byte sequence that"
                     + " UTF-8 does not allow). Send YAML encoded as UTF-8.", e);
         }
-        if (cause instanceof IOException) {
-            return YamlInputException.of(source, "could not read the input: " + cause.getMessage(), e);
+        if (cause instanceof IOException io) {
+            return YamlInputException.unreadable(source, io);
         }
         if (e instanceof ReaderException r) {
             return YamlInputException.of(source, String.format("the input contains the character U+%04X at "
@@ -118,10 +135,7 @@ final class DocumentReader {
     }
 
     private YamlInputException tooLarge(YAMLException e) {
-        long limit = limits.maxInputBytes();
-        String size = limit % (1 << 20) == 0 ? (limit >> 20) + " MiB" : limit + " bytes";
-        return YamlInputException.of(source, "the input is larger than " + size
-                + ", the most this function reads; refused. Split it into smaller inputs.", e);
+        return YamlInputException.tooLarge(source, limits.maxInputBytes(), e);
     }
 
     private static String describe(MarkedYAMLException e) {

@@ -1,53 +1,85 @@
 package io.unboundedcloud.racer.krm.yaml;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Set;
 
+import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.comments.CommentLine;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.parser.Parser;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * Gives back the heap snakeyaml's composer leaves unused in a tree: an empty comment list on nearly every
  * node, and lists with room for ten children where most hold two or three. About a fifth of a large
  * ResourceList's tree.
  * <p>
- * Walks with its own stack, and visits a node reached through several aliases once.
+ * Done while the tree is composed, as each mapping or sequence is complete (its children are then done),
+ * not over the whole tree afterwards: a large input's tree then never holds the spare room of all its
+ * nodes at once, which was the peak of a whole run's heap: the 50,000-item benchmark input needed
+ * {@code -Xmx176m} when the tree was trimmed after reading, and needs {@code -Xmx144m} with trimming as it
+ * is read, although the run now also keeps its input and holds its output (krm.memory). A node reached
+ * again through an alias is trimmed again, which changes nothing.
  */
 final class SpareCapacity {
 
     private SpareCapacity() {
     }
 
-    static void release(Node root) {
-        Deque<Node> pending = new ArrayDeque<>();
-        Set<Node> anchored = Collections.newSetFromMap(new IdentityHashMap<>());
-        pending.push(root);
-        while (!pending.isEmpty()) {
-            Node node = pending.pop();
-            if (node.getAnchor() != null && !anchored.add(node)) {
-                continue; // reached again through an alias
+    /** A composer that trims each node as soon as the mapping or sequence holding it is complete. */
+    static Composer composer(Parser parser, LoaderOptions options) {
+        return new Composer(parser, new Resolver(), options) {
+            @Override
+            protected Node composeSequenceNode(String anchor) {
+                Node sequence = super.composeSequenceNode(anchor);
+                releaseChildren(sequence);
+                return sequence;
             }
-            node.setBlockComments(trimmed(node.getBlockComments()));
-            node.setInLineComments(trimmed(node.getInLineComments()));
-            node.setEndComments(trimmed(node.getEndComments()));
-            if (node instanceof MappingNode mapping) {
-                trim(mapping.getValue());
-                for (NodeTuple tuple : mapping.getValue()) {
-                    pending.push(tuple.getKeyNode());
-                    pending.push(tuple.getValueNode());
-                }
-            } else if (node instanceof SequenceNode sequence) {
-                trim(sequence.getValue());
-                sequence.getValue().forEach(pending::push);
+
+            @Override
+            protected Node composeMappingNode(String anchor) {
+                Node mapping = super.composeMappingNode(anchor);
+                releaseChildren(mapping);
+                return mapping;
             }
+        };
+    }
+
+    /** Trims a document's root, whose children the composer above trimmed already. */
+    static void releaseRoot(Node root) {
+        release(root);
+    }
+
+    // by index: a collection may hold itself through an alias (&a [x, *a]), and trimming its list while an
+    // iterator walks it would be a concurrent modification
+    private static void releaseChildren(Node collection) {
+        if (collection instanceof MappingNode mapping) {
+            List<NodeTuple> tuples = mapping.getValue();
+            for (int i = 0; i < tuples.size(); i++) {
+                release(tuples.get(i).getKeyNode());
+                release(tuples.get(i).getValueNode());
+            }
+        } else if (collection instanceof SequenceNode sequence) {
+            List<Node> children = sequence.getValue();
+            for (int i = 0; i < children.size(); i++) {
+                release(children.get(i));
+            }
+        }
+    }
+
+    /** Trims one node: its comment lists and its own list of children, not the children themselves. */
+    private static void release(Node node) {
+        node.setBlockComments(trimmed(node.getBlockComments()));
+        node.setInLineComments(trimmed(node.getInLineComments()));
+        node.setEndComments(trimmed(node.getEndComments()));
+        if (node instanceof MappingNode mapping) {
+            trim(mapping.getValue());
+        } else if (node instanceof SequenceNode sequence) {
+            trim(sequence.getValue());
         }
     }
 

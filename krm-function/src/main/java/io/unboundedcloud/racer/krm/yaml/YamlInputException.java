@@ -42,6 +42,21 @@ public final class YamlInputException extends RuntimeException {
         return new YamlInputException(source, 0, 0, source + ": " + problem, cause);
     }
 
+    /**
+     * The refusal of an input longer than {@code maxInputBytes}: the limit named, and what to do. For a caller
+     * that measures the input before it reads it as YAML.
+     */
+    public static YamlInputException tooLarge(String source, long maxInputBytes, Throwable cause) {
+        String size = maxInputBytes % (1 << 20) == 0 ? (maxInputBytes >> 20) + " MiB" : maxInputBytes + " bytes";
+        return of(source, "the input is larger than " + size + ", the most this function reads; refused. Split it"
+                + " into smaller inputs.", cause);
+    }
+
+    /** An input that could not be read at all (an I/O error of the stream or file). */
+    public static YamlInputException unreadable(String source, java.io.IOException cause) {
+        return of(source, "could not read the input: " + cause.getMessage(), cause);
+    }
+
     private static String location(String source, int line, int column) {
         return line == 0 ? source + ": " : source + ":" + line + ":" + column + ": ";
     }

@@ -7,13 +7,14 @@ import org.yaml.snakeyaml.LoaderOptions;
  * with a clear message instead of exhausting heap, stack or time.
  *
  * @param maxInputBytes            largest input read, in bytes. {@link #DEFAULT}: 128 MiB, two and a half
- *                                 times the 50 MB ResourceList that must work. The node tree holds about
- *                                 5 bytes of heap per input byte (measured: 268 MB for 51.7 MB of
- *                                 ConfigMaps), so the limit needs about 700 MB of heap, which a default JVM
- *                                 heap (a quarter of the memory) has from 3 GB of memory. The 50 MB list
- *                                 reads and writes under {@code -Xmx448m} (not {@code -Xmx384m}) with the
- *                                 serial collector; {@code -Xmx512m} fits about 60 MB. snakeyaml's own
- *                                 default, 3 MB, is far too small.
+ *                                 times the 50 MB ResourceList that must work. The 50 MB list (40,000
+ *                                 ConfigMaps of 1,250 bytes) renders under {@code -Xmx224m} (not
+ *                                 {@code -Xmx192m}) with the assembled runtime, its input kept and its
+ *                                 output held besides the tree (krm.memory); objects with many short
+ *                                 fields take more heap per byte (the 12.6 MiB benchmark input of 50,000
+ *                                 items needs {@code -Xmx144m}). An input at this limit needs several
+ *                                 hundred MB of heap: the image's heap is 75% of its container's memory
+ *                                 limit. snakeyaml's own default, 3 MB, is far too small.
  * @param maxNestingDepth          deepest nesting of mappings and sequences. {@link #DEFAULT}: 256. Real
  *                                 objects nest about 20 levels; CRD schemas, two levels per nested
  *                                 {@code properties}, go deeper, and 256 leaves them room. Every level costs

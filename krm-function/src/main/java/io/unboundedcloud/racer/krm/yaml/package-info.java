@@ -13,8 +13,10 @@
  * </pre>
  * Owns: reading a ResourceList and manifest streams within {@link io.unboundedcloud.racer.krm.yaml.YamlLimits}
  * (size, nesting, aliases, duplicate keys), messages that say where and what to do, writing in one
- * deterministic style (block, indent 2, {@code - } at the key's indent, no wrapping, {@code \n}), and the
- * conversions between nodes and plain Java trees.
+ * deterministic style (block, indent 2, {@code - } at the key's indent, no wrapping, {@code \n}), the
+ * conversions between nodes and plain Java trees, and the outline of a ResourceList's text read as events
+ * without a tree ({@link io.unboundedcloud.racer.krm.yaml.ResourceListOutline}), for an input whose tree
+ * did not fit in memory.
  * <p>
  * Never: interprets Kubernetes objects beyond the ResourceList envelope (an item must be a mapping with a
  * kind, nothing more), drops or reorders items, writes anything but YAML to the output, closes stdin or

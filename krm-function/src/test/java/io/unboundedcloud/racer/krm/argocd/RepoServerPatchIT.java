@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.unboundedcloud.racer.krm.memory.MemoryTable;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -57,6 +59,26 @@ class RepoServerPatchIT {
                 "/home/argocd/cmp-server/plugins", "plugins",
                 "/tmp", "racer-krm-tmp"));
         assertThat(volume(pod, "racer-krm-tmp")).isEqualTo(Map.of("name", "racer-krm-tmp", "emptyDir", Map.of()));
+    }
+
+    @Test
+    @DisplayName("sets the sidecar's memory from the README's figures: the request fits a typical render, the limit"
+            + " a 5,000-object render beside a typical one; a CPU request and no CPU limit")
+    void resources(@TempDir Path dir) throws Exception {
+        Map<String, Object> sidecar = container(podSpec(build(dir)), "containers", "racer-krm");
+
+        assertThat((Object) at(sidecar, "resources")).isEqualTo(Map.of(
+                "requests", Map.of("cpu", "100m", "memory", "128Mi"),
+                "limits", Map.of("memory", "256Mi")));
+        int typical = MemoryTable.limitToSetMib(20);
+        int large = MemoryTable.limitToSetMib(5000);
+        assertThat(mebibytes(at(sidecar, "resources", "requests", "memory"))).isGreaterThanOrEqualTo(typical);
+        assertThat(mebibytes(at(sidecar, "resources", "limits", "memory"))).isGreaterThanOrEqualTo(large + typical);
+    }
+
+    private static int mebibytes(String quantity) {
+        assertThat(quantity).matches("\\d+Mi");
+        return Integer.parseInt(quantity.substring(0, quantity.length() - 2));
     }
 
     @Test

@@ -5,17 +5,12 @@ import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
-import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -24,9 +19,6 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * success would make Argo CD prune the installation.
  */
 final class RenderMode {
-  /** Files in a directory that are build instructions, not manifests. */
-  private static final Set<String> SKIPPED_FILES =
-      Set.of("kustomization.yaml", "kustomization.yml", "Kustomization", "Kptfile");
   /** Kinds that are build instructions, not manifests. */
   private static final Set<String> SKIPPED_KINDS = Set.of("Kustomization", "Component", "Kptfile");
 
@@ -56,20 +48,11 @@ final class RenderMode {
     List<MappingNode> items = new ArrayList<>();
     MappingNode functionConfig = null;
     try {
-      for (Path file : manifestFiles(paths, stderr)) {
-        items.addAll(YamlReader.readManifests(file));
-      }
+      items.addAll(ManifestFiles.objects(paths, "render", stderr));
       if (functionConfigFile != null) {
-        List<MappingNode> configs = YamlReader.readManifests(functionConfigFile);
-        if (configs.size() != 1) {
-          stderr.println(
-              "error: " + functionConfigFile + " holds " + configs.size() + " objects; the function config is"
-                  + " one ConfigMap");
-          return 1;
-        }
-        functionConfig = configs.get(0);
+        functionConfig = ManifestFiles.functionConfig(functionConfigFile);
       }
-    } catch (YamlInputException | NotFound unreadable) {
+    } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
       stderr.println("error: " + unreadable.getMessage());
       return 1;
     }
@@ -101,44 +84,5 @@ final class RenderMode {
     YamlWriter.writeManifests(manifests, stdout);
     stdout.flush();
     return 0;
-  }
-
-  /** The files to read: each named file, and every .yaml/.yml file under each directory, sorted. */
-  private static List<Path> manifestFiles(List<Path> paths, PrintStream stderr) {
-    List<Path> files = new ArrayList<>();
-    for (Path path : paths) {
-      if (Files.isDirectory(path)) {
-        try (Stream<Path> walk = Files.walk(path)) {
-          List<Path> found = walk.filter(Files::isRegularFile).sorted().toList();
-          for (Path file : found) {
-            if (isManifestFile(file)) {
-              files.add(file);
-            } else if (SKIPPED_FILES.contains(file.getFileName().toString())) {
-              stderr.println(
-                  "warning: " + file + " is not read: render reads manifests only, so its patches and"
-                      + " generators are not applied; build a kustomization with kustomize");
-            }
-          }
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      } else if (Files.isRegularFile(path)) {
-        files.add(path);
-      } else {
-        throw new NotFound(path + ": no such file or directory");
-      }
-    }
-    return files;
-  }
-
-  private static boolean isManifestFile(Path file) {
-    String name = file.getFileName().toString();
-    return (name.endsWith(".yaml") || name.endsWith(".yml")) && !SKIPPED_FILES.contains(name);
-  }
-
-  private static final class NotFound extends RuntimeException {
-    NotFound(String message) {
-      super(message);
-    }
   }
 }

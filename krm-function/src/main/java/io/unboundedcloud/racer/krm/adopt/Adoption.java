@@ -137,7 +137,8 @@ public final class Adoption {
       results.addAll(rollout.templateResults(severity, label + "rollout: "));
     }
     for (Rollout rollout : rollouts) {
-      results.addAll(rollout.elsewhereResults(label + "not a rollout: "));
+      results.addAll(rollout.elsewhereResults(label.isEmpty() ? Severity.INFO : Severity.WARNING,
+          label + "change, not a rollout: "));
     }
     return results;
   }

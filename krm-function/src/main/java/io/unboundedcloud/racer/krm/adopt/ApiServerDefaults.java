@@ -22,9 +22,10 @@ import java.util.Map;
  *
  * <p>Two uses: {@link #filled} completes a tree as the server would store it, so that two trees compare
  * equal exactly when the server would store the same template; {@link #strip} removes from a live tree the
- * values the server puts back by itself, so that the manifests kept in Git hold what someone chose.
+ * values the server puts back by itself, so that the manifests kept in Git hold what someone chose. Public
+ * for the chart's tests, which hold {@code helm template} equal to a live DaemonSet by the same measure.
  */
-final class ApiServerDefaults {
+public final class ApiServerDefaults {
   /** {@code v1.TerminationMessagePathDefault}. */
   static final String TERMINATION_MESSAGE_PATH = "/dev/termination-log";
   /** {@code v1.SecretVolumeSourceDefaultMode} and its ConfigMap, downward API and projected twins: 0644. */
@@ -41,7 +42,7 @@ final class ApiServerDefaults {
   record Stripped(TreeAddress at, Object value) {}
 
   /** A copy of a workload (any kind with a pod template) with every default the server fills. */
-  static Map<String, Object> filled(Map<String, Object> workload) {
+  public static Map<String, Object> filled(Map<String, Object> workload) {
     Map<String, Object> copy = PlainTrees.copyMap(workload);
     walk(copy, new Fill());
     return copy;

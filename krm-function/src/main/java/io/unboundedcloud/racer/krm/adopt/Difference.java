@@ -44,8 +44,8 @@ record Difference(TreeAddress at, Object live, Object adopted, boolean reordered
         Set<String> all = new LinkedHashSet<>(leftNames);
         all.addAll(rightNames);
         for (String name : all) {
-          TreeAddress item = at.named(name);
-          compare(item.valueIn(left), item.valueIn(right), item, out);
+          TreeAddress item = TreeAddress.root().named(name);
+          compare(item.valueIn(left), item.valueIn(right), at.named(name), out);
         }
       } else if (left.size() == right.size()) {
         for (int i = 0; i < left.size(); i++) {

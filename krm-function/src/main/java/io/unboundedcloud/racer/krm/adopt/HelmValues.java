@@ -33,9 +33,8 @@ final class HelmValues {
   static final String RELEASE = "racer";
   /** Where the chart is, relative to a checkout of this repository. */
   static final String CHART = "charts/racer";
-  private static final String INEXPRESSIBLE = "charts/racer has no value for it (its values: images, settings,"
-      + " placement, serviceAccount.annotations, podAnnotations, cacheOrigins), so helm install would change it;"
-      + " keep the adopted manifests instead, or accept the change";
+  private static final String INEXPRESSIBLE = "no value of charts/racer sets it (its values: images, settings,"
+      + " placement, serviceAccount.annotations, podAnnotations, cacheOrigins)";
 
   private HelmValues() {}
 
@@ -166,7 +165,7 @@ final class HelmValues {
     chartFields.remove("metadata");
     ResourceRef ref = adopted.live().serviceAccount() == null ? null : adopted.live().serviceAccount().ref();
     return Difference.between(adoptedFields, chartFields, TreeAddress.root()).stream()
-        .map(difference -> Result.of(Severity.WARNING, "chart, not a rollout: live "
+        .map(difference -> Result.of(Severity.WARNING, "chart change, not a rollout: live "
             + PlainTrees.shown(difference.live()) + ", new " + PlainTrees.shown(difference.adopted()) + ": "
             + INEXPRESSIBLE, ref, difference.at().toString()))
         .toList();

@@ -60,9 +60,9 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
     return template.stream().map(change -> result(severity, prefix, change)).toList();
   }
 
-  /** One info result per change outside the template. */
-  List<Result> elsewhereResults(String prefix) {
-    return elsewhere.stream().map(change -> result(Severity.INFO, prefix, change)).toList();
+  /** One result per change outside the template, at {@code severity}. */
+  List<Result> elsewhereResults(Severity severity, String prefix) {
+    return elsewhere.stream().map(change -> result(severity, prefix, change)).toList();
   }
 
   private Result result(Severity severity, String prefix, Change change) {

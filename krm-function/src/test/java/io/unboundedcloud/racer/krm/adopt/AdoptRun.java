@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -96,67 +95,14 @@ record AdoptRun(int exit, String stdout, String stderr) {
     return (Map<String, Object>) template(workload).get("spec");
   }
 
-  /**
-   * A live pod template as the server stores it: without the {@code creationTimestamp: null} that Go writes
-   * for the empty time of every embedded ObjectMeta (an artefact of printing, no field of the template).
-   */
-  @SuppressWarnings("unchecked")
-  static Map<String, Object> storedTemplate(Map<String, Object> liveWorkload) {
-    Map<String, Object> template = new LinkedHashMap<>(template(liveWorkload));
-    Map<String, Object> metadata = new LinkedHashMap<>((Map<String, Object>) template.get("metadata"));
-    metadata.remove("creationTimestamp");
-    template.put("metadata", metadata);
-    return template;
-  }
-
   /** What an adopted workload's pod template becomes once the API server has defaulted it. */
   static Map<String, Object> defaultedTemplate(Map<String, Object> adoptedWorkload) {
-    return template(ApiServerDefaults.filled(adoptedWorkload));
+    return LiveTemplates.defaulted(adoptedWorkload);
   }
 
-  /**
-   * A live workload's stored pod template, completed only with the zero values ({@code false}, {@code 0},
-   * {@code ""}) that the server never prints: it asserts that completing the live template adds nothing
-   * else, so that every other default an adopted template is completed with must equal what the live
-   * dump itself shows.
-   */
+  /** A live workload's pod template as the server stores it; see {@link LiveTemplates#live}. */
   static Map<String, Object> liveTemplate(Map<String, Object> liveWorkload) {
-    Map<String, Object> stored = storedTemplate(liveWorkload);
-    Map<String, Object> workload = new LinkedHashMap<>(liveWorkload);
-    Map<String, Object> spec = new LinkedHashMap<>(castMap(liveWorkload.get("spec")));
-    spec.put("template", stored);
-    workload.put("spec", spec);
-    Map<String, Object> completed = template(ApiServerDefaults.filled(workload));
-    List<String> added = new ArrayList<>();
-    additions(stored, completed, "spec.template", added);
-    if (!added.isEmpty()) {
-      throw new AssertionError("the live dump lacks defaults the server would have printed: " + added);
-    }
-    return completed;
-  }
-
-  /** Fields {@code completed} has beyond {@code stored} whose values are not a Go zero value. */
-  private static void additions(Object stored, Object completed, String path, List<String> added) {
-    if (stored instanceof Map<?, ?> before && completed instanceof Map<?, ?> after) {
-      after.forEach((key, value) -> {
-        if (!before.containsKey(key)) {
-          if (!(Boolean.FALSE.equals(value) || Integer.valueOf(0).equals(value) || "".equals(value))) {
-            added.add(path + "." + key + "=" + value);
-          }
-        } else {
-          additions(before.get(key), value, path + "." + key, added);
-        }
-      });
-    } else if (stored instanceof List<?> before && completed instanceof List<?> after) {
-      for (int i = 0; i < Math.min(before.size(), after.size()); i++) {
-        additions(before.get(i), after.get(i), path + "[" + i + "]", added);
-      }
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> castMap(Object value) {
-    return (Map<String, Object>) value;
+    return LiveTemplates.live(liveWorkload);
   }
 
   /** The YAML documents of a stream as text, in order. */

@@ -251,6 +251,19 @@ class AdoptTest {
     }
 
     @Test
+    @DisplayName("--chart-values with --fail-on-rollout: the chart's rollout is an error, no values file, no stdout")
+    void chartRolloutFails(@TempDir Path dir) {
+      Path values = dir.resolve("values.yaml");
+      AdoptRun run = adopt(fixture(STREAM), "--fail-on-rollout", "--chart-values", values.toString());
+      assertThat(run.exit()).as(run.describe()).isEqualTo(1);
+      assertThat(run.stdout()).isEmpty();
+      assertThat(Files.exists(values)).isFalse();
+      assertThat(run.stderr()).contains("error: chart verdict: ROLLOUT:",
+          "error: chart rollout: live \"system-node-critical\", new none: no value of charts/racer sets it")
+          .contains("info: verdict: no rollout");
+    }
+
+    @Test
     @DisplayName("selfLink goes with the other server fields")
     void selfLinkStripped() {
       assertThat(output).allSatisfy(object -> assertThat(metadata(object)).doesNotContainKey("selfLink"));

@@ -41,6 +41,10 @@ record LiveInstallation(Item daemonSet, Item settings, Item serviceAccount, List
     if (daemonSets.isEmpty()) {
       return failed(noDaemonSet(dump.items()));
     }
+    if (daemonSets.size() > 1 && daemonSets.stream().map(Item::namespace).distinct().count() == 1) {
+      return failed("the DaemonSet racer in namespace " + daemonSets.get(0).namespace() + " is in the input "
+          + daemonSets.size() + " times: give each dump once");
+    }
     if (daemonSets.size() > 1) {
       return failed("found " + daemonSets.size() + " DaemonSets named racer ("
           + daemonSets.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "))

@@ -65,6 +65,13 @@ class AdoptModeBadInputTest {
   }
 
   @Test
+  @DisplayName("the same dump given twice: one installation, given once")
+  void sameDumpTwice() {
+    assertThat(refusal(adopt(fixture("no-settings.yaml"), fixture("no-settings.yaml")))).isEqualTo("error: the"
+        + " DaemonSet racer in namespace racer-system is in the input 2 times: give each dump once\n");
+  }
+
+  @Test
   @DisplayName("a dump of other kinds only: the kinds it holds, and what adopt reads")
   void otherKindsOnly() {
     assertThat(refusal(adopt(fixture("other-kinds.yaml")))).isEqualTo("error: the input holds no DaemonSet,"

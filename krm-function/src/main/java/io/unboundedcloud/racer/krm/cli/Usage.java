@@ -6,7 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
-/** The {@code --help} text (the README's usage section, packaged at build time) and the version. */
+/** The {@code --help} text (the README's usage sections, packaged at build time) and the version. */
 final class Usage {
   static final String START = "<!-- usage:start -->";
   static final String END = "<!-- usage:end -->";

@@ -35,6 +35,9 @@ public final class Command {
         case "render" -> {
           return RenderMode.run(rest.subList(1, rest.size()), stdout, stderr, stack);
         }
+        case "adopt" -> {
+          return AdoptMode.run(rest.subList(1, rest.size()), stdin, stdout, stderr);
+        }
         default -> {
           stderr.println("error: unknown command or flag \"" + first + "\"; run racer-krm --help");
           return 2;

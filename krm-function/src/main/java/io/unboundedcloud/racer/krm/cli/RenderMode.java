@@ -8,7 +8,6 @@ import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
-import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -29,9 +27,6 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * that running out of heap while they are written prints nothing either (krm.memory).
  */
 final class RenderMode {
-  /** Files in a directory that are build instructions, not manifests. */
-  private static final Set<String> SKIPPED_FILES =
-      Set.of("kustomization.yaml", "kustomization.yml", "Kustomization", "Kptfile");
   /** Kinds that are build instructions, not manifests. */
   private static final Set<String> SKIPPED_KINDS = Set.of("Kustomization", "Component", "Kptfile");
 
@@ -87,23 +82,11 @@ final class RenderMode {
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
     try {
-      for (Path file : manifestFiles(paths, stderr)) {
-        List<MappingNode> objects = YamlReader.readManifests(file);
-        sources.read(file, objects);
-        items.addAll(objects);
-      }
+      items.addAll(ManifestFiles.objects(paths, "render", stderr, sources));
       if (functionConfigFile != null) {
-        List<MappingNode> configs = YamlReader.readManifests(functionConfigFile);
-        sources.read(functionConfigFile, configs);
-        if (configs.size() != 1) {
-          stderr.println(
-              "error: " + functionConfigFile + " holds " + configs.size() + " objects; the function config is"
-                  + " one ConfigMap");
-          return 1;
-        }
-        functionConfig = configs.get(0);
+        functionConfig = ManifestFiles.functionConfig(functionConfigFile, sources);
       }
-    } catch (YamlInputException | NotFound unreadable) {
+    } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
       stderr.println("error: " + unreadable.getMessage());
       return 1;
     }
@@ -140,7 +123,7 @@ final class RenderMode {
   private static String describe(List<Path> paths, Path functionConfigFile) {
     List<Path> files = new ArrayList<>();
     try {
-      files.addAll(manifestFiles(paths, new PrintStream(OutputStream.nullOutputStream())));
+      files.addAll(ManifestFiles.files(paths, "render", new PrintStream(OutputStream.nullOutputStream())));
     } catch (RuntimeException gone) {
       return "the input (" + String.join(", ", paths.stream().map(Path::toString).toList()) + ")";
     }
@@ -156,44 +139,5 @@ final class RenderMode {
       }
     }
     return "the input (" + OutOfMemory.count(files.size(), "file") + ", " + OutOfMemory.mebibytes(bytes) + ")";
-  }
-
-  /** The files to read: each named file, and every .yaml/.yml file under each directory, sorted. */
-  private static List<Path> manifestFiles(List<Path> paths, PrintStream stderr) {
-    List<Path> files = new ArrayList<>();
-    for (Path path : paths) {
-      if (Files.isDirectory(path)) {
-        try (Stream<Path> walk = Files.walk(path)) {
-          List<Path> found = walk.filter(Files::isRegularFile).sorted().toList();
-          for (Path file : found) {
-            if (isManifestFile(file)) {
-              files.add(file);
-            } else if (SKIPPED_FILES.contains(file.getFileName().toString())) {
-              stderr.println(
-                  "warning: " + file + " is not read: render reads manifests only, so its patches and"
-                      + " generators are not applied; build a kustomization with kustomize");
-            }
-          }
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      } else if (Files.isRegularFile(path)) {
-        files.add(path);
-      } else {
-        throw new NotFound(path + ": no such file or directory");
-      }
-    }
-    return files;
-  }
-
-  private static boolean isManifestFile(Path file) {
-    String name = file.getFileName().toString();
-    return (name.endsWith(".yaml") || name.endsWith(".yml")) && !SKIPPED_FILES.contains(name);
-  }
-
-  private static final class NotFound extends RuntimeException {
-    NotFound(String message) {
-      super(message);
-    }
   }
 }

@@ -126,6 +126,17 @@ public final class Inputs {
     return existing("apps/v1", "DaemonSet", namespace);
   }
 
+  /**
+   * Every dataplane DaemonSet among the items, in any namespace, in item order: what a live dump holds
+   * before its installation namespace is known ({@code racer-krm adopt} wants exactly one).
+   */
+  public List<Item> dataplaneDaemonSets() {
+    return items.stream()
+        .filter(item -> item.is("apps/v1", "DaemonSet"))
+        .filter(item -> item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME))
+        .toList();
+  }
+
   /** The dataplane ServiceAccount already in the installation namespace, found like the DaemonSet. */
   public Read<Item> existingServiceAccount(String namespace) {
     return existing("v1", "ServiceAccount", namespace);

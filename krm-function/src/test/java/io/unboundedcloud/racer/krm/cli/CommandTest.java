@@ -44,6 +44,20 @@ class CommandTest {
   }
 
   @Test
+  @DisplayName("--help also prints the README's \"Moving from the operator\" steps, the second usage section")
+  void helpMovingFromTheOperator() throws IOException {
+    String help = run("--help").stdout();
+    String readme = Files.readString(Path.of("..", "README.md"));
+    int second = readme.indexOf(Usage.START, readme.indexOf(Usage.END));
+    assertThat(second).as("a second usage section in the README").isPositive();
+    String steps = readme.substring(second + Usage.START.length(), readme.indexOf(Usage.END, second))
+        .replace("```text", "").replace("```", "").strip();
+    assertThat(help).contains("racer-krm adopt PATH...", "--fail-on-rollout", "--chart-values FILE")
+        .contains(steps).contains("Moving from the operator, step by step", "--cascade=orphan");
+    assertThat(help.indexOf("Exit codes:")).isLessThan(help.indexOf("Moving from the operator"));
+  }
+
+  @Test
   @DisplayName("--version names the project version and the Racer release it renders")
   void version() {
     Run version = run("--version");

@@ -142,6 +142,15 @@ final class Launcher {
         + "functionConfig:\n" + asItem(QUICKSTART.resolve("function-config.yaml"), "  ", "  ");
   }
 
+  /** The live dump adopt's tests read: an operator-managed installation as kubectl get -o yaml prints it. */
+  static String liveDump() {
+    try {
+      return Files.readString(Path.of("src", "test", "resources", "adopt", "operator-list.yaml"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** A YAML file indented into a ResourceList, its comments dropped. */
   private static String asItem(Path file, String first, String rest) {
     try {

@@ -92,7 +92,12 @@ class LauncherIT {
               "ResourceList"),
           arguments("render of a path that does not exist", "", List.of("render", "no/such/dir"), 1, "empty"),
           arguments("an unknown flag", "", List.of("--frobnicate"), 2, "empty"),
-          arguments("render without a path", "", List.of("render"), 2, "empty"));
+          arguments("render without a path", "", List.of("render"), 2, "empty"),
+          arguments("adopt of a live dump on stdin", Launcher.liveDump(), List.of("adopt", "-"), 0, "stdout"),
+          arguments("adopt --fail-on-rollout of a live dump whose settings changed since the pods started",
+              Launcher.liveDump().replace("RACER_MAX_THREADS: \"16\"", "RACER_MAX_THREADS: \"32\""),
+              List.of("adopt", "--fail-on-rollout", "-"), 1, "empty"),
+          arguments("adopt without a path", "", List.of("adopt"), 2, "empty"));
     }
 
     @ParameterizedTest(name = "{0}: exit {3}")
@@ -107,7 +112,9 @@ class LauncherIT {
         default -> assertThat(run.out()).isNotEmpty();
       }
       if (exit != 0) {
-        assertThat(run.stderr()).as(run.describe()).startsWith("error: ").doesNotContain("\tat ");
+        // adopt warns before it judges: the error need not be the first line
+        assertThat(run.stderr().lines()).as(run.describe()).anyMatch(line -> line.startsWith("error: "));
+        assertThat(run.stderr()).as(run.describe()).doesNotContain("\tat ");
       }
     }
   }

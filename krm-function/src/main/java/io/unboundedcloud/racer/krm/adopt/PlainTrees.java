@@ -1,0 +1,100 @@
+package io.unboundedcloud.racer.krm.adopt;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Deep copies, equality with numbers by value, and a short text of plain trees (maps, lists, scalars). */
+final class PlainTrees {
+  private static final int SHOWN = 96;
+
+  private PlainTrees() {}
+
+  /** A deep copy; maps keep their key order. */
+  static Object copy(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<String, Object> copy = new LinkedHashMap<>();
+      map.forEach((k, v) -> copy.put(String.valueOf(k), copy(v)));
+      return copy;
+    }
+    if (value instanceof List<?> list) {
+      List<Object> copy = new ArrayList<>(list.size());
+      list.forEach(v -> copy.add(copy(v)));
+      return copy;
+    }
+    return value;
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> copyMap(Map<String, Object> map) {
+    return (Map<String, Object>) copy(map);
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> asMap(Object value) {
+    return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
+  }
+
+  /** Whether two trees hold the same data: maps whatever their key order, integers whatever their type. */
+  static boolean same(Object a, Object b) {
+    if (a instanceof Map<?, ?> left && b instanceof Map<?, ?> right) {
+      if (left.size() != right.size()) {
+        return false;
+      }
+      for (Map.Entry<?, ?> entry : left.entrySet()) {
+        if (!right.containsKey(entry.getKey()) || !same(entry.getValue(), right.get(entry.getKey()))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (a instanceof List<?> left && b instanceof List<?> right) {
+      if (left.size() != right.size()) {
+        return false;
+      }
+      for (int i = 0; i < left.size(); i++) {
+        if (!same(left.get(i), right.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (isInteger(a) && isInteger(b)) {
+      return new BigInteger(a.toString()).equals(new BigInteger(b.toString()));
+    }
+    return a == null ? b == null : a.equals(b);
+  }
+
+  private static boolean isInteger(Object value) {
+    return value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte
+        || value instanceof BigInteger;
+  }
+
+  /** A value as one short line for a message: strings quoted, maps and lists in flow style, cut when long. */
+  static String shown(Object value) {
+    String text = flow(value);
+    return text.length() <= SHOWN ? text : text.substring(0, SHOWN - 3) + "...";
+  }
+
+  private static String flow(Object value) {
+    if (value == null) {
+      return "none";
+    }
+    if (value instanceof String text) {
+      return '"' + text.replace("\n", "\\n") + '"';
+    }
+    if (value instanceof Map<?, ?> map) {
+      List<String> entries = new ArrayList<>();
+      map.forEach((k, v) -> entries.add(k + ": " + flow(v)));
+      return "{" + String.join(", ", entries) + "}";
+    }
+    if (value instanceof List<?> list) {
+      List<String> items = new ArrayList<>();
+      list.forEach(v -> items.add(flow(v)));
+      return "[" + String.join(", ", items) + "]";
+    }
+    return String.valueOf(value);
+  }
+}

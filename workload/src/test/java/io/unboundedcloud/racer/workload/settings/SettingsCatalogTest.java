@@ -82,7 +82,7 @@ class SettingsCatalogTest {
         }
 
         @Test
-        @DisplayName("the five shape keys have the seed's defaults and the first group")
+        @DisplayName("the five shape keys have the upstream workload package's defaults and the first group")
         void shapeKeys() {
             assertThat(SettingsCatalog.keys())
                     .filteredOn(key -> key.group() == Group.SHAPES_OBJECTS)

@@ -3,7 +3,8 @@ package io.unboundedcloud.racer.workload;
 import java.util.regex.Pattern;
 
 /**
- * The inputs of the dataplane DaemonSet (the seed's {@code Config}).
+ * The inputs of the dataplane DaemonSet: the {@code Config} of the Racer operator's Go package
+ * {@code workload}, v0.19.0.
  *
  * @param namespace the installation namespace; empty or {@code null} renders objects without one
  * @param dataplaneImage the dataplane container image
@@ -35,7 +36,8 @@ public record Config(
 
   private static final Pattern DNS_1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
-  /** The managed defaults for a namespace and images (the seed's {@code DefaultConfig}). */
+  /** The managed defaults for a namespace and images (the upstream {@code workload} package's
+   * {@code DefaultConfig}). */
   public static Config defaultConfig(String namespace, String dataplaneImage, String objectImage) {
     return new Config(
         namespace, dataplaneImage, objectImage, DEFAULT_PEER_PORT, false, 0, NvidiaInjection.ENV);

@@ -93,7 +93,8 @@ public final class Dataplane {
   }
 
   /**
-   * Builds the dataplane DaemonSet (the seed's {@code DaemonSet(c Config)}).
+   * Builds the dataplane DaemonSet: the {@code DaemonSet(c Config)} of the Racer operator's Go package
+   * {@code workload}, v0.19.0.
    *
    * @throws InvalidConfigurationException when {@code config} is invalid
    */

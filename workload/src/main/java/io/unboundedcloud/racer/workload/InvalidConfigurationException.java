@@ -1,11 +1,12 @@
 package io.unboundedcloud.racer.workload;
 
 /**
- * The seed's {@code ErrInvalid}: every invalid dataplane configuration, with the field and the value that
- * made it invalid, so a caller can point at the input that carried it.
+ * The {@code ErrInvalid} of the Racer operator's Go package {@code workload}, v0.19.0: every invalid
+ * dataplane configuration, with the field and the value that made it invalid, so a caller can point at
+ * the input that carried it.
  */
 public final class InvalidConfigurationException extends RuntimeException {
-  /** The message prefix of every instance, as in the seed. */
+  /** The message prefix of every instance, as in the upstream {@code workload} package. */
   public static final String PREFIX = "invalid racer dataplane configuration";
 
   private final String field;

@@ -13,9 +13,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The node-level scheduling constraints of a dataplane pod (the seed's {@code NodePlacement}). Workloads
- * that must run on every node that serves a cache, such as cache origins, copy it so they follow the
- * dataplane, including changes a user made to the DaemonSet.
+ * The node-level scheduling constraints of a dataplane pod (the {@code NodePlacement} of the Racer
+ * operator's Go package {@code workload}, v0.19.0). Workloads that must run on every node that serves a
+ * cache, such as cache origins, copy it so they follow the dataplane, including changes a user made to the
+ * DaemonSet.
  *
  * @param affinity node affinity only: pod affinity and anti-affinity are relative to dataplane pods, so a
  *     hostname anti-affinity against racer would keep the copying workload off every dataplane node;
@@ -32,7 +33,8 @@ public record NodePlacement(Affinity affinity, Map<String, String> nodeSelector,
     tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
   }
 
-  /** A deep copy of the node-level scheduling constraints of a pod spec (the seed's {@code PlacementOf}). */
+  /** A deep copy of the node-level scheduling constraints of a pod spec (the upstream {@code workload}
+   * package's {@code PlacementOf}). */
   public static NodePlacement placementOf(PodSpec pod) {
     Affinity affinity = null;
     if (pod.getAffinity() != null && pod.getAffinity().getNodeAffinity() != null) {

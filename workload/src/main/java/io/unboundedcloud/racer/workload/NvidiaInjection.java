@@ -1,8 +1,9 @@
 package io.unboundedcloud.racer.workload;
 
 /**
- * How the dataplane asks the container runtime for the host NVIDIA driver libraries (the seed's {@code
- * NVIDIAInjection}). No mode requests {@code nvidia.com/gpu}.
+ * How the dataplane asks the container runtime for the host NVIDIA driver libraries (the
+ * {@code NVIDIAInjection} of the Racer operator's Go package {@code workload}, v0.19.0). No mode requests
+ * {@code nvidia.com/gpu}.
  */
 public enum NvidiaInjection {
   /** No NVIDIA env, CDI annotation, {@code /run/udev} mount or cuFile log volume. */
@@ -32,7 +33,8 @@ public enum NvidiaInjection {
   }
 
   /**
-   * Reads a racer-settings value; {@code null} or empty means {@link #ENV}, as in the seed.
+   * Reads a racer-settings value; {@code null} or empty means {@link #ENV}, as in the upstream
+   * {@code workload} package.
    *
    * @throws InvalidConfigurationException for any other value
    */

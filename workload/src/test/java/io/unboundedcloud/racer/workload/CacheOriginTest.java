@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** CacheOrigin.daemonSet: a cache origin as dataplane.md and the upstream guide describe it. */
+/** CacheOrigin.daemonSet: a cache origin as docs/dataplane.md and the upstream guide describe it. */
 @DisplayName("CacheOrigin.daemonSet")
 class CacheOriginTest {
   static final String IMAGE = "ghcr.io/acme/weights-origin:1.4.2";

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Config, DefaultConfig and Validate of dataplane.md. */
+/** Config, DefaultConfig and Validate of docs/dataplane.md. */
 @DisplayName("Config")
 class ConfigTest {
   private static final Config VALID =

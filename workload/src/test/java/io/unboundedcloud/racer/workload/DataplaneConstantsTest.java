@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The seed's constants, as dataplane.md's "Names and constants" table gives them. */
-@DisplayName("the constants of the seed keep their v0.19.0 values")
+/**
+ * The constants of the Racer operator's Go package {@code workload}, v0.19.0, as docs/dataplane.md's
+ * "Names and constants" table gives them.
+ */
+@DisplayName("the constants of the upstream workload package keep their v0.19.0 values")
 class DataplaneConstantsTest {
 
   @Test

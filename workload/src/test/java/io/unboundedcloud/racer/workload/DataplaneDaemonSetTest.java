@@ -18,10 +18,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every field dataplane.md gives the DaemonSet {@code racer}, for every NVIDIA mode and both host-network
- * settings. The expected values are written here from dataplane.md, never taken from the renderer.
+ * Every field docs/dataplane.md gives the DaemonSet {@code racer}, for every NVIDIA mode and both host-network
+ * settings. The expected values are written here from docs/dataplane.md, never taken from the renderer.
  */
-@DisplayName("Dataplane.daemonSet renders the DaemonSet racer of dataplane.md")
+@DisplayName("Dataplane.daemonSet renders the DaemonSet racer of docs/dataplane.md")
 class DataplaneDaemonSetTest {
   private static final String MATRIX = "io.unboundedcloud.racer.workload.RenderCase#all";
   private static final Map<String, Object> LABELS =
@@ -247,7 +247,7 @@ class DataplaneDaemonSetTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("sets only the fields of dataplane.md: no node selector, tolerations or priority class")
+    @DisplayName("sets only the fields of docs/dataplane.md: no node selector, tolerations or priority class")
     void onlyDocumentedFields(RenderCase c) {
       List<String> expected =
           new ArrayList<>(
@@ -353,7 +353,7 @@ class DataplaneDaemonSetTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("sets only the fields of dataplane.md")
+    @DisplayName("sets only the fields of docs/dataplane.md")
     void onlyDocumentedFields(RenderCase c) {
       assertThat(container(c))
           .containsOnlyKeys(

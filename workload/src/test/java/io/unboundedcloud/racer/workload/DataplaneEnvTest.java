@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The explicit env of the container dataplane, as dataplane.md lists it. */
+/** The explicit env of the container dataplane, as docs/dataplane.md lists it. */
 @DisplayName("the dataplane container's explicit env")
 class DataplaneEnvTest {
   private static final String MATRIX = "io.unboundedcloud.racer.workload.RenderCase#all";
@@ -28,7 +28,7 @@ class DataplaneEnvTest {
     return Dataplane.daemonSet(config).getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
   }
 
-  /** dataplane.md, "Explicit env, in this order", for a peer and a diagnostics port. */
+  /** docs/dataplane.md, "Explicit env, in this order", for a peer and a diagnostics port. */
   private static List<Map<String, Object>> expected(RenderCase c, int peer, int diagnostics) {
     List<Map<String, Object>> env =
         new ArrayList<>(
@@ -58,7 +58,7 @@ class DataplaneEnvTest {
   class Rendered {
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("is exactly the list of dataplane.md, in order; modes env and cdi add the two NVIDIA variables")
+    @DisplayName("is exactly the list of docs/dataplane.md, in order; modes env and cdi add the two NVIDIA variables")
     void exactListInOrder(RenderCase c) {
       assertThat(plain(rendered(c.config()))).isEqualTo(expected(c, 8082, 9090));
     }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The ServiceAccount {@code racer} of dataplane.md. */
+/** The ServiceAccount {@code racer} of docs/dataplane.md. */
 @DisplayName("Dataplane.serviceAccount renders the ServiceAccount racer")
 class DataplaneServiceAccountTest {
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The volumes of the dataplane pod and the mounts of its container: the table of dataplane.md. */
+/** The volumes of the dataplane pod and the mounts of its container: the table of docs/dataplane.md. */
 @DisplayName("the dataplane's volumes and mounts")
 class DataplaneVolumesTest {
   private static final String MATRIX = "io.unboundedcloud.racer.workload.RenderCase#all";
@@ -36,7 +36,7 @@ class DataplaneVolumesTest {
     return map("name", name, "hostPath", map("path", path, "type", type));
   }
 
-  /** dataplane.md, the "Volumes and mounts" table, column "source". */
+  /** docs/dataplane.md, the "Volumes and mounts" table, column "source". */
   private static List<Map<String, Object>> expectedVolumes(RenderCase c) {
     List<Map<String, Object>> volumes =
         new ArrayList<>(
@@ -85,7 +85,7 @@ class DataplaneVolumesTest {
     return volumes;
   }
 
-  /** dataplane.md, the "Volumes and mounts" table, columns "mount" and "readOnly". */
+  /** docs/dataplane.md, the "Volumes and mounts" table, columns "mount" and "readOnly". */
   private static List<Map<String, Object>> expectedMounts(RenderCase c) {
     List<Map<String, Object>> mounts =
         new ArrayList<>(

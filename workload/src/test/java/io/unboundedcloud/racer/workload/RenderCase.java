@@ -31,12 +31,12 @@ record RenderCase(NvidiaInjection nvidia, boolean hostNetwork) {
     return new Config(NAMESPACE, DATAPLANE_IMAGE, OBJECT_IMAGE, 8082, hostNetwork, 0, nvidia);
   }
 
-  /** dataplane.md: modes env and cdi (and so an unset mode) render the NVIDIA env, udev and cufile-log. */
+  /** docs/dataplane.md: modes env and cdi (and so an unset mode) render the NVIDIA env, udev and cufile-log. */
   boolean injectsDriver() {
     return nvidia != NvidiaInjection.OFF;
   }
 
-  /** dataplane.md: only mode cdi adds the CDI annotation. */
+  /** docs/dataplane.md: only mode cdi adds the CDI annotation. */
   boolean requestsCdi() {
     return nvidia == NvidiaInjection.CDI;
   }

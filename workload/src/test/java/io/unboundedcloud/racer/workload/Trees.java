@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Test support: objects as the plain maps and lists they serialize to, so expected values are written by
- * hand as the YAML of dataplane.md and compared structurally (an extra or missing field fails).
+ * hand as the YAML of docs/dataplane.md and compared structurally (an extra or missing field fails).
  */
 final class Trees {
   private static final ObjectMapper JSON = new ObjectMapper();

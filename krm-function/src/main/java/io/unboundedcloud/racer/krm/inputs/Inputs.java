@@ -18,8 +18,9 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
- * The only reader of a ResourceList: one method per kind of read, each deciding its source. Like the seed's
- * {@code podread}, a new kind of read is a new method here, where its source is decided and reviewed.
+ * The only reader of a ResourceList: one method per kind of read, each deciding its source. Like the Racer
+ * operator's {@code podread} package, the only place that reads Pods, a new kind of read is a new method
+ * here, where its source is decided and reviewed.
  */
 public final class Inputs {
   /** Kinds whose items carry a pod template, and so can be cache origins. */

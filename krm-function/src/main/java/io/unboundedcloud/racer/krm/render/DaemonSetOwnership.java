@@ -27,7 +27,7 @@ import java.util.function.Function;
 
 /**
  * Merges a freshly rendered dataplane DaemonSet into the one already in the ResourceList, by the ownership
- * rules of dataplane.md: wiring is always rendered, defaults only where absent, everything else is the
+ * rules of docs/dataplane.md: wiring is always rendered, defaults only where absent, everything else is the
  * user's. Merging a DaemonSet into itself changes nothing, which is what makes the function idempotent.
  */
 final class DaemonSetOwnership {

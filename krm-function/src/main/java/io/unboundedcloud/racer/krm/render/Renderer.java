@@ -134,7 +134,10 @@ public final class Renderer {
     }
   }
 
-  /** An explicit seat-policy variable would shadow racer-settings: the seed never sets one, nor may a user. */
+  /**
+   * An explicit seat-policy variable would shadow racer-settings: the Racer operator's Go package
+   * {@code workload}, v0.19.0, never sets one, nor may a user.
+   */
   private static boolean checkNoSeatsEnv(Item item, DaemonSet daemonSet, List<Result> results) {
     List<Container> containers = daemonSet.getSpec() == null || daemonSet.getSpec().getTemplate() == null
         || daemonSet.getSpec().getTemplate().getSpec() == null

@@ -18,8 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every invalid racer-settings value of settings.md: an error result on the settings ConfigMap whose
- * {@code field.path} is {@code data.KEY}, exit 1, and every item written back unchanged.
+ * Every invalid racer-settings value of the settings catalog (docs/settings.md): an error result on the
+ * settings ConfigMap whose {@code field.path} is {@code data.KEY}, exit 1, and every item written back
+ * unchanged.
  */
 @DisplayName("Invalid racer-settings are errors on the settings ConfigMap, at data.KEY")
 class SettingsBadInputTest {
@@ -54,7 +55,7 @@ class SettingsBadInputTest {
 
   private static final String RANGE = "must be";
 
-  /** Each key of settings.md with values its rule refuses. */
+  /** Each key of docs/settings.md with values its rule refuses. */
   static Stream<Case> ownRule() {
     return Stream.of(
         // keys that shape the rendered objects
@@ -191,7 +192,7 @@ class SettingsBadInputTest {
     }
 
     @Test
-    @DisplayName("the table covers the four keys settings.md forbids")
+    @DisplayName("the table covers the four keys the Racer reference forbids")
     void coversSettingsMd() {
       assertThat(obsolete().map(Case::key)).contains(
           "RACER_ROUTING_ALGORITHM", "RACER_CACHED_RANKINGS", "RACER_RAILS", "RACER_ALIGNED_RAILS");

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.TestFactory;
  * mvn -B -o -pl krm-function test -Dtest='io.unboundedcloud.racer.krm.golden.**' -Dgolden.update=true
  * </pre>
  *
- * and review every changed file against dataplane.md before committing it (see the folder's README.md).
+ * and review every changed file against docs/dataplane.md before committing it (see the folder's README.md).
  * The idempotence check is never rewritten: it compares two runs, not a file.
  */
 @DisplayName("Golden ResourceLists")

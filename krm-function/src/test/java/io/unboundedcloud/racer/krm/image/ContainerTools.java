@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Test support: buildah and podman without a container engine or a registry, as the design notes found
- * they work here: vfs storage of the test's own (under {@link #CACHE}), chroot isolation for builds, runc
+ * Test support: buildah and podman without a container engine or a registry, the way they were found to
+ * work on a machine without Docker: vfs storage of the test's own (under {@link #CACHE}), chroot isolation for builds, runc
  * with rlimits it may set, never pulling. The base image is made locally with debootstrap (Debian
  * bookworm, minbase, trimmed like a slim image) once, then kept in {@link #CACHE}.
  */

@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ImageIT {
   /** One tag per test run: runs of other checkouts may share the storage. */
   private static final String IMAGE = "localhost/racer-krm:image-it-" + ProcessHandle.current().pid();
-  /** The options kustomize gives docker for a container function (fixtures/krm/captured). */
+  /** The options kustomize gives docker for a container function, as recorded from a real kustomize run. */
   private static final List<String> KUSTOMIZE_RUN =
       List.of("--rm", "-i", "-a", "STDIN", "-a", "STDOUT", "-a", "STDERR", "--network", "none", "--user", "nobody",
           "--security-opt=no-new-privileges", "-e", "LOG_TO_STDERR=true", "-e", "STRUCTURED_RESULTS=true");

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * A change a user makes to the rendered racer DaemonSet in a field the renderer does not own (dataplane.md,
+ * A change a user makes to the rendered racer DaemonSet in a field the renderer does not own (docs/dataplane.md,
  * "Who owns which field of an existing DaemonSet"): applied to its plain tree, then checked on the output.
  */
 sealed interface UserChange {

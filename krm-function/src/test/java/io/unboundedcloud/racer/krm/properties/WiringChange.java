@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * A change a user makes to a wiring field of the rendered racer DaemonSet (dataplane.md, "Who owns which
+ * A change a user makes to a wiring field of the rendered racer DaemonSet (docs/dataplane.md, "Who owns which
  * field of an existing DaemonSet": always rendered), which the next run must undo.
  */
 record WiringChange(String description, java.util.function.Consumer<Map<String, Object>> edit) {

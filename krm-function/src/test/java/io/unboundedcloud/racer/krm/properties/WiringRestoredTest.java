@@ -109,7 +109,7 @@ class WiringRestoredTest {
     return YamlLines.asSequenceEntry(YamlWriter.manifests(List.of(Nodes.fromPlainMap(object))).lines().toList());
   }
 
-  /** Every wiring field of a DaemonSet (dataplane.md), with absent and default read alike. */
+  /** Every wiring field of a DaemonSet (docs/dataplane.md), with absent and default read alike. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> wiring(Map<String, Object> ds) {
     Map<String, Object> wiring = new LinkedHashMap<>();

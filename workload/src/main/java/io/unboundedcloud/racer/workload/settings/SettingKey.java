@@ -10,7 +10,7 @@ import java.util.Objects;
  *                           automatic (e.g. {@code RACER_DIAGNOSTICS_PORT}, {@code RACER_MAX_THREADS})
  * @param defaultDescription the default as docs show it, e.g. "unset: 9090, or 9091 when the peer port is 9090"
  * @param rule               what a value must look like, checked on its own
- * @param group              which table of settings.md the key belongs to
+ * @param group              which table of docs/settings.md the key belongs to
  * @param description        what the key does, in a sentence; names any cross-key rule
  */
 public record SettingKey(

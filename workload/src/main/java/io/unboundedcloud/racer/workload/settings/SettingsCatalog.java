@@ -12,7 +12,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The keys of the racer-settings ConfigMap, as the tables of settings.md list them.
+ * The keys of the racer-settings ConfigMap; docs/settings.md is generated from them.
  *
  * <p>Tuning facts follow the public Racer reference ({@code docs/content/reference/racer.md} in
  * Azure/unbounded). The dataplane may read keys this catalog does not know, so an unknown {@code RACER_*}
@@ -111,7 +111,7 @@ public final class SettingsCatalog {
             "replaced by the Node annotation racer.unbounded-cloud.io/rdma-nics, which maps each NIC to its rail",
             "RACER_ALIGNED_RAILS",
             "replaced by the Node annotation racer.unbounded-cloud.io/rdma-nics, which maps each NIC to its rail",
-            // not in settings.md: the upstream dataplane (config.rs) refuses these too, even when empty
+            // not in the Racer reference's list: the upstream dataplane (config.rs) refuses these too, even when empty
             "RACER_FABRIC_PORTS",
             "fabric ports are no longer configured through settings; the dataplane refuses to start with it",
             "RACER_FABRIC_PORTS_FILE",
@@ -120,7 +120,7 @@ public final class SettingsCatalog {
     private SettingsCatalog() {
     }
 
-    /** Every known key, in the table order of settings.md: the shape keys, then the tuning keys. */
+    /** Every known key, in the table order of docs/settings.md: the shape keys, then the tuning keys. */
     public static List<SettingKey> keys() {
         return KEYS;
     }
@@ -130,7 +130,7 @@ public final class SettingsCatalog {
         return Optional.ofNullable(BY_NAME.get(name));
     }
 
-    /** Keys the dataplane refuses to start with, each mapped to what replaced it, in settings.md order. */
+    /** Keys the dataplane refuses to start with, each mapped to what replaced it, in docs/settings.md order. */
     public static Map<String, String> obsoleteKeys() {
         return OBSOLETE;
     }

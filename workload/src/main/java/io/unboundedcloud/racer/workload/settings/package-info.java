@@ -5,7 +5,7 @@
  * <p>What it owns:
  * <ul>
  *   <li>{@link io.unboundedcloud.racer.workload.settings.SettingsCatalog}: the key table of
- *       {@code settings.md} (keys that shape the rendered objects, then the dataplane's tuning keys), the
+ *       {@code docs/settings.md} (keys that shape the rendered objects, then the dataplane's tuning keys), the
  *       obsolete keys the dataplane refuses to start with, and
  *       {@link io.unboundedcloud.racer.workload.settings.SettingsCatalog#validate(java.util.Map) validate},
  *       which turns a settings map into ordered {@link io.unboundedcloud.racer.workload.settings.Finding}s;</li>

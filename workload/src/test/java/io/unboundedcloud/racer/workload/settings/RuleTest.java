@@ -88,7 +88,7 @@ class RuleTest {
         }
 
         @Test
-        @DisplayName("the named constructors match settings.md's wording")
+        @DisplayName("the named constructors match the settings reference's wording")
         void namedConstructors() {
             assertThat(IntegerRange.positive()).isEqualTo(new IntegerRange(1, Long.MAX_VALUE));
             assertThat(IntegerRange.atLeast(2)).isEqualTo(new IntegerRange(2, Long.MAX_VALUE));

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @DisplayName("SettingsCatalog")
 class SettingsCatalogTest {
 
-    /** Every range key of settings.md, written out by hand: key, default, smallest and largest valid value. */
+    /** Every range key of the Racer reference, written out by hand: key, default, smallest and largest valid value. */
     private static final String RANGE_TABLE = """
             RACER_PEER_PORT,                    8082,       1024, 65535
             RACER_DIAGNOSTICS_PORT,             ,           1024, 65535
@@ -64,7 +64,7 @@ class SettingsCatalogTest {
     class Keys {
 
         @Test
-        @DisplayName("lists both tables of settings.md in table order, shape keys first")
+        @DisplayName("lists both tables of docs/settings.md in table order, shape keys first")
         void tableOrder() {
             assertThat(SettingsCatalog.keys()).extracting(SettingKey::name).containsExactly(
                     "RACER_PEER_PORT", "RACER_DIAGNOSTICS_PORT", "RACER_HOST_NETWORK", "RACER_NVIDIA",
@@ -82,7 +82,7 @@ class SettingsCatalogTest {
         }
 
         @Test
-        @DisplayName("the five shape keys have the seed's defaults and the first group")
+        @DisplayName("the five shape keys have the upstream workload package's defaults and the first group")
         void shapeKeys() {
             assertThat(SettingsCatalog.keys())
                     .filteredOn(key -> key.group() == Group.SHAPES_OBJECTS)
@@ -162,7 +162,7 @@ class SettingsCatalogTest {
     class ObsoleteKeys {
 
         @Test
-        @DisplayName("lists the four refused keys of settings.md, then the two upstream also refuses, each with why")
+        @DisplayName("lists the Racer reference's four refused keys, then the two upstream also refuses, each with why")
         void listed() {
             Map<String, String> obsolete = SettingsCatalog.obsoleteKeys();
             assertThat(obsolete.keySet()).containsExactly(

@@ -5,9 +5,9 @@
 #
 #   mvn -B package -DskipTests && docker build -t ghcr.io/unbounded-cloud/racer-krm:0.1.0 .
 #
-# The base is any glibc image with /bin/sh and a `nobody` user (uid 65534) in /etc/passwd: kustomize
-# runs functions with `--user nobody`. The runtime brings its own Java; nothing is installed here, and
-# nothing is written when the function runs.
+# The base is any glibc image with /bin/sh, bash (the Argo CD plugin's scripts) and a `nobody` user
+# (uid 65534) in /etc/passwd: kustomize runs functions with `--user nobody`. The runtime brings its own
+# Java; nothing is installed here, and nothing is written when the function runs.
 ARG BASE_IMAGE=docker.io/library/debian:bookworm-slim
 FROM ${BASE_IMAGE}
 
@@ -32,7 +32,8 @@ COPY examples/argocd/plugin.yaml /home/argocd/cmp-server/config/plugin.yaml
 # again for this path), instead of every run starting twice as slow.
 RUN ["/opt/racer-krm/bin/racer-krm-archive"]
 
-ENV PATH=/opt/racer-krm/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+# /opt/argocd-tools: where the Argo CD sidecar mounts Argo CD's own kustomize (repo-server-patch.yaml)
+ENV PATH=/opt/racer-krm/bin:/opt/argocd-tools:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 # nobody: numeric, so that Kubernetes can check runAsNonRoot
 USER 65534:65534
 ENTRYPOINT ["/opt/racer-krm/bin/racer-krm"]

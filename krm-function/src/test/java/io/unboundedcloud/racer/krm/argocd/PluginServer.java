@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.argocd;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
 import io.unboundedcloud.racer.krm.staging.StagedProduct;
 import java.io.File;
 import java.io.IOException;
@@ -23,7 +24,9 @@ import java.util.stream.Stream;
  * far as the generate command can tell: a fresh copy of the app's files (mode 0644, folders 0755) under a
  * work folder, the generate command run there exactly as plugin.yaml states it, as uid 999 with the
  * sidecar's environment plus the Application's (no HOME), stdout and stderr kept apart, and the repo
- * server's deadline.
+ * server's deadline. The sidecar's PATH is the image's: the staged runtime's bin folder (racer-krm,
+ * racer-krm-generate, the docker stand-in), then the tool folders given (where the repo-server patch puts
+ * Argo CD's kustomize), then the system's.
  */
 final class PluginServer {
     /** The user the sidecar runs as (runAsUser in repo-server-patch.yaml); it has no passwd entry. */
@@ -39,20 +42,39 @@ final class PluginServer {
 
     private final Path root;
     private final List<String> generateCommand;
+    private final List<Path> toolFolders;
 
     /** @param root an empty folder this server may use (it is made traversable for uid 999) */
     PluginServer(Path root, List<String> generateCommand) {
-        this.root = root;
-        this.generateCommand = List.copyOf(generateCommand);
+        this(root, generateCommand, List.of());
     }
 
-    /** Whether this JVM can run a command as uid 999 (it must be root, with setpriv installed). */
-    static boolean canRunAsSidecarUser() {
-        return isRoot() && HostCommand.find("setpriv").isPresent();
+    /** @param toolFolders folders put on the sidecar's PATH after the runtime's bin folder */
+    PluginServer(Path root, List<String> generateCommand, List<Path> toolFolders) {
+        this.root = root;
+        this.generateCommand = List.copyOf(generateCommand);
+        this.toolFolders = List.copyOf(toolFolders);
+    }
+
+    /**
+     * Why the simulation cannot run here, or null: it runs generate as uid 999 (root and setpriv), from the
+     * assembled runtime, as the image does.
+     */
+    static String unavailableReason() {
+        if (!isRoot() || HostCommand.find("setpriv").isEmpty()) {
+            return "the Argo CD plugin simulation runs generate as uid " + UID + " with setpriv, which needs root and setpriv";
+        }
+        String runtime = RuntimeFolder.unavailableReason();
+        return runtime == null ? null : "the Argo CD plugin simulation runs the image's runtime: " + runtime;
     }
 
     /** Copies an app folder as the plugin server unpacks it; returns the copy, where generate runs. */
     Path receive(Path appSource) {
+        return receive(appSource, SOURCE_PATH);
+    }
+
+    /** Copies a folder of the repository to {@code sourcePath} of a fresh checkout; returns the copy. */
+    Path receive(Path appSource, String sourcePath) {
         try {
             for (Path above = root.toAbsolutePath().getParent(); above != null; above = above.getParent()) {
                 if (!Files.getPosixFilePermissions(above).contains(PosixFilePermission.OTHERS_EXECUTE)) {
@@ -60,7 +82,7 @@ final class PluginServer {
                 }
             }
             Files.setPosixFilePermissions(root, FOLDER);
-            Path app = root.resolve("_cmp_server/4f6c1a2e").resolve(SOURCE_PATH);
+            Path app = checkout().resolve(sourcePath);
             createFolders(app);
             try (Stream<Path> walk = Files.walk(appSource)) {
                 for (Path source : walk.sorted().toList()) {
@@ -79,12 +101,8 @@ final class PluginServer {
         }
     }
 
-    /** Runs plugin.yaml's generate command in the received app folder, as the sidecar's user. */
+    /** Runs plugin.yaml's generate command in a folder of the received checkout, as the sidecar's user. */
     Generated generate(Path app) throws IOException, InterruptedException {
-        Path bin = root.resolve("bin");
-        createFolders(bin);
-        // the plain launcher mvn package builds; the image installs the same script as racer-krm on its PATH
-        Files.createSymbolicLink(bin.resolve("racer-krm"), launcher());
         Path output = root.resolve("output");
         Files.createDirectories(output);
         Files.setPosixFilePermissions(output, PRIVATE);
@@ -101,45 +119,44 @@ final class PluginServer {
                 .redirectOutput(stdout)
                 .redirectError(stderr);
         builder.environment().clear();
-        builder.environment().putAll(environment(bin));
+        builder.environment().putAll(environment(checkout().relativize(app).toString()));
 
-        try {
-            Process process = builder.start();
-            if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-                fail("generate ran past the repo server's %d s deadline: %s", DEADLINE_SECONDS, generateCommand);
-            }
-            return new Generated(process.exitValue(), Files.readString(stdout.toPath()), Files.readString(stderr.toPath()));
-        } finally {
-            Files.delete(bin.resolve("racer-krm")); // JUnit warns about links out of a temp folder it cleans
+        Process process = builder.start();
+        if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            fail("generate ran past the repo server's %d s deadline: %s", DEADLINE_SECONDS, generateCommand);
         }
+        return new Generated(process.exitValue(), Files.readString(stdout.toPath()), Files.readString(stderr.toPath()));
+    }
+
+    /** Where the plugin server unpacks the repository. */
+    private Path checkout() {
+        return root.resolve("_cmp_server/4f6c1a2e");
     }
 
     /**
-     * The sidecar's environment (a PATH that finds racer-krm and java; HOME deliberately absent, the harshest
-     * case) plus what Argo CD adds for the Application.
+     * The sidecar's environment (the image's PATH; HOME deliberately absent, the harshest case) plus what
+     * Argo CD adds for the Application.
      */
-    private static Map<String, String> environment(Path bin) {
+    private Map<String, String> environment(String sourcePath) {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("PATH", String.join(File.pathSeparator, bin.toString(), Path.of(System.getProperty("java.home"), "bin").toString(),
-                "/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"));
+        List<String> path = new ArrayList<>();
+        path.add(StagedProduct.get().runtime().resolve("bin").toString());
+        toolFolders.forEach(folder -> path.add(folder.toString()));
+        path.addAll(List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"));
+        env.put("PATH", String.join(File.pathSeparator, path));
         env.put("ARGOCD_APP_NAME", "racer");
         env.put("ARGOCD_APP_NAMESPACE", "racer");
         env.put("ARGOCD_APP_PROJECT_NAME", "default");
         env.put("ARGOCD_APP_REVISION", "9a6e88c0b6a1d4f1e3c2b5a7d8e9f0a1b2c3d4e5");
         env.put("ARGOCD_APP_REVISION_SHORT", "9a6e88c");
-        env.put("ARGOCD_APP_SOURCE_PATH", SOURCE_PATH);
+        env.put("ARGOCD_APP_SOURCE_PATH", sourcePath);
         env.put("ARGOCD_APP_SOURCE_REPO_URL", "https://github.com/unbounded-cloud/racer-krm.git");
         env.put("ARGOCD_APP_SOURCE_TARGET_REVISION", "main");
         env.put("KUBE_VERSION", "1.32.4");
         env.put("KUBE_API_VERSIONS", "admissionregistration.k8s.io/v1,apps/v1,batch/v1,policy/v1,rbac.authorization.k8s.io/v1,v1");
         env.put("ARGOCD_ENV_FOO", "bar");
         return env;
-    }
-
-    /** The plain launcher, staged where uid 999 can run it wherever the checkout lies. */
-    private static Path launcher() {
-        return StagedProduct.get().plainLauncher();
     }
 
     /** Creates a folder and its missing parents under root, each 0755 whatever the umask. */

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 @DisplayName("The repo-server sidecar patch (examples/argocd/repo-server-patch.yaml)")
 class RepoServerPatchIT {
     private static final String STAND_IN = "argocd-repo-server.yaml";
+    /** The volume holding Argo CD's kustomize, and where the sidecar mounts it. */
+    private static final String TOOLS_VOLUME = "racer-krm-argocd-tools";
+    private static final String TOOLS_FOLDER = "/opt/argocd-tools";
 
     @BeforeAll
     static void needsKubectl() {
@@ -57,7 +61,8 @@ class RepoServerPatchIT {
         assertThat(mounts(sidecar)).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "/var/run/argocd", "var-files",
                 "/home/argocd/cmp-server/plugins", "plugins",
-                "/tmp", "racer-krm-tmp"));
+                "/tmp", "racer-krm-tmp",
+                TOOLS_FOLDER, TOOLS_VOLUME));
         assertThat(volume(pod, "racer-krm-tmp")).isEqualTo(Map.of("name", "racer-krm-tmp", "emptyDir", Map.of()));
     }
 
@@ -82,6 +87,43 @@ class RepoServerPatchIT {
     }
 
     @Test
+    @DisplayName("brings Argo CD's own kustomize: an init container of the repo server's image copies it into a volume on the sidecar's PATH")
+    void addsArgoCdsKustomize(@TempDir Path dir) throws Exception {
+        Map<String, Object> pod = podSpec(build(dir, UnaryOperator.identity()));
+        Map<String, Object> copy = container(pod, "initContainers", "racer-krm-kustomize");
+        Map<String, Object> sidecar = container(pod, "containers", "racer-krm");
+
+        assertThat((Object) at(copy, "image")).isEqualTo(at(container(pod, "containers", "argocd-repo-server"), "image"));
+        List<String> command = at(copy, "command");
+        assertThat(command).hasSize(3);
+        assertThat(command.get(1)).as("where the Argo CD image keeps kustomize").isEqualTo("/usr/local/bin/kustomize");
+        String copyFolder = mounts(copy).entrySet().stream().filter(mount -> TOOLS_VOLUME.equals(mount.getValue()))
+                .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new AssertionError("the copy does not mount " + TOOLS_VOLUME));
+        assertThat(command.get(2)).as("the copy's target").isEqualTo(copyFolder + "/kustomize");
+        assertThat(command.get(0)).endsWith("cp");
+        assertThat((Object) at(copy, "securityContext", "runAsNonRoot")).isEqualTo(true);
+        assertThat((Object) at(copy, "securityContext", "readOnlyRootFilesystem")).isEqualTo(true);
+        assertThat(volume(pod, TOOLS_VOLUME)).isEqualTo(Map.of("name", TOOLS_VOLUME, "emptyDir", Map.of()));
+        assertThat(mounts(sidecar)).containsEntry(TOOLS_FOLDER, TOOLS_VOLUME);
+        assertThat((List<Object>) at(sidecar, "env")).as("the sidecar keeps the image's PATH")
+                .noneMatch(env -> "PATH".equals(at(env, "name")));
+        assertThat(imagePath()).as("the image's PATH (Dockerfile), where generate finds kustomize by name")
+                .contains(TOOLS_FOLDER).startsWith("/opt/racer-krm/bin:");
+    }
+
+    @Test
+    @DisplayName("copies kustomize from whatever Argo CD release the install pins: the init container follows the repo server's image")
+    void followsTheRepoServerImage(@TempDir Path dir) throws Exception {
+        Map<String, Object> pod = podSpec(build(dir, standIn -> standIn.replace("quay.io/argoproj/argocd:v3.4.1",
+                "registry.example.com/argoproj/argocd:v9.9.9")));
+
+        assertThat((Object) at(container(pod, "containers", "argocd-repo-server"), "image"))
+                .isEqualTo("registry.example.com/argoproj/argocd:v9.9.9");
+        assertThat((Object) at(container(pod, "initContainers", "racer-krm-kustomize"), "image"))
+                .isEqualTo("registry.example.com/argoproj/argocd:v9.9.9");
+    }
+
+    @Test
     @DisplayName("gives the sidecar a /tmp of its own, never a volume the repo server mounts")
     void ownTmp(@TempDir Path dir) throws Exception {
         Map<String, Object> pod = podSpec(build(dir));
@@ -98,11 +140,14 @@ class RepoServerPatchIT {
 
         assertThat(container(pod, "containers", "argocd-repo-server"))
                 .isEqualTo(container(stock, "containers", "argocd-repo-server"));
-        assertThat((Object) at(pod, "initContainers")).isEqualTo(at(stock, "initContainers"));
+        for (Object init : (List<?>) at(stock, "initContainers")) {
+            assertThat(container(pod, "initContainers", at(init, "name"))).isEqualTo(init);
+        }
+        assertThat((List<?>) at(pod, "initContainers")).hasSize(((List<?>) at(stock, "initContainers")).size() + 1);
         for (Object volume : (List<?>) at(stock, "volumes")) {
             assertThat(volume(pod, at(volume, "name"))).isEqualTo(volume);
         }
-        assertThat((List<?>) at(pod, "volumes")).hasSize(((List<?>) at(stock, "volumes")).size() + 1);
+        assertThat((List<?>) at(pod, "volumes")).hasSize(((List<?>) at(stock, "volumes")).size() + 2);
         assertThat((List<?>) at(pod, "containers")).hasSize(2);
     }
 
@@ -117,9 +162,14 @@ class RepoServerPatchIT {
 
     /** The example kustomization with its resources swapped for the stand-in, built by kubectl kustomize. */
     private static Map<String, Object> build(Path dir) throws IOException, InterruptedException {
+        return build(dir, UnaryOperator.identity());
+    }
+
+    /** The same, with the stock Deployment's text changed first. */
+    private static Map<String, Object> build(Path dir, UnaryOperator<String> stock) throws IOException, InterruptedException {
         Map<String, Object> kustomization = new LinkedHashMap<>(ArgoCdExample.read(ArgoCdExample.dir().resolve("kustomization.yaml")));
         kustomization.put("resources", List.of(STAND_IN));
-        Files.copy(standIn(), dir.resolve(STAND_IN));
+        Files.writeString(dir.resolve(STAND_IN), stock.apply(Files.readString(standIn())));
         for (Object patch : (List<?>) kustomization.get("patches")) {
             String path = at(patch, "path");
             Files.copy(ArgoCdExample.dir().resolve(path), dir.resolve(path));
@@ -146,6 +196,15 @@ class RepoServerPatchIT {
         Map<String, Object> deployment = (Map<String, Object>) objects.get(0);
         assertThat((Object) at(deployment, "metadata", "name")).isEqualTo("argocd-repo-server");
         return deployment;
+    }
+
+    /** The PATH the Dockerfile gives the image. */
+    private static String imagePath() throws IOException {
+        return Files.readAllLines(ArgoCdExample.repositoryRoot().resolve("Dockerfile")).stream()
+                .filter(line -> line.startsWith("ENV PATH="))
+                .map(line -> line.substring("ENV PATH=".length()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no ENV PATH= in the Dockerfile"));
     }
 
     private static Path standIn() {

@@ -17,14 +17,14 @@ import java.util.stream.Stream;
  * packaged launcher, sandboxed as a container would be: uid 65534, no network. It logs the docker
  * arguments of every call, and what the sandbox looked like from inside.
  */
-final class DockerStandin {
+public final class DockerStandin {
   /** A sandbox log line of a function that ran as nobody, in no group of the host, seeing only loopback. */
   static final String SANDBOXED = "uid=65534 gid=65534 groups=65534 net=lo,";
 
   private static final String SANDBOX = "unshare --net setpriv --reuid=65534 --regid=65534 --clear-groups";
 
   /** The folder to put first on the PATH. */
-  final Path bin;
+  public final Path bin;
   private final Path argvLog;
   private final Path sandboxLog;
 
@@ -38,7 +38,7 @@ final class DockerStandin {
    * Why the stand-in cannot sandbox a function on this machine (not root, no network namespaces, a java
    * that uid 65534 cannot run), or {@code null} when it can.
    */
-  static String unavailableReason() {
+  public static String unavailableReason() {
     for (String tool : List.of("id", "unshare", "setpriv")) {
       if (Tool.onPath(tool).isEmpty()) {
         return tool + " not found on PATH: the docker stand-in needs it to sandbox the function";
@@ -63,7 +63,7 @@ final class DockerStandin {
    * Repository#FUNCTION_IMAGE}, or its staged copy ({@link StagedProduct}) when uid 65534 cannot read
    * the checkout (a clone under a private home folder, say).
    */
-  static DockerStandin install(Path work, Path function) {
+  public static DockerStandin install(Path work, Path function) {
     try {
       Path dir = Files.createDirectories(work.resolve("docker"));
       Path bin = Files.createDirectories(dir.resolve("bin"));

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import io.unboundedcloud.racer.krm.staging.StagedProduct;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -179,6 +181,53 @@ class ImageIT {
     String calls = Files.readString(argv, StandardCharsets.UTF_8);
     assertThat(calls.lines().filter("run"::equals).count()).as("docker run calls: base and overlay").isEqualTo(2);
     assertThat(calls).contains("--network\nnone\n", "--user\nnobody\n", "--security-opt=no-new-privileges\n", examplesImage() + "\n");
+  }
+
+  @Test
+  @DisplayName("as the Argo CD sidecar on an overlay app: racer-krm-generate, Argo CD's kustomize on the PATH, the function through the image's docker stand-in")
+  void argoCdSidecarOverlay(@TempDir Path temp) throws IOException {
+    Path kubectl = ContainerTools.onPath("kubectl").map(ImageIT::realPath).orElse(null);
+    String why = kubectl == null ? "kubectl not found on PATH (its kustomize stands in for Argo CD's)" : null;
+    if (why == null && !CommandRun.of(temp, Map.of(), List.of("kubectl", "kustomize", "--help")).stdoutText().contains("--enable-alpha-plugins")) {
+      why = "this kubectl's kustomize has no --enable-alpha-plugins";
+    }
+    if (why != null) {
+      System.out.println("SKIPPED: ImageIT Argo CD overlay app: " + why);
+    }
+    Assumptions.assumeTrue(why == null, why);
+    // the folder the repo-server patch fills with Argo CD's kustomize; here a wrapper around kubectl kustomize,
+    // kubectl's folder mounted beside it (a dispatcher finds its versioned binaries there)
+    Path tools = Files.createDirectories(temp.resolve("argocd-tools"));
+    Files.writeString(tools.resolve("kustomize"),
+        "#!/bin/sh\nset -eu\n[ \"$1\" = build ] || exit 2\nshift\nexec /opt/kubectl/" + kubectl.getFileName() + " kustomize \"$@\"\n");
+    Files.setPosixFilePermissions(tools.resolve("kustomize"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.setPosixFilePermissions(tools, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path app = StagedProduct.get().example("argocd/overlay-app");
+    Path plainBin = Files.createDirectories(temp.resolve("plain"));
+    Files.writeString(plainBin.resolve("docker"),
+        "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec " + quoted(RuntimeFolder.plainLauncher()) + "\n");
+    plainBin.resolve("docker").toFile().setExecutable(true);
+
+    for (String overlay : List.of("east", "west")) {
+      CommandRun reference = kustomize(temp, plainBin, app.resolve("overlays").resolve(overlay).toString()).succeeded();
+      CommandRun sidecar =
+          ContainerTools.run(new byte[0], List.of("--rm", "--network", "none", "--user", "999", "-e", "HOME=/tmp",
+              "-e", "RACER_KRM_REQUIRE_ARCHIVE=1", "--read-only", "--read-only-tmpfs=false", "--tmpfs", "/tmp",
+              "-v", tools + ":/opt/argocd-tools:ro", "-v", kubectl.getParent() + ":/opt/kubectl:ro",
+              "-v", app + ":/cmp/overlay-app:ro", "-w", "/cmp/overlay-app/overlays/" + overlay,
+              "--entrypoint", "racer-krm-generate", IMAGE));
+
+      assertThat(sidecar.exit()).as("racer-krm-generate in the sidecar: %s", sidecar.stderr()).isZero();
+      sidecar.assertSameStdoutAs(reference, "racer-krm-generate of overlay " + overlay + " in the sidecar");
+    }
+  }
+
+  private static Path realPath(Path file) {
+    try {
+      return file.toRealPath();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static CommandRun kustomize(Path dir, Path dockerBin, String folder) {

@@ -315,7 +315,7 @@ class ReleaseIT {
 
       // the release status and the rendered NOTES.txt (client-only installs print no manifest); the registry
       // install also reports what it pulled, by the digest the release printed
-      String pulledReport = "Pulled: " + registry.host() + "/charts/racer:" + version + "\nDigest: " + chartDigest + "\n";
+      String pulledReport = "\n---\nPulled: " + registry.host() + "/charts/racer:" + version + "\nDigest: " + chartDigest + "\n";
       assertThat(pulled).endsWith(pulledReport).contains("NOTES:\nRacer dataplane");
       assertThat(withoutDeployTime(pulled.substring(0, pulled.length() - pulledReport.length())))
           .isEqualTo(withoutDeployTime(local));

@@ -22,19 +22,19 @@ import java.util.Optional;
  * with rlimits it may set, never pulling. The base image is made locally with debootstrap (Debian
  * bookworm, minbase, trimmed like a slim image) once, then kept in {@link #CACHE}.
  */
-final class ContainerTools {
+public final class ContainerTools {
   /** Kept between runs: the base's tar and the container storage. RACER_KRM_IMAGE_CACHE overrides it. */
-  static final Path CACHE =
+  public static final Path CACHE =
       Path.of(Optional.ofNullable(System.getenv("RACER_KRM_IMAGE_CACHE")).orElse("/var/tmp/racer-krm-image"));
 
-  static final String BASE_IMAGE = "localhost/racer-krm-test-base:bookworm";
+  public static final String BASE_IMAGE = "localhost/racer-krm-test-base:bookworm";
   /** debootstrap from Debian's mirror takes 30 s on a quiet machine, minutes on a busy one. */
   private static final long DEBOOTSTRAP_SECONDS = 900;
 
   private ContainerTools() {}
 
   /** Why the image cannot be built and run here (tools missing, not root), or {@code null}. */
-  static String unavailableReason() {
+  public static String unavailableReason() {
     String runtime = RuntimeFolder.unavailableReason();
     if (runtime != null) {
       return runtime;
@@ -54,7 +54,7 @@ final class ContainerTools {
    * Makes sure the base image is in the storage: from the cached tar, else from debootstrap. Returns why
    * it could not (no debootstrap, no network to Debian's mirror), or {@code null}.
    */
-  static String ensureBase() {
+  public static String ensureBase() {
     if (buildah("inspect", "--type", "image", BASE_IMAGE).exit() == 0) {
       return null;
     }
@@ -88,7 +88,7 @@ final class ContainerTools {
    * Why buildah cannot run a build step (chroot isolation) or podman cannot run a container here (no
    * namespaces in an unprivileged CI container, say), or {@code null}. Run after {@link #ensureBase}.
    */
-  static String cannotRunReason() {
+  public static String cannotRunReason() {
     CommandRun container = buildah("from", "--pull=never", BASE_IMAGE);
     if (container.exit() != 0) {
       return "buildah cannot start a build container here: " + lastLine(container);
@@ -139,13 +139,13 @@ final class ContainerTools {
     return null;
   }
 
-  static CommandRun buildah(String... args) {
+  public static CommandRun buildah(String... args) {
     List<String> command = new ArrayList<>(storage("buildah"));
     command.addAll(List.of(args));
     return CommandRun.of(Path.of("/"), Map.of(), command);
   }
 
-  static CommandRun podman(String... args) {
+  public static CommandRun podman(String... args) {
     List<String> command = new ArrayList<>(storage("podman"));
     command.addAll(List.of("--cgroup-manager", "cgroupfs"));
     command.addAll(List.of(args));
@@ -164,11 +164,11 @@ final class ContainerTools {
     return CommandRun.of(Path.of("/"), Map.of(), stdin, command);
   }
 
-  static Path storageRoot() {
+  public static Path storageRoot() {
     return CACHE.resolve("storage");
   }
 
-  static Path runRoot() {
+  public static Path runRoot() {
     return CACHE.resolve("runroot");
   }
 
@@ -177,7 +177,7 @@ final class ContainerTools {
   }
 
   /** The executable {@code name} on the PATH, or in /usr/sbin or /sbin (runc and debootstrap live there). */
-  static Optional<Path> onPath(String name) {
+  public static Optional<Path> onPath(String name) {
     String path = System.getenv("PATH") + File.pathSeparator + "/usr/sbin" + File.pathSeparator + "/sbin";
     for (String entry : path.split(File.pathSeparator)) {
       Path candidate = Path.of(entry.isEmpty() ? "." : entry, name);

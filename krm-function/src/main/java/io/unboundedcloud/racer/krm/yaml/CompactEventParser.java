@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.comments.CommentType;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.events.AliasEvent;
@@ -113,7 +114,10 @@ final class CompactEventParser implements Parser {
      * header line ({@code - | # the script}), which the parser gives before the scalar itself, unless the
      * scalar is a mapping's value (the composer reads that case). As a block comment it is written on its
      * own line before the node: the emitter would write a block scalar's in-line comment after its last
-     * line, where it would belong to the next entry when read again.
+     * line, where it would belong to the next entry when read again. For the same reason a comment on a
+     * line of its own after a block scalar, which snakeyaml reports as the scalar's in-line comment when it
+     * is indented, is handed on as a block comment of what follows (found by fuzzing: written at column 0,
+     * it was read back as a block comment and moved on the next run).
      */
     private Event rawPeek() {
         if (takenComment != null) {
@@ -130,7 +134,12 @@ final class CompactEventParser implements Parser {
             boolean blockScalarHeader = after instanceof ScalarEvent scalar && scalar.getStartMark() != null
                     && comment.getStartMark() != null
                     && scalar.getStartMark().getIndex() < comment.getStartMark().getIndex();
-            takenComment = afterNode && !blockScalarHeader ? comment
+            // after a block scalar, the comment is on a line of its own (the scalar ended with a line break):
+            // snakeyaml reports one indented there as in-line, one at column 0 as a block comment
+            boolean afterBlockScalar = handed instanceof ScalarEvent scalar
+                    && (scalar.getScalarStyle() == DumperOptions.ScalarStyle.LITERAL
+                    || scalar.getScalarStyle() == DumperOptions.ScalarStyle.FOLDED);
+            takenComment = afterNode && !blockScalarHeader && !afterBlockScalar ? comment
                     : new CommentEvent(CommentType.BLOCK, comment.getValue(), comment.getStartMark(),
                             comment.getEndMark());
             return takenComment;

@@ -56,6 +56,30 @@ class SnakeyamlQuirksTest {
         assertThat(roundTrip(written)).as("written again").isEqualTo(written);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "id: |\n    kind: ConfigMap\n   # version: v1\nindex: '1'\n",
+        "id: |\n    kind: ConfigMap\n  # at the key's indentation\nindex: '1'\n",
+        "id: >-\n    folded\n   # after a folded scalar\nindex: '1'\n",
+        "args:\n- |\n    echo\n   # after an entry\n- next\n",
+        "id: |\n    last\n   # nothing follows\n",
+        "metadata:\n  annotations:\n    id: |\n      kind: ConfigMap\n     # version: v1\n    index: '1'\n  name: x\n"})
+    @DisplayName("a comment on its own line after a block scalar: kept on its own line before what follows, stable when"
+            + " written again (snakeyaml reads it as an in-line comment of the scalar when it is indented)")
+    void commentAfterBlockScalar(String value) {
+        String written = roundTrip("kind: X\n" + value);
+
+        assertThat(written).contains("# ");
+        assertThat(written.lines().filter(line -> line.contains("# ")))
+                .as("the comment is not in the scalar's text: on a line of its own, or after the next entry's"
+                        + " dash, where the writer puts every comment before a sequence entry")
+                .allMatch(line -> line.strip().startsWith("#") || line.strip().startsWith("- #"));
+        assertThat(YamlText.readManifests(written).get(0).getValue())
+                .as("the comment is not part of the scalar").hasSize(YamlText.readManifests("kind: X\n" + value)
+                        .get(0).getValue().size());
+        assertThat(roundTrip(written)).as("written again").isEqualTo(written);
+    }
+
     @Test
     @DisplayName("a tag with a broken %-escape: refused with the position")
     void tagWithBadEscape() {

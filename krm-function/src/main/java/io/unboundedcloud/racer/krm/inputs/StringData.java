@@ -1,51 +1,51 @@
 package io.unboundedcloud.racer.krm.inputs;
 
-import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.nodes.NodeId;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * The rule that a ConfigMap's {@code data} holds strings, as the API server applies it. YAML reads an
- * unquoted {@code 9100} as a number, {@code true} or {@code off} as a boolean, an empty value as null:
- * rendering would succeed and {@code kubectl apply} would then refuse the ConfigMap, far from the file
- * that is wrong. So such a value is an error here, with the quoted line to write instead.
+ * The rule that a ConfigMap's {@code data} holds strings, as the API server applies it to what kubectl,
+ * Helm or Argo CD send. They read an unquoted {@code 9100} as a number, {@code true}, {@code off} or
+ * {@code y} as a boolean, an empty value as null ({@link KubectlScalar}): rendering would succeed and the
+ * apply would then fail, far from the file that is wrong. So such a value is an error here, with the
+ * quoted line to write instead. What they read as a string passes, snakeyaml's opinion aside: a date, a
+ * time of day such as {@code 12:30}, {@code 1e5}.
  */
 final class StringData {
+  /** The resolver the writer uses to decide whether a plain scalar is written without its tag. */
+  private static final Resolver RESOLVER = new Resolver();
+
   private StringData() {}
 
   /** Why {@code value}, the value of data key {@code key}, is not a string; null when it is one. */
   static String notAString(String key, ScalarNode value) {
     Tag tag = value.getTag();
-    // A plain << is YAML 1.1's merge key only where a key stands; as a value, the Go YAML readers of kubectl
-    // and kustomize read it as the string "<<", which the API server takes.
-    if (Tag.STR.equals(tag) || Tag.MERGE.equals(tag)) {
+    String text = value.getValue();
+    // written back as it came: plain and untagged when its tag is the one snakeyaml infers, so what the
+    // tools downstream read is what go-yaml makes of the text
+    boolean untaggedPlain = value.isPlain() && tag.equals(RESOLVER.resolve(NodeId.scalar, text, true));
+    String what;
+    if (untaggedPlain) {
+      what = switch (KubectlScalar.of(text)) {
+        case STRING -> null;
+        case NUMBER -> "a number (" + text + ")";
+        case BOOLEAN -> "a boolean (" + text + ")";
+        case NULL -> "empty, which YAML reads as null";
+      };
+    } else if (Tag.STR.equals(tag)) {
+      what = null;
+    } else {
+      what = value.isPlain() ? "a " + tag.getValue() + " value (" + text + ")" : "tagged " + tag.getValue();
+    }
+    if (what == null) {
       return null;
     }
-    String what;
-    String quoted;
-    if (Tag.NULL.equals(tag)) {
-      what = "empty, which YAML reads as null";
-      quoted = "\"\"";
-    } else {
-      what = value.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN
-          ? describe(tag) + " (" + value.getValue() + ")"
-          : "tagged " + tag.getValue();
-      quoted = "\"" + value.getValue().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
+    String quoted = untaggedPlain && KubectlScalar.of(text) == KubectlScalar.NULL
+        ? "\"\""
+        : "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     return "data." + key + " is " + what + ", but ConfigMap data holds strings only and the API server"
         + " refuses the ConfigMap: quote the value, " + key + ": " + quoted;
-  }
-
-  private static String describe(Tag tag) {
-    if (Tag.INT.equals(tag) || Tag.FLOAT.equals(tag)) {
-      return "a number";
-    }
-    if (Tag.BOOL.equals(tag)) {
-      return "a boolean";
-    }
-    if (Tag.TIMESTAMP.equals(tag)) {
-      return "a timestamp";
-    }
-    return "a " + tag.getValue() + " value";
   }
 }

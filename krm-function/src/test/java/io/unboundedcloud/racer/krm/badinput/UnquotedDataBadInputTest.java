@@ -32,7 +32,11 @@ class UnquotedDataBadInputTest {
       RACER_NVIDIA,         '',         'empty, which YAML reads as null', '""'
       RACER_NVIDIA,         '~',        'empty, which YAML reads as null', '""'
       RACER_MAX_THREADS,    '!!int "4"', 'tagged tag:yaml.org,2002:int', '"4"'
-      RACER_LOG_SINCE,      2026-11-30, 'a timestamp (2026-11-30)',     '"2026-11-30"'
+      RACER_NVIDIA,         y,          'a boolean (y)',                '"y"'
+      RACER_NVIDIA,         N,          'a boolean (N)',                '"N"'
+      RACER_PEER_PORT,      0o17,       'a number (0o17)',              '"0o17"'
+      RACER_PEER_PORT,      1_000,      'a number (1_000)',             '"1_000"'
+      RACER_PEER_PORT,      1e+3,       'a number (1e+3)',              '"1e+3"'
       """;
 
   /** The settings item with one value written exactly as {@code rawValue}, unquoted. */
@@ -82,6 +86,28 @@ class UnquotedDataBadInputTest {
       assertThat(run.exit()).as(run.describe()).isZero();
       assertThat(run.stdout()).as(run.describe()).contains("containerPort: 9100");
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(textBlock = """
+      2026-11-30
+      2026-11-30T10:00:00Z
+      12:30
+      1e5
+      1.
+      """)
+  @DisplayName("a plain value that kubectl, Helm and Argo CD read as a string is not refused, whatever snakeyaml"
+      + " makes of it (a date, base 60, an exponent without a sign, a trailing dot), and is written back as it came")
+  void stringsToKubectl(String rawValue) {
+    String input = ResourceListText.resourceList(
+        List.of(settingsItem("RACER_LOG_PREFIX", rawValue), ResourceListText.BYSTANDER),
+        ResourceListText.FUNCTION_CONFIG);
+
+    KrmRun run = KrmRun.function(input);
+
+    assertThat(run.exit()).as(run.describe()).isZero();
+    assertThat(run.stderr()).as(run.describe()).doesNotContain("strings only");
+    assertThat(run.stdout()).as(run.describe()).contains("RACER_LOG_PREFIX: " + rawValue + "\n");
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.cli;
 import io.unboundedcloud.racer.krm.adopt.Adoption;
 import io.unboundedcloud.racer.krm.adopt.AdoptionOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
+import io.unboundedcloud.racer.krm.memory.HeldOutput;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
@@ -12,6 +13,7 @@ import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,7 +103,14 @@ final class AdoptMode {
           + " orphaned from the operator, these commands let Helm adopt them instead of creating them:");
       outcome.helmCommands().forEach(command -> stderr.println("  " + command));
     }
-    YamlWriter.writeManifests(outcome.manifests(), stdout);
+    // held until whole, as render does: running out of heap while writing prints nothing (krm.memory)
+    HeldOutput manifests = new HeldOutput();
+    YamlWriter.writeManifests(outcome.manifests(), manifests);
+    try {
+      manifests.writeTo(stdout);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     stdout.flush();
     return 0;
   }

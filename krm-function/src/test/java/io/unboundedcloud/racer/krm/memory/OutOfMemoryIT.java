@@ -189,4 +189,26 @@ class OutOfMemoryIT {
           .doesNotContain(STACK_FRAME);
     }
   }
+
+  @Nested
+  @DisplayName("in adopt")
+  class AdoptMode {
+    @Test
+    @DisplayName("the same line, exit 1, nothing on stdout, no stack trace")
+    void message() throws IOException {
+      Path dump = temp.resolve("live.yaml");
+      if (!Files.exists(dump)) {
+        Files.copy(input, dump);
+      }
+
+      CommandRun run = run(SMALL_HEAP, new byte[0], "adopt", dump.toString());
+
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.stderr())
+          .matches("error: out of memory: the input needs more than the \\d+\\.\\d MiB of Java heap this run had\\."
+              + " .* RACER_KRM_JAVA_OPTS=-Xmx<size> .*\n")
+          .doesNotContain(STACK_FRAME);
+    }
+  }
 }

@@ -6,12 +6,16 @@ import io.unboundedcloud.racer.chart.support.ChartUnderTest;
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.LiveDump;
 import io.unboundedcloud.racer.chart.support.Manifests;
+import io.unboundedcloud.racer.krm.adopt.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.cli.Command;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +25,9 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * {@code racer-krm adopt --chart-values FILE} on realistic live dumps, then real Helm: {@code helm template}
@@ -31,6 +38,8 @@ import org.junit.jupiter.api.Test;
 @DisplayName("helm template with the values racer-krm adopt writes, against the live DaemonSet")
 class AdoptedChartTest {
   private static final Pattern CHART_ROLLOUT = Pattern.compile("(?:warning|error): chart rollout: .* \\[DaemonSet [^,]+, field (.+)]");
+  /** The reason of a chart rollout that no value can prevent, with the chart's values it names. */
+  private static final Pattern INEXPRESSIBLE = Pattern.compile(": no value of charts/racer sets it \\(its values: ([^)]*)\\) \\[");
 
   /** One in-process adopt, its values file, and helm template with it. */
   private record Adopted(int exit, String stderr, List<Map<String, Object>> live, List<Map<String, Object>> chart) {
@@ -104,7 +113,54 @@ class AdoptedChartTest {
   }
 
   @Nested
-  @DisplayName("an installation with overrides today's values cannot say")
+  @DisplayName("an installation run with production overrides: resources, pull secrets, priority class, update"
+      + " strategy, pod labels, pull policy Always")
+  class Production {
+    private final Adopted adopted = Adopted.of("production-list.yaml", "racer");
+
+    @Test
+    @DisplayName("the pod template equals the live one apart from server defaults; so does the update strategy")
+    @SuppressWarnings("unchecked")
+    void asItRuns() {
+      Map<String, Object> chart = LiveDump.find(adopted.chart(), "DaemonSet", "racer");
+      Map<String, Object> live = LiveDump.find(adopted.live(), "DaemonSet", "racer");
+      assertThat(LiveDump.defaultedTemplate(chart)).isEqualTo(LiveDump.liveTemplate(live));
+      assertThat(((Map<String, Object>) asStored(chart).get("spec")).get("updateStrategy"))
+          .isEqualTo(((Map<String, Object>) asStored(live).get("spec")).get("updateStrategy"))
+          .isEqualTo(Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxSurge", 0L, "maxUnavailable", "10%")));
+    }
+
+    @Test
+    @DisplayName("the chart verdict: no rollout, and not one chart line naming a change")
+    void noChartVerdictLines() {
+      assertThat(adopted.stderr()).contains("info: chart verdict: no rollout: helm install of charts/racer with");
+      assertThat(adopted.chartRolloutFields()).isEmpty();
+      assertThat(adopted.stderr()).doesNotContain("chart rollout", "chart change", "ROLLOUT");
+    }
+
+    @Test
+    @DisplayName("helm renders what examples/helm/production.yaml renders with images.pullPolicy Always, the"
+        + " installation the live one was patched from")
+    @SuppressWarnings("unchecked")
+    void sameAsTheProductionExample() throws IOException {
+      Map<String, Object> example = new Yaml(new SafeConstructor(new LoaderOptions())).load(
+          Files.readString(ChartUnderTest.repositoryRoot().resolve("examples/helm/production.yaml")));
+      ((Map<String, Object>) example.get("images")).put("pullPolicy", "Always");
+      List<Map<String, Object>> fromExample = Manifests.parse(HelmRun.template("racer", example));
+      assertThat(storedByIdentity(adopted.chart())).isEqualTo(storedByIdentity(fromExample))
+          .containsOnlyKeys("ConfigMap racer/racer-settings", "ServiceAccount racer/racer", "DaemonSet racer/racer");
+    }
+
+    /** The objects by identity, each workload as the API server stores it. */
+    private Map<String, Map<String, Object>> storedByIdentity(List<Map<String, Object>> objects) {
+      Map<String, Map<String, Object>> stored = new LinkedHashMap<>();
+      Manifests.byIdentity(objects).forEach((identity, object) -> stored.put(identity, asStored(object)));
+      return stored;
+    }
+  }
+
+  @Nested
+  @DisplayName("an installation with overrides no value can say: a sidecar, an env var, a volume and its mount")
   class Inexpressible {
     private final Adopted adopted = Adopted.of("overrides-stream.yaml", "gpu-system");
 
@@ -113,23 +169,19 @@ class AdoptedChartTest {
     private Map<String, Object> liveWithoutOverrides() {
       Map<String, Object> live = (Map<String, Object>) Manifests.normalized(
           LiveDump.find(adopted.live(), "DaemonSet", "racer"));
-      Map<String, Object> template = LiveDump.template(live);
-      ((Map<String, Object>) ((Map<String, Object>) template.get("metadata")).get("labels")).remove("team");
-      Map<String, Object> pod = (Map<String, Object>) template.get("spec");
-      pod.remove("priorityClassName");
-      pod.remove("imagePullSecrets");
+      Map<String, Object> pod = (Map<String, Object>) LiveDump.template(live).get("spec");
       List<Map<String, Object>> containers = (List<Map<String, Object>>) pod.get("containers");
       containers.removeIf(container -> "log-shipper".equals(container.get("name")));
       Map<String, Object> dataplane = containers.get(0);
       ((List<Map<String, Object>>) dataplane.get("env")).removeIf(env -> "HTTPS_PROXY".equals(env.get("name")));
       ((List<Map<String, Object>>) dataplane.get("volumeMounts")).removeIf(m -> "ca-bundle".equals(m.get("name")));
       ((List<Map<String, Object>>) pod.get("volumes")).removeIf(v -> "ca-bundle".equals(v.get("name")));
-      dataplane.put("resources", new LinkedHashMap<>(Map.of("requests", Map.of("memory", "1Gi"))));
       return live;
     }
 
     @Test
-    @DisplayName("helm's pod template is the live one without exactly those overrides")
+    @DisplayName("helm's pod template is the live one without exactly those overrides: resources, pull secrets,"
+        + " priority class and pod label kept")
     void helmDropsTheOverrides() {
       assertThat(LiveDump.defaultedTemplate(LiveDump.find(adopted.chart(), "DaemonSet", "racer")))
           .isEqualTo(LiveDump.liveTemplate(liveWithoutOverrides()));
@@ -143,32 +195,65 @@ class AdoptedChartTest {
       assertThat(adopted.stderr()).contains("warning: chart verdict: ROLLOUT: helm install of charts/racer with");
       String dataplane = "spec.template.spec.containers[name=dataplane].";
       assertThat(adopted.chartRolloutFields()).containsExactlyInAnyOrder(
-          "spec.template.metadata.labels.team",
-          "spec.template.spec.priorityClassName",
-          "spec.template.spec.imagePullSecrets",
           "spec.template.spec.containers[name=log-shipper]",
           dataplane + "env[name=HTTPS_PROXY]",
           dataplane + "volumeMounts[name=ca-bundle]",
-          "spec.template.spec.volumes[name=ca-bundle]",
-          dataplane + "resources.limits",
-          dataplane + "resources.requests.cpu",
-          dataplane + "resources.requests.memory");
+          "spec.template.spec.volumes[name=ca-bundle]");
       assertThat(adopted.stderr()).contains("info: verdict: no rollout: applying these manifests");
     }
 
     @Test
-    @DisplayName("changes outside the pod template are named too: the update strategy, the pull secrets")
+    @DisplayName("each says that no value sets it, naming exactly the values of charts/racer/values.yaml")
+    @SuppressWarnings("unchecked")
+    void namesTheChartsValues() throws IOException {
+      Map<String, Object> chartValues = new Yaml(new SafeConstructor(new LoaderOptions())).load(
+          Files.readString(ChartUnderTest.directory().resolve("values.yaml")));
+      List<List<String>> namings = new ArrayList<>();
+      for (String line : adopted.stderr().lines().filter(line -> line.contains("chart rollout:")).toList()) {
+        Matcher matcher = INEXPRESSIBLE.matcher(line);
+        assertThat(matcher.find()).as(line).isTrue();
+        namings.add(List.of(matcher.group(1).split(", ")));
+      }
+      assertThat(namings).hasSize(4).containsOnly(namings.get(0));
+      List<String> named = namings.get(0);
+      assertThat(named.stream().map(name -> name.split("\\.")[0]).toList())
+          .containsExactlyElementsOf(chartValues.keySet());
+      for (String name : named) {
+        String[] keys = name.split("\\.");
+        Object value = chartValues.get(keys[0]);
+        for (int i = 1; i < keys.length; i++) {
+          assertThat(value).as(name).isInstanceOf(Map.class);
+          assertThat((Map<String, Object>) value).as(name).containsOnlyKeys(keys[i]);
+          value = ((Map<String, Object>) value).get(keys[i]);
+        }
+      }
+    }
+
+    @Test
+    @DisplayName("the values carry the update strategy; the ServiceAccount's pull secrets are named apart")
     void otherChanges() {
       List<String> lines = adopted.stderr().lines().filter(l -> l.contains("chart change, not a rollout"))
           .collect(Collectors.toList());
-      assertThat(lines).anySatisfy(l -> assertThat(l).contains("live \"10%\", new 1",
-          "field spec.updateStrategy.rollingUpdate.maxUnavailable"));
-      assertThat(lines).anySatisfy(l -> assertThat(l).contains("[ServiceAccount gpu-system/racer in ",
-          "overrides-stream.yaml, field imagePullSecrets]"));
+      assertThat(lines).singleElement().satisfies(l -> assertThat(l).contains(
+          "no value of charts/racer sets the ServiceAccount's pull secrets",
+          "[ServiceAccount gpu-system/racer in ", ", field imagePullSecrets]"));
       @SuppressWarnings("unchecked")
       Map<String, Object> spec = (Map<String, Object>) LiveDump.find(adopted.chart(), "DaemonSet", "racer").get("spec");
-      assertThat(spec.get("updateStrategy").toString()).contains("maxUnavailable=1");
+      assertThat(spec.get("updateStrategy")).isEqualTo(Map.of("rollingUpdate", Map.of("maxUnavailable", "10%")));
       assertThat(LiveDump.find(adopted.chart(), "ServiceAccount", "racer")).doesNotContainKey("imagePullSecrets");
     }
+  }
+
+  /** A rendered or live object as the API server stores it: a workload completed with the server's defaults. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> asStored(Map<String, Object> object) {
+    Map<String, Object> copy = (Map<String, Object>) Manifests.normalized(object);
+    if (!"DaemonSet".equals(copy.get("kind"))) {
+      return copy;
+    }
+    Map<String, Object> stored = (Map<String, Object>) Manifests.normalized(ApiServerDefaults.filled(copy));
+    Map<String, Object> template = LiveDump.template(stored);
+    ((Map<String, Object>) template.get("metadata")).remove("creationTimestamp");
+    return stored;
   }
 }

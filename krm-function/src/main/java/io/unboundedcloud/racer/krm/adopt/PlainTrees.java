@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Deep copies, equality with numbers by value, and a short text of plain trees (maps, lists, scalars). */
+/** Deep copies, a merge, equality with numbers by value, and a short text of plain trees (maps, lists, scalars). */
 final class PlainTrees {
   private static final int SHOWN = 96;
 
@@ -35,6 +35,18 @@ final class PlainTrees {
   @SuppressWarnings("unchecked")
   static Map<String, Object> asMap(Object value) {
     return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
+  }
+
+  /** Merges a patch into a tree, in place, as a strategic merge does for plain fields: maps key by key, others replaced. */
+  static void merge(Map<String, Object> target, Map<String, Object> patch) {
+    patch.forEach((key, value) -> {
+      Map<String, Object> existing = asMap(target.get(key));
+      if (value instanceof Map<?, ?> map && existing != null) {
+        merge(existing, asMap(map));
+      } else {
+        target.put(key, copy(value));
+      }
+    });
   }
 
   /** Whether two trees hold the same data: maps whatever their key order, integers whatever their type. */

@@ -5,7 +5,10 @@
  * list of API-server defaults, each with where Kubernetes sets it), pins the live images in a function config
  * ({@code PinnedImages}), renders the result with {@code krm.render} ({@code Rerendering}), and judges whether
  * applying it would change a pod template ({@code Rollout}, {@code Difference}, {@code RolloutReasons}). On
- * request it derives values for {@code charts/racer} and judges the chart the same way ({@code HelmValues}).
+ * request it derives values for {@code charts/racer} and judges the chart the same way ({@code HelmValues}): each
+ * {@code ValueGroup} ({@code ReplacingValues}, {@code PlacementValues}, {@code PodMetadataValues}) writes the values
+ * the adopted DaemonSet needs and applies them as the chart does, {@code OriginValues} the cache origins, and
+ * {@code HelmCommands} the commands that let Helm adopt the live objects.
  *
  * <p>It owns what a live object holds that a manifest must not, which fields the server defaults, and the
  * verdict. It never renders a DaemonSet itself (the renderer does, so that the function keeps adopt's output

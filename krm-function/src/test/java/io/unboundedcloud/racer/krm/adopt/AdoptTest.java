@@ -259,7 +259,8 @@ class AdoptTest {
       assertThat(run.stdout()).isEmpty();
       assertThat(Files.exists(values)).isFalse();
       assertThat(run.stderr()).contains("error: chart verdict: ROLLOUT:",
-          "error: chart rollout: live \"system-node-critical\", new none: no value of charts/racer sets it")
+          "error: chart rollout: live {name: \"HTTPS_PROXY\", value: \"http://proxy.example.com:3128\"}, new none:"
+              + " no value of charts/racer sets it")
           .contains("info: verdict: no rollout");
     }
 

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;

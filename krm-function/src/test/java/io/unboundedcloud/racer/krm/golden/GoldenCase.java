@@ -1,10 +1,7 @@
 package io.unboundedcloud.racer.krm.golden;
 
-import io.unboundedcloud.racer.krm.cli.Command;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +39,7 @@ record GoldenCase(Path folder) {
   }
 
   /** Rewrites the expected files from a run (the {@code golden.update} switch). */
-  void update(Run run) {
+  void update(KrmRun run) {
     write(EXPECTED, run.stdout());
     write(EXPECTED_EXIT_CODE, run.exitCode() + "\n");
     write(EXPECTED_STDERR, run.stderr());
@@ -62,40 +59,5 @@ record GoldenCase(Path folder) {
     } catch (IOException e) {
       throw new UncheckedIOException(name() + ": cannot write " + file, e);
     }
-  }
-
-  /** What one in-process run of the function (no arguments: KRM function mode) gave. */
-  record Run(int exitCode, String stdout, String stderr) {
-    static Run of(String stdin) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int code;
-      try (PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
-          PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-        code =
-            Command.run(
-                new String[0],
-                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                stdout,
-                stderr);
-      }
-      return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    List<String> stderrLines() {
-      return stderr.lines().toList();
-    }
-  }
-
-  /**
-   * A ResourceList's text without its top-level {@code results} (always the last key the function writes),
-   * as a tool sends the output of one function to the next.
-   */
-  static String withoutResults(String resourceList) {
-    if (resourceList.startsWith("results:")) {
-      throw new IllegalArgumentException("a ResourceList that starts with results");
-    }
-    int start = resourceList.indexOf("\nresults:");
-    return start < 0 ? resourceList : resourceList.substring(0, start + 1);
   }
 }

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import io.unboundedcloud.racer.krm.golden.GoldenCase.Run;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.WrittenResourceList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,7 +65,7 @@ class GoldenResourceListTest {
         dynamicTest(
             "stdout, exit code and stderr as expected",
             () -> {
-              Run run = Run.of(golden.input());
+              KrmRun run = KrmRun.function(golden.input());
               if (UPDATE) {
                 golden.update(run);
               }
@@ -78,11 +79,11 @@ class GoldenResourceListTest {
         dynamicTest(
             "running on its own output (results stripped) gives the same bytes",
             () -> {
-              Run first = Run.of(golden.input());
+              KrmRun first = KrmRun.function(golden.input());
               if (first.exitCode() != 0) {
                 return; // a failed run's output is its input: nothing was rendered to re-render
               }
-              Run second = Run.of(GoldenCase.withoutResults(first.stdout()));
+              KrmRun second = KrmRun.function(first.stdoutWithoutResults());
               assertThat(second.exitCode()).as("%s: exit code of the second run", golden.name()).isZero();
               assertThat(second.stdout()).as("%s: output of the second run", golden.name()).isEqualTo(first.stdout());
               assertThat(second.stderr()).as("%s: stderr of the second run", golden.name()).isEqualTo(first.stderr());
@@ -115,9 +116,9 @@ class GoldenResourceListTest {
       String expected = golden.expectedStdout();
       assertThat(expected).as("%s: results", golden.name()).contains("\nresults:\n");
       assertThat(expected).as("%s: an error result", golden.name()).contains("  severity: error\n");
-      assertThat(GoldenCase.withoutResults(expected))
+      assertThat(KrmRun.withoutResults(expected))
           .as("%s: items as they came (the input written back by the function's writer)", golden.name())
-          .isEqualTo(GoldenCase.withoutResults(ItemsWrittenBack.of(golden.input())));
+          .isEqualTo(WrittenResourceList.itemsOf(golden.input()));
     }
   }
 }

@@ -154,7 +154,8 @@ class AdoptedChartTest {
           .collect(Collectors.toList());
       assertThat(lines).anySatisfy(l -> assertThat(l).contains("live \"10%\", new 1",
           "field spec.updateStrategy.rollingUpdate.maxUnavailable"));
-      assertThat(lines).anySatisfy(l -> assertThat(l).contains("[ServiceAccount gpu-system/racer, field imagePullSecrets]"));
+      assertThat(lines).anySatisfy(l -> assertThat(l).contains("[ServiceAccount gpu-system/racer in "
+          + LiveDump.file("overrides-stream.yaml") + ", field imagePullSecrets]"));
       @SuppressWarnings("unchecked")
       Map<String, Object> spec = (Map<String, Object>) LiveDump.find(adopted.chart(), "DaemonSet", "racer").get("spec");
       assertThat(spec.get("updateStrategy").toString()).contains("maxUnavailable=1");

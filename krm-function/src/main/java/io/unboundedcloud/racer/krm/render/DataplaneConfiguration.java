@@ -20,10 +20,6 @@ import java.util.Map;
  * the ConfigMap field that made it invalid.
  */
 final class DataplaneConfiguration {
-  static final String PEER_PORT_KEY = "RACER_PEER_PORT";
-  static final String DIAGNOSTICS_PORT_KEY = "RACER_DIAGNOSTICS_PORT";
-  static final String HOST_NETWORK_KEY = "RACER_HOST_NETWORK";
-
   private DataplaneConfiguration() {}
 
   /** The settings' findings as results on the settings ConfigMap. */
@@ -69,9 +65,9 @@ final class DataplaneConfiguration {
             settings.namespace(),
             dataplaneImage,
             objectImage,
-            intOr(data.get(PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
-            "true".equals(data.get(HOST_NETWORK_KEY)),
-            intOr(data.get(DIAGNOSTICS_PORT_KEY), 0),
+            intOr(data.get(Dataplane.PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
+            "true".equals(data.get(Dataplane.HOST_NETWORK_KEY)),
+            intOr(data.get(Dataplane.DIAGNOSTICS_PORT_KEY), 0),
             NvidiaInjection.parse(data.get(Dataplane.NVIDIA_KEY)));
     try {
       return config.validate();
@@ -85,8 +81,8 @@ final class DataplaneConfiguration {
       InvalidConfigurationException invalid, SettingsSource settings, FunctionConfig function) {
     Item settingsItem = settings.item();
     return switch (invalid.field()) {
-      case "peerPort" -> onSettings(invalid, settingsItem, "data." + PEER_PORT_KEY);
-      case "diagnosticsPort" -> onSettings(invalid, settingsItem, "data." + DIAGNOSTICS_PORT_KEY);
+      case "peerPort" -> onSettings(invalid, settingsItem, "data." + Dataplane.PEER_PORT_KEY);
+      case "diagnosticsPort" -> onSettings(invalid, settingsItem, "data." + Dataplane.DIAGNOSTICS_PORT_KEY);
       case "namespace" -> onSettings(invalid, settingsItem, "metadata.namespace");
       default -> {
         String key =

@@ -91,7 +91,7 @@ final class HelmValues {
       }
     }
     Outcome chart = Renderer.render(chartInput, functionConfig);
-    if (chart.failed()) {
+    if (chart.results().hasError()) {
       throw new IllegalStateException("the chart's equivalent does not render: " + chart.results());
     }
     Map<String, Object> chartDaemonSet = kind(chart, "DaemonSet");

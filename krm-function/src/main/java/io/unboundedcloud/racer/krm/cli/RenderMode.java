@@ -7,6 +7,7 @@ import io.unboundedcloud.racer.krm.memory.OutOfMemory;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.IOException;
@@ -110,8 +111,9 @@ final class RenderMode {
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }
-    if (outcome.failed()) {
-      return 1;
+    int exit = outcome.results().exitCode();
+    if (exit != Results.SUCCESS) {
+      return exit;
     }
     List<MappingNode> manifests =
         outcome.items().stream().filter(node -> !new Item(node).isLocalConfig()).toList();

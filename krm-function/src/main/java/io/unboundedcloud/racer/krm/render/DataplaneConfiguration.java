@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
@@ -23,7 +24,7 @@ final class DataplaneConfiguration {
   private DataplaneConfiguration() {}
 
   /** The settings' findings as results on the settings ConfigMap. */
-  static void validateSettings(SettingsSource settings, List<Result> results) {
+  static void validateSettings(SettingsSource settings, Results results) {
     ResourceRef ref = settings.item().ref();
     for (Finding finding : SettingsCatalog.validate(settings.data())) {
       Severity severity =
@@ -40,7 +41,7 @@ final class DataplaneConfiguration {
    * The config, or {@code null} with an error added to {@code results}. Call only when the settings
    * raised no error, so every value parses.
    */
-  static Config of(SettingsSource settings, FunctionConfig function, List<Result> results) {
+  static Config of(SettingsSource settings, FunctionConfig function, Results results) {
     String dataplaneImage = function.resolvedDataplaneImage();
     String objectImage = function.resolvedObjectImage();
     if (dataplaneImage == null || objectImage == null) {

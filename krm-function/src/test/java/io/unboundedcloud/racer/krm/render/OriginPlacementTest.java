@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.yaml.YamlLimits;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.workload.Config;
@@ -11,7 +12,6 @@ import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.NodePlacement;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,9 +40,9 @@ class OriginPlacementTest {
         """.formatted(hostPath);
     Item item = new Item(YamlReader.readManifests(
         new ByteArrayInputStream(origin.getBytes(StandardCharsets.UTF_8)), "origin.yaml", YamlLimits.DEFAULT).get(0));
-    List<Result> results = new ArrayList<>();
+    Results results = new Results();
     assertThat(OriginPlacement.plan(item, PLACEMENT, results)).isNotNull();
-    return results;
+    return results.list();
   }
 
   @ParameterizedTest(name = "{0}: {1}")

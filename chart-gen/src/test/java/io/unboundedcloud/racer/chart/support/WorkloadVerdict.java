@@ -5,7 +5,7 @@ import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.settings.Finding;
-import io.unboundedcloud.racer.workload.settings.Severity;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +26,7 @@ public record WorkloadVerdict(String key, String message, boolean ownRule) {
   /** The verdict on {@code settings} with valid images, or empty when Java accepts them. */
   public static Optional<WorkloadVerdict> of(String namespace, Map<String, String> settings) {
     Optional<Finding> error = SettingsCatalog.validate(settings).stream()
-        .filter(f -> f.severity() == Severity.ERROR).findFirst();
+        .filter(f -> f.severity() == FindingSeverity.ERROR).findFirst();
     if (error.isPresent()) {
       String key = error.get().key();
       boolean ownRule = settings.containsKey(key)

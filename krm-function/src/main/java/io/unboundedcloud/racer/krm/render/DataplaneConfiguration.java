@@ -12,6 +12,7 @@ import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.settings.Finding;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +28,7 @@ final class DataplaneConfiguration {
   static void validateSettings(SettingsSource settings, Results results) {
     ResourceRef ref = settings.item().ref();
     for (Finding finding : SettingsCatalog.validate(settings.data())) {
-      Severity severity =
-          finding.severity() == io.unboundedcloud.racer.workload.settings.Severity.ERROR
-              ? Severity.ERROR
-              : Severity.WARNING;
+      Severity severity = finding.severity() == FindingSeverity.ERROR ? Severity.ERROR : Severity.WARNING;
       Result result = Result.of(severity, finding.message(), ref, "data." + finding.key());
       String value = settings.data().get(finding.key());
       results.add(value == null ? result : result.withCurrentValue(value));

@@ -8,7 +8,7 @@ import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import io.unboundedcloud.racer.workload.settings.Severity;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -49,7 +49,7 @@ class SettingsFuzzTest {
         .isEqualTo(findings);
 
     KrmRun run = KrmRun.function(resourceList(settings));
-    List<Finding> errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).toList();
+    List<Finding> errors = findings.stream().filter(f -> f.severity() == FindingSeverity.ERROR).toList();
     assertThat(run.stderr()).as(run.describe()).doesNotContain("internal error");
     if (errors.isEmpty()) {
       assertThat(run.exitCode()).as("no error found in %s:%n%s", settings, run.describe()).isZero();

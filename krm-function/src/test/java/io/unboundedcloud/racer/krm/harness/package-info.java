@@ -5,7 +5,8 @@
  * exit code, stdout, stderr and what the run allocated;
  * {@link io.unboundedcloud.racer.krm.harness.ResourceListOutput} reads its stdout back as plain values;
  * {@link io.unboundedcloud.racer.krm.harness.WrittenResourceList} writes a ResourceList as the function
- * writes it. Every suite of this module and chart-gen's tests (through the test jar) run the function
+ * writes it; {@link io.unboundedcloud.racer.krm.harness.ManifestNodes} gives unit tests objects from YAML
+ * text. Every suite of this module and chart-gen's tests (through the test jar) run the function
  * through it, so that a change in how the function is started is made once.
  *
  * <p>What it must never do: assert anything about the function's behaviour (the suites do), compare

@@ -220,7 +220,7 @@ class ResourceListPropertiesTest {
     MappingNode affinity = Nodes.getMapping(pod, "affinity");
     if (affinity != null) {
       Nodes.remove(affinity, "nodeAffinity");
-      if (Nodes.keys(affinity).isEmpty()) {
+      if (affinity.getValue().isEmpty()) {
         Nodes.remove(pod, "affinity");
       }
     }

@@ -7,13 +7,9 @@ import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.LiveDump;
 import io.unboundedcloud.racer.chart.support.Manifests;
 import io.unboundedcloud.racer.krm.adopt.ApiServerDefaults;
-import io.unboundedcloud.racer.krm.cli.Command;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,16 +41,11 @@ class AdoptedChartTest {
   private record Adopted(int exit, String stderr, List<Map<String, Object>> live, List<Map<String, Object>> chart) {
     static Adopted of(String dump, String namespace) {
       Path values = ChartUnderTest.workDirectory("adopt").resolve(dump.replace(".yaml", "-values.yaml"));
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int exit = Command.run(new String[] {"adopt", "--chart-values", values.toString(), LiveDump.file(dump).toString()},
-          new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
-          new PrintStream(err, true, StandardCharsets.UTF_8));
-      String stderr = err.toString(StandardCharsets.UTF_8);
-      if (exit != 0) {
-        throw new AssertionError("adopt failed:\n" + stderr);
+      KrmRun run = KrmRun.command("adopt", "--chart-values", values.toString(), LiveDump.file(dump).toString());
+      if (run.exitCode() != 0) {
+        throw new AssertionError("adopt failed:\n" + run.describe());
       }
-      return new Adopted(exit, stderr, LiveDump.objects(LiveDump.file(dump)),
+      return new Adopted(run.exitCode(), run.stderr(), LiveDump.objects(LiveDump.file(dump)),
           Manifests.parse(HelmRun.template(namespace, values)));
     }
 

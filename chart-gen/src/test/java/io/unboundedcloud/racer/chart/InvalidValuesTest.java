@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
-import io.unboundedcloud.racer.chart.support.KrmFunction;
 import io.unboundedcloud.racer.chart.support.WorkloadVerdict;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.settings.Choice;
 import io.unboundedcloud.racer.workload.settings.ChoiceOrRange;
 import io.unboundedcloud.racer.workload.settings.IntegerRange;
@@ -105,11 +105,11 @@ class InvalidValuesTest {
       assertThat(helm).as("Helm gives the workload message after the values key")
           .contains("settings." + java.key() + ": " + java.message());
     }
-    KrmFunction.Run function = KrmFunction.run(Installation.of("racer").withSettings(settings).functionItems(),
+    KrmRun function = KrmRun.function(Installation.of("racer").withSettings(settings).functionItems(),
         Installation.of("racer").functionConfig());
     assertThat(function.exitCode()).as("the function fails").isEqualTo(1);
-    assertThat(function.errorFields()).as("the function names the same key").contains("data." + java.key());
-    assertThat(function.errorMessages()).as("with the workload message").anyMatch(m -> m.contains(java.message()));
+    assertThat(function.output().errorFields()).as("the function names the same key").contains("data." + java.key());
+    assertThat(function.output().errorMessages()).as("with the workload message").anyMatch(m -> m.contains(java.message()));
   }
 
   @Nested
@@ -120,9 +120,9 @@ class InvalidValuesTest {
     void noImage() {
       Installation none = Installation.of("racer").withImages(Map.of());
       assertThat(helmError(none)).contains("images.registry: no dataplane image");
-      KrmFunction.Run function = KrmFunction.run(none.functionItems(), none.functionConfig());
+      KrmRun function = KrmRun.function(none.functionItems(), none.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
-      assertThat(function.errorFields()).contains("data.imageRegistry");
+      assertThat(function.output().errorFields()).contains("data.imageRegistry");
     }
 
     @Test
@@ -131,9 +131,9 @@ class InvalidValuesTest {
       Installation bad = Installation.of("racer").withImages(Map.of("dataplane", "Registry/UPPER/racer:1",
           "object", "registry.example.com/racer-object:1"));
       assertThat(helmError(bad)).contains("images/dataplane");
-      KrmFunction.Run function = KrmFunction.run(bad.functionItems(), bad.functionConfig());
+      KrmRun function = KrmRun.function(bad.functionItems(), bad.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
-      assertThat(function.errorFields()).contains("data.dataplaneImage");
+      assertThat(function.output().errorFields()).contains("data.dataplaneImage");
     }
 
     @Test
@@ -141,18 +141,18 @@ class InvalidValuesTest {
     void invalidRegistry() {
       Installation bad = Installation.of("racer").withImages(Map.of("registry", "registry.example.com/UPPER"));
       assertThat(helmError(bad)).contains("images/registry");
-      KrmFunction.Run function = KrmFunction.run(bad.functionItems(), bad.functionConfig());
+      KrmRun function = KrmRun.function(bad.functionItems(), bad.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
-      assertThat(function.errorFields()).contains("data.imageRegistry");
+      assertThat(function.output().errorFields()).contains("data.imageRegistry");
     }
 
     @Test
     @DisplayName("a registry image name longer than 255 characters: both refuse it, with the same message")
     void longImageName() {
       Installation bad = Installation.of("racer").withImages(Map.of("registry", "r.example.com/" + "a".repeat(240)));
-      KrmFunction.Run function = KrmFunction.run(bad.functionItems(), bad.functionConfig());
+      KrmRun function = KrmRun.function(bad.functionItems(), bad.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
-      assertThat(helmError(bad)).contains("images.registry: " + function.errorMessages().get(0));
+      assertThat(helmError(bad)).contains("images.registry: " + function.output().errorMessages().get(0));
     }
   }
 

@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * A cache origin: a user workload that must run on every node that serves a cache, one per cache volume
@@ -23,8 +22,6 @@ public final class CacheOrigin {
   public static final String CONTAINER_NAME = "origin";
   /** The name of the origin socket volume. */
   public static final String SOCKET_VOLUME = "origin-socket";
-
-  private static final Pattern DNS_1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
   private CacheOrigin() {}
 
@@ -124,7 +121,7 @@ public final class CacheOrigin {
   }
 
   private static void requireLabel(String field, String value) {
-    if (value == null || !DNS_1123_LABEL.matcher(value).matches()) {
+    if (!DnsLabel.isLabel(value)) {
       throw new InvalidConfigurationException(
           field, String.valueOf(value),
           "cache origin " + field + " \"" + value + "\" is not a DNS-1123 label");

@@ -1,7 +1,5 @@
 package io.unboundedcloud.racer.workload;
 
-import java.util.regex.Pattern;
-
 /**
  * The inputs of the dataplane DaemonSet: the {@code Config} of the Racer operator's Go package
  * {@code workload}, v0.19.0.
@@ -33,8 +31,6 @@ public record Config(
   public static final int MIN_PORT = 1024;
   /** Highest listener port. */
   public static final int MAX_PORT = 65535;
-
-  private static final Pattern DNS_1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
 
   /** The managed defaults for a namespace and images (the upstream {@code workload} package's
    * {@code DefaultConfig}). */
@@ -68,7 +64,7 @@ public record Config(
    * @throws InvalidConfigurationException naming the first field at fault and its value
    */
   public Config validate() {
-    if (hasNamespace() && !DNS_1123_LABEL.matcher(namespace).matches()) {
+    if (hasNamespace() && !DnsLabel.isLabel(namespace)) {
       throw new InvalidConfigurationException(
           "namespace",
           namespace,

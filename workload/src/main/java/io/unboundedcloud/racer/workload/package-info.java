@@ -44,7 +44,9 @@
  *   <tr><td>{@code PlacementOf(pod *corev1.PodSpec)}</td><td>{@code NodePlacement.placementOf(PodSpec)}</td></tr>
  * </table>
  * Not in the upstream {@code workload} package, ours: the ServiceAccount
- * ({@code Dataplane.serviceAccount(Config)}), the settings-hash annotation,
+ * ({@code Dataplane.serviceAccount(Config)}), the settings-hash annotation, the racer-settings keys read
+ * into a {@code Config} ({@code Dataplane.PEER_PORT_KEY}, {@code DIAGNOSTICS_PORT_KEY},
+ * {@code HOST_NETWORK_KEY}), the name rule {@link io.unboundedcloud.racer.workload.DnsLabel},
  * {@link io.unboundedcloud.racer.workload.CacheOrigin}, and the settings catalog.
  */
 package io.unboundedcloud.racer.workload;

@@ -38,9 +38,13 @@ class DataplaneConstantsTest {
   }
 
   @Test
-  @DisplayName("ours: racer-settings, the settings-hash annotation, the cache-origin label, the port names")
+  @DisplayName("ours: racer-settings and the keys read into Config, the settings-hash annotation, the cache-origin"
+      + " label, the port names")
   void ours() {
     assertThat(Dataplane.SETTINGS_CONFIG_MAP).isEqualTo("racer-settings");
+    assertThat(Dataplane.PEER_PORT_KEY).isEqualTo("RACER_PEER_PORT");
+    assertThat(Dataplane.DIAGNOSTICS_PORT_KEY).isEqualTo("RACER_DIAGNOSTICS_PORT");
+    assertThat(Dataplane.HOST_NETWORK_KEY).isEqualTo("RACER_HOST_NETWORK");
     assertThat(Dataplane.SETTINGS_HASH_ANNOTATION).isEqualTo("racer.unbounded-cloud.io/settings-hash");
     assertThat(CacheOrigin.LABEL).isEqualTo("racer.unbounded-cloud.io/cache-origin");
     assertThat(DataplanePorts.NAMES).containsExactly("peer", "diagnostics", "control", "webhook");

@@ -10,6 +10,7 @@ import io.unboundedcloud.racer.chart.values.ValueKey;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
@@ -26,7 +27,6 @@ public final class ChartFacts {
   public static final String CHART_NAME = Dataplane.DATAPLANE_DAEMON_SET_NAME;
   /** The Kubernetes versions the chart supports (the pod fields it renders are GA from 1.25). */
   public static final String KUBE_VERSION = ">=1.25.0-0";
-  private static final String DNS_LABEL = "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$";
 
   private ChartFacts() {}
 
@@ -43,9 +43,9 @@ public final class ChartFacts {
     facts.put("socketRoot", CacheOrigin.SOCKET_ROOT);
     facts.put("dataplaneRepository", Release.DATAPLANE_REPOSITORY);
     facts.put("objectRepository", Release.OBJECT_REPOSITORY);
-    facts.put("peerPortKey", "RACER_PEER_PORT");
-    facts.put("diagnosticsPortKey", "RACER_DIAGNOSTICS_PORT");
-    facts.put("hostNetworkKey", "RACER_HOST_NETWORK");
+    facts.put("peerPortKey", Dataplane.PEER_PORT_KEY);
+    facts.put("diagnosticsPortKey", Dataplane.DIAGNOSTICS_PORT_KEY);
+    facts.put("hostNetworkKey", Dataplane.HOST_NETWORK_KEY);
     facts.put("nvidiaKey", Dataplane.NVIDIA_KEY);
     facts.put("defaultPeerPort", Config.DEFAULT_PEER_PORT);
     facts.put("defaultDiagnosticsPort", Config.DEFAULT_DIAGNOSTICS_PORT);
@@ -56,7 +56,7 @@ public final class ChartFacts {
     facts.put("imagePattern", ImageGrammar.exactly(ImageGrammar.REFERENCE));
     facts.put("tagAndDigestSuffix", ImageGrammar.TAG_AND_DIGEST_SUFFIX);
     facts.put("maxImageNameLength", ImageGrammar.MAX_NAME_LENGTH);
-    facts.put("dnsLabelPattern", DNS_LABEL);
+    facts.put("dnsLabelPattern", DnsLabel.PATTERN);
     facts.put("requiredExpressionsJson", json(Dataplane.requiredExpressions()));
     facts.put("requiredExpressionsText", Dataplane.requiredExpressions().stream()
         .map(e -> "`" + e.getKey() + " " + e.getOperator()

@@ -29,15 +29,15 @@ public final class CacheOriginTemplate {
     CacheOrigin.Spec spec = new CacheOrigin.Spec(
         Sentinels.ORIGIN_NAME, Sentinels.ORIGIN_NAMESPACE, Sentinels.ORIGIN_VOLUME, Sentinels.ORIGIN_IMAGE,
         Sentinels.ORIGIN_ARGS, env, resources);
-    Object tree = PlainTree.of(CacheOrigin.daemonSet(spec));
+    Object tree = ModelTree.of(CacheOrigin.daemonSet(spec));
     Substitutions substitutions = new Substitutions()
         .text(Sentinels.ORIGIN_NAME, ORIGIN + ".name")
         .text(Sentinels.ORIGIN_NAMESPACE, ORIGIN + ".namespace | default $.Release.Namespace")
         .text(Sentinels.ORIGIN_VOLUME, ORIGIN + ".volume")
         .text(Sentinels.ORIGIN_IMAGE, ORIGIN + ".image")
-        .replace("args", PlainTree.valueOf(Sentinels.ORIGIN_ARGS), Fragment.optionalEntry("args", ORIGIN + ".args"))
-        .replace("env", PlainTree.valueOf(env), Fragment.optionalEntry("env", ORIGIN + ".env"))
-        .replace("resources", PlainTree.valueOf(resources), Fragment.optionalEntry("resources", ORIGIN + ".resources"))
+        .replace("args", ModelTree.valueOf(Sentinels.ORIGIN_ARGS), Fragment.optionalEntry("args", ORIGIN + ".args"))
+        .replace("env", ModelTree.valueOf(env), Fragment.optionalEntry("env", ORIGIN + ".env"))
+        .replace("resources", ModelTree.valueOf(resources), Fragment.optionalEntry("resources", ORIGIN + ".resources"))
         .add("metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
         .add("spec.template.spec", Fragment.entryOfYaml("affinity", Defines.include(Defines.ORIGIN_AFFINITY)))
         .add("spec.template.spec", Fragment.optionalEntry("nodeSelector", "$.Values.placement.nodeSelector"))

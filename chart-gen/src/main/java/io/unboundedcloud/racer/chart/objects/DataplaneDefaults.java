@@ -22,13 +22,13 @@ public final class DataplaneDefaults {
   /** The dataplane container's resources, as a plain tree. */
   @SuppressWarnings("unchecked")
   public static Map<String, Object> resources() {
-    return (Map<String, Object>) PlainTree.valueOf(container().getResources());
+    return (Map<String, Object>) ModelTree.valueOf(container().getResources());
   }
 
   /** The DaemonSet's update strategy, as a plain tree. */
   @SuppressWarnings("unchecked")
   public static Map<String, Object> updateStrategy() {
-    return (Map<String, Object>) PlainTree.valueOf(daemonSet().getSpec().getUpdateStrategy());
+    return (Map<String, Object>) ModelTree.valueOf(daemonSet().getSpec().getUpdateStrategy());
   }
 
   private static Container container() {

@@ -20,14 +20,14 @@ public final class DataplaneTemplates {
   public static ObjectTemplate daemonSet() {
     VariantSpace space = DataplaneSwitches.space();
     List<Object> trees = space.variants().stream()
-        .map(v -> (Object) PlainTree.of(Dataplane.daemonSet(DataplaneSwitches.config(v), Sentinels.SETTINGS_HASH)))
+        .map(v -> (Object) ModelTree.of(Dataplane.daemonSet(DataplaneSwitches.config(v), Sentinels.SETTINGS_HASH)))
         .toList();
     Substitutions substitutions = scalars()
         .add("metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
         .add("spec.template.metadata.annotations", Fragment.optionalEntries(
             "omit ($.Values.podAnnotations | default dict) " + quoted(Dataplane.SETTINGS_HASH_ANNOTATION) + " "
                 + quoted(Dataplane.CDI_ANNOTATION)))
-        .replace("affinity", PlainTree.valueOf(Dataplane.dataplaneAffinity()),
+        .replace("affinity", ModelTree.valueOf(Dataplane.dataplaneAffinity()),
             Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)))
         .add("spec.template.spec", Fragment.optionalEntry("nodeSelector", "$.Values.placement.nodeSelector"))
         .add("spec.template.spec", Fragment.optionalEntry("tolerations", "$.Values.placement.tolerations"));
@@ -62,7 +62,7 @@ public final class DataplaneTemplates {
   public static ObjectTemplate serviceAccount() {
     VariantSpace space = DataplaneSwitches.space();
     List<Object> trees = space.variants().stream()
-        .map(Variant -> (Object) PlainTree.of(Dataplane.serviceAccount(DataplaneSwitches.config(Variant))))
+        .map(Variant -> (Object) ModelTree.of(Dataplane.serviceAccount(DataplaneSwitches.config(Variant))))
         .toList();
     Substitutions substitutions = new Substitutions()
         .text(Sentinels.NAMESPACE, "$.Release.Namespace")

@@ -18,7 +18,7 @@ public final class SettingsTemplate {
 
   public static ObjectTemplate configMap() {
     Map<String, String> sentinelData = Map.of(Sentinels.SETTINGS_KEY, Sentinels.SETTINGS_HASH);
-    Object tree = PlainTree.of(new ConfigMapBuilder()
+    Object tree = ModelTree.of(new ConfigMapBuilder()
         .withNewMetadata()
         .withName(Dataplane.SETTINGS_CONFIG_MAP)
         .withNamespace(Sentinels.NAMESPACE)
@@ -29,7 +29,7 @@ public final class SettingsTemplate {
     Substitutions substitutions = new Substitutions()
         .text(Sentinels.NAMESPACE, "$.Release.Namespace")
         .add("metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
-        .replace("data", PlainTree.valueOf(sentinelData), Fragment.optionalEntry("data", "$.Values.settings"));
+        .replace("data", ModelTree.valueOf(sentinelData), Fragment.optionalEntry("data", "$.Values.settings"));
     return new ObjectTemplate(
         "configmap.yaml",
         List.of(DataplaneTemplates.generatedComment("ConfigMap racer-settings"),

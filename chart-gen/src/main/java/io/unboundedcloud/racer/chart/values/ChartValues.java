@@ -4,6 +4,7 @@ import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.Release;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,8 +12,6 @@ import java.util.Map;
 
 /** Every value of the racer chart, documented once: values.yaml, the schema and the README come from here. */
 public final class ChartValues {
-  private static final String DNS_LABEL = "^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$";
-
   private ChartValues() {}
 
   /** The keys of values.yaml, in order. */
@@ -48,10 +47,11 @@ public final class ChartValues {
         ValueKey.leaf("settings", Map.of(), ref("settings"),
             "settings are the data of the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap: the dataplane's"
                 + " settings, keys as in the settings table of the README. Values are strings: quote numbers in"
-                + " YAML and use --set-string (not --set) on the command line. RACER_PEER_PORT,"
-                + " RACER_DIAGNOSTICS_PORT, RACER_HOST_NETWORK and RACER_NVIDIA also shape the DaemonSet; a change"
-                + " of any key rolls the dataplane pods (settings-hash annotation).",
-            "RACER_PEER_PORT: \"9090\"", "RACER_NVIDIA: cdi", "RACER_CONTROL_SEATS: \"3\""),
+                + " YAML and use --set-string (not --set) on the command line. " + Dataplane.PEER_PORT_KEY + ", "
+                + Dataplane.DIAGNOSTICS_PORT_KEY + ", " + Dataplane.HOST_NETWORK_KEY + " and " + Dataplane.NVIDIA_KEY
+                + " also shape the DaemonSet; a change of any key rolls the dataplane pods (settings-hash annotation).",
+            Dataplane.PEER_PORT_KEY + ": \"9090\"", Dataplane.NVIDIA_KEY + ": cdi",
+            Dataplane.CONTROL_SEATS_KEY + ": \"3\""),
         ValueKey.group("settingsConfigMap",
             "settingsConfigMap controls the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap.",
             ValueKey.leaf("create", true, OrderedMap.of("type", "boolean"),
@@ -130,10 +130,10 @@ public final class ChartValues {
 
   private static Map<String, Object> cacheOrigin() {
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties.put("name", described("the origin DaemonSet's name, a DNS-1123 label", text(DNS_LABEL)));
+    properties.put("name", described("the origin DaemonSet's name, a DNS-1123 label", text(DnsLabel.PATTERN)));
     properties.put("namespace", described("its namespace; default: the release namespace",
-        text("^(?:" + DNS_LABEL.substring(1, DNS_LABEL.length() - 1) + ")?$")));
-    properties.put("volume", described("the cache volume it serves, a DNS-1123 label", text(DNS_LABEL)));
+        text(DnsLabel.OPTIONAL_PATTERN)));
+    properties.put("volume", described("the cache volume it serves, a DNS-1123 label", text(DnsLabel.PATTERN)));
     properties.put("image", described("its container image",
         text(ImageGrammar.exactly(ImageGrammar.REFERENCE))));
     properties.put("args", described("its container arguments",

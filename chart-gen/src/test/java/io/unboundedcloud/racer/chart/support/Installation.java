@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
@@ -199,19 +200,19 @@ public record Installation(
    * the customization's kustomize patches applied by {@code kustomize} after placement and annotations.
    */
   public List<Map<String, Object>> functionOutput(Customization customization, Kustomize kustomize) {
-    KrmFunction.Run first = KrmFunction.run(functionItems(), functionConfig());
+    KrmRun first = KrmRun.function(functionItems(), functionConfig());
     if (first.exitCode() != 0) {
       throw new AssertionError("the function failed: " + first.stderr());
     }
-    List<Map<String, Object>> patched = first.items().stream().map(this::patched).toList();
+    List<Map<String, Object>> patched = first.output().items().stream().map(this::patched).toList();
     if (!customization.patches().isEmpty()) {
       patched = kustomize.apply(patched, customization.patches());
     }
-    KrmFunction.Run second = KrmFunction.run(patched, functionConfig());
+    KrmRun second = KrmRun.function(patched, functionConfig());
     if (second.exitCode() != 0) {
       throw new AssertionError("the function failed on its patched output: " + second.stderr());
     }
-    return second.items();
+    return second.output().items();
   }
 
   private Map<String, Object> patched(Map<String, Object> item) {

@@ -1,10 +1,11 @@
 package io.unboundedcloud.racer.chart.support;
 
 import io.unboundedcloud.racer.workload.Config;
+import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.settings.Finding;
-import io.unboundedcloud.racer.workload.settings.Severity;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.Map;
 import java.util.Optional;
@@ -20,12 +21,12 @@ import java.util.Optional;
  */
 public record WorkloadVerdict(String key, String message, boolean ownRule) {
   private static final Map<String, String> CONFIG_KEYS =
-      Map.of("peerPort", "RACER_PEER_PORT", "diagnosticsPort", "RACER_DIAGNOSTICS_PORT");
+      Map.of("peerPort", Dataplane.PEER_PORT_KEY, "diagnosticsPort", Dataplane.DIAGNOSTICS_PORT_KEY);
 
   /** The verdict on {@code settings} with valid images, or empty when Java accepts them. */
   public static Optional<WorkloadVerdict> of(String namespace, Map<String, String> settings) {
     Optional<Finding> error = SettingsCatalog.validate(settings).stream()
-        .filter(f -> f.severity() == Severity.ERROR).findFirst();
+        .filter(f -> f.severity() == FindingSeverity.ERROR).findFirst();
     if (error.isPresent()) {
       String key = error.get().key();
       boolean ownRule = settings.containsKey(key)
@@ -33,9 +34,10 @@ public record WorkloadVerdict(String key, String message, boolean ownRule) {
       return Optional.of(new WorkloadVerdict(key, error.get().message(), ownRule));
     }
     Config config = new Config(namespace, "registry.example.com/racer/racer-dataplane:0.19.0",
-        "registry.example.com/racer/racer-object:0.19.0", port(settings.get("RACER_PEER_PORT"), Config.DEFAULT_PEER_PORT),
-        "true".equals(settings.get("RACER_HOST_NETWORK")), port(settings.get("RACER_DIAGNOSTICS_PORT"), 0),
-        NvidiaInjection.parse(settings.get("RACER_NVIDIA")));
+        "registry.example.com/racer/racer-object:0.19.0",
+        port(settings.get(Dataplane.PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
+        "true".equals(settings.get(Dataplane.HOST_NETWORK_KEY)), port(settings.get(Dataplane.DIAGNOSTICS_PORT_KEY), 0),
+        NvidiaInjection.parse(settings.get(Dataplane.NVIDIA_KEY)));
     try {
       config.validate();
       return Optional.empty();

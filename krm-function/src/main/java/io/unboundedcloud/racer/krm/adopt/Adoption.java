@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
@@ -38,7 +39,7 @@ public final class Adoption {
       return adoptOrFail(objects, options);
     } catch (YamlInputException notPlainData) {
       // an alias expanding beyond the limits, say: the dump is not what kubectl prints
-      return AdoptionOutcome.failed(List.of(Result.error("an input object cannot be read: "
+      return AdoptionOutcome.failed(Results.of(Result.error("an input object cannot be read: "
           + notPlainData.getMessage())));
     }
   }
@@ -49,7 +50,7 @@ public final class Adoption {
       return AdoptionOutcome.failed(picked.results());
     }
     LiveInstallation live = picked.value();
-    List<Result> results = new ArrayList<>();
+    Results results = new Results();
     Map<String, Object> daemonSet = cleaned(live.daemonSet(), results);
     Map<String, Object> settings = cleaned(live.settings(), results);
     Map<String, Object> account = live.serviceAccount() == null ? null : cleaned(live.serviceAccount(), results);
@@ -82,7 +83,7 @@ public final class Adoption {
 
     Rerendering.Rendered rendered = Rerendering.of(settings, daemonSet, account, origins, functionConfig);
     results.addAll(rendered.results());
-    if (rendered.failed()) {
+    if (rendered.results().hasError()) {
       return AdoptionOutcome.failed(results);
     }
     List<Rollout> rollouts = new ArrayList<>();
@@ -144,7 +145,7 @@ public final class Adoption {
   }
 
   /** A live object without its server fields, warning about each ownerReference dropped. */
-  private static Map<String, Object> cleaned(Item item, List<Result> results) {
+  private static Map<String, Object> cleaned(Item item, Results results) {
     ServerFields.Cleaned cleaned = ServerFields.clean(Nodes.toPlainMap(item.node()));
     if (!cleaned.ownerReferences().isEmpty()) {
       List<String> owners = cleaned.ownerReferences().stream().map(ServerFields::describe).toList();

@@ -1,7 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
-import io.unboundedcloud.racer.krm.results.Result;
-import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.results.Results;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -13,22 +12,18 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  *     racer-settings, the DaemonSet, the ServiceAccount, the cache origins; empty on failure
  * @param helmValues the chart values, or {@code null} when none were asked for (or on failure)
  * @param helmCommands the commands that let Helm adopt the live objects, one per line (empty without values)
- * @param results warnings, the verdicts and errors, in the order to print them
+ * @param results warnings, the verdicts and errors, in the order to print them; with an error
+ *     ({@link Results#hasError()}) nothing is to be written
  */
 public record AdoptionOutcome(
-    List<MappingNode> manifests, Map<String, Object> helmValues, List<String> helmCommands, List<Result> results) {
+    List<MappingNode> manifests, Map<String, Object> helmValues, List<String> helmCommands, Results results) {
   public AdoptionOutcome {
     manifests = List.copyOf(manifests);
     helmCommands = List.copyOf(helmCommands);
-    results = List.copyOf(results);
+    results = Results.copyOf(results);
   }
 
-  static AdoptionOutcome failed(List<Result> results) {
+  static AdoptionOutcome failed(Results results) {
     return new AdoptionOutcome(List.of(), null, List.of(), results);
-  }
-
-  /** Whether any result is an error: then nothing is to be written. */
-  public boolean failed() {
-    return results.stream().anyMatch(result -> result.severity() == Severity.ERROR);
   }
 }

@@ -93,7 +93,7 @@ final class HelmValues {
     origins.stream().filter(origin -> origin.chartOrigin() != null)
         .forEach(origin -> chartInput.add(Nodes.fromPlainMap(origin.chartOrigin())));
     Outcome chart = Renderer.render(chartInput, functionConfig);
-    if (chart.failed()) {
+    if (chart.results().hasError()) {
       throw new IllegalStateException("the chart's equivalent does not render: " + chart.results());
     }
     Map<String, Object> chartAccount = kind(defaultInstall, "ServiceAccount");

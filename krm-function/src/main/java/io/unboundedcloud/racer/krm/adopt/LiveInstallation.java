@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.Collections;
@@ -66,11 +67,11 @@ record LiveInstallation(Item daemonSet, Item settings, Item serviceAccount, List
           ? "no ConfigMap racer-settings in namespace " + namespace + " among the objects read: the dataplane's"
               + " settings are part of the installation; add them to the dump (kubectl get configmap/racer-settings"
               + " --namespace " + namespace + " -o yaml)"
-          : settings.results().get(0).message());
+          : settings.results().first().message());
     }
     Read<Item> account = installation.existingServiceAccount(namespace);
     if (!account.ok() && !account.results().isEmpty()) {
-      return failed(account.results().get(0).message());
+      return failed(account.results().first().message());
     }
     List<Item> origins = dump.cacheOrigins(namespace);
     Set<MappingNode> picked = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -81,8 +82,8 @@ record LiveInstallation(Item daemonSet, Item settings, Item serviceAccount, List
       picked.add(account.value().node());
     }
     List<Item> leftOut = dump.items().stream().filter(item -> !picked.contains(item.node())).toList();
-    return new Read<>(
-        new LiveInstallation(daemonSet, settings.value().item(), account.value(), origins, leftOut), List.of());
+    return Read.of(
+        new LiveInstallation(daemonSet, settings.value().item(), account.value(), origins, leftOut), new Results());
   }
 
   /** The info line that names what adopt leaves out, or {@code null} when nothing is. */
@@ -123,6 +124,6 @@ record LiveInstallation(Item daemonSet, Item settings, Item serviceAccount, List
   }
 
   private static Read<LiveInstallation> failed(String message) {
-    return new Read<>(null, List.of(Result.error(message)));
+    return Read.failed(Result.error(message));
   }
 }

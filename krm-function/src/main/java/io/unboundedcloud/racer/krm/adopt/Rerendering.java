@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
-import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,10 +25,10 @@ final class Rerendering {
    * @param items the rendered objects as nodes, in that order
    * @param daemonSet the rendered DaemonSet
    * @param origins the rendered origins, in the order given
-   * @param results what the renderer reported
+   * @param results what the renderer reported; with an error, the other components are empty
    */
   record Rendered(List<MappingNode> items, Map<String, Object> daemonSet, List<Map<String, Object>> origins,
-      List<Result> results, boolean failed) {}
+      Results results) {}
 
   /**
    * Renders the installation.
@@ -42,7 +42,7 @@ final class Rerendering {
     origins.forEach(origin -> workloads.add(PlainTrees.copyMap(origin)));
     List<List<ApiServerDefaults.Stripped>> stripped = workloads.stream().map(ApiServerDefaults::strip).toList();
     Rendered first = render(settings, workloads, serviceAccount, functionConfig);
-    if (first.failed()) {
+    if (first.results().hasError()) {
       return first;
     }
     boolean restored = false;
@@ -67,8 +67,8 @@ final class Rerendering {
       input.add(Nodes.fromPlainMap(serviceAccount));
     }
     Outcome outcome = Renderer.render(input, functionConfig);
-    if (outcome.failed()) {
-      return new Rendered(List.of(), null, List.of(), outcome.results(), true);
+    if (outcome.results().hasError()) {
+      return new Rendered(List.of(), null, List.of(), outcome.results());
     }
     List<MappingNode> output = outcome.items();
     MappingNode settingsNode = find(output, settings);
@@ -82,7 +82,7 @@ final class Rerendering {
       ordered.add(node);
       origins.add(Nodes.toPlainMap(node));
     }
-    return new Rendered(ordered, Nodes.toPlainMap(daemonSetNode), origins, outcome.results(), false);
+    return new Rendered(ordered, Nodes.toPlainMap(daemonSetNode), origins, outcome.results());
   }
 
   /** The rendered node of an input object: the renderer keeps every object's kind, namespace and name. */

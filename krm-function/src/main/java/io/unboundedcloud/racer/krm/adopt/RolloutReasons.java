@@ -18,24 +18,26 @@ final class RolloutReasons {
   private static final String SECURITY = "security contexts are wiring: the dataplane runs privileged, as root";
   private static final String ACCOUNT =
       "the pods run as the ServiceAccount racer without its token automounted (the dataplane mounts its own)";
-  private static final String NETWORK = "hostNetwork and dnsPolicy follow RACER_HOST_NETWORK in racer-settings";
+  private static final String NETWORK = "hostNetwork and dnsPolicy follow " + Dataplane.HOST_NETWORK_KEY + " in racer-settings";
 
   private static final List<Map.Entry<String, String>> REASONS = List.of(
       Map.entry(TEMPLATE + "metadata.annotations[\"" + Dataplane.CDI_ANNOTATION + "\"]",
-          "the CDI request follows RACER_NVIDIA in racer-settings (mode cdi adds it, the other modes remove it)"),
+          "the CDI request follows " + Dataplane.NVIDIA_KEY
+              + " in racer-settings (mode cdi adds it, the other modes remove it)"),
       Map.entry(TEMPLATE + "metadata.labels",
           "the pod labels " + Dataplane.NAME_LABEL + " and " + Dataplane.COMPONENT_LABEL + " are the selector's"),
       Map.entry(DATAPLANE + "image", "the dataplane image comes from the function config"),
       Map.entry(DATAPLANE + "env[name=RACER_OBJECT_IMAGE]", "the racer-object image comes from the function config"),
-      Map.entry(DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(0), "the NVIDIA env follows RACER_NVIDIA"),
-      Map.entry(DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(1), "the NVIDIA env follows RACER_NVIDIA"),
+      Map.entry(DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(0), "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
+      Map.entry(DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(1), "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
       Map.entry(DATAPLANE + "env",
           "the dataplane's explicit env is wiring: rendered in a fixed order from racer-settings (listener ports)"
               + " and the images; the user's own variables follow it"),
       Map.entry(DATAPLANE + "envFrom",
           "envFrom is wiring: racer-settings comes last, so that its keys win over the user's sources"),
       Map.entry(DATAPLANE + "ports",
-          "the dataplane's ports are wiring, rendered from RACER_PEER_PORT and RACER_DIAGNOSTICS_PORT"),
+          "the dataplane's ports are wiring, rendered from " + Dataplane.PEER_PORT_KEY + " and "
+              + Dataplane.DIAGNOSTICS_PORT_KEY),
       Map.entry(DATAPLANE + "volumeMounts",
           "the dataplane's own mounts are wiring, rendered for the NVIDIA mode, before the user's"),
       Map.entry(POD + "volumes", "the dataplane's own volumes are wiring, rendered for the NVIDIA mode, before the user's"),

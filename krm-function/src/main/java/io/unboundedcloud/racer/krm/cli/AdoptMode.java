@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.krm.adopt.AdoptionOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.HeldOutput;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlLimits;
@@ -86,8 +87,9 @@ final class AdoptMode {
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }
-    if (outcome.failed()) {
-      return 1;
+    int exit = outcome.results().exitCode();
+    if (exit != Results.SUCCESS) {
+      return exit;
     }
     if (chartValuesFile != null) {
       try {

@@ -78,7 +78,7 @@ final class FunctionMode {
     // bytes, always UTF-8, whatever the platform's default encoding (a bare container has none)
     YamlWriter.writeResourceList(
         new ResourceList(outcome.items(), list.functionConfig().orElse(null)), results, output);
-    return outcome.failed() ? 1 : 0;
+    return outcome.results().exitCode();
   }
 
   /** An input that is not a ResourceList: its items as parsed, when there are any, and the error. */

@@ -1,12 +1,14 @@
 package io.unboundedcloud.racer.krm.cli;
 
-import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
+import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.HeldOutput;
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.IOException;
@@ -17,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -27,9 +28,6 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * that running out of heap while they are written prints nothing either (krm.memory).
  */
 final class RenderMode {
-  /** Kinds that are build instructions, not manifests. */
-  private static final Set<String> SKIPPED_KINDS = Set.of("Kustomization", "Component", "Kptfile");
-
   private RenderMode() {}
 
   static int run(List<String> args, PrintStream stdout, PrintStream stderr, boolean stack) {
@@ -78,11 +76,11 @@ final class RenderMode {
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
   private static int render(List<Path> paths, Path functionConfigFile, OutputStream output, PrintStream stderr) {
-    List<MappingNode> items = new ArrayList<>();
+    List<MappingNode> objects;
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
     try {
-      items.addAll(ManifestFiles.objects(paths, "render", stderr, sources));
+      objects = ManifestFiles.objects(paths, "render", stderr, sources);
       if (functionConfigFile != null) {
         functionConfig = ManifestFiles.functionConfig(functionConfigFile, sources);
       }
@@ -90,33 +88,23 @@ final class RenderMode {
       stderr.println("error: " + unreadable.getMessage());
       return 1;
     }
-    items.removeIf(node -> SKIPPED_KINDS.contains(new Item(node).kind()));
-    if (functionConfig == null) {
-      List<MappingNode> declared =
-          items.stream().filter(node -> new Item(node).annotations().containsKey(Item.FUNCTION_ANNOTATION)).toList();
-      if (declared.size() > 1) {
-        stderr.println(
-            "error: " + declared.size() + " objects carry the " + Item.FUNCTION_ANNOTATION + " annotation ("
-                + String.join(", ", declared.stream().map(n -> new Item(n).ref().describe()).toList())
-                + "); name the function config with --function-config FILE");
-        return 1;
-      }
-      if (declared.size() == 1) {
-        functionConfig = declared.get(0);
-        items.remove(functionConfig);
-      }
+    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, functionConfig);
+    for (Result result : sorted.results()) {
+      stderr.println(sources.locate(result).toLine());
     }
-    Outcome outcome = Renderer.render(items, functionConfig);
+    if (!sorted.ok()) {
+      return sorted.results().exitCode();
+    }
+    Outcome outcome = Renderer.render(sorted.value().items(), sorted.value().functionConfig());
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }
-    if (outcome.failed()) {
-      return 1;
+    int exit = outcome.results().exitCode();
+    if (exit != Results.SUCCESS) {
+      return exit;
     }
-    List<MappingNode> manifests =
-        outcome.items().stream().filter(node -> !new Item(node).isLocalConfig()).toList();
-    YamlWriter.writeManifests(manifests, output);
-    return 0;
+    YamlWriter.writeManifests(ManifestInputs.toApply(outcome.items()), output);
+    return exit;
   }
 
   /** The input as the out-of-memory message names it: how many files, how many bytes. */

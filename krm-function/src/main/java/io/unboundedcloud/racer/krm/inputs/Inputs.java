@@ -2,11 +2,11 @@ package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +72,7 @@ public final class Inputs {
                   + ". Keep one, or render each installation separately"));
     }
     Item item = candidates.get(0);
-    List<Result> results = new ArrayList<>();
+    Results results = new Results();
     Map<String, String> data = scalarData(item, results);
     return Read.of(new SettingsSource(item, item.namespace(), data), results);
   }
@@ -84,7 +84,7 @@ public final class Inputs {
    */
   public Read<FunctionConfig> functionConfig() {
     if (functionConfig == null) {
-      return Read.of(new FunctionConfig(null, null, null, null, null), List.of());
+      return Read.of(new FunctionConfig(null, null, null, null, null), new Results());
     }
     Item source = new Item(functionConfig);
     if (!source.is("v1", "ConfigMap")) {
@@ -96,7 +96,7 @@ public final class Inputs {
               source.ref(),
               "kind"));
     }
-    List<Result> results = new ArrayList<>();
+    Results results = new Results();
     Map<String, String> data = scalarData(source, results);
     for (String key : data.keySet()) {
       if (!FunctionConfig.KEYS.contains(key)) {
@@ -175,7 +175,7 @@ public final class Inputs {
               "found " + found.size() + " " + kind + "s that are the dataplane's "
                   + Dataplane.DATAPLANE_DAEMON_SET_NAME + ": " + names + ". Keep one"));
     }
-    return Read.of(found.isEmpty() ? null : found.get(0), List.of());
+    return Read.of(found.isEmpty() ? null : found.get(0), new Results());
   }
 
   /**
@@ -183,7 +183,7 @@ public final class Inputs {
    * a list, and also a scalar that YAML reads as another type (a number, a boolean, null, a timestamp),
    * which the API server refuses in {@code data} long after rendering succeeded.
    */
-  private static Map<String, String> scalarData(Item item, List<Result> results) {
+  private static Map<String, String> scalarData(Item item, Results results) {
     Map<String, String> data = new LinkedHashMap<>();
     Node node = Nodes.get(item.node(), "data");
     if (node == null || node instanceof ScalarNode && Nodes.text(node) == null) {

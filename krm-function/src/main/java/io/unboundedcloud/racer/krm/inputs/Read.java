@@ -1,8 +1,7 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.krm.results.Result;
-import io.unboundedcloud.racer.krm.results.Severity;
-import java.util.List;
+import io.unboundedcloud.racer.krm.results.Results;
 
 /**
  * What one read of the inputs gave: a value, or none, and the results it raised on the way.
@@ -10,21 +9,23 @@ import java.util.List;
  * @param value the value read; {@code null} when the read failed
  * @param results warnings and errors of the read, in the order found
  */
-public record Read<T>(T value, List<Result> results) {
+public record Read<T>(T value, Results results) {
   public Read {
-    results = List.copyOf(results);
+    results = Results.copyOf(results);
   }
 
-  static <T> Read<T> of(T value, List<Result> results) {
+  /** A read that gave {@code value} (or none) and raised {@code results}. */
+  public static <T> Read<T> of(T value, Results results) {
     return new Read<>(value, results);
   }
 
-  static <T> Read<T> failed(Result error) {
-    return new Read<>(null, List.of(error));
+  /** A read that gave no value, for the reason {@code error} says. */
+  public static <T> Read<T> failed(Result error) {
+    return new Read<>(null, Results.of(error));
   }
 
   /** Whether the read gave a value and raised no error. */
   public boolean ok() {
-    return value != null && results.stream().noneMatch(r -> r.severity() == Severity.ERROR);
+    return value != null && !results.hasError();
   }
 }

@@ -5,12 +5,14 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.settings.Finding;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.List;
 import java.util.Map;
@@ -20,20 +22,13 @@ import java.util.Map;
  * the ConfigMap field that made it invalid.
  */
 final class DataplaneConfiguration {
-  static final String PEER_PORT_KEY = "RACER_PEER_PORT";
-  static final String DIAGNOSTICS_PORT_KEY = "RACER_DIAGNOSTICS_PORT";
-  static final String HOST_NETWORK_KEY = "RACER_HOST_NETWORK";
-
   private DataplaneConfiguration() {}
 
   /** The settings' findings as results on the settings ConfigMap. */
-  static void validateSettings(SettingsSource settings, List<Result> results) {
+  static void validateSettings(SettingsSource settings, Results results) {
     ResourceRef ref = settings.item().ref();
     for (Finding finding : SettingsCatalog.validate(settings.data())) {
-      Severity severity =
-          finding.severity() == io.unboundedcloud.racer.workload.settings.Severity.ERROR
-              ? Severity.ERROR
-              : Severity.WARNING;
+      Severity severity = finding.severity() == FindingSeverity.ERROR ? Severity.ERROR : Severity.WARNING;
       Result result = Result.of(severity, finding.message(), ref, "data." + finding.key());
       String value = settings.data().get(finding.key());
       results.add(value == null ? result : result.withCurrentValue(value));
@@ -44,7 +39,7 @@ final class DataplaneConfiguration {
    * The config, or {@code null} with an error added to {@code results}. Call only when the settings
    * raised no error, so every value parses.
    */
-  static Config of(SettingsSource settings, FunctionConfig function, List<Result> results) {
+  static Config of(SettingsSource settings, FunctionConfig function, Results results) {
     String dataplaneImage = function.resolvedDataplaneImage();
     String objectImage = function.resolvedObjectImage();
     if (dataplaneImage == null || objectImage == null) {
@@ -69,9 +64,9 @@ final class DataplaneConfiguration {
             settings.namespace(),
             dataplaneImage,
             objectImage,
-            intOr(data.get(PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
-            "true".equals(data.get(HOST_NETWORK_KEY)),
-            intOr(data.get(DIAGNOSTICS_PORT_KEY), 0),
+            intOr(data.get(Dataplane.PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
+            "true".equals(data.get(Dataplane.HOST_NETWORK_KEY)),
+            intOr(data.get(Dataplane.DIAGNOSTICS_PORT_KEY), 0),
             NvidiaInjection.parse(data.get(Dataplane.NVIDIA_KEY)));
     try {
       return config.validate();
@@ -85,8 +80,8 @@ final class DataplaneConfiguration {
       InvalidConfigurationException invalid, SettingsSource settings, FunctionConfig function) {
     Item settingsItem = settings.item();
     return switch (invalid.field()) {
-      case "peerPort" -> onSettings(invalid, settingsItem, "data." + PEER_PORT_KEY);
-      case "diagnosticsPort" -> onSettings(invalid, settingsItem, "data." + DIAGNOSTICS_PORT_KEY);
+      case "peerPort" -> onSettings(invalid, settingsItem, "data." + Dataplane.PEER_PORT_KEY);
+      case "diagnosticsPort" -> onSettings(invalid, settingsItem, "data." + Dataplane.DIAGNOSTICS_PORT_KEY);
       case "namespace" -> onSettings(invalid, settingsItem, "metadata.namespace");
       default -> {
         String key =

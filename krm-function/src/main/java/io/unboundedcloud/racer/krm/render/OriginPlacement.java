@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
@@ -69,7 +70,7 @@ final class OriginPlacement {
    *
    * @return the edit, or {@code null} when the origin has no pod spec
    */
-  static Edit plan(Item origin, NodePlacement placement, List<Result> results) {
+  static Edit plan(Item origin, NodePlacement placement, Results results) {
     List<String> path = podSpecPath(origin.kind());
     String fieldPrefix = String.join(".", path);
     MappingNode podSpecNode = Nodes.getMapping(origin.node(), path.toArray(String[]::new));
@@ -105,7 +106,7 @@ final class OriginPlacement {
     return new Edit(podSpecNode, nodeAffinity, plain.get("nodeSelector"), plain.get("tolerations"));
   }
 
-  private static void warn(Item origin, PodSpec pod, String prefix, List<Result> results) {
+  private static void warn(Item origin, PodSpec pod, String prefix, Results results) {
     ResourceRef ref = origin.ref();
     String name = origin.name();
     if (!"DaemonSet".equals(origin.kind())) {

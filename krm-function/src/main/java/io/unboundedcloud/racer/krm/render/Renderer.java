@@ -10,6 +10,7 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
@@ -34,7 +35,7 @@ public final class Renderer {
    * @param functionConfig its functionConfig, or {@code null}
    */
   public static Outcome render(List<MappingNode> items, MappingNode functionConfig) {
-    List<Result> results = new ArrayList<>();
+    Results results = new Results();
     List<MappingNode> output;
     try {
       output = renderInto(new Inputs(items, functionConfig), results);
@@ -43,11 +44,10 @@ public final class Renderer {
       results.add(Result.error("an input object cannot be read: " + unreadable.getMessage()));
       output = null;
     }
-    boolean failed = results.stream().anyMatch(r -> r.severity() == Severity.ERROR);
-    return new Outcome(failed || output == null ? items : output, results);
+    return new Outcome(results.hasError() || output == null ? items : output, results);
   }
 
-  private static List<MappingNode> renderInto(Inputs inputs, List<Result> results) {
+  private static List<MappingNode> renderInto(Inputs inputs, Results results) {
     Read<SettingsSource> settingsRead = inputs.settings();
     Read<FunctionConfig> functionRead = inputs.functionConfig();
     results.addAll(settingsRead.results());
@@ -57,7 +57,7 @@ public final class Renderer {
     }
     SettingsSource settings = settingsRead.value();
     DataplaneConfiguration.validateSettings(settings, results);
-    if (hasError(results)) {
+    if (results.hasError()) {
       return null;
     }
     Config config = DataplaneConfiguration.of(settings, functionRead.value(), results);
@@ -69,7 +69,7 @@ public final class Renderer {
     Read<Item> existingAccount = inputs.existingServiceAccount(namespace);
     results.addAll(existingDaemonSet.results());
     results.addAll(existingAccount.results());
-    if (hasError(results)) {
+    if (results.hasError()) {
       return null;
     }
     DaemonSet daemonSet = Dataplane.daemonSet(config, SettingsHash.of(settings.data()));
@@ -96,7 +96,7 @@ public final class Renderer {
         edits.add(edit);
       }
     }
-    if (hasError(results)) {
+    if (results.hasError()) {
       return null;
     }
     List<MappingNode> output = new ArrayList<>();
@@ -119,7 +119,7 @@ public final class Renderer {
     }
   }
 
-  private static <T> T readExisting(Item item, Class<T> type, List<Result> results) {
+  private static <T> T readExisting(Item item, Class<T> type, Results results) {
     try {
       return ObjectCodec.read(item.node(), type, "");
     } catch (IllegalArgumentException unreadable) {
@@ -138,7 +138,7 @@ public final class Renderer {
    * An explicit seat-policy variable would shadow racer-settings: the Racer operator's Go package
    * {@code workload}, v0.19.0, never sets one, nor may a user.
    */
-  private static boolean checkNoSeatsEnv(Item item, DaemonSet daemonSet, List<Result> results) {
+  private static boolean checkNoSeatsEnv(Item item, DaemonSet daemonSet, Results results) {
     List<Container> containers = daemonSet.getSpec() == null || daemonSet.getSpec().getTemplate() == null
         || daemonSet.getSpec().getTemplate().getSpec() == null
         ? List.of()
@@ -165,9 +165,5 @@ public final class Renderer {
       }
     }
     return ok;
-  }
-
-  private static boolean hasError(List<Result> results) {
-    return results.stream().anyMatch(r -> r.severity() == Severity.ERROR);
   }
 }

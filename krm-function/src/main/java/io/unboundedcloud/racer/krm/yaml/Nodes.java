@@ -10,7 +10,6 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
-import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /**
@@ -68,11 +67,6 @@ public final class Nodes {
         return get(mapping, path) instanceof MappingNode found ? found : null;
     }
 
-    /** The sequence at a key path; null when missing or not a sequence. */
-    public static SequenceNode getSequence(MappingNode mapping, String... path) {
-        return get(mapping, path) instanceof SequenceNode found ? found : null;
-    }
-
     /**
      * The text of the scalar at a key path, as written without quotes ({@code "8082"} for both
      * {@code 8082} and {@code '8082'}); null when missing, not a scalar, or a null ({@code ~}, nothing).
@@ -94,17 +88,6 @@ public final class Nodes {
             }
         }
         return null;
-    }
-
-    /** The scalar keys of a mapping, in order. */
-    public static List<String> keys(MappingNode mapping) {
-        List<String> keys = new ArrayList<>(mapping.getValue().size());
-        for (NodeTuple tuple : mapping.getValue()) {
-            if (tuple.getKeyNode() instanceof ScalarNode k) {
-                keys.add(k.getValue());
-            }
-        }
-        return keys;
     }
 
     /**

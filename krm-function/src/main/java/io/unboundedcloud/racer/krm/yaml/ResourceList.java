@@ -2,8 +2,6 @@ package io.unboundedcloud.racer.krm.yaml;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -45,11 +43,6 @@ public final class ResourceList {
         this.functionConfig = functionConfig;
     }
 
-    /** A ResourceList without functionConfig. */
-    public static ResourceList of(List<MappingNode> items) {
-        return new ResourceList(items, null);
-    }
-
     /** The objects, in order; mutable: replace, edit or append, never drop one. */
     public List<MappingNode> items() {
         return items;
@@ -63,16 +56,5 @@ public final class ResourceList {
     /** The results to write, those of the input first; mutable. */
     public List<MappingNode> results() {
         return results;
-    }
-
-    /**
-     * Appends results given as plain trees ({@code message}, {@code severity}, {@code resourceRef},
-     * {@code field}, {@code file}, {@code tags}), converted by {@link Nodes#fromPlainMap(Map)}.
-     */
-    public ResourceList addResults(List<? extends Map<String, ?>> plainResults) {
-        for (Map<String, ?> result : plainResults) {
-            results.add(Nodes.fromPlainMap(Objects.requireNonNull(result, "result")));
-        }
-        return this;
     }
 }

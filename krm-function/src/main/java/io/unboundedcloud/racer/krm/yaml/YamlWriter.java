@@ -22,7 +22,8 @@ import org.yaml.snakeyaml.nodes.Tag;
  * as it came in (see the package comment for what snakeyaml cannot keep). One style: block unless a node
  * says flow, indent 2, {@code - } at the key's indent, no line wrapping, Unicode as is, {@code \n}. The
  * same input always gives the same bytes. The stream variants write UTF-8 and flush, and never close the
- * stream (stdout); prefer them for large lists, the String variants hold the whole text in memory.
+ * stream (stdout); the one String variant, {@link #manifests(List)}, is for small texts (a results
+ * section, a values file), as it holds the whole text in memory.
  */
 public final class YamlWriter {
 
@@ -30,23 +31,12 @@ public final class YamlWriter {
     }
 
     /**
-     * Exactly one ResourceList: {@code apiVersion: config.kubernetes.io/v1}, {@code kind: ResourceList},
-     * {@code items} ({@code items: []} when empty), {@code functionConfig} when there is one (as it came),
-     * {@code results} when there are any: the list's own, then {@code plainResults} ({@code message},
-     * {@code severity}, {@code resourceRef}, {@code field}, {@code file}, {@code tags} as plain maps).
+     * Exactly one ResourceList, streamed to {@code out}: {@code apiVersion: config.kubernetes.io/v1},
+     * {@code kind: ResourceList}, {@code items} ({@code items: []} when empty), {@code functionConfig} when
+     * there is one (as it came), {@code results} when there are any: the list's own, then
+     * {@code plainResults} (plain maps: {@code message}, {@code severity}, {@code resourceRef},
+     * {@code field}, {@code file}, and whatever else a result that came in holds, such as {@code tags}).
      */
-    public static String resourceList(ResourceList list, List<? extends Map<String, ?>> plainResults) {
-        StringWriter text = new StringWriter();
-        NodeSerializer.write(List.of(envelope(list, plainResults)), text);
-        return text.toString();
-    }
-
-    /** The ResourceList with its own results only. */
-    public static String resourceList(ResourceList list) {
-        return resourceList(list, List.of());
-    }
-
-    /** As {@link #resourceList(ResourceList, List)}, streamed to {@code out}. */
     public static void writeResourceList(ResourceList list, List<? extends Map<String, ?>> plainResults,
             OutputStream out) {
         NodeSerializer.write(List.of(envelope(list, plainResults)), utf8(out));

@@ -1,14 +1,15 @@
 package io.unboundedcloud.racer.krm.adopt;
 
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.find;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.fixture;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.metadata;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.objects;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.podSpec;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.template;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.text;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.find;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.fixture;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.metadata;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.objects;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.podSpec;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.template;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,12 +34,12 @@ class AdoptChartValuesTest {
       Pattern.compile("(?:warning|error): chart (?:rollout|change, not a rollout): .* \\[[^\\[\\]]*, field (.+)]");
 
   /** One adopt with --chart-values, and the values it wrote. */
-  private record Adopted(AdoptRun run, Map<String, Object> values) {
+  private record Adopted(KrmRun run, Map<String, Object> values) {
     @SuppressWarnings("unchecked")
     static Adopted of(Path dump, Path dir) throws IOException {
       Path values = dir.resolve("values.yaml");
-      AdoptRun run = AdoptRun.of("adopt", "--chart-values", values.toString(), dump.toString());
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = KrmRun.command("adopt", "--chart-values", values.toString(), dump.toString());
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       return new Adopted(run, (Map<String, Object>) new Yaml(new SafeConstructor(new LoaderOptions()))
           .load(Files.readString(values)));
     }
@@ -115,8 +116,8 @@ class AdoptChartValuesTest {
     @DisplayName("the adopted manifests keep each override: the pod template, once defaulted, is the live one")
     void manifestsKeepThem(@TempDir Path dir) throws IOException {
       Adopted adopted = Adopted.of(fixture(PRODUCTION), dir);
-      assertThat(AdoptRun.defaultedTemplate(find(objects(adopted.run().stdout()), "DaemonSet", "racer")))
-          .isEqualTo(AdoptRun.liveTemplate(find(live, "DaemonSet", "racer")));
+      assertThat(LiveDumps.defaultedTemplate(find(objects(adopted.run().stdout()), "DaemonSet", "racer")))
+          .isEqualTo(LiveDumps.liveTemplate(find(live, "DaemonSet", "racer")));
     }
 
     @Test

@@ -1,16 +1,17 @@
 package io.unboundedcloud.racer.krm.adopt;
 
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.defaultedTemplate;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.find;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.fixture;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.metadata;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.objects;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.podSpec;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.liveTemplate;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.template;
-import static io.unboundedcloud.racer.krm.adopt.AdoptRun.text;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.defaultedTemplate;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.find;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.fixture;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.metadata;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.objects;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.podSpec;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.liveTemplate;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.template;
+import static io.unboundedcloud.racer.krm.adopt.LiveDumps.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,12 +36,12 @@ class AdoptTest {
   private static final String OWNER = "Racer racer (unbounded-cloud.io/v1alpha1, controller, uid"
       + " 6c1f8e52-3d0a-4b7e-9a43-0f2d5c7b1e99)";
 
-  private static AdoptRun adopt(Path dump, String... flags) {
+  private static KrmRun adopt(Path dump, String... flags) {
     String[] args = new String[flags.length + 2];
     args[0] = "adopt";
     System.arraycopy(flags, 0, args, 1, flags.length);
     args[args.length - 1] = dump.toString();
-    return AdoptRun.of(args);
+    return KrmRun.command(args);
   }
 
   private static List<Map<String, Object>> live(String fixture) {
@@ -56,14 +57,14 @@ class AdoptTest {
   @Nested
   @DisplayName("a v1 List as kubectl get ds,sa,cm -o yaml prints it: server fields, an ownerReference, overrides")
   class OperatorList {
-    private final AdoptRun run = adopt(fixture(LIST));
+    private final KrmRun run = adopt(fixture(LIST));
     private final List<Map<String, Object>> output = objects(run.stdout());
     private final List<Map<String, Object>> live = live(LIST);
 
     @Test
     @DisplayName("exit 0; stdout holds the function config, racer-settings, the DaemonSet, the ServiceAccount, the origin")
     void manifestsInOrder() {
-      assertThat(run.exit()).as(run.describe()).isZero();
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(output).extracting(o -> o.get("kind") + " " + metadata(o).get("name")).containsExactly(
           "ConfigMap racer-function", "ConfigMap racer-settings", "DaemonSet racer", "ServiceAccount racer",
           "DaemonSet models-origin");
@@ -141,9 +142,9 @@ class AdoptTest {
     @DisplayName("racer-krm render of the output changes nothing: the same bytes, the function config not printed")
     void renderChangesNothing(@TempDir Path dir) throws IOException {
       Path adopted = write(dir, "racer.yaml", run.stdout());
-      AdoptRun render = AdoptRun.of("render", adopted.toString());
-      assertThat(render.exit()).as(render.describe()).isZero();
-      List<String> documents = AdoptRun.documents(run.stdout());
+      KrmRun render = KrmRun.command("render", adopted.toString());
+      assertThat(render.exitCode()).as(render.describe()).isZero();
+      List<String> documents = LiveDumps.documents(run.stdout());
       assertThat(render.stdout()).isEqualTo(String.join("---\n", documents.subList(1, documents.size())));
     }
 
@@ -182,7 +183,7 @@ class AdoptTest {
   @Nested
   @DisplayName("the same installation as a stream, as one file per object, or on stdin: the same manifests")
   class OtherShapes {
-    private final AdoptRun fromList = adopt(fixture(LIST));
+    private final KrmRun fromList = adopt(fixture(LIST));
 
     private String dump(Object object) {
       DumperOptions options = new DumperOptions();
@@ -197,8 +198,8 @@ class AdoptTest {
       for (Map<String, Object> object : live(LIST)) {
         stream.append(stream.length() == 0 ? "" : "---\n").append(dump(object));
       }
-      AdoptRun run = adopt(write(dir, "live.yaml", stream.toString()));
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = adopt(write(dir, "live.yaml", stream.toString()));
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stdout()).isEqualTo(fromList.stdout());
     }
 
@@ -209,16 +210,16 @@ class AdoptTest {
       for (int i = 0; i < objects.size(); i++) {
         write(dir, "object-" + i + ".yaml", dump(objects.get(i)));
       }
-      AdoptRun run = adopt(dir);
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = adopt(dir);
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stdout()).isEqualTo(fromList.stdout());
     }
 
     @Test
     @DisplayName("stdin, named -")
     void stdin() {
-      AdoptRun run = AdoptRun.withStdin(text(fixture(LIST)).getBytes(StandardCharsets.UTF_8), "adopt", "-");
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = KrmRun.run(text(fixture(LIST)).getBytes(StandardCharsets.UTF_8), KrmRun.HANG_GUARD, "adopt", "-");
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stdout()).isEqualTo(fromList.stdout());
     }
   }
@@ -226,14 +227,14 @@ class AdoptTest {
   @Nested
   @DisplayName("overrides only the function keeps, in a stream from an older cluster (selfLink)")
   class Overrides {
-    private final AdoptRun run = adopt(fixture(STREAM));
+    private final KrmRun run = adopt(fixture(STREAM));
     private final List<Map<String, Object>> output = objects(run.stdout());
     private final List<Map<String, Object>> live = live(STREAM);
 
     @Test
     @DisplayName("sidecar, env, volume, resources, priority class, pull secrets and pod label kept: no rollout")
     void noRollout() {
-      assertThat(run.exit()).as(run.describe()).isZero();
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(defaultedTemplate(find(output, "DaemonSet", "racer")))
           .isEqualTo(liveTemplate(find(live, "DaemonSet", "racer")));
       assertThat(run.stderr()).contains("info: verdict: no rollout").doesNotContain("ROLLOUT");
@@ -254,8 +255,8 @@ class AdoptTest {
     @DisplayName("--chart-values with --fail-on-rollout: the chart's rollout is an error, no values file, no stdout")
     void chartRolloutFails(@TempDir Path dir) {
       Path values = dir.resolve("values.yaml");
-      AdoptRun run = adopt(fixture(STREAM), "--fail-on-rollout", "--chart-values", values.toString());
-      assertThat(run.exit()).as(run.describe()).isEqualTo(1);
+      KrmRun run = adopt(fixture(STREAM), "--fail-on-rollout", "--chart-values", values.toString());
+      assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
       assertThat(run.stdout()).isEmpty();
       assertThat(Files.exists(values)).isFalse();
       assertThat(run.stderr()).contains("error: chart verdict: ROLLOUT:",
@@ -285,8 +286,8 @@ class AdoptTest {
     @Test
     @DisplayName("the verdict is a rollout that names the field, both hashes and why")
     void verdictNamesTheHash(@TempDir Path dir) throws IOException {
-      AdoptRun run = adopt(stale(dir));
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = adopt(stale(dir));
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stderr()).contains("warning: verdict: ROLLOUT: applying these manifests changes the pod template"
           + " of DaemonSet racer-system/racer in 1 place");
       assertThat(run.stderr()).contains("warning: rollout: live \"" + STALE + "\", new \"" + LIVE_HASH
@@ -298,8 +299,8 @@ class AdoptTest {
     @Test
     @DisplayName("--fail-on-rollout: exit 1, the same lines as errors, nothing on stdout")
     void failOnRollout(@TempDir Path dir) throws IOException {
-      AdoptRun run = adopt(stale(dir), "--fail-on-rollout");
-      assertThat(run.exit()).as(run.describe()).isEqualTo(1);
+      KrmRun run = adopt(stale(dir), "--fail-on-rollout");
+      assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
       assertThat(run.stdout()).isEmpty();
       assertThat(run.stderr()).contains("error: verdict: ROLLOUT:", "error: rollout: live \"" + STALE + "\"");
     }
@@ -307,8 +308,8 @@ class AdoptTest {
     @Test
     @DisplayName("--fail-on-rollout without a difference: exit 0")
     void failOnRolloutWithout() {
-      AdoptRun run = adopt(fixture(LIST), "--fail-on-rollout");
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = adopt(fixture(LIST), "--fail-on-rollout");
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stdout()).isNotEmpty();
     }
   }
@@ -324,9 +325,9 @@ class AdoptTest {
       String image = "image: mirror.example.com/unbounded/racer-dataplane:0.19.0\n          imagePullPolicy: IfNotPresent";
       assertThat(dump).contains(image);
       // as the server stores a manifest that names no pull policy for a :latest image (SetDefaults_Container)
-      AdoptRun run = adopt(write(dir, "latest.yaml", dump.replace(image,
+      KrmRun run = adopt(write(dir, "latest.yaml", dump.replace(image,
           "image: mirror.example.com/unbounded/racer-dataplane:latest\n          imagePullPolicy: Always")));
-      assertThat(run.exit()).as(run.describe()).isZero();
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       Map<String, Object> container = (Map<String, Object>) ((List<?>) podSpec(
           find(objects(run.stdout()), "DaemonSet", "racer")).get("containers")).get(0);
       assertThat(container).containsEntry("image", "mirror.example.com/unbounded/racer-dataplane:latest")
@@ -340,8 +341,8 @@ class AdoptTest {
       String dump = text(fixture(LIST));
       assertThat(dump).contains("        enableServiceLinks: false\n");
       Path links = write(dir, "links.yaml", dump.replace("        enableServiceLinks: false\n", ""));
-      AdoptRun run = adopt(links);
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = adopt(links);
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stderr()).contains("warning: rollout: live none, new false: a default the function fills where"
           + " the live DaemonSet has none [DaemonSet racer-system/racer in " + links
           + ", field spec.template.spec.enableServiceLinks]");
@@ -367,8 +368,8 @@ class AdoptTest {
             "          - containerPort: " + port + "\n            hostPort: " + port + "\n");
       }
       assertThat(hostNetwork).contains("hostNetwork: true", "hostPort: 9443", "RACER_HOST_NETWORK");
-      AdoptRun run = adopt(write(dir, "host-network.yaml", hostNetwork));
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = adopt(write(dir, "host-network.yaml", hostNetwork));
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stderr()).contains("info: verdict: no rollout");
       assertThat(podSpec(find(objects(run.stdout()), "DaemonSet", "racer"))).containsEntry("hostNetwork", true);
     }
@@ -382,8 +383,8 @@ class AdoptTest {
     void otherImages(@TempDir Path dir) throws IOException {
       Path config = write(dir, "config.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: racer-function\n"
           + "data:\n  imageRegistry: registry.example.com/racer\n");
-      AdoptRun run = adopt(fixture(LIST), "--function-config", config.toString());
-      assertThat(run.exit()).as(run.describe()).isZero();
+      KrmRun run = adopt(fixture(LIST), "--function-config", config.toString());
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(objects(run.stdout())).extracting(o -> metadata(o).get("name")).doesNotContain("racer-function");
       assertThat(run.stderr()).contains("warning: rollout: live \"mirror.example.com/unbounded/racer-dataplane:0.19.0\","
           + " new \"registry.example.com/racer/racer-dataplane:0.19.0\": the dataplane image comes from the function"

@@ -62,7 +62,7 @@ class ApiServerDefaultsTest {
       assertThat(spec).containsEntry("revisionHistoryLimit", 10).containsEntry("minReadySeconds", 0)
           .containsEntry("updateStrategy",
               Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxUnavailable", 1, "maxSurge", 0)));
-      Map<String, Object> pod = AdoptRun.podSpec(filled);
+      Map<String, Object> pod = LiveDumps.podSpec(filled);
       assertThat(pod).containsEntry("dnsPolicy", "ClusterFirst").containsEntry("restartPolicy", "Always")
           .containsEntry("securityContext", Map.of()).containsEntry("terminationGracePeriodSeconds", 30)
           .containsEntry("schedulerName", "default-scheduler").containsEntry("hostNetwork", false)
@@ -85,7 +85,7 @@ class ApiServerDefaultsTest {
     @DisplayName("with host network, a port's hostPort is its containerPort (pod templates before Kubernetes 1.28)")
     @SuppressWarnings("unchecked")
     void hostNetworkPorts() {
-      Map<String, Object> pod = AdoptRun.podSpec(ApiServerDefaults.filled(daemonSet("""
+      Map<String, Object> pod = LiveDumps.podSpec(ApiServerDefaults.filled(daemonSet("""
           hostNetwork: true
           containers: [{name: app, image: a:1, ports: [{containerPort: 8082}, {containerPort: 9, hostPort: 19}]}]
           """)));
@@ -102,8 +102,8 @@ class ApiServerDefaultsTest {
       ((Map<String, Object>) daemonSet.get("spec")).put("updateStrategy", new LinkedHashMap<>(Map.of("type", "OnDelete")));
       Map<String, Object> filled = ApiServerDefaults.filled(daemonSet);
       assertThat(((Map<String, Object>) filled.get("spec")).get("updateStrategy")).isEqualTo(Map.of("type", "OnDelete"));
-      assertThat(AdoptRun.podSpec(filled)).containsEntry("dnsPolicy", "Default");
-      assertThat((Map<String, Object>) ((List<?>) AdoptRun.podSpec(filled).get("containers")).get(0))
+      assertThat(LiveDumps.podSpec(filled)).containsEntry("dnsPolicy", "Default");
+      assertThat((Map<String, Object>) ((List<?>) LiveDumps.podSpec(filled).get("containers")).get(0))
           .containsEntry("imagePullPolicy", "Never");
     }
   }
@@ -115,16 +115,16 @@ class ApiServerDefaultsTest {
     @DisplayName("removes what the server would put back, and filled gives the live workload again")
     void roundTrip() {
       for (String fixture : List.of("operator-list.yaml", "overrides-stream.yaml")) {
-        for (Map<String, Object> live : AdoptRun.objects(AdoptRun.text(AdoptRun.fixture(fixture)))) {
+        for (Map<String, Object> live : LiveDumps.objects(LiveDumps.text(LiveDumps.fixture(fixture)))) {
           if (!"DaemonSet".equals(live.get("kind"))) {
             continue;
           }
           Map<String, Object> stripped = PlainTrees.copyMap(live);
           List<ApiServerDefaults.Stripped> removed = ApiServerDefaults.strip(stripped);
           assertThat(removed).as(fixture).isNotEmpty();
-          assertThat(AdoptRun.template(stripped)).as(fixture).isNotEqualTo(AdoptRun.template(live));
-          assertThat(AdoptRun.template(ApiServerDefaults.filled(stripped)))
-              .isEqualTo(AdoptRun.template(ApiServerDefaults.filled(live)));
+          assertThat(LiveDumps.template(stripped)).as(fixture).isNotEqualTo(LiveDumps.template(live));
+          assertThat(LiveDumps.template(ApiServerDefaults.filled(stripped)))
+              .isEqualTo(LiveDumps.template(ApiServerDefaults.filled(live)));
         }
       }
     }
@@ -137,11 +137,11 @@ class ApiServerDefaultsTest {
           containers: [{name: app, image: a:1, ports: [{containerPort: 80, hostPort: 80}]}]
           volumes: [{name: scratch, emptyDir: {}}]
           """);
-      Map<String, Object> before = PlainTrees.copyMap(AdoptRun.podSpec(daemonSet));
+      Map<String, Object> before = PlainTrees.copyMap(LiveDumps.podSpec(daemonSet));
       ApiServerDefaults.strip(daemonSet);
-      assertThat(AdoptRun.podSpec(daemonSet)).containsEntry("volumes", before.get("volumes"))
+      assertThat(LiveDumps.podSpec(daemonSet)).containsEntry("volumes", before.get("volumes"))
           .containsEntry("hostNetwork", true);
-      assertThat(AdoptRun.podSpec(daemonSet).toString()).contains("hostPort=80");
+      assertThat(LiveDumps.podSpec(daemonSet).toString()).contains("hostPort=80");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +122,7 @@ class AdoptModeBadInputTest {
   @DisplayName("no path, or an unknown flag: a command line that cannot run, exit 2")
   void usage() {
     for (KrmRun run : new KrmRun[] {adopt(), adopt("--frobnicate", fixture("empty.yaml")), adopt("--chart-values")}) {
-      assertThat(run.exit()).as(run.describe()).isEqualTo(2);
+      assertThat(run.exitCode()).as(run.describe()).isEqualTo(2);
       assertThat(run.stdout()).isEmpty();
       assertThat(run.stderr()).contains("racer-krm --help");
     }

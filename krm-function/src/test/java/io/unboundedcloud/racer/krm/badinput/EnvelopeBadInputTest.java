@@ -5,6 +5,8 @@ import static io.unboundedcloud.racer.krm.badinput.ResourceListText.FUNCTION_CON
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -80,8 +82,8 @@ class EnvelopeBadInputTest {
       byte[] input = (HEADER + "items:\n- kind: ConfigMap\n  metadata: {name: caf\u00e9}\n")
           .getBytes(StandardCharsets.ISO_8859_1);
       KrmRun run = KrmRun.run(input, KrmRun.HANG_GUARD);
-      assertThat(run.exit()).isEqualTo(1);
-      Verdict.Output output = Verdict.output(run);
+      assertThat(run.exitCode()).isEqualTo(1);
+      ResourceListOutput output = Verdict.output(run);
       assertThat(output.items()).isEmpty();
       assertThat((String) output.onlyError().get("message")).contains("not valid UTF-8", "Send YAML encoded as UTF-8");
       assertThat(run.stderr()).doesNotContain("\tat ");

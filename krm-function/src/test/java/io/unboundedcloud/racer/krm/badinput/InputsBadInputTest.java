@@ -9,6 +9,8 @@ import static io.unboundedcloud.racer.krm.badinput.ResourceListText.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -153,7 +155,7 @@ class InputsBadInputTest {
                 - {name: RACER_CONTROL_SEATS, value: "3"}
           """), ResourceListText.cacheOrigin("containers: [{name: origin, image: origin:1}]\n")
           .replace("kind: DaemonSet", "kind: Deployment"), BYSTANDER), FUNCTION_CONFIG);
-      Verdict.Output output = Verdict.assertRefusedKeepingItems(input, KrmRun.function(input));
+      ResourceListOutput output = Verdict.assertRefusedKeepingItems(input, KrmRun.function(input));
       assertThat(output.results()).singleElement()
           .satisfies(result -> assertThat((String) result.get("message")).contains("explicit env RACER_CONTROL_SEATS"));
     }

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.badinput;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.ResourceList;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
@@ -56,7 +57,7 @@ class LargeInputTest {
 
       KrmRun run = KrmRun.run(bytes, LARGE_GUARD);
 
-      assertThat(run.exit()).as(run.describe()).isZero();
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stderr()).isEmpty();
       assertThat(run.stdout()).as("the items as they came, byte for byte").startsWith(items);
       ResourceList output = YamlReader.readResourceList(

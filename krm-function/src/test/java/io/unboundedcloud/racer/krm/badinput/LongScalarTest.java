@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -44,7 +45,7 @@ class LongScalarTest {
 
     KrmRun run = KrmRun.run(input.getBytes(StandardCharsets.UTF_8), GUARD);
 
-    assertThat(run.exit()).as("exit code; stderr:%n%s", run.stderr()).isZero();
+    assertThat(run.exitCode()).as("exit code; stderr:%n%s", run.stderr()).isZero();
     assertThat(run.stdout().indexOf(value)).as("the value, whole, in the output").isPositive();
     if (run.allocatedBytes() >= 0) {
       assertThat(run.allocatedBytes()).as("bytes allocated by the run").isLessThan(MEMORY_BOUND);

@@ -9,6 +9,7 @@ import static io.unboundedcloud.racer.krm.badinput.ResourceListText.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;

@@ -2,10 +2,14 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import java.io.IOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code racer-krm render PATH}: on any error, exit 1, the reason on stderr, and nothing at all on stdout
@@ -103,5 +107,27 @@ class RenderModeBadInputTest {
     KrmRun run = assertRefused(KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "render", "--function-config",
         "no/such/config.yaml", fixture("bad-settings")));
     assertThat(run.stderr()).contains("no/such/config.yaml");
+  }
+
+  @Test
+  @DisplayName("two objects annotated as the function config: both named, and the flag that settles it")
+  void twoAnnotatedFunctionConfigs(@TempDir Path dir) throws IOException {
+    String config = """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: %s
+          annotations: {config.kubernetes.io/function: "container: {image: racer-krm}"}
+        data: {imageRegistry: registry.example.com/racer}
+        """;
+    Files.writeString(dir.resolve("a.yaml"), config.formatted("first-fn"));
+    Files.writeString(dir.resolve("b.yaml"), config.formatted("second-fn"));
+    Files.writeString(dir.resolve("settings.yaml"), "apiVersion: v1\nkind: ConfigMap\n"
+        + "metadata: {name: racer-settings, namespace: racer}\n");
+
+    KrmRun run = assertRefused(render(dir.toString()));
+
+    assertThat(run.stderr()).isEqualTo("error: 2 objects carry the config.kubernetes.io/function annotation"
+        + " (ConfigMap first-fn, ConfigMap second-fn); name the function config with --function-config FILE\n");
   }
 }

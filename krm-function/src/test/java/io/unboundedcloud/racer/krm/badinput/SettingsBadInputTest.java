@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.LinkedHashMap;

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,7 +43,7 @@ class StackFlagTest {
     @DisplayName("without --stack: one line naming the fault and pointing at --stack, no stack trace")
     void withoutStack() {
       KrmRun run = KrmRun.run(brokenStdin(), KrmRun.HANG_GUARD);
-      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.exitCode()).isEqualTo(1);
       assertThat(run.stderr()).isEqualTo("error: internal error: java.lang.IllegalStateException: simulated fault"
           + " (run with --stack for the stack trace)\n");
       assertThat(run.stdout()).isEmpty();
@@ -52,7 +53,7 @@ class StackFlagTest {
     @DisplayName("with --stack: the same line, then the stack trace")
     void withStack() {
       KrmRun run = KrmRun.run(brokenStdin(), KrmRun.HANG_GUARD, "--stack");
-      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.exitCode()).isEqualTo(1);
       assertThat(run.stderr()).startsWith("error: internal error: java.lang.IllegalStateException: simulated fault\n")
           .contains(STACK_FRAME + "io.unboundedcloud.racer.krm.cli.Command.run(");
     }

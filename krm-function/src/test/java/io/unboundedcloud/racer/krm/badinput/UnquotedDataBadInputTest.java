@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -83,7 +84,7 @@ class UnquotedDataBadInputTest {
 
       KrmRun run = KrmRun.function(input);
 
-      assertThat(run.exit()).as(run.describe()).isZero();
+      assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stdout()).as(run.describe()).contains("containerPort: 9100");
     }
   }
@@ -105,7 +106,7 @@ class UnquotedDataBadInputTest {
 
     KrmRun run = KrmRun.function(input);
 
-    assertThat(run.exit()).as(run.describe()).isZero();
+    assertThat(run.exitCode()).as(run.describe()).isZero();
     assertThat(run.stderr()).as(run.describe()).doesNotContain("strings only");
     assertThat(run.stdout()).as(run.describe()).contains("RACER_LOG_PREFIX: " + rawValue + "\n");
   }
@@ -119,7 +120,7 @@ class UnquotedDataBadInputTest {
 
     KrmRun run = KrmRun.function(input);
 
-    assertThat(run.exit()).as(run.describe()).isZero();
+    assertThat(run.exitCode()).as(run.describe()).isZero();
     assertThat(run.stderr()).as(run.describe()).doesNotContain("strings only")
         .contains("RACER_LOG_PREFIX is not a known racer-settings key");
     assertThat(run.stdout()).as(run.describe()).contains("RACER_LOG_PREFIX: <<");

@@ -2,6 +2,8 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -28,7 +30,7 @@ final class Verdict {
    * "internal error".
    */
   static void assertCleanFailure(KrmRun run) {
-    assertThat(run.exit()).as("exit code\n%s", run.describe()).isEqualTo(1);
+    assertThat(run.exitCode()).as("exit code\n%s", run.describe()).isEqualTo(1);
     assertThat(run.stderr()).as("stderr\n%s", run.describe()).contains("error: ");
     assertThat(run.stderr().lines()).as("every stderr line is one result\n%s", run.describe())
         .allMatch(line -> RESULT_LINE.matcher(line).matches());
@@ -51,10 +53,8 @@ final class Verdict {
    * The ResourceList on stdout: {@code config.kubernetes.io/v1 ResourceList}, an {@code items} list, and
    * every error result also printed on stderr.
    */
-  static Output output(KrmRun run) {
-    Object parsed = yaml().load(run.stdout());
-    assertThat(parsed).as("stdout is one YAML mapping\n%s", run.describe()).isInstanceOf(Map.class);
-    Output output = new Output(cast(parsed));
+  static ResourceListOutput output(KrmRun run) {
+    ResourceListOutput output = run.output();
     assertThat(output.root()).as("stdout envelope\n%s", run.describe())
         .containsEntry("apiVersion", "config.kubernetes.io/v1")
         .containsEntry("kind", "ResourceList");
@@ -83,9 +83,9 @@ final class Verdict {
   }
 
   /** Exit 1, a clean refusal, and stdout a ResourceList with every input item, unchanged, plus errors. */
-  static Output assertRefusedKeepingItems(String input, KrmRun run) {
+  static ResourceListOutput assertRefusedKeepingItems(String input, KrmRun run) {
     assertCleanFailure(run);
-    Output output = output(run);
+    ResourceListOutput output = output(run);
     assertThat(output.items()).as("every input item, unchanged, in order\n%s", run.describe())
         .isEqualTo(items(input));
     assertThat(output.errors()).as("error results").isNotEmpty();
@@ -103,7 +103,7 @@ final class Verdict {
    */
   static Map<String, Object> assertUnreadable(String input, KrmRun run) {
     assertCleanFailure(run);
-    Output output = output(run);
+    ResourceListOutput output = output(run);
     List<Object> kept = itemsIfList(input);
     assertThat(output.items()).as("items of unreadable input\n%s", run.describe()).isEqualTo(kept);
     assertThat(output.errors()).as("error results\n%s", run.describe()).hasSize(1);
@@ -120,27 +120,5 @@ final class Verdict {
   @SuppressWarnings("unchecked")
   static <T> T cast(Object value) {
     return (T) value;
-  }
-
-  /** A parsed ResourceList from stdout. */
-  record Output(Map<String, Object> root) {
-    List<Object> items() {
-      return cast(root.get("items"));
-    }
-
-    List<Map<String, Object>> results() {
-      Object results = root.get("results");
-      return results == null ? List.of() : cast(results);
-    }
-
-    List<Map<String, Object>> errors() {
-      return results().stream().filter(r -> "error".equals(r.get("severity"))).toList();
-    }
-
-    /** The one error result; fails when there are none or several. */
-    Map<String, Object> onlyError() {
-      assertThat(errors()).as("error results of %s", root.get("results")).hasSize(1);
-      return errors().get(0);
-    }
   }
 }

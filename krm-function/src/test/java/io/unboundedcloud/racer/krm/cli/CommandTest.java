@@ -2,11 +2,8 @@ package io.unboundedcloud.racer.krm.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.DisplayName;
@@ -15,25 +12,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("The command line")
 class CommandTest {
-  private record Run(int exit, String stdout, String stderr) {}
-
-  private static Run run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit =
-        Command.run(
-            args,
-            new ByteArrayInputStream(new byte[0]),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
-
   @Test
   @DisplayName("--help prints the README's usage section, with the function config reference")
   void help() throws IOException {
-    Run help = run("--help");
-    assertThat(help.exit()).isZero();
+    KrmRun help = KrmRun.command("--help");
+    assertThat(help.exitCode()).isZero();
     String readme = Files.readString(Path.of("..", "README.md"));
     String section =
         readme.substring(readme.indexOf(Usage.START) + Usage.START.length(), readme.indexOf(Usage.END));
@@ -46,7 +29,7 @@ class CommandTest {
   @Test
   @DisplayName("--help also prints the README's \"Moving from the operator\" steps, the second usage section")
   void helpMovingFromTheOperator() throws IOException {
-    String help = run("--help").stdout();
+    String help = KrmRun.command("--help").stdout();
     String readme = Files.readString(Path.of("..", "README.md"));
     int second = readme.indexOf(Usage.START, readme.indexOf(Usage.END));
     assertThat(second).as("a second usage section in the README").isPositive();
@@ -60,16 +43,16 @@ class CommandTest {
   @Test
   @DisplayName("--version names the project version and the Racer release it renders")
   void version() {
-    Run version = run("--version");
-    assertThat(version.exit()).isZero();
+    KrmRun version = KrmRun.command("--version");
+    assertThat(version.exitCode()).isZero();
     assertThat(version.stdout()).matches("racer-krm \\d+\\.\\d+\\.\\d+\\S* \\(renders Racer 0\\.19\\.0\\)\\n");
   }
 
   @Test
   @DisplayName("an unknown flag exits 2 with a pointer to --help, on stderr only")
   void unknownFlag() {
-    Run run = run("--frobnicate");
-    assertThat(run.exit()).isEqualTo(2);
+    KrmRun run = KrmRun.command("--frobnicate");
+    assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.stdout()).isEmpty();
     assertThat(run.stderr()).contains("--frobnicate").contains("--help");
   }
@@ -77,8 +60,8 @@ class CommandTest {
   @Test
   @DisplayName("render without a path exits 2")
   void renderNeedsPath() {
-    Run run = run("render");
-    assertThat(run.exit()).isEqualTo(2);
+    KrmRun run = KrmRun.command("render");
+    assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.stdout()).isEmpty();
     assertThat(run.stderr()).contains("at least one file or directory");
   }
@@ -86,8 +69,8 @@ class CommandTest {
   @Test
   @DisplayName("render of the quickstart prints manifests only: settings, origin, ServiceAccount, DaemonSet")
   void renderQuickstart() {
-    Run run = run("render", "../examples/quickstart");
-    assertThat(run.exit()).isZero();
+    KrmRun run = KrmRun.command("render", "../examples/quickstart");
+    assertThat(run.exitCode()).isZero();
     assertThat(run.stdout())
         .contains("kind: ServiceAccount")
         .contains("name: racer-settings")
@@ -112,8 +95,8 @@ class CommandTest {
         data:
           team: storage
         """);
-    Run run = run("render", dir.toString());
-    assertThat(run.exit()).as(run.stderr()).isZero();
+    KrmRun run = KrmRun.command("render", dir.toString());
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stdout()).contains("kind: DaemonSet", "name: racer-settings", "name: models-origin")
         .doesNotContain("name: setters");
   }
@@ -128,8 +111,8 @@ class CommandTest {
           .replaceFirst("^  ", "- "));
     }
     Files.writeString(dir.resolve("installed.yaml"), list.toString());
-    Run run = run("render", dir.toString(), "--function-config", "../examples/quickstart/function-config.yaml");
-    assertThat(run.exit()).as(run.stderr()).isZero();
+    KrmRun run = KrmRun.command("render", dir.toString(), "--function-config", "../examples/quickstart/function-config.yaml");
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stdout())
         .contains("kind: ServiceAccount", "kind: DaemonSet", "name: racer-settings", "name: models-origin")
         .doesNotContain("kind: List");

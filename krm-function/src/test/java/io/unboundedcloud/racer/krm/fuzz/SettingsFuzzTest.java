@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import io.unboundedcloud.racer.workload.settings.Severity;
-import java.nio.charset.StandardCharsets;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -48,14 +48,14 @@ class SettingsFuzzTest {
     assertThat(SettingsCatalog.validate(reversedSettings)).as("findings whatever the order of %s", settings)
         .isEqualTo(findings);
 
-    FunctionRun run = FunctionRun.of(resourceList(settings).getBytes(StandardCharsets.UTF_8));
-    List<Finding> errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).toList();
+    KrmRun run = KrmRun.function(resourceList(settings));
+    List<Finding> errors = findings.stream().filter(f -> f.severity() == FindingSeverity.ERROR).toList();
     assertThat(run.stderr()).as(run.describe()).doesNotContain("internal error");
     if (errors.isEmpty()) {
-      assertThat(run.exit()).as("no error found in %s:%n%s", settings, run.describe()).isZero();
-      assertThat(FunctionRun.of(run.stdout()).stdout()).as("rendered again").isEqualTo(run.stdout());
+      assertThat(run.exitCode()).as("no error found in %s:%n%s", settings, run.describe()).isZero();
+      assertThat(KrmRun.function(run.stdout()).stdout()).as("rendered again").isEqualTo(run.stdout());
     } else {
-      assertThat(run.exit()).as("errors %s:%n%s", errors, run.describe()).isEqualTo(1);
+      assertThat(run.exitCode()).as("errors %s:%n%s", errors, run.describe()).isEqualTo(1);
       for (Finding error : errors) {
         assertThat(run.stderr()).as(run.describe()).contains("field data." + error.key() + "]");
       }

@@ -1,15 +1,15 @@
 package io.unboundedcloud.racer.krm.golden;
 
-import io.unboundedcloud.racer.krm.cli.Command;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * One golden folder: {@code input.yaml} (the ResourceList a tool sends), {@code expected.yaml} (the exact
@@ -41,11 +41,31 @@ record GoldenCase(Path folder) {
     return read(EXPECTED_STDERR).lines().toList();
   }
 
-  /** Rewrites the expected files from a run (the {@code golden.update} switch). */
-  void update(Run run) {
-    write(EXPECTED, run.stdout());
-    write(EXPECTED_EXIT_CODE, run.exitCode() + "\n");
-    write(EXPECTED_STDERR, run.stderr());
+  /**
+   * The {@code golden.update} switch: rewrites the expected files from a run, then stops the test, since a
+   * run with the switch verifies nothing. It fails naming the files it rewrote, or, when every file already
+   * held what the run gave, is aborted; either way it says to run again without the switch.
+   */
+  void rewriteFrom(KrmRun run) {
+    List<String> rewritten = new ArrayList<>();
+    rewrite(EXPECTED, run.stdout(), rewritten);
+    rewrite(EXPECTED_EXIT_CODE, run.exitCode() + "\n", rewritten);
+    rewrite(EXPECTED_STDERR, run.stderr(), rewritten);
+    String again = "run the tests again without -Dgolden.update=true to verify";
+    if (rewritten.isEmpty()) {
+      Assumptions.abort(name() + ": -Dgolden.update=true rewrote nothing, the expected files already hold this"
+          + " run; " + again);
+    }
+    Assertions.fail(name() + ": -Dgolden.update=true rewrote " + String.join(", ", rewritten) + " in " + folder
+        + " from this run; review the diff against docs/dataplane.md, then " + again);
+  }
+
+  private void rewrite(String file, String text, List<String> rewritten) {
+    Path path = folder.resolve(file);
+    if (!Files.exists(path) || !read(file).equals(text)) {
+      write(file, text);
+      rewritten.add(file);
+    }
   }
 
   private String read(String file) {
@@ -62,40 +82,5 @@ record GoldenCase(Path folder) {
     } catch (IOException e) {
       throw new UncheckedIOException(name() + ": cannot write " + file, e);
     }
-  }
-
-  /** What one in-process run of the function (no arguments: KRM function mode) gave. */
-  record Run(int exitCode, String stdout, String stderr) {
-    static Run of(String stdin) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      int code;
-      try (PrintStream stdout = new PrintStream(out, true, StandardCharsets.UTF_8);
-          PrintStream stderr = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-        code =
-            Command.run(
-                new String[0],
-                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                stdout,
-                stderr);
-      }
-      return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    List<String> stderrLines() {
-      return stderr.lines().toList();
-    }
-  }
-
-  /**
-   * A ResourceList's text without its top-level {@code results} (always the last key the function writes),
-   * as a tool sends the output of one function to the next.
-   */
-  static String withoutResults(String resourceList) {
-    if (resourceList.startsWith("results:")) {
-      throw new IllegalArgumentException("a ResourceList that starts with results");
-    }
-    int start = resourceList.indexOf("\nresults:");
-    return start < 0 ? resourceList : resourceList.substring(0, start + 1);
   }
 }

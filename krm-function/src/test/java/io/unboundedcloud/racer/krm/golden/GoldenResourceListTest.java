@@ -1,10 +1,12 @@
 package io.unboundedcloud.racer.krm.golden;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import io.unboundedcloud.racer.krm.golden.GoldenCase.Run;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.WrittenResourceList;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,8 +16,12 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 
 /**
  * Golden folders under {@code src/test/resources/golden/<case>/}: each input ResourceList is run through
@@ -27,15 +33,18 @@ import org.junit.jupiter.api.TestFactory;
  * <p>To rewrite the expected files after an intended change, run with {@code -Dgolden.update=true}:
  *
  * <pre>
- * mvn -B -o -pl krm-function test -Dtest='io.unboundedcloud.racer.krm.golden.**' -Dgolden.update=true
+ * mvn -B -pl krm-function -am test -Dtest='io.unboundedcloud.racer.krm.golden.**' \
+ *   -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true
  * </pre>
  *
  * and review every changed file against docs/dataplane.md before committing it (see the folder's README.md).
- * The idempotence check is never rewritten: it compares two runs, not a file.
+ * A run with the switch never passes: each case whose files it rewrote fails, naming them, and each case it
+ * left as it was is aborted; run again without the switch to verify. The idempotence check is never
+ * rewritten: it compares two runs, not a file.
  */
 @DisplayName("Golden ResourceLists")
 class GoldenResourceListTest {
-  /** Rewrites expected.yaml, expected-exit-code and expected-stderr.txt instead of comparing them. */
+  /** Rewrites expected.yaml, expected-exit-code and expected-stderr.txt, then stops each case unverified. */
   static final boolean UPDATE = Boolean.getBoolean("golden.update");
 
   /** The source folder (surefire runs in the module's directory), so that updates land in the sources. */
@@ -64,9 +73,9 @@ class GoldenResourceListTest {
         dynamicTest(
             "stdout, exit code and stderr as expected",
             () -> {
-              Run run = Run.of(golden.input());
+              KrmRun run = KrmRun.function(golden.input());
               if (UPDATE) {
-                golden.update(run);
+                golden.rewriteFrom(run); // fails or aborts: the files were just written from this run
               }
               assertThat(run.stdout())
                   .as("%s: stdout (rewrite with -Dgolden.update=true, then review)", golden.name())
@@ -78,11 +87,11 @@ class GoldenResourceListTest {
         dynamicTest(
             "running on its own output (results stripped) gives the same bytes",
             () -> {
-              Run first = Run.of(golden.input());
+              KrmRun first = KrmRun.function(golden.input());
               if (first.exitCode() != 0) {
                 return; // a failed run's output is its input: nothing was rendered to re-render
               }
-              Run second = Run.of(GoldenCase.withoutResults(first.stdout()));
+              KrmRun second = KrmRun.function(first.stdoutWithoutResults());
               assertThat(second.exitCode()).as("%s: exit code of the second run", golden.name()).isZero();
               assertThat(second.stdout()).as("%s: output of the second run", golden.name()).isEqualTo(first.stdout());
               assertThat(second.stderr()).as("%s: stderr of the second run", golden.name()).isEqualTo(first.stderr());
@@ -115,9 +124,55 @@ class GoldenResourceListTest {
       String expected = golden.expectedStdout();
       assertThat(expected).as("%s: results", golden.name()).contains("\nresults:\n");
       assertThat(expected).as("%s: an error result", golden.name()).contains("  severity: error\n");
-      assertThat(GoldenCase.withoutResults(expected))
+      assertThat(KrmRun.withoutResults(expected))
           .as("%s: items as they came (the input written back by the function's writer)", golden.name())
-          .isEqualTo(GoldenCase.withoutResults(ItemsWrittenBack.of(golden.input())));
+          .isEqualTo(WrittenResourceList.itemsOf(golden.input()));
+    }
+  }
+
+  @Nested
+  @DisplayName("the update switch, on a copy of a case")
+  class UpdateSwitch {
+    @TempDir Path temp;
+
+    /** A copy of the first case, with {@code file} replaced by {@code text} when it is not null. */
+    private GoldenCase copy(String file, String text) throws IOException {
+      GoldenCase original = cases().get(0);
+      Path folder = Files.createDirectory(temp.resolve(original.name()));
+      for (String name :
+          List.of(GoldenCase.INPUT, GoldenCase.EXPECTED, GoldenCase.EXPECTED_EXIT_CODE, GoldenCase.EXPECTED_STDERR)) {
+        Files.copy(original.folder().resolve(name), folder.resolve(name));
+      }
+      if (file != null) {
+        Files.writeString(folder.resolve(file), text, StandardCharsets.UTF_8);
+      }
+      return new GoldenCase(folder);
+    }
+
+    @Test
+    @DisplayName("rewrites a stale file from the run, then fails naming it and asking for a run without the switch")
+    void staleFile() throws IOException {
+      GoldenCase stale = copy(GoldenCase.EXPECTED_STDERR, "warning: not what the function prints\n");
+      KrmRun run = KrmRun.function(stale.input());
+
+      assertThatThrownBy(() -> stale.rewriteFrom(run))
+          .isInstanceOf(AssertionFailedError.class)
+          .hasMessageContaining("rewrote " + GoldenCase.EXPECTED_STDERR + " in ")
+          .hasMessageNotContaining(GoldenCase.EXPECTED + ",")
+          .hasMessageContaining("run the tests again without -Dgolden.update=true");
+      assertThat(stale.expectedStderr()).isEqualTo(run.stderrLines());
+      assertThat(stale.expectedStdout()).isEqualTo(run.stdout());
+    }
+
+    @Test
+    @DisplayName("a case already up to date is aborted, not passed: the run with the switch verified nothing")
+    void upToDate() throws IOException {
+      GoldenCase current = copy(null, null);
+
+      assertThatThrownBy(() -> current.rewriteFrom(KrmRun.function(current.input())))
+          .isInstanceOf(TestAbortedException.class)
+          .hasMessageContaining("rewrote nothing")
+          .hasMessageContaining("run the tests again without -Dgolden.update=true");
     }
   }
 }

@@ -3,11 +3,8 @@ package io.unboundedcloud.racer.krm.launcher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
-import io.unboundedcloud.racer.krm.cli.Command;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,10 +34,7 @@ class LauncherIT {
 
   /** stdout of the same arguments run in this JVM, for byte-for-byte comparison. */
   private static byte[] inProcess(byte[] stdin, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    Command.run(args, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-    return out.toByteArray();
+    return KrmRun.run(stdin, KrmRun.HANG_GUARD, args).stdoutBytes();
   }
 
   @Nested

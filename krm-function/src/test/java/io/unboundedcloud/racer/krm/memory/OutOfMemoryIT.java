@@ -2,11 +2,11 @@ package io.unboundedcloud.racer.krm.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.WrittenResourceList;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.ResourceList;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
-import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -66,11 +66,6 @@ class OutOfMemoryIT {
     return YamlReader.readResourceList(new ByteArrayInputStream(text));
   }
 
-  /** The items and function config of a ResourceList as the function writes them, to compare two lists. */
-  private static String itemsOf(ResourceList list) {
-    return YamlWriter.resourceList(new ResourceList(list.items(), list.functionConfig().orElse(null)));
-  }
-
   @Nested
   @DisplayName("in function mode")
   class FunctionMode {
@@ -90,7 +85,7 @@ class OutOfMemoryIT {
 
       assertThat(Arrays.copyOf(run.stdout(), bytes.length)).as("stdout starts with the input").isEqualTo(bytes);
       ResourceList output = read(run.stdout());
-      assertThat(itemsOf(output)).isEqualTo(itemsOf(read(bytes)));
+      assertThat(WrittenResourceList.itemsOf(output)).isEqualTo(WrittenResourceList.itemsOf(read(bytes)));
       assertThat(output.results()).hasSize(1);
       Map<String, Object> result = Nodes.toPlainMap(output.results().get(0));
       assertThat(result).containsEntry("severity", "error");

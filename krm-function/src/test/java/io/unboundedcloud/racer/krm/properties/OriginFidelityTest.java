@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,7 @@ class OriginFidelityTest {
   @Test
   @DisplayName("the pod anti-affinity's content is kept")
   void contentKept() {
-    FunctionRun run = FunctionRun.of(INPUT);
+    KrmRun run = KrmRun.function(INPUT);
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(Nodes.toPlain(antiAffinity(run.stdout()))).isEqualTo(Nodes.toPlain(antiAffinity(INPUT)));
   }
@@ -70,7 +71,7 @@ class OriginFidelityTest {
   @Test
   @DisplayName("the pod anti-affinity's text (comment, flow style, key order) is kept")
   void textKept() {
-    FunctionRun run = FunctionRun.of(INPUT);
+    KrmRun run = KrmRun.function(INPUT);
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(ResourceListPropertiesTest.text(antiAffinity(run.stdout())))
         .isEqualTo(ResourceListPropertiesTest.text(antiAffinity(INPUT)));

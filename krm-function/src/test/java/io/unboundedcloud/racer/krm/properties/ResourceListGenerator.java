@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.properties;
 import static io.unboundedcloud.racer.krm.properties.YamlLines.anyStyle;
 import static io.unboundedcloud.racer.krm.properties.YamlLines.maybeComment;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.properties.YamlLines.Words;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.ResourceList;
@@ -174,7 +175,7 @@ final class ResourceListGenerator {
             + YamlLines.asSequenceEntry(settingsItem(namespace, settings))
             + "functionConfig:\n"
             + YamlLines.indented(functionConfig, 2);
-    FunctionRun run = FunctionRun.of(input);
+    KrmRun run = KrmRun.function(input);
     if (run.exitCode() != 0) {
       throw new IllegalStateException("seed " + seed + ": the earlier render failed: " + run.stderr());
     }

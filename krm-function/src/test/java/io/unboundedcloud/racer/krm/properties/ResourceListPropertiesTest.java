@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.properties.ResourceListGenerator.Case;
 import io.unboundedcloud.racer.krm.properties.ResourceListGenerator.Key;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
@@ -33,7 +34,7 @@ class ResourceListPropertiesTest {
   static final int CASES = Integer.getInteger("properties.cases", 200);
 
   /** A generated input, its run, the same input run again, and the output run again without results. */
-  record Observed(Case generated, FunctionRun run, FunctionRun again, FunctionRun onOutput) {}
+  record Observed(Case generated, KrmRun run, KrmRun again, KrmRun onOutput) {}
 
   private static List<Observed> observed;
 
@@ -42,9 +43,9 @@ class ResourceListPropertiesTest {
       List<Observed> all = new ArrayList<>();
       for (int i = 0; i < CASES; i++) {
         Case generated = ResourceListGenerator.generate(FIRST_SEED + i);
-        FunctionRun run = FunctionRun.of(generated.input());
-        FunctionRun again = FunctionRun.of(generated.input());
-        FunctionRun onOutput = run.exitCode() == 0 ? FunctionRun.of(run.stdoutWithoutResults()) : null;
+        KrmRun run = KrmRun.function(generated.input());
+        KrmRun again = KrmRun.function(generated.input());
+        KrmRun onOutput = run.exitCode() == 0 ? KrmRun.function(run.stdoutWithoutResults()) : null;
         all.add(new Observed(generated, run, again, onOutput));
       }
       observed = List.copyOf(all);
@@ -219,7 +220,7 @@ class ResourceListPropertiesTest {
     MappingNode affinity = Nodes.getMapping(pod, "affinity");
     if (affinity != null) {
       Nodes.remove(affinity, "nodeAffinity");
-      if (Nodes.keys(affinity).isEmpty()) {
+      if (affinity.getValue().isEmpty()) {
         Nodes.remove(pod, "affinity");
       }
     }

@@ -9,7 +9,7 @@ import io.unboundedcloud.racer.workload.settings.IntegerRange;
 import io.unboundedcloud.racer.workload.settings.Rule;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import io.unboundedcloud.racer.workload.settings.Severity;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,7 +61,7 @@ final class SettingsGenerator {
 
   static boolean isValid(Map<String, String> data) {
     for (Finding finding : SettingsCatalog.validate(data)) {
-      if (finding.severity() == Severity.ERROR) {
+      if (finding.severity() == FindingSeverity.ERROR) {
         return false;
       }
     }

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.properties.ResourceListGenerator.Key;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
@@ -77,7 +78,7 @@ class WiringRestoredTest {
     String input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n" + settings + daemonSet
         + "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-function\n"
         + "  data:\n    imageRegistry: registry.example.com/racer\n";
-    FunctionRun run = FunctionRun.of(input);
+    KrmRun run = KrmRun.function(input);
     if (run.exitCode() != 0) {
       throw new AssertionError("seed " + seed + ": exit " + run.exitCode() + ": " + run.stderr());
     }

@@ -3,12 +3,9 @@ package io.unboundedcloud.racer.krm.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import io.unboundedcloud.racer.krm.cli.Command;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
 import io.unboundedcloud.racer.workload.KubernetesSchema;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,23 +95,13 @@ class RenderedOutputSchemaTest {
   }
 
   /** Runs the function in-process on a ResourceList of these items; it must succeed with no error result. */
-  @SuppressWarnings("unchecked")
   private static Map<String, Object> run(List<Map<String, Object>> items) {
-    Map<String, Object> list = map("apiVersion", "config.kubernetes.io/v1", "kind", "ResourceList", "items", items,
-        "functionConfig", map("apiVersion", "v1", "kind", "ConfigMap", "metadata", map("name", "racer-function"),
-            "data", map("imageRegistry", "registry.example.com/racer")));
-    String input = YAML.dump(list);
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    int exit =
-        Command.run(new String[0], new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
-            new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
-    String out = stdout.toString(StandardCharsets.UTF_8);
-    assertThat(exit).as("exit code; stderr:%n%s%ninput:%n%s", stderr.toString(StandardCharsets.UTF_8), input).isZero();
-    Map<String, Object> output = (Map<String, Object>) YAML.load(out);
-    List<Map<String, Object>> results = (List<Map<String, Object>>) output.getOrDefault("results", List.of());
-    assertThat(results).as("results").noneMatch(r -> "error".equals(r.get("severity")));
-    return output;
+    KrmRun run = KrmRun.function(items, map("apiVersion", "v1", "kind", "ConfigMap",
+        "metadata", map("name", "racer-function"), "data", map("imageRegistry", "registry.example.com/racer")));
+    assertThat(run.exitCode()).as(run.describe()).isZero();
+    ResourceListOutput output = run.output();
+    assertThat(output.errors()).as("error results").isEmpty();
+    return output.root();
   }
 
   @SuppressWarnings("unchecked")

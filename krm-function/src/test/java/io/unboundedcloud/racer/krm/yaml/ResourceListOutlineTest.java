@@ -5,6 +5,7 @@ import static io.unboundedcloud.racer.krm.yaml.YamlText.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.unboundedcloud.racer.krm.harness.WrittenResourceList;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -164,8 +165,8 @@ class ResourceListOutlineTest {
 
             ResourceList original = readList(text);
             ResourceList back = readList(appended);
-            assertThat(YamlWriter.resourceList(new ResourceList(back.items(), back.functionConfig().orElse(null))))
-                    .isEqualTo(YamlWriter.resourceList(
+            assertThat(WrittenResourceList.of(new ResourceList(back.items(), back.functionConfig().orElse(null))))
+                    .isEqualTo(WrittenResourceList.of(
                             new ResourceList(original.items(), original.functionConfig().orElse(null))));
             assertThat(back.results()).hasSize(1);
             assertThat(Nodes.toPlainMap(back.results().get(0))).isEqualTo(RESULT);

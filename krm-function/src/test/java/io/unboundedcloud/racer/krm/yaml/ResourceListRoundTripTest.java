@@ -6,6 +6,7 @@ import static io.unboundedcloud.racer.krm.yaml.YamlText.readList;
 import static io.unboundedcloud.racer.krm.yaml.YamlText.roundTrip;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.WrittenResourceList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -159,7 +160,7 @@ class ResourceListRoundTripTest {
             ResourceList list = readList(fixture("kpt-render-stdin.yaml"));
             List<Map<String, Object>> results = List.of(Map.of("message", "m", "severity", "info"));
 
-            assertThat(YamlWriter.resourceList(list, results)).isEqualTo(YamlWriter.resourceList(list, results));
+            assertThat(WrittenResourceList.of(list, results)).isEqualTo(WrittenResourceList.of(list, results));
         }
     }
 
@@ -172,16 +173,16 @@ class ResourceListRoundTripTest {
         void order() {
             ResourceList list = readList("functionConfig: {kind: X}\nitems:\n- kind: A\nkind: List\n"
                     + "apiVersion: config.kubernetes.io/v1beta1\n");
-            list.addResults(List.of(Map.of("message", "done")));
+            list.results().add(Nodes.fromPlainMap(Map.of("message", "done")));
 
-            assertThat(YamlWriter.resourceList(list)).isEqualTo("apiVersion: config.kubernetes.io/v1\n"
+            assertThat(WrittenResourceList.of(list)).isEqualTo("apiVersion: config.kubernetes.io/v1\n"
                     + "kind: ResourceList\nitems:\n- kind: A\nfunctionConfig: {kind: X}\nresults:\n- message: done\n");
         }
 
         @Test
         @DisplayName("has items: [] when there are none, and no functionConfig or results key when there are none")
         void empty() {
-            assertThat(YamlWriter.resourceList(ResourceList.of(List.of())))
+            assertThat(WrittenResourceList.of(new ResourceList(List.of(), null)))
                     .isEqualTo("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n");
         }
 
@@ -198,7 +199,7 @@ class ResourceListRoundTripTest {
             file.put("index", 0);
             result.put("file", file);
             result.put("tags", Map.of("rule", "0"));
-            assertThat(YamlWriter.resourceList(ResourceList.of(List.of()), List.of(result))).endsWith("results:\n- message: replicas too high\n"
+            assertThat(WrittenResourceList.of(new ResourceList(List.of(), null), List.of(result))).endsWith("results:\n- message: replicas too high\n"
                     + "  severity: error\n  resourceRef:\n    kind: Deployment\n  field:\n    path: spec.replicas\n"
                     + "  file:\n    path: resources.yaml\n    index: 0\n  tags:\n    rule: \"0\"\n");
         }
@@ -207,9 +208,9 @@ class ResourceListRoundTripTest {
         @DisplayName("keeps the results that came in, then the ones added to the list, then the ones given")
         void inputResultsFirst() {
             ResourceList list = readList("kind: ResourceList\nitems: []\nresults:\n- message: earlier\n");
-            list.addResults(List.of(Map.of("message", "later")));
+            list.results().add(Nodes.fromPlainMap(Map.of("message", "later")));
 
-            assertThat(YamlWriter.resourceList(list, List.of(Map.of("message", "last")))).endsWith("results:\n- message: earlier\n- message: later\n- message: last\n");
+            assertThat(WrittenResourceList.of(list, List.of(Map.of("message", "last")))).endsWith("results:\n- message: earlier\n- message: later\n- message: last\n");
         }
 
         @Test
@@ -222,7 +223,7 @@ class ResourceListRoundTripTest {
             MappingNode added = Nodes.fromPlainMap(configMap);
             list.items().add(added);
 
-            assertThat(itemsSection(YamlWriter.resourceList(list)))
+            assertThat(itemsSection(WrittenResourceList.of(list)))
                     .startsWith(itemsSection(fixture("kustomize-generator-stdin.yaml")).stripTrailing())
                     .contains("- apiVersion: v1\n  kind: ConfigMap\n");
         }

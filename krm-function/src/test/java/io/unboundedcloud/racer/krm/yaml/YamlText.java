@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.krm.harness.WrittenResourceList;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,7 +42,7 @@ final class YamlText {
 
     /** Reads a ResourceList and writes it back. */
     static String roundTrip(String resourceList) {
-        return YamlWriter.resourceList(readList(resourceList));
+        return WrittenResourceList.of(readList(resourceList));
     }
 
     /** Reads a manifest stream and writes it back. */

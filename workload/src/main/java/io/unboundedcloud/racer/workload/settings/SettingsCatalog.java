@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.workload.settings;
 import static io.unboundedcloud.racer.workload.settings.Group.DATAPLANE_TUNING;
 import static io.unboundedcloud.racer.workload.settings.Group.SHAPES_OBJECTS;
 
+import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,17 +23,17 @@ public final class SettingsCatalog {
 
     private static final List<SettingKey> KEYS = List.of(
             // Keys that shape the rendered objects.
-            new SettingKey("RACER_PEER_PORT", "8082", "8082", new IntegerRange(1024, 65535), SHAPES_OBJECTS,
+            new SettingKey(Dataplane.PEER_PORT_KEY, "8082", "8082", new IntegerRange(1024, 65535), SHAPES_OBJECTS,
                     "Dataplane peer listener port, also the port published in membership."),
-            new SettingKey("RACER_DIAGNOSTICS_PORT", null, "unset: 9090, or 9091 when the peer port is 9090",
+            new SettingKey(Dataplane.DIAGNOSTICS_PORT_KEY, null, "unset: 9090, or 9091 when the peer port is 9090",
                     new IntegerRange(1024, 65535), SHAPES_OBJECTS,
                     "Dataplane diagnostics listener port (health, readiness, metrics)."),
-            new SettingKey("RACER_HOST_NETWORK", "false", "false", Choice.of("true", "false"), SHAPES_OBJECTS,
+            new SettingKey(Dataplane.HOST_NETWORK_KEY, "false", "false", Choice.of("true", "false"), SHAPES_OBJECTS,
                     "Run the dataplane on the host network; RDMA does not imply it."),
-            new SettingKey("RACER_NVIDIA", "env", "env", new Choice(List.of("off", "env", "cdi"), true),
+            new SettingKey(Dataplane.NVIDIA_KEY, "env", "env", new Choice(List.of("off", "env", "cdi"), true),
                     SHAPES_OBJECTS,
                     "How NVIDIA GPUs reach the dataplane: not at all, through NVIDIA_* environment, or through CDI."),
-            new SettingKey("RACER_CONTROL_SEATS", "auto", "auto", new ChoiceOrRange(List.of("auto"), 1, 16),
+            new SettingKey(Dataplane.CONTROL_SEATS_KEY, "auto", "auto", new ChoiceOrRange(List.of("auto"), 1, 16),
                     SHAPES_OBJECTS,
                     "Control seat policy; the dataplane reads it from racer-settings through envFrom only."),
 

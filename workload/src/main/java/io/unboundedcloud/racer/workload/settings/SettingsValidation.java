@@ -90,7 +90,7 @@ final class SettingsValidation {
         Optional<String> nearest = KeySuggestion.nearest(key,
                 SettingsCatalog.keys().stream().map(SettingKey::name).toList());
         String hint = nearest.map(name -> "; did you mean " + name + "?").orElse(".");
-        return new Finding(key, Severity.WARNING,
+        return new Finding(key, FindingSeverity.WARNING,
                 key + " is not a known racer-settings key" + hint
                         + " It is passed to the dataplane unchecked.",
                 nearest.orElse(null));

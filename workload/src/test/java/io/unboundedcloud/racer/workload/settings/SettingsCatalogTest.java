@@ -266,7 +266,7 @@ class SettingsCatalogTest {
                     .singleElement()
                     .satisfies(finding -> {
                         assertThat(finding.key()).isEqualTo(name);
-                        assertThat(finding.severity()).isEqualTo(Severity.ERROR);
+                        assertThat(finding.severity()).isEqualTo(FindingSeverity.ERROR);
                         assertThat(finding.message()).startsWith(name + " is \"");
                         assertThat(finding.suggestion()).isNull();
                     });

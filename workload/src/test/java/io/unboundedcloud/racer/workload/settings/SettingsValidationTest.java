@@ -28,7 +28,7 @@ class SettingsValidationTest {
         @DisplayName("with a bad value is an error naming the key, the value and the rule")
         void message() {
             assertThat(SettingsCatalog.validate(Map.of("RACER_PEER_PORT", "80")))
-                    .containsExactly(new Finding("RACER_PEER_PORT", Severity.ERROR,
+                    .containsExactly(new Finding("RACER_PEER_PORT", FindingSeverity.ERROR,
                             "RACER_PEER_PORT is \"80\": must be an integer in 1024..65535", null));
         }
 
@@ -48,7 +48,7 @@ class SettingsValidationTest {
             assertThat(SettingsCatalog.validate(Map.of("RACER_SLAB_BYTES", "99999999999999999999")))
                     .singleElement()
                     .extracting(Finding::key, Finding::severity)
-                    .containsExactly("RACER_SLAB_BYTES", Severity.ERROR);
+                    .containsExactly("RACER_SLAB_BYTES", FindingSeverity.ERROR);
         }
 
         @Test
@@ -99,7 +99,7 @@ class SettingsValidationTest {
         void refused(String key, String value) {
             assertThat(SettingsCatalog.validate(Map.of(key, value))).singleElement().satisfies(finding -> {
                 assertThat(finding.key()).isEqualTo(key);
-                assertThat(finding.severity()).isEqualTo(Severity.ERROR);
+                assertThat(finding.severity()).isEqualTo(FindingSeverity.ERROR);
                 assertThat(finding.suggestion()).isNull();
                 assertThat(finding.message())
                         .startsWith(key + " is obsolete and set to \"" + value + "\"")
@@ -125,7 +125,7 @@ class SettingsValidationTest {
         @DisplayName("is a warning suggesting the nearest known key: RACER_SLAB_BYTE -> RACER_SLAB_BYTES")
         void nearSuggestion() {
             assertThat(SettingsCatalog.validate(Map.of("RACER_SLAB_BYTE", "1073741824")))
-                    .containsExactly(new Finding("RACER_SLAB_BYTE", Severity.WARNING,
+                    .containsExactly(new Finding("RACER_SLAB_BYTE", FindingSeverity.WARNING,
                             "RACER_SLAB_BYTE is not a known racer-settings key; did you mean RACER_SLAB_BYTES?"
                                     + " It is passed to the dataplane unchecked.",
                             "RACER_SLAB_BYTES"));
@@ -144,7 +144,7 @@ class SettingsValidationTest {
         @DisplayName("suggests for typos: a missing, extra, swapped or wrong letter")
         void typos(String typo, String expected) {
             assertThat(SettingsCatalog.validate(Map.of(typo, "1"))).singleElement().satisfies(finding -> {
-                assertThat(finding.severity()).isEqualTo(Severity.WARNING);
+                assertThat(finding.severity()).isEqualTo(FindingSeverity.WARNING);
                 assertThat(finding.suggestion()).isEqualTo(expected);
                 assertThat(finding.message()).contains("did you mean " + expected + "?");
             });
@@ -155,7 +155,7 @@ class SettingsValidationTest {
         @DisplayName("far from every known key is a warning with no suggestion")
         void farOff(String key) {
             assertThat(SettingsCatalog.validate(Map.of(key, "x"))).containsExactly(new Finding(key,
-                    Severity.WARNING,
+                    FindingSeverity.WARNING,
                     key + " is not a known racer-settings key. It is passed to the dataplane unchecked.", null));
         }
 
@@ -257,7 +257,7 @@ class SettingsValidationTest {
         void bothWays(String settings, String expectedKeys) {
             List<String> expected = expectedKeys == null ? List.of() : Arrays.asList(expectedKeys.split(" "));
             assertThat(SettingsCatalog.validate(parse(settings)))
-                    .allSatisfy(finding -> assertThat(finding.severity()).isEqualTo(Severity.ERROR))
+                    .allSatisfy(finding -> assertThat(finding.severity()).isEqualTo(FindingSeverity.ERROR))
                     .extracting(Finding::key)
                     .containsExactlyElementsOf(expected);
         }
@@ -321,12 +321,12 @@ class SettingsValidationTest {
         void byKeyName() {
             List<Finding> findings = SettingsCatalog.validate(messy);
             assertThat(findings).extracting(Finding::key, Finding::severity).containsExactly(
-                    tuple("RACER_ALLOW_SMT", Severity.ERROR),
-                    tuple("RACER_PEER_PORT", Severity.ERROR),
-                    tuple("RACER_RAILS", Severity.ERROR),
-                    tuple("RACER_READER_STALL_TIMEOUT_MS", Severity.ERROR),
-                    tuple("RACER_SLAB_BYTE", Severity.WARNING),
-                    tuple("RACER_SLAB_BYTES", Severity.ERROR));
+                    tuple("RACER_ALLOW_SMT", FindingSeverity.ERROR),
+                    tuple("RACER_PEER_PORT", FindingSeverity.ERROR),
+                    tuple("RACER_RAILS", FindingSeverity.ERROR),
+                    tuple("RACER_READER_STALL_TIMEOUT_MS", FindingSeverity.ERROR),
+                    tuple("RACER_SLAB_BYTE", FindingSeverity.WARNING),
+                    tuple("RACER_SLAB_BYTES", FindingSeverity.ERROR));
 
             Map<String, String> reversed = new LinkedHashMap<>();
             new TreeMap<>(messy).descendingMap().forEach(reversed::put);

@@ -1,13 +1,8 @@
 package io.unboundedcloud.racer.krm.adopt;
 
-import io.unboundedcloud.racer.krm.cli.Command;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,27 +13,16 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * One in-process run of {@code racer-krm ARGS}, and the live dumps of {@code src/test/resources/adopt} as
- * files and as plain trees, read by SnakeYAML (not by the code under test).
+ * The live dumps of {@code src/test/resources/adopt} as files and as plain trees, and what adopt writes as
+ * plain trees, read by SnakeYAML (not by the code under test).
  */
-record AdoptRun(int exit, String stdout, String stderr) {
-
-  static AdoptRun of(String... args) {
-    return withStdin(new byte[0], args);
-  }
-
-  static AdoptRun withStdin(byte[] stdin, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int exit = Command.run(args, new ByteArrayInputStream(stdin), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new AdoptRun(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-  }
+final class LiveDumps {
+  private LiveDumps() {}
 
   /** A live dump of {@code src/test/resources/adopt}. */
   static Path fixture(String name) {
     try {
-      return Path.of(AdoptRun.class.getResource("/adopt/" + name).toURI());
+      return Path.of(LiveDumps.class.getResource("/adopt/" + name).toURI());
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
@@ -108,9 +92,5 @@ record AdoptRun(int exit, String stdout, String stderr) {
   /** The YAML documents of a stream as text, in order. */
   static List<String> documents(String yaml) {
     return List.of(yaml.split("(?m)^---\n"));
-  }
-
-  String describe() {
-    return "exit " + exit + "\n--- stderr:\n" + stderr + "--- stdout:\n" + stdout;
   }
 }

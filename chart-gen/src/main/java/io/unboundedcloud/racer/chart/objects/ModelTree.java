@@ -3,11 +3,14 @@ package io.unboundedcloud.racer.chart.objects;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
 
-/** A fabric8 object as the plain tree the KRM function writes: {@code ObjectMapper.convertValue(obj, Map.class)}. */
-final class PlainTree {
+/**
+ * A fabric8 model object as a plain tree, the shape the KRM function writes, by Jackson's {@code
+ * ObjectMapper.convertValue} (the function's own node trees are {@code krm.yaml}'s business).
+ */
+final class ModelTree {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private PlainTree() {}
+  private ModelTree() {}
 
   @SuppressWarnings("unchecked")
   static Map<String, Object> of(Object object) {

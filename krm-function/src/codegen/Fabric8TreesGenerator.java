@@ -24,19 +24,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Writes io/unboundedcloud/racer/krm/codec/Fabric8Trees.java: a reader and a writer for every fabric8 class
- * reachable from the given root classes, as plain method calls. Run by the build (generate-sources):
+ * Writes io/unboundedcloud/racer/krm/codec/Fabric8Trees.java: a reader and a writer for every
+ * fabric8 class reachable from the given root classes, as plain method calls. Run by the build
+ * (generate-sources):
  *
  * <pre>
  *   java -cp DEPENDENCIES Fabric8TreesGenerator.java OUTPUT_DIR ROOT_CLASS...
  * </pre>
  *
- * Jackson decides everything here, at build time: which properties a class has, their names, getters and
- * setters, their order (@JsonPropertyOrder) and when they are left out (@JsonInclude), so the generated code
- * writes what ObjectMapper.convertValue would. A model shape it does not know (a property of type Object,
- * a custom serializer other than IntOrString's and Quantity's, an inclusion rule other than NON_NULL and
- * NON_EMPTY, a property alias, a class without any-getter and any-setter) stops the build with a message,
- * instead of being written wrongly.
+ * Jackson decides everything here, at build time: which properties a class has, their names,
+ * getters and setters, their order (@JsonPropertyOrder) and when they are left out (@JsonInclude),
+ * so the generated code writes what ObjectMapper.convertValue would. A model shape it does not know
+ * (a property of type Object, a custom serializer other than IntOrString's and Quantity's, an
+ * inclusion rule other than NON_NULL and NON_EMPTY, a property alias, a class without any-getter
+ * and any-setter) stops the build with a message, instead of being written wrongly.
  */
 public final class Fabric8TreesGenerator {
   private static final String PACKAGE = "io.unboundedcloud.racer.krm.codec";
@@ -79,9 +80,14 @@ public final class Fabric8TreesGenerator {
     line("import java.util.Map;");
     line("");
     line("/**");
-    line(" * Generated at build time by src/codegen/Fabric8TreesGenerator.java from Jackson's view of the fabric8");
-    line(" * model; do not edit. Readers and writers for " + beans.size() + " classes, reachable from "
-        + String.join(", ", roots.stream().map(Class::getSimpleName).toList()) + ".");
+    line(
+        " * Generated at build time by src/codegen/Fabric8TreesGenerator.java from Jackson's view of the fabric8");
+    line(
+        " * model; do not edit. Readers and writers for "
+            + beans.size()
+            + " classes, reachable from "
+            + String.join(", ", roots.stream().map(Class::getSimpleName).toList())
+            + ".");
     line(" */");
     line("public final class Fabric8Trees {");
     line("  private Fabric8Trees() {}");
@@ -125,7 +131,10 @@ public final class Fabric8TreesGenerator {
     String name = bean.getSimpleName();
     if (!usedNames.add(name)) {
       String pkg = bean.getPackageName();
-      name = Character.toUpperCase(pkg.charAt(pkg.lastIndexOf('.') + 1)) + pkg.substring(pkg.lastIndexOf('.') + 2) + name;
+      name =
+          Character.toUpperCase(pkg.charAt(pkg.lastIndexOf('.') + 1))
+              + pkg.substring(pkg.lastIndexOf('.') + 2)
+              + name;
       if (!usedNames.add(name)) {
         throw new IllegalStateException("two model classes named " + name);
       }
@@ -140,10 +149,13 @@ public final class Fabric8TreesGenerator {
     if (description.findJsonValueAccessor() != null
         || serializer != null && serializer.using() != JsonSerializer.None.class
         || deserializer != null && deserializer.using() != JsonDeserializer.None.class) {
-      throw new IllegalStateException(bean.getName() + " has a custom (de)serializer: a model shape this generator does not know");
+      throw new IllegalStateException(
+          bean.getName()
+              + " has a custom (de)serializer: a model shape this generator does not know");
     }
     if (description.findAnyGetter() == null) {
-      throw new IllegalStateException(bean.getName() + " has no any-getter: a model shape this generator does not know");
+      throw new IllegalStateException(
+          bean.getName() + " has no any-getter: a model shape this generator does not know");
     }
     return description.findProperties();
   }
@@ -168,7 +180,10 @@ public final class Fabric8TreesGenerator {
     if (raw.getName().equals(QUANTITY)) {
       return "quantity";
     }
-    if (raw.isPrimitive() || raw.getName().startsWith("java.") || raw.isEnum() || raw.isInterface()) {
+    if (raw.isPrimitive()
+        || raw.getName().startsWith("java.")
+        || raw.isEnum()
+        || raw.isInterface()) {
       throw new IllegalStateException("unsupported property type " + raw.getName());
     }
     return null;
@@ -207,7 +222,8 @@ public final class Fabric8TreesGenerator {
       line("        return write((" + bean.getName() + ") object);");
     }
     line("      default:");
-    line("        throw new IllegalArgumentException(\"no tree writer for \" + object.getClass().getName());");
+    line(
+        "        throw new IllegalArgumentException(\"no tree writer for \" + object.getClass().getName());");
     line("    }");
     line("  }");
     line("");
@@ -215,7 +231,8 @@ public final class Fabric8TreesGenerator {
 
   private void writer(Class<?> bean) {
     BeanDescription description = serialization.introspect(mapper.constructType(bean));
-    JsonInclude.Value classInclusion = description.findPropertyInclusion(serialization.getDefaultPropertyInclusion(bean));
+    JsonInclude.Value classInclusion =
+        description.findPropertyInclusion(serialization.getDefaultPropertyInclusion(bean));
     line("  static Map<String, Object> write(" + bean.getName() + " value) {");
     line("    if (value == null) {");
     line("      return null;");
@@ -223,22 +240,28 @@ public final class Fabric8TreesGenerator {
     line("    Map<String, Object> tree = new LinkedHashMap<>();");
     for (BeanPropertyDefinition property : description.findProperties()) {
       if (!property.hasGetter()) {
-        throw new IllegalStateException(bean.getName() + "." + property.getName() + " has no getter");
+        throw new IllegalStateException(
+            bean.getName() + "." + property.getName() + " has no getter");
       }
       JavaType type = property.getPrimaryType();
-      JsonInclude.Include inclusion = classInclusion.withOverrides(property.findInclusion()).getValueInclusion();
+      JsonInclude.Include inclusion =
+          classInclusion.withOverrides(property.findInclusion()).getValueInclusion();
       String get = "value." + property.getGetter().getName() + "()";
-      String condition = switch (inclusion) {
-        case NON_NULL -> get + " != null";
-        case NON_EMPTY -> {
-          if (!type.isContainerType()) {
-            throw new IllegalStateException(bean.getName() + "." + property.getName() + ": NON_EMPTY on a non-container");
-          }
-          yield get + " != null && !" + get + ".isEmpty()";
-        }
-        case ALWAYS -> "true";
-        default -> throw new IllegalStateException(bean.getName() + "." + property.getName() + ": inclusion " + inclusion);
-      };
+      String condition =
+          switch (inclusion) {
+            case NON_NULL -> get + " != null";
+            case NON_EMPTY -> {
+              if (!type.isContainerType()) {
+                throw new IllegalStateException(
+                    bean.getName() + "." + property.getName() + ": NON_EMPTY on a non-container");
+              }
+              yield get + " != null && !" + get + ".isEmpty()";
+            }
+            case ALWAYS -> "true";
+            default ->
+                throw new IllegalStateException(
+                    bean.getName() + "." + property.getName() + ": inclusion " + inclusion);
+          };
       line("    if (" + condition + ") {");
       line("      tree.put(\"" + property.getName() + "\", " + writeExpression(type, get) + ");");
       line("    }");
@@ -295,15 +318,21 @@ public final class Fabric8TreesGenerator {
     line("      switch (field.getKey()) {");
     for (BeanPropertyDefinition property : description.findProperties()) {
       if (!property.hasSetter()) {
-        throw new IllegalStateException(bean.getName() + "." + property.getName() + " has no setter");
+        throw new IllegalStateException(
+            bean.getName() + "." + property.getName() + " has no setter");
       }
       if (!property.findAliases().isEmpty()) {
-        throw new IllegalStateException(bean.getName() + "." + property.getName() + " has aliases " + property.findAliases());
+        throw new IllegalStateException(
+            bean.getName() + "." + property.getName() + " has aliases " + property.findAliases());
       }
       JavaType type = property.getSetter().getParameterType(0);
       line("        case \"" + property.getName() + "\":");
-      line("          value." + property.getSetter().getName() + "("
-          + readExpression(type, "v", "at.field(\"" + property.getName() + "\")") + ");");
+      line(
+          "          value."
+              + property.getSetter().getName()
+              + "("
+              + readExpression(type, "v", "at.field(\"" + property.getName() + "\")")
+              + ");");
       line("          break;");
     }
     AnnotatedMember anySetter = description.findAnySetterAccessor();
@@ -356,28 +385,31 @@ public final class Fabric8TreesGenerator {
       return;
     }
     String type = element.getName();
-    listHelpers.put(name, String.join("\n",
-        "  static List<Object> write" + name + "List(List<" + type + "> values) {",
-        "    List<Object> tree = new ArrayList<>(values.size());",
-        "    for (" + type + " value : values) {",
-        "      tree.add(write(value));",
-        "    }",
-        "    return tree;",
-        "  }",
-        "",
-        "  static List<" + type + "> read" + name + "List(Object tree, TreePath at) {",
-        "    if (tree == null) {",
-        "      return null;",
-        "    }",
-        "    List<?> list = TreeInput.list(tree, at);",
-        "    List<" + type + "> values = new ArrayList<>(list.size());",
-        "    for (int i = 0; i < list.size(); i++) {",
-        "      values.add(read" + name + "(list.get(i), at.index(i)));",
-        "    }",
-        "    return values;",
-        "  }",
-        "",
-        ""));
+    listHelpers.put(
+        name,
+        String.join(
+            "\n",
+            "  static List<Object> write" + name + "List(List<" + type + "> values) {",
+            "    List<Object> tree = new ArrayList<>(values.size());",
+            "    for (" + type + " value : values) {",
+            "      tree.add(write(value));",
+            "    }",
+            "    return tree;",
+            "  }",
+            "",
+            "  static List<" + type + "> read" + name + "List(Object tree, TreePath at) {",
+            "    if (tree == null) {",
+            "      return null;",
+            "    }",
+            "    List<?> list = TreeInput.list(tree, at);",
+            "    List<" + type + "> values = new ArrayList<>(list.size());",
+            "    for (int i = 0; i < list.size(); i++) {",
+            "      values.add(read" + name + "(list.get(i), at.index(i)));",
+            "    }",
+            "    return values;",
+            "  }",
+            "",
+            ""));
   }
 
   private static void requireStringKeys(JavaType type) {

@@ -19,19 +19,21 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Writes target/runtime/sbom/racer-krm.cdx.json, the SBOM of the image's runtime: CycloneDX's bom of the
- * module (target/bom.json, cyclonedx-maven-plugin), checked against what target/runtime really holds and
- * completed with what Maven cannot see. Every jar in runtime/app is listed with its version and SHA-256
- * (racer-krm.jar itself as the bom's subject, metadata.component), and the jlink runtime in jre/ as a
- * platform component with the Java version and vendor its own java reports.
+ * Writes target/runtime/sbom/racer-krm.cdx.json, the SBOM of the image's runtime: CycloneDX's bom
+ * of the module (target/bom.json, cyclonedx-maven-plugin), checked against what target/runtime
+ * really holds and completed with what Maven cannot see. Every jar in runtime/app is listed with
+ * its version and SHA-256 (racer-krm.jar itself as the bom's subject, metadata.component), and the
+ * jlink runtime in jre/ as a platform component with the Java version and vendor its own java
+ * reports.
  *
- * The build fails when a jar of runtime/app has no component with its hash, or the bom lists a library
- * that is not in runtime/app: the SBOM says exactly what ships, or nothing is shipped.
+ * <p>The build fails when a jar of runtime/app has no component with its hash, or the bom lists a
+ * library that is not in runtime/app: the SBOM says exactly what ships, or nothing is shipped.
  *
- * Usage: java -cp CLASSPATH RuntimeSbom.java TARGET TIMESTAMP
+ * <p>Usage: java -cp CLASSPATH RuntimeSbom.java TARGET TIMESTAMP
  */
 public final class RuntimeSbom {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   public static void main(String[] args) throws Exception {
     Path target = Path.of(args[0]);
@@ -40,7 +42,8 @@ public final class RuntimeSbom {
 
     Map<String, Path> jarsByHash = new TreeMap<>();
     try (Stream<Path> files = Files.list(runtime.resolve("app"))) {
-      for (Path jar : files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList()) {
+      for (Path jar :
+          files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList()) {
         jarsByHash.put(sha256(jar), jar);
       }
     }
@@ -49,7 +52,12 @@ public final class RuntimeSbom {
     for (JsonNode component : components) {
       String hash = hashOf(component);
       if (jarsByHash.remove(hash) == null) {
-        problems.add("the bom lists " + component.path("purl").asText() + " (SHA-256 " + hash + "), not in runtime/app");
+        problems.add(
+            "the bom lists "
+                + component.path("purl").asText()
+                + " (SHA-256 "
+                + hash
+                + "), not in runtime/app");
       }
     }
     ObjectNode subject = (ObjectNode) bom.path("metadata").path("component");
@@ -59,9 +67,14 @@ public final class RuntimeSbom {
       problems.add("runtime/app/racer-krm.jar is not the jar the module built");
     }
     subject.putArray("hashes").addObject().put("alg", "SHA-256").put("content", ownHash);
-    jarsByHash.values().forEach(jar -> problems.add("runtime/app/" + jar.getFileName() + " has no component in the bom"));
+    jarsByHash
+        .values()
+        .forEach(
+            jar ->
+                problems.add("runtime/app/" + jar.getFileName() + " has no component in the bom"));
     if (!problems.isEmpty()) {
-      throw new IllegalStateException("the SBOM would not match the runtime:\n  " + String.join("\n  ", problems));
+      throw new IllegalStateException(
+          "the SBOM would not match the runtime:\n  " + String.join("\n  ", problems));
     }
     components.add(jre(runtime.resolve("jre")));
 
@@ -73,16 +86,25 @@ public final class RuntimeSbom {
     System.err.println("[runtime] SBOM " + out + ": " + components.size() + " components");
   }
 
-  /** The jlink runtime: the Java version and vendor as its own java reports them, and its modules. */
+  /**
+   * The jlink runtime: the Java version and vendor as its own java reports them, and its modules.
+   */
   private static ObjectNode jre(Path jre) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(jre.resolve("bin/java").toString(), "-XshowSettings:properties", "-version")
-        .redirectErrorStream(true).start();
+    Process process =
+        new ProcessBuilder(
+                jre.resolve("bin/java").toString(), "-XshowSettings:properties", "-version")
+            .redirectErrorStream(true)
+            .start();
     String settings = new String(process.getInputStream().readAllBytes());
     if (process.waitFor() != 0) {
       throw new IllegalStateException(jre + "/bin/java failed: " + settings);
     }
-    String modules = Files.readAllLines(jre.resolve("release")).stream().filter(l -> l.startsWith("MODULES="))
-        .map(l -> l.substring("MODULES=".length()).replace("\"", "")).findFirst().orElse("");
+    String modules =
+        Files.readAllLines(jre.resolve("release")).stream()
+            .filter(l -> l.startsWith("MODULES="))
+            .map(l -> l.substring("MODULES=".length()).replace("\"", ""))
+            .findFirst()
+            .orElse("");
     ObjectNode component = JSON.createObjectNode();
     component.put("type", "platform");
     component.put("bom-ref", "racer-krm:jre");
@@ -91,15 +113,21 @@ public final class RuntimeSbom {
     component.put("version", property(settings, "java.runtime.version"));
     component.put("description", "jlink runtime at jre/ (" + modules + ")");
     ArrayNode properties = component.putArray("properties");
-    for (String key : List.of("java.version", "java.vendor", "java.vendor.version", "java.vm.name")) {
+    for (String key :
+        List.of("java.version", "java.vendor", "java.vendor.version", "java.vm.name")) {
       properties.addObject().put("name", key).put("value", property(settings, key));
     }
     return component;
   }
 
   private static String property(String settings, String key) {
-    return settings.lines().map(String::strip).filter(l -> l.startsWith(key + " = ")).map(l -> l.substring(key.length() + 3))
-        .findFirst().orElseThrow(() -> new IllegalStateException("the runtime's java reports no " + key));
+    return settings
+        .lines()
+        .map(String::strip)
+        .filter(l -> l.startsWith(key + " = "))
+        .map(l -> l.substring(key.length() + 3))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException("the runtime's java reports no " + key));
   }
 
   private static String hashOf(JsonNode component) {
@@ -108,7 +136,8 @@ public final class RuntimeSbom {
         return hash.path("content").asText();
       }
     }
-    throw new IllegalStateException("no SHA-256 for " + component.path("purl").asText() + " in the bom");
+    throw new IllegalStateException(
+        "no SHA-256 for " + component.path("purl").asText() + " in the bom");
   }
 
   private static String sha256(Path file) throws IOException, NoSuchAlgorithmException {

@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
 
-/** Facts of the Maven build the generator runs in: the project version, which is the chart version. */
+/**
+ * Facts of the Maven build the generator runs in: the project version, which is the chart version.
+ */
 final class BuildFacts {
   private static final String RESOURCE = "/racer-chart/build.properties";
 

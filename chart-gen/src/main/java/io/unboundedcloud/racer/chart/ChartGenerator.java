@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Writes the racer chart into a directory, replacing what was there:
- * {@code mvn -B -pl chart-gen -am -Pgenerate-chart process-test-classes} writes the snapshot {@code charts/racer}.
+ * Writes the racer chart into a directory, replacing what was there: {@code mvn -B -pl chart-gen
+ * -am -Pgenerate-chart process-test-classes} writes the snapshot {@code charts/racer}.
  */
 public final class ChartGenerator {
   private ChartGenerator() {}
@@ -35,7 +35,8 @@ public final class ChartGenerator {
     if (Files.exists(directory)) {
       requireChartOrEmpty(directory);
       try (Stream<Path> walk = Files.walk(directory)) {
-        List<Path> old = walk.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(directory)).toList();
+        List<Path> old =
+            walk.sorted(Comparator.reverseOrder()).filter(p -> !p.equals(directory)).toList();
         for (Path path : old) {
           Files.delete(path);
         }
@@ -55,8 +56,10 @@ public final class ChartGenerator {
       }
     }
     Path chart = directory.resolve("Chart.yaml");
-    if (!Files.isRegularFile(chart) || !Files.readString(chart).contains("name: " + "racer" + "\n")) {
-      throw new IllegalStateException(directory + " is not empty and holds no racer Chart.yaml: not replacing it");
+    if (!Files.isRegularFile(chart)
+        || !Files.readString(chart).contains("name: " + "racer" + "\n")) {
+      throw new IllegalStateException(
+          directory + " is not empty and holds no racer Chart.yaml: not replacing it");
     }
   }
 }

@@ -7,9 +7,9 @@ import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.LiveDump;
 import io.unboundedcloud.racer.chart.support.Manifests;
 import io.unboundedcloud.racer.krm.adopt.ApiServerDefaults;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
 import java.nio.file.Files;
-import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,52 +26,75 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * {@code racer-krm adopt --chart-values FILE} on realistic live dumps, then real Helm: {@code helm template}
- * of the committed chart with the values adopt wrote renders the live pod templates, field for field apart
- * from what the API server defaults; and where a live override cannot be said in the values, the chart
- * verdict names exactly the fields where helm's output differs from the live DaemonSet.
+ * {@code racer-krm adopt --chart-values FILE} on realistic live dumps, then real Helm: {@code helm
+ * template} of the committed chart with the values adopt wrote renders the live pod templates,
+ * field for field apart from what the API server defaults; and where a live override cannot be said
+ * in the values, the chart verdict names exactly the fields where helm's output differs from the
+ * live DaemonSet.
  */
 @DisplayName("helm template with the values racer-krm adopt writes, against the live DaemonSet")
 class AdoptedChartTest {
-  private static final Pattern CHART_ROLLOUT = Pattern.compile("(?:warning|error): chart rollout: .* \\[DaemonSet [^,]+, field (.+)]");
+  private static final Pattern CHART_ROLLOUT =
+      Pattern.compile("(?:warning|error): chart rollout: .* \\[DaemonSet [^,]+, field (.+)]");
+
   /** The reason of a chart rollout that no value can prevent, with the chart's values it names. */
-  private static final Pattern INEXPRESSIBLE = Pattern.compile(": no value of charts/racer sets it \\(its values: ([^)]*)\\) \\[");
+  private static final Pattern INEXPRESSIBLE =
+      Pattern.compile(": no value of charts/racer sets it \\(its values: ([^)]*)\\) \\[");
 
   /** One in-process adopt, its values file, and helm template with it. */
-  private record Adopted(int exit, String stderr, List<Map<String, Object>> live, List<Map<String, Object>> chart) {
+  private record Adopted(
+      int exit, String stderr, List<Map<String, Object>> live, List<Map<String, Object>> chart) {
     static Adopted of(String dump, String namespace) {
-      Path values = ChartUnderTest.workDirectory("adopt").resolve(dump.replace(".yaml", "-values.yaml"));
-      KrmRun run = KrmRun.command("adopt", "--chart-values", values.toString(), LiveDump.file(dump).toString());
+      Path values =
+          ChartUnderTest.workDirectory("adopt").resolve(dump.replace(".yaml", "-values.yaml"));
+      KrmRun run =
+          KrmRun.command(
+              "adopt", "--chart-values", values.toString(), LiveDump.file(dump).toString());
       if (run.exitCode() != 0) {
         throw new AssertionError("adopt failed:\n" + run.describe());
       }
-      return new Adopted(run.exitCode(), run.stderr(), LiveDump.objects(LiveDump.file(dump)),
+      return new Adopted(
+          run.exitCode(),
+          run.stderr(),
+          LiveDump.objects(LiveDump.file(dump)),
           Manifests.parse(HelmRun.template(namespace, values)));
     }
 
     List<String> chartRolloutFields() {
-      return stderr.lines().map(CHART_ROLLOUT::matcher).filter(Matcher::matches).map(m -> m.group(1)).toList();
+      return stderr
+          .lines()
+          .map(CHART_ROLLOUT::matcher)
+          .filter(Matcher::matches)
+          .map(m -> m.group(1))
+          .toList();
     }
   }
 
   @Nested
-  @DisplayName("an installation whose overrides the values can say (placement, annotations, an origin)")
+  @DisplayName(
+      "an installation whose overrides the values can say (placement, annotations, an origin)")
   class Expressible {
     private final Adopted adopted = Adopted.of("operator-list.yaml", "racer-system");
 
     @Test
-    @DisplayName("helm renders racer-settings, the ServiceAccount, the DaemonSet and the origin, nothing else")
+    @DisplayName(
+        "helm renders racer-settings, the ServiceAccount, the DaemonSet and the origin, nothing else")
     void objects() {
-      assertThat(Manifests.byIdentity(adopted.chart()).keySet()).containsExactlyInAnyOrder(
-          "ConfigMap racer-system/racer-settings", "ServiceAccount racer-system/racer", "DaemonSet racer-system/racer",
-          "DaemonSet racer-system/models-origin");
+      assertThat(Manifests.byIdentity(adopted.chart()).keySet())
+          .containsExactlyInAnyOrder(
+              "ConfigMap racer-system/racer-settings",
+              "ServiceAccount racer-system/racer",
+              "DaemonSet racer-system/racer",
+              "DaemonSet racer-system/models-origin");
     }
 
     @Test
-    @DisplayName("the dataplane's and the origin's pod templates equal the live ones, apart from server defaults")
+    @DisplayName(
+        "the dataplane's and the origin's pod templates equal the live ones, apart from server defaults")
     void podTemplates() {
       for (String name : List.of("racer", "models-origin")) {
-        assertThat(LiveDump.defaultedTemplate(LiveDump.find(adopted.chart(), "DaemonSet", name))).as(name)
+        assertThat(LiveDump.defaultedTemplate(LiveDump.find(adopted.chart(), "DaemonSet", name)))
+            .as(name)
             .isEqualTo(LiveDump.liveTemplate(LiveDump.find(adopted.live(), "DaemonSet", name)));
       }
     }
@@ -83,34 +106,42 @@ class AdoptedChartTest {
       assertThat(LiveDump.find(adopted.chart(), "ConfigMap", "racer-settings").get("data"))
           .isEqualTo(LiveDump.find(adopted.live(), "ConfigMap", "racer-settings").get("data"));
       Map<String, Object> metadata =
-          (Map<String, Object>) LiveDump.find(adopted.chart(), "ServiceAccount", "racer").get("metadata");
+          (Map<String, Object>)
+              LiveDump.find(adopted.chart(), "ServiceAccount", "racer").get("metadata");
       assertThat((Map<String, Object>) metadata.get("annotations"))
-          .containsEntry("azure.workload.identity/client-id", "00000000-0000-0000-0000-000000000000");
+          .containsEntry(
+              "azure.workload.identity/client-id", "00000000-0000-0000-0000-000000000000");
     }
 
     @Test
-    @DisplayName("the verdict: no rollout; and the commands that let Helm adopt the four live objects")
+    @DisplayName(
+        "the verdict: no rollout; and the commands that let Helm adopt the four live objects")
     void verdictAndCommands() {
-      assertThat(adopted.stderr()).contains("info: chart verdict: no rollout: helm install of charts/racer with");
+      assertThat(adopted.stderr())
+          .contains("info: chart verdict: no rollout: helm install of charts/racer with");
       assertThat(adopted.chartRolloutFields()).isEmpty();
-      assertThat(adopted.stderr()).contains(
-          "  kubectl label --overwrite --namespace racer-system daemonset/racer serviceaccount/racer"
-              + " configmap/racer-settings daemonset/models-origin app.kubernetes.io/managed-by=Helm\n",
-          "  kubectl annotate --overwrite --namespace racer-system daemonset/racer serviceaccount/racer"
-              + " configmap/racer-settings daemonset/models-origin meta.helm.sh/release-name=" + HelmRun.RELEASE
-              + " meta.helm.sh/release-namespace=racer-system\n",
-          "  helm install racer charts/racer --namespace racer-system --values ");
+      assertThat(adopted.stderr())
+          .contains(
+              "  kubectl label --overwrite --namespace racer-system daemonset/racer serviceaccount/racer"
+                  + " configmap/racer-settings daemonset/models-origin app.kubernetes.io/managed-by=Helm\n",
+              "  kubectl annotate --overwrite --namespace racer-system daemonset/racer serviceaccount/racer"
+                  + " configmap/racer-settings daemonset/models-origin meta.helm.sh/release-name="
+                  + HelmRun.RELEASE
+                  + " meta.helm.sh/release-namespace=racer-system\n",
+              "  helm install racer charts/racer --namespace racer-system --values ");
     }
   }
 
   @Nested
-  @DisplayName("an installation run with production overrides: resources, pull secrets, priority class, update"
-      + " strategy, pod labels, pull policy Always")
+  @DisplayName(
+      "an installation run with production overrides: resources, pull secrets, priority class, update"
+          + " strategy, pod labels, pull policy Always")
   class Production {
     private final Adopted adopted = Adopted.of("production-list.yaml", "racer");
 
     @Test
-    @DisplayName("the pod template equals the live one apart from server defaults; so does the update strategy")
+    @DisplayName(
+        "the pod template equals the live one apart from server defaults; so does the update strategy")
     @SuppressWarnings("unchecked")
     void asItRuns() {
       Map<String, Object> chart = LiveDump.find(adopted.chart(), "DaemonSet", "racer");
@@ -118,61 +149,82 @@ class AdoptedChartTest {
       assertThat(LiveDump.defaultedTemplate(chart)).isEqualTo(LiveDump.liveTemplate(live));
       assertThat(((Map<String, Object>) asStored(chart).get("spec")).get("updateStrategy"))
           .isEqualTo(((Map<String, Object>) asStored(live).get("spec")).get("updateStrategy"))
-          .isEqualTo(Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxSurge", 0L, "maxUnavailable", "10%")));
+          .isEqualTo(
+              Map.of(
+                  "type",
+                  "RollingUpdate",
+                  "rollingUpdate",
+                  Map.of("maxSurge", 0L, "maxUnavailable", "10%")));
     }
 
     @Test
     @DisplayName("the chart verdict: no rollout, and not one chart line naming a change")
     void noChartVerdictLines() {
-      assertThat(adopted.stderr()).contains("info: chart verdict: no rollout: helm install of charts/racer with");
+      assertThat(adopted.stderr())
+          .contains("info: chart verdict: no rollout: helm install of charts/racer with");
       assertThat(adopted.chartRolloutFields()).isEmpty();
       assertThat(adopted.stderr()).doesNotContain("chart rollout", "chart change", "ROLLOUT");
     }
 
     @Test
-    @DisplayName("helm renders what examples/helm/production.yaml renders with images.pullPolicy Always, the"
-        + " installation the live one was patched from")
+    @DisplayName(
+        "helm renders what examples/helm/production.yaml renders with images.pullPolicy Always, the"
+            + " installation the live one was patched from")
     @SuppressWarnings("unchecked")
     void sameAsTheProductionExample() throws IOException {
-      Map<String, Object> example = new Yaml(new SafeConstructor(new LoaderOptions())).load(
-          Files.readString(ChartUnderTest.repositoryRoot().resolve("examples/helm/production.yaml")));
+      Map<String, Object> example =
+          new Yaml(new SafeConstructor(new LoaderOptions()))
+              .load(
+                  Files.readString(
+                      ChartUnderTest.repositoryRoot().resolve("examples/helm/production.yaml")));
       ((Map<String, Object>) example.get("images")).put("pullPolicy", "Always");
       List<Map<String, Object>> fromExample = Manifests.parse(HelmRun.template("racer", example));
-      assertThat(storedByIdentity(adopted.chart())).isEqualTo(storedByIdentity(fromExample))
-          .containsOnlyKeys("ConfigMap racer/racer-settings", "ServiceAccount racer/racer", "DaemonSet racer/racer");
+      assertThat(storedByIdentity(adopted.chart()))
+          .isEqualTo(storedByIdentity(fromExample))
+          .containsOnlyKeys(
+              "ConfigMap racer/racer-settings",
+              "ServiceAccount racer/racer",
+              "DaemonSet racer/racer");
     }
 
     /** The objects by identity, each workload as the API server stores it. */
     private Map<String, Map<String, Object>> storedByIdentity(List<Map<String, Object>> objects) {
       Map<String, Map<String, Object>> stored = new LinkedHashMap<>();
-      Manifests.byIdentity(objects).forEach((identity, object) -> stored.put(identity, asStored(object)));
+      Manifests.byIdentity(objects)
+          .forEach((identity, object) -> stored.put(identity, asStored(object)));
       return stored;
     }
   }
 
   @Nested
-  @DisplayName("an installation with overrides no value can say: a sidecar, an env var, a volume and its mount")
+  @DisplayName(
+      "an installation with overrides no value can say: a sidecar, an env var, a volume and its mount")
   class Inexpressible {
     private final Adopted adopted = Adopted.of("overrides-stream.yaml", "gpu-system");
 
     /** The live DaemonSet without the overrides the chart cannot render, as the test knows them. */
     @SuppressWarnings("unchecked")
     private Map<String, Object> liveWithoutOverrides() {
-      Map<String, Object> live = (Map<String, Object>) Manifests.normalized(
-          LiveDump.find(adopted.live(), "DaemonSet", "racer"));
+      Map<String, Object> live =
+          (Map<String, Object>)
+              Manifests.normalized(LiveDump.find(adopted.live(), "DaemonSet", "racer"));
       Map<String, Object> pod = (Map<String, Object>) LiveDump.template(live).get("spec");
       List<Map<String, Object>> containers = (List<Map<String, Object>>) pod.get("containers");
       containers.removeIf(container -> "log-shipper".equals(container.get("name")));
       Map<String, Object> dataplane = containers.get(0);
-      ((List<Map<String, Object>>) dataplane.get("env")).removeIf(env -> "HTTPS_PROXY".equals(env.get("name")));
-      ((List<Map<String, Object>>) dataplane.get("volumeMounts")).removeIf(m -> "ca-bundle".equals(m.get("name")));
-      ((List<Map<String, Object>>) pod.get("volumes")).removeIf(v -> "ca-bundle".equals(v.get("name")));
+      ((List<Map<String, Object>>) dataplane.get("env"))
+          .removeIf(env -> "HTTPS_PROXY".equals(env.get("name")));
+      ((List<Map<String, Object>>) dataplane.get("volumeMounts"))
+          .removeIf(m -> "ca-bundle".equals(m.get("name")));
+      ((List<Map<String, Object>>) pod.get("volumes"))
+          .removeIf(v -> "ca-bundle".equals(v.get("name")));
       return live;
     }
 
     @Test
-    @DisplayName("helm's pod template is the live one without exactly those overrides: resources, pull secrets,"
-        + " priority class and pod label kept")
+    @DisplayName(
+        "helm's pod template is the live one without exactly those overrides: resources, pull secrets,"
+            + " priority class and pod label kept")
     void helmDropsTheOverrides() {
       assertThat(LiveDump.defaultedTemplate(LiveDump.find(adopted.chart(), "DaemonSet", "racer")))
           .isEqualTo(LiveDump.liveTemplate(liveWithoutOverrides()));
@@ -183,24 +235,29 @@ class AdoptedChartTest {
     @Test
     @DisplayName("the chart verdict is a rollout naming each of those fields, and only them")
     void verdictNamesThem() {
-      assertThat(adopted.stderr()).contains("warning: chart verdict: ROLLOUT: helm install of charts/racer with");
+      assertThat(adopted.stderr())
+          .contains("warning: chart verdict: ROLLOUT: helm install of charts/racer with");
       String dataplane = "spec.template.spec.containers[name=dataplane].";
-      assertThat(adopted.chartRolloutFields()).containsExactlyInAnyOrder(
-          "spec.template.spec.containers[name=log-shipper]",
-          dataplane + "env[name=HTTPS_PROXY]",
-          dataplane + "volumeMounts[name=ca-bundle]",
-          "spec.template.spec.volumes[name=ca-bundle]");
+      assertThat(adopted.chartRolloutFields())
+          .containsExactlyInAnyOrder(
+              "spec.template.spec.containers[name=log-shipper]",
+              dataplane + "env[name=HTTPS_PROXY]",
+              dataplane + "volumeMounts[name=ca-bundle]",
+              "spec.template.spec.volumes[name=ca-bundle]");
       assertThat(adopted.stderr()).contains("info: verdict: no rollout: applying these manifests");
     }
 
     @Test
-    @DisplayName("each says that no value sets it, naming exactly the values of charts/racer/values.yaml")
+    @DisplayName(
+        "each says that no value sets it, naming exactly the values of charts/racer/values.yaml")
     @SuppressWarnings("unchecked")
     void namesTheChartsValues() throws IOException {
-      Map<String, Object> chartValues = new Yaml(new SafeConstructor(new LoaderOptions())).load(
-          Files.readString(ChartUnderTest.directory().resolve("values.yaml")));
+      Map<String, Object> chartValues =
+          new Yaml(new SafeConstructor(new LoaderOptions()))
+              .load(Files.readString(ChartUnderTest.directory().resolve("values.yaml")));
       List<List<String>> namings = new ArrayList<>();
-      for (String line : adopted.stderr().lines().filter(line -> line.contains("chart rollout:")).toList()) {
+      for (String line :
+          adopted.stderr().lines().filter(line -> line.contains("chart rollout:")).toList()) {
         Matcher matcher = INEXPRESSIBLE.matcher(line);
         assertThat(matcher.find()).as(line).isTrue();
         namings.add(List.of(matcher.group(1).split(", ")));
@@ -221,28 +278,46 @@ class AdoptedChartTest {
     }
 
     @Test
-    @DisplayName("the values carry the update strategy; the ServiceAccount's pull secrets are named apart")
+    @DisplayName(
+        "the values carry the update strategy; the ServiceAccount's pull secrets are named apart")
     void otherChanges() {
-      List<String> lines = adopted.stderr().lines().filter(l -> l.contains("chart change, not a rollout"))
-          .collect(Collectors.toList());
-      assertThat(lines).singleElement().satisfies(l -> assertThat(l).contains(
-          "no value of charts/racer sets the ServiceAccount's pull secrets",
-          "[ServiceAccount gpu-system/racer in ", ", field imagePullSecrets]"));
+      List<String> lines =
+          adopted
+              .stderr()
+              .lines()
+              .filter(l -> l.contains("chart change, not a rollout"))
+              .collect(Collectors.toList());
+      assertThat(lines)
+          .singleElement()
+          .satisfies(
+              l ->
+                  assertThat(l)
+                      .contains(
+                          "no value of charts/racer sets the ServiceAccount's pull secrets",
+                          "[ServiceAccount gpu-system/racer in ",
+                          ", field imagePullSecrets]"));
       @SuppressWarnings("unchecked")
-      Map<String, Object> spec = (Map<String, Object>) LiveDump.find(adopted.chart(), "DaemonSet", "racer").get("spec");
-      assertThat(spec.get("updateStrategy")).isEqualTo(Map.of("rollingUpdate", Map.of("maxUnavailable", "10%")));
-      assertThat(LiveDump.find(adopted.chart(), "ServiceAccount", "racer")).doesNotContainKey("imagePullSecrets");
+      Map<String, Object> spec =
+          (Map<String, Object>) LiveDump.find(adopted.chart(), "DaemonSet", "racer").get("spec");
+      assertThat(spec.get("updateStrategy"))
+          .isEqualTo(Map.of("rollingUpdate", Map.of("maxUnavailable", "10%")));
+      assertThat(LiveDump.find(adopted.chart(), "ServiceAccount", "racer"))
+          .doesNotContainKey("imagePullSecrets");
     }
   }
 
-  /** A rendered or live object as the API server stores it: a workload completed with the server's defaults. */
+  /**
+   * A rendered or live object as the API server stores it: a workload completed with the server's
+   * defaults.
+   */
   @SuppressWarnings("unchecked")
   private static Map<String, Object> asStored(Map<String, Object> object) {
     Map<String, Object> copy = (Map<String, Object>) Manifests.normalized(object);
     if (!"DaemonSet".equals(copy.get("kind"))) {
       return copy;
     }
-    Map<String, Object> stored = (Map<String, Object>) Manifests.normalized(ApiServerDefaults.filled(copy));
+    Map<String, Object> stored =
+        (Map<String, Object>) Manifests.normalized(ApiServerDefaults.filled(copy));
     Map<String, Object> template = LiveDump.template(stored);
     ((Map<String, Object>) template.get("metadata")).remove("creationTimestamp");
     return stored;

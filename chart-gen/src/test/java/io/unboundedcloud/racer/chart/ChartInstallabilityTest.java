@@ -32,14 +32,20 @@ class ChartInstallabilityTest {
   @Nested
   @DisplayName("helm template with the defaults plus images")
   class DefaultsPlusImages {
-    private final List<Map<String, Object>> objects = Manifests.parse(
-        HelmRun.template("racer", Map.of("images", Map.of("registry", "registry.example.com/racer"))));
+    private final List<Map<String, Object>> objects =
+        Manifests.parse(
+            HelmRun.template(
+                "racer", Map.of("images", Map.of("registry", "registry.example.com/racer"))));
 
     @Test
-    @DisplayName("renders the ServiceAccount, the DaemonSet and the racer-settings ConfigMap, nothing else")
+    @DisplayName(
+        "renders the ServiceAccount, the DaemonSet and the racer-settings ConfigMap, nothing else")
     void objects() {
-      assertThat(Manifests.byIdentity(objects).keySet()).containsExactlyInAnyOrder(
-          "ServiceAccount racer/racer", "DaemonSet racer/racer", "ConfigMap racer/racer-settings");
+      assertThat(Manifests.byIdentity(objects).keySet())
+          .containsExactlyInAnyOrder(
+              "ServiceAccount racer/racer",
+              "DaemonSet racer/racer",
+              "ConfigMap racer/racer-settings");
     }
 
     @Test
@@ -49,31 +55,48 @@ class ChartInstallabilityTest {
     }
 
     @Test
-    @DisplayName("Helm's delivery labels are on object metadata, never in the selector or on the pods")
+    @DisplayName(
+        "Helm's delivery labels are on object metadata, never in the selector or on the pods")
     @SuppressWarnings("unchecked")
     void deliveryLabels() {
       Map<String, Object> daemonSet = Manifests.byIdentity(objects).get("DaemonSet racer/racer");
-      Map<String, Object> labels = (Map<String, Object>) ((Map<String, Object>) objects.stream()
-          .filter(o -> "DaemonSet".equals(o.get("kind"))).findFirst().orElseThrow().get("metadata")).get("labels");
+      Map<String, Object> labels =
+          (Map<String, Object>)
+              ((Map<String, Object>)
+                      objects.stream()
+                          .filter(o -> "DaemonSet".equals(o.get("kind")))
+                          .findFirst()
+                          .orElseThrow()
+                          .get("metadata"))
+                  .get("labels");
       assertThat(labels).containsKeys(Manifests.DELIVERY_LABELS.toArray(String[]::new));
       Map<String, Object> spec = (Map<String, Object>) daemonSet.get("spec");
-      Map<String, Object> selector = (Map<String, Object>) ((Map<String, Object>) spec.get("selector")).get("matchLabels");
-      Map<String, Object> podLabels = (Map<String, Object>) ((Map<String, Object>)
-          ((Map<String, Object>) spec.get("template")).get("metadata")).get("labels");
+      Map<String, Object> selector =
+          (Map<String, Object>) ((Map<String, Object>) spec.get("selector")).get("matchLabels");
+      Map<String, Object> podLabels =
+          (Map<String, Object>)
+              ((Map<String, Object>) ((Map<String, Object>) spec.get("template")).get("metadata"))
+                  .get("labels");
       assertThat(selector).isEqualTo(io.unboundedcloud.racer.workload.Dataplane.labels());
       assertThat(podLabels).isEqualTo(io.unboundedcloud.racer.workload.Dataplane.labels());
     }
   }
 
   static Stream<Path> examples() throws IOException {
-    try (Stream<Path> files = Files.list(ChartUnderTest.repositoryRoot().resolve("examples/helm"))) {
-      return files.filter(p -> p.getFileName().toString().endsWith(".yaml")).sorted().toList().stream();
+    try (Stream<Path> files =
+        Files.list(ChartUnderTest.repositoryRoot().resolve("examples/helm"))) {
+      return files
+          .filter(p -> p.getFileName().toString().endsWith(".yaml"))
+          .sorted()
+          .toList()
+          .stream();
     }
   }
 
   @ParameterizedTest(name = "examples/helm/{0}")
   @MethodSource("examples")
-  @DisplayName("every examples/helm values file renders objects that match the Kubernetes OpenAPI schema")
+  @DisplayName(
+      "every examples/helm values file renders objects that match the Kubernetes OpenAPI schema")
   void example(Path valuesFile) {
     List<Map<String, Object>> objects = Manifests.parse(HelmRun.template("racer", valuesFile));
     assertThat(Manifests.byIdentity(objects)).containsKey("DaemonSet racer/racer");
@@ -91,7 +114,8 @@ class ChartInstallabilityTest {
   @Test
   @DisplayName("there are examples to render, production.yaml among them")
   void examplesExist() throws IOException {
-    assertThat(examples()).hasSizeGreaterThanOrEqualTo(5)
+    assertThat(examples())
+        .hasSizeGreaterThanOrEqualTo(5)
         .contains(ChartUnderTest.repositoryRoot().resolve("examples/helm/production.yaml"));
   }
 
@@ -99,7 +123,8 @@ class ChartInstallabilityTest {
   @DisplayName("helm package writes the chart archive into target/")
   void helmPackage() {
     Path packaged = HelmRun.packageInto(ChartUnderTest.workDirectory("package"));
-    assertThat(packaged.getFileName().toString()).isEqualTo("racer-" + System.getProperty("racer.project.version") + ".tgz");
+    assertThat(packaged.getFileName().toString())
+        .isEqualTo("racer-" + System.getProperty("racer.project.version") + ".tgz");
     assertThat(packaged).startsWith(ChartUnderTest.buildDirectory());
   }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("The committed chart snapshot")
 class ChartSnapshotTest {
-  private static final String REGENERATE = "mvn -B -pl chart-gen -am -Pgenerate-chart process-test-classes";
+  private static final String REGENERATE =
+      "mvn -B -pl chart-gen -am -Pgenerate-chart process-test-classes";
 
   @Test
   @DisplayName("equals a fresh generation, file by file and byte for byte")
@@ -30,7 +31,10 @@ class ChartSnapshotTest {
         .as("the files of %s; regenerate it with: %s", committed, REGENERATE)
         .containsExactlyElementsOf(expected);
     for (String file : expected) {
-      assertThat(Arrays.equals(Files.readAllBytes(committed.resolve(file)), Files.readAllBytes(fresh.resolve(file))))
+      assertThat(
+              Arrays.equals(
+                  Files.readAllBytes(committed.resolve(file)),
+                  Files.readAllBytes(fresh.resolve(file))))
           .as("charts/racer/%s is stale; regenerate the chart with: %s", file, REGENERATE)
           .isTrue();
     }
@@ -44,17 +48,27 @@ class ChartSnapshotTest {
     SortedSet<String> names = files(first);
     assertThat(files(second)).containsExactlyElementsOf(names);
     for (String file : names) {
-      assertThat(Files.readString(second.resolve(file))).as(file).isEqualTo(Files.readString(first.resolve(file)));
+      assertThat(Files.readString(second.resolve(file)))
+          .as(file)
+          .isEqualTo(Files.readString(first.resolve(file)));
     }
   }
 
-  /** Runs ChartGenerator's main in its own JVM: a per-run hash seed or clock would show as a difference. */
+  /**
+   * Runs ChartGenerator's main in its own JVM: a per-run hash seed or clock would show as a
+   * difference.
+   */
   private static Path generateInNewJvm(Path directory) throws Exception {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
-        ChartGenerator.class.getName(), directory.toString())
-        .redirectErrorStream(true)
-        .start();
+    Process process =
+        new ProcessBuilder(
+                java.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ChartGenerator.class.getName(),
+                directory.toString())
+            .redirectErrorStream(true)
+            .start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor()).as(output).isZero();
     return directory;
@@ -64,14 +78,16 @@ class ChartSnapshotTest {
   @DisplayName("the generator refuses to replace a directory that is not a racer chart")
   void refusesForeignDirectory(@TempDir Path directory) throws IOException {
     Files.writeString(directory.resolve("important.txt"), "not a chart");
-    org.assertj.core.api.Assertions.assertThatThrownBy(() -> ChartGenerator.write(RacerChart.files(), directory))
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> ChartGenerator.write(RacerChart.files(), directory))
         .isInstanceOf(IllegalStateException.class);
     assertThat(directory.resolve("important.txt")).exists();
   }
 
   private static SortedSet<String> files(Path root) throws IOException {
     try (Stream<Path> walk = Files.walk(root)) {
-      return walk.filter(Files::isRegularFile).map(p -> root.relativize(p).toString())
+      return walk.filter(Files::isRegularFile)
+          .map(p -> root.relativize(p).toString())
           .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
     }
   }

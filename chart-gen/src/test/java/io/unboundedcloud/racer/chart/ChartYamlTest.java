@@ -19,7 +19,10 @@ class ChartYamlTest {
   @Test
   @DisplayName("is apiVersion v2, named racer, an application")
   void identity() {
-    assertThat(chart).containsEntry("apiVersion", "v2").containsEntry("name", "racer").containsEntry("type", "application");
+    assertThat(chart)
+        .containsEntry("apiVersion", "v2")
+        .containsEntry("name", "racer")
+        .containsEntry("type", "application");
   }
 
   @Test
@@ -44,8 +47,23 @@ class ChartYamlTest {
   @Test
   @DisplayName("has only apiVersion v2 fields, extras under annotations")
   void fields() {
-    assertThat(chart.keySet()).isSubsetOf("apiVersion", "name", "version", "kubeVersion", "description", "type",
-        "keywords", "home", "sources", "dependencies", "maintainers", "icon", "appVersion", "deprecated", "annotations");
+    assertThat(chart.keySet())
+        .isSubsetOf(
+            "apiVersion",
+            "name",
+            "version",
+            "kubeVersion",
+            "description",
+            "type",
+            "keywords",
+            "home",
+            "sources",
+            "dependencies",
+            "maintainers",
+            "icon",
+            "appVersion",
+            "deprecated",
+            "annotations");
   }
 
   private static String read() {

@@ -22,12 +22,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The production values against the function: {@code helm template} with a value equals the KRM function's
- * output after the README's kustomize patch for it, run again on its own patched output, which is what
- * shows that field ownership keeps the change. Each patch is applied in-process everywhere, and by
- * {@code kubectl kustomize} where kubectl is installed (otherwise one SKIPPED line, those cases skipped).
+ * The production values against the function: {@code helm template} with a value equals the KRM
+ * function's output after the README's kustomize patch for it, run again on its own patched output,
+ * which is what shows that field ownership keeps the change. Each patch is applied in-process
+ * everywhere, and by {@code kubectl kustomize} where kubectl is installed (otherwise one SKIPPED
+ * line, those cases skipped).
  */
-@DisplayName("helm template with each production value equals the function's output after the same kustomize patch")
+@DisplayName(
+    "helm template with each production value equals the function's output after the same kustomize patch")
 class CustomizationParityTest {
   private static final String DAEMON_SET = "DaemonSet %s/racer";
 
@@ -46,12 +48,21 @@ class CustomizationParityTest {
       for (Customization one : readme) {
         cases.add(Arguments.of(one, kustomize, Installation.of("racer")));
       }
-      cases.add(Arguments.of(Customization.together("every README patch together", readme), kustomize,
-          Installation.of("racer")));
-      cases.add(Arguments.of(Customization.together("every README patch together, with NVIDIA cdi and host network"
-          + " in another namespace", readme), kustomize, Installation.of("gpu-system")
-          .withSettings(Map.of("RACER_NVIDIA", "cdi", "RACER_HOST_NETWORK", "true"))
-          .withPodAnnotations(Map.of("example.com/owner", "ml-platform"))));
+      cases.add(
+          Arguments.of(
+              Customization.together("every README patch together", readme),
+              kustomize,
+              Installation.of("racer")));
+      cases.add(
+          Arguments.of(
+              Customization.together(
+                  "every README patch together, with NVIDIA cdi and host network"
+                      + " in another namespace",
+                  readme),
+              kustomize,
+              Installation.of("gpu-system")
+                  .withSettings(Map.of("RACER_NVIDIA", "cdi", "RACER_HOST_NETWORK", "true"))
+                  .withPodAnnotations(Map.of("example.com/owner", "ml-platform"))));
       for (Customization extra : extras()) {
         cases.add(Arguments.of(extra, kustomize, Installation.of("racer")));
       }
@@ -59,10 +70,15 @@ class CustomizationParityTest {
     return cases.stream();
   }
 
-  /** What the README does not show: number quantities, a GPU limit, a claim, limits alone, OnDelete, one pod label. */
+  /**
+   * What the README does not show: number quantities, a GPU limit, a claim, limits alone, OnDelete,
+   * one pod label.
+   */
   private static List<Customization> extras() {
     return List.of(
-        Customization.ofSpec("resources with number quantities, an extended resource and a claim", """
+        Customization.ofSpec(
+            "resources with number quantities, an extended resource and a claim",
+            """
             template:
               spec:
                 containers:
@@ -72,34 +88,44 @@ class CustomizationParityTest {
                       requests: {cpu: 0.5, memory: 1.5Gi}
                       limits: {cpu: 2, nvidia.com/gpu: 8, memory: 2000000000}
                       claims: [{name: gpus}]
-            """, """
+            """,
+            """
             resources:
               requests: {cpu: 0.5, memory: 1.5Gi}
               limits: {cpu: 2, nvidia.com/gpu: 8, memory: 2000000000}
               claims: [{name: gpus}]
             """),
-        Customization.ofSpec("resources with limits only", """
+        Customization.ofSpec(
+            "resources with limits only",
+            """
             template:
               spec:
                 containers:
                   - name: dataplane
                     resources: {$patch: replace, limits: {memory: 8Gi}}
-            """, """
+            """,
+            """
             resources: {limits: {memory: 8Gi}}
             """),
-        Customization.ofSpec("update strategy OnDelete", """
+        Customization.ofSpec(
+            "update strategy OnDelete",
+            """
             updateStrategy: {$patch: replace, type: OnDelete}
-            """, """
+            """,
+            """
             updateStrategy: {type: OnDelete}
             """),
-        Customization.ofSpec("pull policy Never and one pod label", """
+        Customization.ofSpec(
+            "pull policy Never and one pod label",
+            """
             template:
               metadata:
                 labels: {example.com/tier: cache}
               spec:
                 containers:
                   - {name: dataplane, imagePullPolicy: Never}
-            """, """
+            """,
+            """
             images: {pullPolicy: Never}
             podLabels: {example.com/tier: cache}
             """));
@@ -107,10 +133,14 @@ class CustomizationParityTest {
 
   @ParameterizedTest(name = "{0}, patched by {1}")
   @MethodSource("cases")
-  void chartEqualsPatchedFunction(Customization customization, Kustomize kustomize, Installation installation) {
+  void chartEqualsPatchedFunction(
+      Customization customization, Kustomize kustomize, Installation installation) {
     assumeTrue(kustomize.missing() == null, kustomize.missing());
-    Map<String, Map<String, Object>> chart = Manifests.byIdentity(Manifests.parse(
-        HelmRun.template(installation.namespace(), installation.chartValues(customization))));
+    Map<String, Map<String, Object>> chart =
+        Manifests.byIdentity(
+            Manifests.parse(
+                HelmRun.template(
+                    installation.namespace(), installation.chartValues(customization))));
     Map<String, Map<String, Object>> function =
         Manifests.byIdentity(installation.functionOutput(customization, kustomize));
 
@@ -119,25 +149,37 @@ class CustomizationParityTest {
       assertThat(chart.get(identity)).as(identity).isEqualTo(function.get(identity));
     }
     String daemonSet = String.format(DAEMON_SET, installation.namespace());
-    Map<String, Object> uncustomized = Manifests.byIdentity(installation.functionOutput()).get(daemonSet);
-    assertThat(function.get(daemonSet)).as("the customization changes the DaemonSet").isNotEqualTo(uncustomized);
+    Map<String, Object> uncustomized =
+        Manifests.byIdentity(installation.functionOutput()).get(daemonSet);
+    assertThat(function.get(daemonSet))
+        .as("the customization changes the DaemonSet")
+        .isNotEqualTo(uncustomized);
   }
 
   @Test
-  @DisplayName("the README's Customizing section has a patch for every production value, and the value beside it")
+  @DisplayName(
+      "the README's Customizing section has a patch for every production value, and the value beside it")
   void readmeCoversEveryValue() {
     Set<String> values = new TreeSet<>();
     for (Customization one : Customization.fromReadme()) {
       assertThat(one.patches()).as(one.name()).isNotEmpty();
-      one.values().forEach((key, value) -> {
-        if (value instanceof Map<?, ?> map && key.equals("images")) {
-          map.keySet().forEach(child -> values.add(key + "." + child));
-        } else {
-          values.add(key);
-        }
-      });
+      one.values()
+          .forEach(
+              (key, value) -> {
+                if (value instanceof Map<?, ?> map && key.equals("images")) {
+                  map.keySet().forEach(child -> values.add(key + "." + child));
+                } else {
+                  values.add(key);
+                }
+              });
     }
-    assertThat(values).containsExactlyInAnyOrder(
-        "resources", "imagePullSecrets", "priorityClassName", "updateStrategy", "podLabels", "images.pullPolicy");
+    assertThat(values)
+        .containsExactlyInAnyOrder(
+            "resources",
+            "imagePullSecrets",
+            "priorityClassName",
+            "updateStrategy",
+            "podLabels",
+            "images.pullPolicy");
   }
 }

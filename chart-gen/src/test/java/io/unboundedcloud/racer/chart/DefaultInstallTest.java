@@ -14,14 +14,15 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * A default install stays byte for byte what it was: a new value of the chart must render nothing while it is
- * left at its default. The committed rendering is itself checked against the KRM function, so it is not a
- * copy of the chart's output taken on trust.
+ * A default install stays byte for byte what it was: a new value of the chart must render nothing
+ * while it is left at its default. The committed rendering is itself checked against the KRM
+ * function, so it is not a copy of the chart's output taken on trust.
  */
 @DisplayName("A default install (the defaults plus a registry)")
 class DefaultInstallTest {
   /** The committed rendering; {@value #VERSION} stands for the chart version in helm.sh/chart. */
   static final String EXPECTED = "chart-gen/src/test/resources/rendered/default-install.yaml";
+
   private static final String VERSION = "@version@";
   private static final Installation DEFAULT = Installation.of("racer");
 
@@ -33,8 +34,10 @@ class DefaultInstallTest {
     Files.writeString(actual, rendered);
 
     assertThat(rendered)
-        .as("helm template of the default install differs from %s (this run's is in %s). Only a change to the"
-            + " builders may change it: then review the difference and copy this run's over it", EXPECTED, actual)
+        .as(
+            "helm template of the default install differs from %s (this run's is in %s). Only a change to the"
+                + " builders may change it: then review the difference and copy this run's over it",
+            EXPECTED, actual)
         .isEqualTo(expected());
   }
 

@@ -26,14 +26,18 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * Every examples/helm values file against the function: {@code helm template} with the file equals the KRM
- * function's output for the same installation, its production values made as the README's kustomize patches.
+ * Every examples/helm values file against the function: {@code helm template} with the file equals
+ * the KRM function's output for the same installation, its production values made as the README's
+ * kustomize patches.
  */
-@DisplayName("helm template with each examples/helm file equals the function's output for the same installation")
+@DisplayName(
+    "helm template with each examples/helm file equals the function's output for the same installation")
 class ExampleParityTest {
   /** Examples the function has no input for, and why. */
-  private static final Map<String, String> WITHOUT_TWIN = Map.of(
-      "existing-settings.yaml", "the chart renders no racer-settings, which the function needs as an input");
+  private static final Map<String, String> WITHOUT_TWIN =
+      Map.of(
+          "existing-settings.yaml",
+          "the chart renders no racer-settings, which the function needs as an input");
 
   @BeforeAll
   static void announce() {
@@ -61,7 +65,8 @@ class ExampleParityTest {
   void chartEqualsFunction(String example, Kustomize kustomize) throws IOException {
     assumeTrue(kustomize.missing() == null, kustomize.missing());
     Path file = ChartUnderTest.repositoryRoot().resolve("examples/helm").resolve(example);
-    Map<String, Object> values = new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(file));
+    Map<String, Object> values =
+        new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(file));
     Installation installation = Installation.fromValues("racer", values);
     Customization production = Customization.fromValues(example, values);
 

@@ -24,7 +24,8 @@ class HelpersTest {
   private final String helpers = read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"));
 
   @Test
-  @DisplayName("every define is prefixed racer. and documented by a comment just above that starts with its name")
+  @DisplayName(
+      "every define is prefixed racer. and documented by a comment just above that starts with its name")
   void documentedDefines() {
     List<String> problems = new ArrayList<>();
     Matcher define = DEFINE.matcher(helpers);
@@ -32,8 +33,10 @@ class HelpersTest {
       String name = define.group(1);
       String before = helpers.substring(0, define.start());
       int comment = before.lastIndexOf("{{- /*");
-      boolean documented = comment >= 0 && before.substring(comment).trim().endsWith("*/}}")
-          && before.substring(comment + "{{- /*".length()).trim().startsWith(name + ":");
+      boolean documented =
+          comment >= 0
+              && before.substring(comment).trim().endsWith("*/}}")
+              && before.substring(comment + "{{- /*".length()).trim().startsWith(name + ":");
       if (!name.startsWith("racer.") || !documented) {
         problems.add(name);
       }
@@ -48,7 +51,8 @@ class HelpersTest {
     DEFINE.matcher(helpers).results().forEach(m -> defined.add(m.group(1)));
     Set<String> included = new TreeSet<>();
     try (Stream<Path> templates = Files.list(ChartUnderTest.directory().resolve("templates"))) {
-      templates.forEach(file -> INCLUDE.matcher(read(file)).results().forEach(m -> included.add(m.group(1))));
+      templates.forEach(
+          file -> INCLUDE.matcher(read(file)).results().forEach(m -> included.add(m.group(1))));
     }
     assertThat(defined).containsAll(included);
   }

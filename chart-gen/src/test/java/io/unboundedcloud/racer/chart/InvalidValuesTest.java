@@ -28,7 +28,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 @DisplayName("Invalid values fail helm template where the KRM function fails, naming the same key")
 class InvalidValuesTest {
 
-  /** Bad values for every catalog key, made from its rule; obsolete keys; cross-key and listener-port rules. */
+  /**
+   * Bad values for every catalog key, made from its rule; obsolete keys; cross-key and
+   * listener-port rules.
+   */
   static Stream<Arguments> badSettings() {
     List<Arguments> cases = new ArrayList<>();
     for (SettingKey key : SettingsCatalog.keys()) {
@@ -36,28 +39,49 @@ class InvalidValuesTest {
         cases.add(Arguments.of(key.name() + " = \"" + bad + "\"", Map.of(key.name(), bad)));
       }
     }
-    SettingsCatalog.obsoleteKeys().keySet().forEach(key -> {
-      cases.add(Arguments.of("obsolete " + key + " empty", Map.of(key, "")));
-      cases.add(Arguments.of("obsolete " + key + " set", Map.of(key, "4")));
-    });
+    SettingsCatalog.obsoleteKeys()
+        .keySet()
+        .forEach(
+            key -> {
+              cases.add(Arguments.of("obsolete " + key + " empty", Map.of(key, "")));
+              cases.add(Arguments.of("obsolete " + key + " set", Map.of(key, "4")));
+            });
     cases.add(Arguments.of("slab bytes below one segment", Map.of("RACER_SLAB_BYTES", "100")));
-    cases.add(Arguments.of("slab bytes not a multiple of the segment",
-        Map.of("RACER_SLAB_BYTES", "1000000000", "RACER_FREE_SEGMENT_RESERVE", "1")));
-    cases.add(Arguments.of("free segment reserve as large as the slab",
-        Map.of("RACER_FREE_SEGMENT_RESERVE", "16")));
-    cases.add(Arguments.of("origin connections above client connections",
-        Map.of("RACER_ORIGIN_CONNECTIONS_PER_CACHE", "200")));
-    cases.add(Arguments.of("reader stall beyond an explicit request timeout",
-        Map.of("RACER_READER_STALL_TIMEOUT_MS", "20000", "RACER_REQUEST_TIMEOUT_MS", "10000")));
+    cases.add(
+        Arguments.of(
+            "slab bytes not a multiple of the segment",
+            Map.of("RACER_SLAB_BYTES", "1000000000", "RACER_FREE_SEGMENT_RESERVE", "1")));
+    cases.add(
+        Arguments.of(
+            "free segment reserve as large as the slab",
+            Map.of("RACER_FREE_SEGMENT_RESERVE", "16")));
+    cases.add(
+        Arguments.of(
+            "origin connections above client connections",
+            Map.of("RACER_ORIGIN_CONNECTIONS_PER_CACHE", "200")));
+    cases.add(
+        Arguments.of(
+            "reader stall beyond an explicit request timeout",
+            Map.of("RACER_READER_STALL_TIMEOUT_MS", "20000", "RACER_REQUEST_TIMEOUT_MS", "10000")));
     cases.add(Arguments.of("peer port on the control port", Map.of("RACER_PEER_PORT", "8443")));
     cases.add(Arguments.of("peer port on the webhook port", Map.of("RACER_PEER_PORT", "9443")));
-    cases.add(Arguments.of("diagnostics port on the control port", Map.of("RACER_DIAGNOSTICS_PORT", "8443")));
-    cases.add(Arguments.of("diagnostics port on the webhook port", Map.of("RACER_DIAGNOSTICS_PORT", "9443")));
-    cases.add(Arguments.of("diagnostics port on the default peer port", Map.of("RACER_DIAGNOSTICS_PORT", "8082")));
-    cases.add(Arguments.of("diagnostics port on an explicit peer port",
-        Map.of("RACER_PEER_PORT", "9091", "RACER_DIAGNOSTICS_PORT", "9091")));
-    cases.add(Arguments.of("peer and diagnostics both 9090",
-        Map.of("RACER_PEER_PORT", "9090", "RACER_DIAGNOSTICS_PORT", "9090")));
+    cases.add(
+        Arguments.of(
+            "diagnostics port on the control port", Map.of("RACER_DIAGNOSTICS_PORT", "8443")));
+    cases.add(
+        Arguments.of(
+            "diagnostics port on the webhook port", Map.of("RACER_DIAGNOSTICS_PORT", "9443")));
+    cases.add(
+        Arguments.of(
+            "diagnostics port on the default peer port", Map.of("RACER_DIAGNOSTICS_PORT", "8082")));
+    cases.add(
+        Arguments.of(
+            "diagnostics port on an explicit peer port",
+            Map.of("RACER_PEER_PORT", "9091", "RACER_DIAGNOSTICS_PORT", "9091")));
+    cases.add(
+        Arguments.of(
+            "peer and diagnostics both 9090",
+            Map.of("RACER_PEER_PORT", "9090", "RACER_DIAGNOSTICS_PORT", "9090")));
     return cases.stream();
   }
 
@@ -76,9 +100,10 @@ class InvalidValuesTest {
       if (range.min() > 0) {
         bad.add(Long.toString(range.min() - 1));
       }
-      bad.add(range.max() == Long.MAX_VALUE
-          ? BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE).toString()
-          : Long.toString(range.max() + 1));
+      bad.add(
+          range.max() == Long.MAX_VALUE
+              ? BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE).toString()
+              : Long.toString(range.max() + 1));
     } else if (key.rule() instanceof Choice choice) {
       String first = choice.values().get(0);
       bad.add(first.toUpperCase());
@@ -96,20 +121,31 @@ class InvalidValuesTest {
   @MethodSource("badSettings")
   @DisplayName("a bad racer-settings value")
   void badSetting(String name, Map<String, String> settings) {
-    WorkloadVerdict java = WorkloadVerdict.of("racer", settings)
-        .orElseThrow(() -> new AssertionError("the workload code accepts " + settings + ": not a bad input"));
+    WorkloadVerdict java =
+        WorkloadVerdict.of("racer", settings)
+            .orElseThrow(
+                () ->
+                    new AssertionError(
+                        "the workload code accepts " + settings + ": not a bad input"));
     String helm = helmError(Installation.of("racer").withSettings(settings));
 
     assertThat(helm).as("Helm names the key").contains(java.key());
     if (!java.ownRule()) {
-      assertThat(helm).as("Helm gives the workload message after the values key")
+      assertThat(helm)
+          .as("Helm gives the workload message after the values key")
           .contains("settings." + java.key() + ": " + java.message());
     }
-    KrmRun function = KrmRun.function(Installation.of("racer").withSettings(settings).functionItems(),
-        Installation.of("racer").functionConfig());
+    KrmRun function =
+        KrmRun.function(
+            Installation.of("racer").withSettings(settings).functionItems(),
+            Installation.of("racer").functionConfig());
     assertThat(function.exitCode()).as("the function fails").isEqualTo(1);
-    assertThat(function.output().errorFields()).as("the function names the same key").contains("data." + java.key());
-    assertThat(function.output().errorMessages()).as("with the workload message").anyMatch(m -> m.contains(java.message()));
+    assertThat(function.output().errorFields())
+        .as("the function names the same key")
+        .contains("data." + java.key());
+    assertThat(function.output().errorMessages())
+        .as("with the workload message")
+        .anyMatch(m -> m.contains(java.message()));
   }
 
   @Nested
@@ -128,8 +164,14 @@ class InvalidValuesTest {
     @Test
     @DisplayName("an invalid full dataplane image: both name it")
     void invalidDataplaneImage() {
-      Installation bad = Installation.of("racer").withImages(Map.of("dataplane", "Registry/UPPER/racer:1",
-          "object", "registry.example.com/racer-object:1"));
+      Installation bad =
+          Installation.of("racer")
+              .withImages(
+                  Map.of(
+                      "dataplane",
+                      "Registry/UPPER/racer:1",
+                      "object",
+                      "registry.example.com/racer-object:1"));
       assertThat(helmError(bad)).contains("images/dataplane");
       KrmRun function = KrmRun.function(bad.functionItems(), bad.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
@@ -139,7 +181,8 @@ class InvalidValuesTest {
     @Test
     @DisplayName("a registry that makes invalid images: both name the registry")
     void invalidRegistry() {
-      Installation bad = Installation.of("racer").withImages(Map.of("registry", "registry.example.com/UPPER"));
+      Installation bad =
+          Installation.of("racer").withImages(Map.of("registry", "registry.example.com/UPPER"));
       assertThat(helmError(bad)).contains("images/registry");
       KrmRun function = KrmRun.function(bad.functionItems(), bad.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
@@ -147,12 +190,16 @@ class InvalidValuesTest {
     }
 
     @Test
-    @DisplayName("a registry image name longer than 255 characters: both refuse it, with the same message")
+    @DisplayName(
+        "a registry image name longer than 255 characters: both refuse it, with the same message")
     void longImageName() {
-      Installation bad = Installation.of("racer").withImages(Map.of("registry", "r.example.com/" + "a".repeat(240)));
+      Installation bad =
+          Installation.of("racer")
+              .withImages(Map.of("registry", "r.example.com/" + "a".repeat(240)));
       KrmRun function = KrmRun.function(bad.functionItems(), bad.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
-      assertThat(helmError(bad)).contains("images.registry: " + function.output().errorMessages().get(0));
+      assertThat(helmError(bad))
+          .contains("images.registry: " + function.output().errorMessages().get(0));
     }
   }
 
@@ -160,91 +207,159 @@ class InvalidValuesTest {
   @DisplayName("values the function has no twin for")
   class ChartOnly {
     /**
-     * The function refuses the same unquoted values in racer-settings (UnquotedDataBadInputTest). A null
-     * is the one difference: Helm drops a key whose value is null (its way to unset a default), so the
-     * chart renders without it.
+     * The function refuses the same unquoted values in racer-settings (UnquotedDataBadInputTest). A
+     * null is the one difference: Helm drops a key whose value is null (its way to unset a
+     * default), so the chart renders without it.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.unboundedcloud.racer.chart.InvalidValuesTest#notStrings")
-    @DisplayName("a number or a boolean where a settings string belongs fails the schema, naming the key: use --set-string")
+    @DisplayName(
+        "a number or a boolean where a settings string belongs fails the schema, naming the key: use --set-string")
     void notAStringSetting(String key, Object value) {
-      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "settings",
-          Map.of(key, value)))).contains("/settings/" + key).contains("want string");
+      assertThat(
+              helmError(
+                  Map.of(
+                      "images",
+                      Map.of("registry", "r.example.com"),
+                      "settings",
+                      Map.of(key, value))))
+          .contains("/settings/" + key)
+          .contains("want string");
     }
 
     @Test
     @DisplayName("an unknown top-level value fails the schema")
     void unknownValue() {
-      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "peerPort", "9090")))
+      assertThat(
+              helmError(Map.of("images", Map.of("registry", "r.example.com"), "peerPort", "9090")))
           .contains("peerPort");
     }
 
     @Test
     @DisplayName("a cache origin without a volume fails the schema")
     void originWithoutVolume() {
-      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "cacheOrigins",
-          List.of(Map.of("name", "o", "image", "r.example.com/o:1"))))).contains("/cacheOrigins/0").contains("volume");
+      assertThat(
+              helmError(
+                  Map.of(
+                      "images",
+                      Map.of("registry", "r.example.com"),
+                      "cacheOrigins",
+                      List.of(Map.of("name", "o", "image", "r.example.com/o:1")))))
+          .contains("/cacheOrigins/0")
+          .contains("volume");
     }
 
     @Test
     @DisplayName("a cache origin named racer in the release namespace would replace the dataplane")
     void originNamedRacer() {
-      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "cacheOrigins",
-          List.of(Map.of("name", "racer", "volume", "models", "image", "r.example.com/o:1")))))
+      assertThat(
+              helmError(
+                  Map.of(
+                      "images",
+                      Map.of("registry", "r.example.com"),
+                      "cacheOrigins",
+                      List.of(
+                          Map.of(
+                              "name", "racer", "volume", "models", "image", "r.example.com/o:1")))))
           .contains("cacheOrigins[0].name");
     }
 
     @Test
     @DisplayName("two cache origins with one name in one namespace")
     void duplicateOrigins() {
-      Map<String, Object> origin = Map.of("name", "o", "volume", "models", "image", "r.example.com/o:1");
-      assertThat(helmError(Map.of("images", Map.of("registry", "r.example.com"), "cacheOrigins",
-          List.of(origin, origin)))).contains("cacheOrigins[1].name");
+      Map<String, Object> origin =
+          Map.of("name", "o", "volume", "models", "image", "r.example.com/o:1");
+      assertThat(
+              helmError(
+                  Map.of(
+                      "images",
+                      Map.of("registry", "r.example.com"),
+                      "cacheOrigins",
+                      List.of(origin, origin))))
+          .contains("cacheOrigins[1].name");
     }
   }
 
-  /** A refused production value: what it is, the values, and the name of the value Helm's message must hold. */
+  /**
+   * A refused production value: what it is, the values, and the name of the value Helm's message
+   * must hold.
+   */
   static Stream<Arguments> refusedProductionValues() {
     return Stream.of(
-        refused("a pod label on the selector key app.kubernetes.io/name",
+        refused(
+            "a pod label on the selector key app.kubernetes.io/name",
             Map.of("podLabels", Map.of("app.kubernetes.io/name", "cache")),
             "podLabels: \"app.kubernetes.io/name\" is a selector label of the dataplane DaemonSet racer"),
-        refused("a pod label on the selector key app.kubernetes.io/component, beside a good one",
+        refused(
+            "a pod label on the selector key app.kubernetes.io/component, beside a good one",
             Map.of("podLabels", Map.of("team", "ml", "app.kubernetes.io/component", "dataplane")),
             "podLabels: \"app.kubernetes.io/component\" is a selector label of the dataplane DaemonSet racer"),
-        refused("a pod label value with a space", Map.of("podLabels", Map.of("team", "ml platform")), "/podLabels/team"),
-        refused("a pod label value that is a number", Map.of("podLabels", Map.of("cost-center", 4711)),
+        refused(
+            "a pod label value with a space",
+            Map.of("podLabels", Map.of("team", "ml platform")),
+            "/podLabels/team"),
+        refused(
+            "a pod label value that is a number",
+            Map.of("podLabels", Map.of("cost-center", 4711)),
             "/podLabels/cost-center"),
-        refused("a pod label key with two slashes", Map.of("podLabels", Map.of("a/b/c", "x")), "/podLabels"),
-        refused("a pull policy in lowercase", Map.of("images", Map.of("registry", "r.example.com", "pullPolicy", "always")),
+        refused(
+            "a pod label key with two slashes",
+            Map.of("podLabels", Map.of("a/b/c", "x")),
+            "/podLabels"),
+        refused(
+            "a pull policy in lowercase",
+            Map.of("images", Map.of("registry", "r.example.com", "pullPolicy", "always")),
             "/images/pullPolicy"),
-        refused("resources holding a quantity where requests belong",
-            Map.of("resources", Map.of("memory", "1Gi")), "/resources"),
-        refused("a limit on a resource name with a space",
-            Map.of("resources", Map.of("limits", Map.of("nvidia gpu", 1))), "/resources/limits"),
-        refused("a request that is not a quantity",
-            Map.of("resources", Map.of("requests", Map.of("memory", "1 GB"))), "/resources/requests/memory"),
-        refused("a negative limit", Map.of("resources", Map.of("limits", Map.of("cpu", -1))), "/resources/limits/cpu"),
-        refused("a pull secret given as a bare name", Map.of("imagePullSecrets", List.of("registry-credentials")),
+        refused(
+            "resources holding a quantity where requests belong",
+            Map.of("resources", Map.of("memory", "1Gi")),
+            "/resources"),
+        refused(
+            "a limit on a resource name with a space",
+            Map.of("resources", Map.of("limits", Map.of("nvidia gpu", 1))),
+            "/resources/limits"),
+        refused(
+            "a request that is not a quantity",
+            Map.of("resources", Map.of("requests", Map.of("memory", "1 GB"))),
+            "/resources/requests/memory"),
+        refused(
+            "a negative limit",
+            Map.of("resources", Map.of("limits", Map.of("cpu", -1))),
+            "/resources/limits/cpu"),
+        refused(
+            "a pull secret given as a bare name",
+            Map.of("imagePullSecrets", List.of("registry-credentials")),
             "/imagePullSecrets/0"),
-        refused("a pull secret without a name", Map.of("imagePullSecrets", List.of(Map.of("secret", "x"))),
+        refused(
+            "a pull secret without a name",
+            Map.of("imagePullSecrets", List.of(Map.of("secret", "x"))),
             "/imagePullSecrets/0"),
-        refused("a priority class name with a space", Map.of("priorityClassName", "High Priority"),
+        refused(
+            "a priority class name with a space",
+            Map.of("priorityClassName", "High Priority"),
             "/priorityClassName"),
-        refused("an update strategy of an unknown type", Map.of("updateStrategy", Map.of("type", "Rolling")),
+        refused(
+            "an update strategy of an unknown type",
+            Map.of("updateStrategy", Map.of("type", "Rolling")),
             "/updateStrategy/type"),
-        refused("an update strategy bound that is neither a count nor a percentage",
-            Map.of("updateStrategy", Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxUnavailable", "ten"))),
+        refused(
+            "an update strategy bound that is neither a count nor a percentage",
+            Map.of(
+                "updateStrategy",
+                Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxUnavailable", "ten"))),
             "/updateStrategy/rollingUpdate/maxUnavailable"),
-        refused("a Deployment's update strategy type, Recreate",
-            Map.of("updateStrategy", Map.of("type", "Recreate")), "/updateStrategy/type"));
+        refused(
+            "a Deployment's update strategy type, Recreate",
+            Map.of("updateStrategy", Map.of("type", "Recreate")),
+            "/updateStrategy/type"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("refusedProductionValues")
   @DisplayName("a refused production value fails helm template, naming the value")
   void refusedProductionValue(String name, Map<String, Object> values, String naming) {
-    Map<String, Object> withImages = new LinkedHashMap<>(Map.of("images", Map.of("registry", "r.example.com")));
+    Map<String, Object> withImages =
+        new LinkedHashMap<>(Map.of("images", Map.of("registry", "r.example.com")));
     withImages.putAll(values);
     assertThat(helmError(withImages)).contains(naming);
   }

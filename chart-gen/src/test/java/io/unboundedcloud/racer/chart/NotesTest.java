@@ -13,9 +13,12 @@ class NotesTest {
   @Test
   @DisplayName("says where the dataplane runs, on which ports, and how to watch the rollout")
   void summary() {
-    String notes = HelmRun.installDryRun("gpu-system", Map.of(
-        "images", Map.of("registry", "registry.example.com/racer"),
-        "settings", Map.of("RACER_PEER_PORT", "9090", "RACER_NVIDIA", "cdi")));
+    String notes =
+        HelmRun.installDryRun(
+            "gpu-system",
+            Map.of(
+                "images", Map.of("registry", "registry.example.com/racer"),
+                "settings", Map.of("RACER_PEER_PORT", "9090", "RACER_NVIDIA", "cdi")));
     assertThat(notes)
         .contains("in namespace gpu-system")
         .contains("registry.example.com/racer/racer-dataplane:0.19.0")
@@ -24,12 +27,17 @@ class NotesTest {
   }
 
   @Test
-  @DisplayName("warns about a RACER_ key the catalog does not know, as the function does, and ignores other keys")
+  @DisplayName(
+      "warns about a RACER_ key the catalog does not know, as the function does, and ignores other keys")
   void unknownKey() {
-    String notes = HelmRun.installDryRun("racer", Map.of(
-        "images", Map.of("registry", "registry.example.com/racer"),
-        "settings", Map.of("RACER_PEER_PROT", "9090", "team", "ml")));
-    assertThat(notes).contains("WARNING: settings.RACER_PEER_PROT is not a known racer-settings key")
+    String notes =
+        HelmRun.installDryRun(
+            "racer",
+            Map.of(
+                "images", Map.of("registry", "registry.example.com/racer"),
+                "settings", Map.of("RACER_PEER_PROT", "9090", "team", "ml")));
+    assertThat(notes)
+        .contains("WARNING: settings.RACER_PEER_PROT is not a known racer-settings key")
         .doesNotContain("settings.team");
   }
 }

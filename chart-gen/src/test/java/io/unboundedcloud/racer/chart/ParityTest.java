@@ -16,58 +16,122 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Parity: for each installation of the matrix, {@code helm template} of the committed chart equals the KRM
- * function's output for the equivalent input, object by object on parsed trees, ignoring only the delivery
- * labels.
+ * Parity: for each installation of the matrix, {@code helm template} of the committed chart equals
+ * the KRM function's output for the equivalent input, object by object on parsed trees, ignoring
+ * only the delivery labels.
  */
 @DisplayName("helm template equals the KRM function's output for the equivalent input")
 class ParityTest {
 
-  private static final Origin MODELS = new Origin("models-origin", null, "models",
-      "registry.example.com/blob-origin:1.4.2", List.of("--socket-dir", "/run/racer/models/origin"),
-      List.of(Map.of("name", "ORIGIN_ACCOUNT", "value", "modelstore")),
-      Map.of("requests", Map.of("cpu", "100m", "memory", "256Mi"), "limits", Map.of("memory", "1Gi")));
-  private static final Origin DATASETS = new Origin("datasets-origin", "origins", "datasets",
-      "registry.example.com/nfs-origin@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
-      List.of(), List.of(), null);
+  private static final Origin MODELS =
+      new Origin(
+          "models-origin",
+          null,
+          "models",
+          "registry.example.com/blob-origin:1.4.2",
+          List.of("--socket-dir", "/run/racer/models/origin"),
+          List.of(Map.of("name", "ORIGIN_ACCOUNT", "value", "modelstore")),
+          Map.of(
+              "requests",
+              Map.of("cpu", "100m", "memory", "256Mi"),
+              "limits",
+              Map.of("memory", "1Gi")));
+  private static final Origin DATASETS =
+      new Origin(
+          "datasets-origin",
+          "origins",
+          "datasets",
+          "registry.example.com/nfs-origin@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+          List.of(),
+          List.of(),
+          null);
 
   static Stream<Arguments> installations() {
     return Stream.of(
         named("the defaults plus a registry", Installation.of("racer")),
         named("NVIDIA off", Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", "off"))),
-        named("NVIDIA env, written out", Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", "env"))),
-        named("NVIDIA empty means env", Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", ""))),
-        named("NVIDIA cdi", Installation.of("gpu-system").withSettings(Map.of("RACER_NVIDIA", "cdi"))),
-        named("host network on", Installation.of("racer").withSettings(Map.of("RACER_HOST_NETWORK", "true"))),
-        named("host network off, written out",
+        named(
+            "NVIDIA env, written out",
+            Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", "env"))),
+        named(
+            "NVIDIA empty means env",
+            Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", ""))),
+        named(
+            "NVIDIA cdi",
+            Installation.of("gpu-system").withSettings(Map.of("RACER_NVIDIA", "cdi"))),
+        named(
+            "host network on",
+            Installation.of("racer").withSettings(Map.of("RACER_HOST_NETWORK", "true"))),
+        named(
+            "host network off, written out",
             Installation.of("racer").withSettings(Map.of("RACER_HOST_NETWORK", "false"))),
-        named("host network with NVIDIA off",
-            Installation.of("gpu-system").withSettings(Map.of("RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "off"))),
-        named("host network with NVIDIA cdi",
-            Installation.of("racer").withSettings(Map.of("RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "cdi"))),
-        named("peer port 9090 moves diagnostics to 9091",
+        named(
+            "host network with NVIDIA off",
+            Installation.of("gpu-system")
+                .withSettings(Map.of("RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "off"))),
+        named(
+            "host network with NVIDIA cdi",
+            Installation.of("racer")
+                .withSettings(Map.of("RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "cdi"))),
+        named(
+            "peer port 9090 moves diagnostics to 9091",
             Installation.of("racer").withSettings(Map.of("RACER_PEER_PORT", "9090"))),
-        named("peer port 8082, written out", Installation.of("racer").withSettings(Map.of("RACER_PEER_PORT", "8082"))),
-        named("an explicit diagnostics port",
+        named(
+            "peer port 8082, written out",
+            Installation.of("racer").withSettings(Map.of("RACER_PEER_PORT", "8082"))),
+        named(
+            "an explicit diagnostics port",
             Installation.of("racer").withSettings(Map.of("RACER_DIAGNOSTICS_PORT", "9100"))),
-        named("peer port 9090 with an explicit diagnostics port 9095",
-            Installation.of("gpu-system").withSettings(Map.of("RACER_PEER_PORT", "9090", "RACER_DIAGNOSTICS_PORT", "9095"))),
-        named("tuning keys, seats, an unknown RACER_ key and an administrator's own key",
-            Installation.of("racer").withSettings(settings(
-                "RACER_MAX_THREADS", "16", "RACER_SLAB_BYTES", "2147483648", "RACER_SEGMENT_BYTES", "134217728",
-                "RACER_FREE_SEGMENT_RESERVE", "4", "RACER_CONTROL_SEATS", "3", "RACER_ENABLE_RDMA", "true",
-                "RACER_READER_STALL_TIMEOUT_MS", "30000", "RACER_FUTURE_KNOB", "1", "team", "ml-platform",
-                "notes.txt", "line one\nline two: \"quoted\"\n"))),
-        named("full image references win over the registry", Installation.of("racer").withImages(Map.of(
-            "registry", "ignored.example.com",
-            "dataplane", "mirror.example.com:5000/racer/racer-dataplane:0.19.0-rc1",
-            "object", "mirror.example.com:5000/racer/racer-object@sha256:"
-                + "abcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcd"))),
-        named("a registry with a trailing slash and a tag",
-            Installation.of("racer").withImages(Map.of("registry", "localhost:5000/", "tag", "0.19.1"))),
-        named("placement, annotations and two cache origins", Installation.of("racer-gpu")
-            .withSettings(Map.of("RACER_NVIDIA", "cdi"))
-            .withPlacement(yaml("""
+        named(
+            "peer port 9090 with an explicit diagnostics port 9095",
+            Installation.of("gpu-system")
+                .withSettings(Map.of("RACER_PEER_PORT", "9090", "RACER_DIAGNOSTICS_PORT", "9095"))),
+        named(
+            "tuning keys, seats, an unknown RACER_ key and an administrator's own key",
+            Installation.of("racer")
+                .withSettings(
+                    settings(
+                        "RACER_MAX_THREADS",
+                        "16",
+                        "RACER_SLAB_BYTES",
+                        "2147483648",
+                        "RACER_SEGMENT_BYTES",
+                        "134217728",
+                        "RACER_FREE_SEGMENT_RESERVE",
+                        "4",
+                        "RACER_CONTROL_SEATS",
+                        "3",
+                        "RACER_ENABLE_RDMA",
+                        "true",
+                        "RACER_READER_STALL_TIMEOUT_MS",
+                        "30000",
+                        "RACER_FUTURE_KNOB",
+                        "1",
+                        "team",
+                        "ml-platform",
+                        "notes.txt",
+                        "line one\nline two: \"quoted\"\n"))),
+        named(
+            "full image references win over the registry",
+            Installation.of("racer")
+                .withImages(
+                    Map.of(
+                        "registry", "ignored.example.com",
+                        "dataplane", "mirror.example.com:5000/racer/racer-dataplane:0.19.0-rc1",
+                        "object",
+                            "mirror.example.com:5000/racer/racer-object@sha256:"
+                                + "abcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcdefabcd"))),
+        named(
+            "a registry with a trailing slash and a tag",
+            Installation.of("racer")
+                .withImages(Map.of("registry", "localhost:5000/", "tag", "0.19.1"))),
+        named(
+            "placement, annotations and two cache origins",
+            Installation.of("racer-gpu")
+                .withSettings(Map.of("RACER_NVIDIA", "cdi"))
+                .withPlacement(
+                    yaml(
+                        """
                 nodeSelector:
                   node.kubernetes.io/instance-type: Standard_ND96isr_H100_v5
                   racer.example.com/pool: gpu
@@ -86,12 +150,19 @@ class ParityTest {
                           matchExpressions:
                             - {key: racer.example.com/zone, operator: In, values: [a]}
                 """))
-            .withServiceAccountAnnotations(Map.of("azure.workload.identity/client-id", "00000000-0000-0000-0000-000000000000"))
-            .withPodAnnotations(Map.of("prometheus.io/scrape", "true", "example.com/owner", "ml-platform"))
-            .withOrigins(List.of(MODELS, DATASETS))),
-        named("two required terms, one repeating a dataplane expression, one with matchFields, and pod anti-affinity",
+                .withServiceAccountAnnotations(
+                    Map.of(
+                        "azure.workload.identity/client-id",
+                        "00000000-0000-0000-0000-000000000000"))
+                .withPodAnnotations(
+                    Map.of("prometheus.io/scrape", "true", "example.com/owner", "ml-platform"))
+                .withOrigins(List.of(MODELS, DATASETS))),
+        named(
+            "two required terms, one repeating a dataplane expression, one with matchFields, and pod anti-affinity",
             Installation.of("gpu-system")
-                .withPlacement(yaml("""
+                .withPlacement(
+                    yaml(
+                        """
                     affinity:
                       nodeAffinity:
                         requiredDuringSchedulingIgnoredDuringExecution:
@@ -107,16 +178,21 @@ class ParityTest {
                             labelSelector: {matchLabels: {app: other}}
                     """))
                 .withOrigins(List.of(MODELS, DATASETS))),
-        named("preferred node affinity only", Installation.of("racer")
-            .withPlacement(yaml("""
+        named(
+            "preferred node affinity only",
+            Installation.of("racer")
+                .withPlacement(
+                    yaml(
+                        """
                 affinity:
                   nodeAffinity:
                     preferredDuringSchedulingIgnoredDuringExecution:
                       - weight: 1
                         preference: {matchExpressions: [{key: gpu, operator: Exists}]}
                 """))
-            .withOrigins(List.of(MODELS))),
-        named("two cache origins and no placement, in a second namespace",
+                .withOrigins(List.of(MODELS))),
+        named(
+            "two cache origins and no placement, in a second namespace",
             Installation.of("gpu-system").withOrigins(List.of(DATASETS, MODELS))));
   }
 
@@ -124,7 +200,9 @@ class ParityTest {
   @MethodSource("installations")
   void chartEqualsFunction(String name, Installation installation) {
     Map<String, Map<String, Object>> chart =
-        Manifests.byIdentity(Manifests.parse(HelmRun.template(installation.namespace(), installation.chartValues())));
+        Manifests.byIdentity(
+            Manifests.parse(
+                HelmRun.template(installation.namespace(), installation.chartValues())));
     Map<String, Map<String, Object>> function = Manifests.byIdentity(installation.functionOutput());
 
     assertThat(chart.keySet()).as("objects").containsExactlyInAnyOrderElementsOf(function.keySet());
@@ -149,5 +227,4 @@ class ParityTest {
   private static Map<String, Object> yaml(String text) {
     return (Map<String, Object>) new org.yaml.snakeyaml.Yaml().load(text);
   }
-
 }

@@ -49,7 +49,8 @@ class ValuesDocumentationTest {
   }
 
   @Test
-  @DisplayName("the schema has a property for every key of values.yaml, and values.yaml a key for every property")
+  @DisplayName(
+      "the schema has a property for every key of values.yaml, and values.yaml a key for every property")
   @SuppressWarnings("unchecked")
   void schemaMatchesValues() {
     Map<String, Object> values = new Yaml().load(String.join("\n", valuesLines));
@@ -62,7 +63,8 @@ class ValuesDocumentationTest {
     @Test
     @DisplayName("is draft-07")
     void draft07() {
-      assertThat(schema.get("$schema").asText()).isEqualTo("http://json-schema.org/draft-07/schema#");
+      assertThat(schema.get("$schema").asText())
+          .isEqualTo("http://json-schema.org/draft-07/schema#");
     }
 
     @Test
@@ -79,8 +81,13 @@ class ValuesDocumentationTest {
       JsonNode settings = schema.at("/definitions/settings/properties");
       for (SettingKey key : SettingsCatalog.keys()) {
         JsonNode property = settings.get(key.name());
-        key.rule().jsonSchema().forEach((keyword, value) ->
-            assertThat(property.get(keyword)).as(key.name() + " " + keyword).isEqualTo(new ObjectMapper().valueToTree(value)));
+        key.rule()
+            .jsonSchema()
+            .forEach(
+                (keyword, value) ->
+                    assertThat(property.get(keyword))
+                        .as(key.name() + " " + keyword)
+                        .isEqualTo(new ObjectMapper().valueToTree(value)));
       }
       assertThat(settings.has("RACER_RAILS")).isTrue();
     }
@@ -88,7 +95,8 @@ class ValuesDocumentationTest {
     @Test
     @DisplayName("takes settings values as strings only")
     void settingsStrings() {
-      assertThat(schema.at("/definitions/settings/additionalProperties/type").asText()).isEqualTo("string");
+      assertThat(schema.at("/definitions/settings/additionalProperties/type").asText())
+          .isEqualTo("string");
     }
   }
 
@@ -99,32 +107,41 @@ class ValuesDocumentationTest {
     Map<String, Object> values = new Yaml().load(String.join("\n", valuesLines));
     paths("", values).forEach(path -> assertThat(readme).contains("| `" + path + "` |"));
     SettingsCatalog.keys().forEach(key -> assertThat(readme).contains("| `" + key.name() + "` |"));
-    SettingsCatalog.obsoleteKeys().keySet().forEach(key -> assertThat(readme).contains("| `" + key + "` |"));
+    SettingsCatalog.obsoleteKeys()
+        .keySet()
+        .forEach(key -> assertThat(readme).contains("| `" + key + "` |"));
   }
 
-  /** Leaf paths of values.yaml: keys whose value is not a map with keys (settings: {} is a leaf). */
+  /**
+   * Leaf paths of values.yaml: keys whose value is not a map with keys (settings: {} is a leaf).
+   */
   @SuppressWarnings("unchecked")
   private static List<String> paths(String prefix, Map<String, Object> values) {
     List<String> paths = new ArrayList<>();
-    values.forEach((key, value) -> {
-      if (value instanceof Map<?, ?> map && !map.isEmpty()) {
-        paths.addAll(paths(prefix + key + ".", (Map<String, Object>) map));
-      } else {
-        paths.add(prefix + key);
-      }
-    });
+    values.forEach(
+        (key, value) -> {
+          if (value instanceof Map<?, ?> map && !map.isEmpty()) {
+            paths.addAll(paths(prefix + key + ".", (Map<String, Object>) map));
+          } else {
+            paths.add(prefix + key);
+          }
+        });
     return paths;
   }
 
-  /** Leaf paths of the schema: properties of objects that list fixed properties and allow no others. */
+  /**
+   * Leaf paths of the schema: properties of objects that list fixed properties and allow no others.
+   */
   private static List<String> paths(String prefix, JsonNode object) {
     List<String> paths = new ArrayList<>();
     Iterator<Map.Entry<String, JsonNode>> fields = object.get("properties").fields();
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> field = fields.next();
       JsonNode property = field.getValue();
-      if (property.has("properties") && property.path("additionalProperties").isBoolean()
-          && property.has("type") && !field.getKey().equals("affinity")) {
+      if (property.has("properties")
+          && property.path("additionalProperties").isBoolean()
+          && property.has("type")
+          && !field.getKey().equals("affinity")) {
         paths.addAll(paths(prefix + field.getKey() + ".", property));
       } else {
         paths.add(prefix + field.getKey());

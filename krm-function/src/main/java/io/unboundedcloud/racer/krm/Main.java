@@ -10,7 +10,8 @@ public final class Main {
     int exit = Command.run(args, System.in, System.out, System.err);
     System.out.flush();
     System.err.flush();
-    // a plain return ends with status 0 and spares System.exit's logger lookup (about 10 ms at start-up)
+    // a plain return ends with status 0 and spares System.exit's logger lookup (about 10 ms at
+    // start-up)
     if (exit != 0) {
       System.exit(exit);
     }

@@ -9,17 +9,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A cache origin: a user workload that must run on every node that serves a cache, one per cache volume
- * per node, serving the dataplane through a socket under {@code /run/racer/<volume>/origin}. Marked with
- * {@link #LABEL} (value: the volume), it receives the dataplane's {@link NodePlacement} at render time.
+ * A cache origin: a user workload that must run on every node that serves a cache, one per cache
+ * volume per node, serving the dataplane through a socket under {@code /run/racer/<volume>/origin}.
+ * Marked with {@link #LABEL} (value: the volume), it receives the dataplane's {@link NodePlacement}
+ * at render time.
  */
 public final class CacheOrigin {
   /** Marks a workload as a cache origin; the value names its cache volume. */
   public static final String LABEL = "racer.unbounded-cloud.io/cache-origin";
+
   /** The dataplane's socket directory on the node; an origin mounts only its own subdirectory. */
   public static final String SOCKET_ROOT = "/run/racer";
+
   /** The name of the origin container and of its socket volume. */
   public static final String CONTAINER_NAME = "origin";
+
   /** The name of the origin socket volume. */
   public static final String SOCKET_VOLUME = "origin-socket";
 
@@ -66,21 +70,28 @@ public final class CacheOrigin {
   /**
    * Builds an origin DaemonSet without placement: the renderer copies the dataplane's onto it.
    *
-   * @throws InvalidConfigurationException for a name or volume that is not a DNS-1123 label, or no image
+   * @throws InvalidConfigurationException for a name or volume that is not a DNS-1123 label, or no
+   *     image
    */
   public static DaemonSet daemonSet(Spec spec) {
     requireLabel("name", spec.name());
     requireLabel("volume", spec.volume());
     if (spec.image() == null || spec.image().isBlank() || !ImageReference.isValid(spec.image())) {
       throw new InvalidConfigurationException(
-          "image", String.valueOf(spec.image()),
-          "cache origin " + spec.name() + ": image \"" + spec.image() + "\" is not a valid image reference");
+          "image",
+          String.valueOf(spec.image()),
+          "cache origin "
+              + spec.name()
+              + ": image \""
+              + spec.image()
+              + "\" is not a valid image reference");
     }
     String directory = socketDirectory(spec.volume());
     return new DaemonSetBuilder()
         .withNewMetadata()
         .withName(spec.name())
-        .withNamespace(spec.namespace() == null || spec.namespace().isEmpty() ? null : spec.namespace())
+        .withNamespace(
+            spec.namespace() == null || spec.namespace().isEmpty() ? null : spec.namespace())
         .withLabels(selectorLabels(spec))
         .endMetadata()
         .withNewSpec()
@@ -123,7 +134,8 @@ public final class CacheOrigin {
   private static void requireLabel(String field, String value) {
     if (!DnsLabel.isLabel(value)) {
       throw new InvalidConfigurationException(
-          field, String.valueOf(value),
+          field,
+          String.valueOf(value),
           "cache origin " + field + " \"" + value + "\" is not a DNS-1123 label");
     }
   }

@@ -9,7 +9,8 @@ package io.unboundedcloud.racer.workload;
  * @param objectImage the racer-object sidecar image the webhook injects
  * @param peerPort the peer listener port
  * @param hostNetwork whether dataplane pods use the node's network
- * @param diagnosticsPort the diagnostics listener port; 0 selects 9090, or 9091 when the peer port is 9090
+ * @param diagnosticsPort the diagnostics listener port; 0 selects 9090, or 9091 when the peer port
+ *     is 9090
  * @param nvidia the NVIDIA injection mode; {@code null} selects {@link NvidiaInjection#ENV}
  */
 public record Config(
@@ -23,17 +24,25 @@ public record Config(
 
   /** The peer port of {@link #defaultConfig}. */
   public static final int DEFAULT_PEER_PORT = 8082;
+
   /** The diagnostics port when none is set. */
   public static final int DEFAULT_DIAGNOSTICS_PORT = 9090;
-  /** The diagnostics port when none is set and the peer port is {@link #DEFAULT_DIAGNOSTICS_PORT}. */
+
+  /**
+   * The diagnostics port when none is set and the peer port is {@link #DEFAULT_DIAGNOSTICS_PORT}.
+   */
   public static final int ALTERNATE_DIAGNOSTICS_PORT = 9091;
+
   /** Lowest listener port: the dataplane never binds privileged ports. */
   public static final int MIN_PORT = 1024;
+
   /** Highest listener port. */
   public static final int MAX_PORT = 65535;
 
-  /** The managed defaults for a namespace and images (the upstream {@code workload} package's
-   * {@code DefaultConfig}). */
+  /**
+   * The managed defaults for a namespace and images (the upstream {@code workload} package's {@code
+   * DefaultConfig}).
+   */
   public static Config defaultConfig(String namespace, String dataplaneImage, String objectImage) {
     return new Config(
         namespace, dataplaneImage, objectImage, DEFAULT_PEER_PORT, false, 0, NvidiaInjection.ENV);
@@ -44,7 +53,9 @@ public record Config(
     if (diagnosticsPort != 0) {
       return diagnosticsPort;
     }
-    return peerPort == DEFAULT_DIAGNOSTICS_PORT ? ALTERNATE_DIAGNOSTICS_PORT : DEFAULT_DIAGNOSTICS_PORT;
+    return peerPort == DEFAULT_DIAGNOSTICS_PORT
+        ? ALTERNATE_DIAGNOSTICS_PORT
+        : DEFAULT_DIAGNOSTICS_PORT;
   }
 
   /** The NVIDIA mode with the default of a {@code null} mode applied. */
@@ -68,7 +79,9 @@ public record Config(
       throw new InvalidConfigurationException(
           "namespace",
           namespace,
-          "namespace \"" + namespace + "\" is not a DNS-1123 label (lowercase letters, digits and '-',"
+          "namespace \""
+              + namespace
+              + "\" is not a DNS-1123 label (lowercase letters, digits and '-',"
               + " at most 63 characters, starting and ending with a letter or digit)");
     }
     checkImage("dataplaneImage", dataplaneImage);
@@ -98,7 +111,10 @@ public record Config(
       throw new InvalidConfigurationException(
           field,
           image,
-          field + " \"" + image + "\" is not a valid image reference ([registry/]repository[:tag][@digest],"
+          field
+              + " \""
+              + image
+              + "\" is not a valid image reference ([registry/]repository[:tag][@digest],"
               + " repository in lowercase)");
     }
   }
@@ -106,7 +122,9 @@ public record Config(
   private static void checkPort(String field, int port) {
     if (port < MIN_PORT || port > MAX_PORT) {
       throw new InvalidConfigurationException(
-          field, Integer.toString(port), field + " " + port + " is outside " + MIN_PORT + ".." + MAX_PORT);
+          field,
+          Integer.toString(port),
+          field + " " + port + " is outside " + MIN_PORT + ".." + MAX_PORT);
     }
   }
 
@@ -119,7 +137,10 @@ public record Config(
       throw new InvalidConfigurationException(
           diagnosticsField,
           Integer.toString(diagnostics),
-          "diagnosticsPort " + diagnostics + " collides with peerPort " + peerPort
+          "diagnosticsPort "
+              + diagnostics
+              + " collides with peerPort "
+              + peerPort
               + ": every listener port must be distinct");
     }
   }
@@ -130,14 +151,21 @@ public record Config(
       throw new InvalidConfigurationException(
           field,
           Integer.toString(port),
-          field + " " + port + " collides with the " + listener + " port " + port
+          field
+              + " "
+              + port
+              + " collides with the "
+              + listener
+              + " port "
+              + port
               + ": every listener port must be distinct");
     }
   }
 
   /** A copy with another peer port. */
   public Config withPeerPort(int port) {
-    return new Config(namespace, dataplaneImage, objectImage, port, hostNetwork, diagnosticsPort, nvidia);
+    return new Config(
+        namespace, dataplaneImage, objectImage, port, hostNetwork, diagnosticsPort, nvidia);
   }
 
   /** A copy with another diagnostics port (0 for the default). */
@@ -147,16 +175,19 @@ public record Config(
 
   /** A copy with host networking on or off. */
   public Config withHostNetwork(boolean on) {
-    return new Config(namespace, dataplaneImage, objectImage, peerPort, on, diagnosticsPort, nvidia);
+    return new Config(
+        namespace, dataplaneImage, objectImage, peerPort, on, diagnosticsPort, nvidia);
   }
 
   /** A copy with another NVIDIA mode. */
   public Config withNvidia(NvidiaInjection mode) {
-    return new Config(namespace, dataplaneImage, objectImage, peerPort, hostNetwork, diagnosticsPort, mode);
+    return new Config(
+        namespace, dataplaneImage, objectImage, peerPort, hostNetwork, diagnosticsPort, mode);
   }
 
   /** A copy in another namespace. */
   public Config withNamespace(String ns) {
-    return new Config(ns, dataplaneImage, objectImage, peerPort, hostNetwork, diagnosticsPort, nvidia);
+    return new Config(
+        ns, dataplaneImage, objectImage, peerPort, hostNetwork, diagnosticsPort, nvidia);
   }
 }

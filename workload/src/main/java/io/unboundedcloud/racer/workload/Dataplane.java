@@ -15,57 +15,78 @@ import java.util.Map;
 public final class Dataplane {
   /** Names the dataplane DaemonSet and its ServiceAccount. */
   public static final String DATAPLANE_DAEMON_SET_NAME = "racer";
+
   /** Names the dataplane container. */
   public static final String CONTAINER_NAME = "dataplane";
+
   /** Removes a node from dataplane placement and membership (by presence). */
   public static final String EXCLUSION_LABEL = "racer.unbounded-cloud.io/exclude";
+
   /** The audience of the token a pod presents to control seats. */
   public static final String CONTROL_TOKEN_AUDIENCE = "racer-control";
+
   /** Serves the control API on seat holders. */
   public static final int CONTROL_PORT = 8443;
+
   /** Serves the object sidecar admission webhook on seat holders. */
   public static final int WEBHOOK_PORT = 9443;
+
   /** The seat policy key of racer-settings; never explicit env, so the ConfigMap wins. */
   public static final String CONTROL_SEATS_KEY = "RACER_CONTROL_SEATS";
+
   /** Bounds a fixed seat count. */
   public static final int MAX_CONTROL_SEATS = 16;
+
   /** Where the default-audience API credentials are projected. */
   public static final String API_TOKEN_PATH = "/var/run/secrets/kubernetes.io/serviceaccount";
+
   /** Selects the {@link NvidiaInjection} mode in racer-settings. */
   public static final String NVIDIA_KEY = "RACER_NVIDIA";
+
   /** The racer-settings key of {@link Config#peerPort()}. */
   public static final String PEER_PORT_KEY = "RACER_PEER_PORT";
+
   /** The racer-settings key of {@link Config#diagnosticsPort()}. */
   public static final String DIAGNOSTICS_PORT_KEY = "RACER_DIAGNOSTICS_PORT";
+
   /** The racer-settings key of {@link Config#hostNetwork()}: exactly {@code "true"} turns it on. */
   public static final String HOST_NETWORK_KEY = "RACER_HOST_NETWORK";
+
   /** Requests the NVIDIA CDI device on the dataplane pod (mode {@code cdi}). */
   public static final String CDI_ANNOTATION = "cdi.k8s.io/racer";
+
   /** The fully qualified CDI name for every GPU on the node. */
   public static final String CDI_ALL_GPUS = "nvidia.com/gpu=all";
+
   /** The logging directory of the image's cufile.json. */
   public static final String CUFILE_LOG_DIRECTORY = "/var/log/cufile";
+
   /** Bounds the cuFile log emptyDir. */
   public static final String CUFILE_LOG_SIZE_LIMIT = "64Mi";
+
   /** The memory request of the dataplane container. */
   public static final String DATAPLANE_MEMORY_REQUEST = "1Gi";
 
   /** The ConfigMap the dataplane reads its settings from (envFrom). */
   public static final String SETTINGS_CONFIG_MAP = "racer-settings";
+
   /** Pod template annotation: sha256 of the settings data, so a settings change rolls the pods. */
   public static final String SETTINGS_HASH_ANNOTATION = "racer.unbounded-cloud.io/settings-hash";
+
   /** Selector label {@code app.kubernetes.io/name}. */
   public static final String NAME_LABEL = "app.kubernetes.io/name";
+
   /** Selector label {@code app.kubernetes.io/component}. */
   public static final String COMPONENT_LABEL = "app.kubernetes.io/component";
+
   /** Node label every dataplane node carries. */
   public static final String OS_LABEL = "kubernetes.io/os";
 
   private Dataplane() {}
 
   /**
-   * The immutable selector labels of dataplane pods. They never say how Racer was delivered, so a cluster
-   * can move between the KRM function and the Helm chart without deleting the DaemonSet.
+   * The immutable selector labels of dataplane pods. They never say how Racer was delivered, so a
+   * cluster can move between the KRM function and the Helm chart without deleting the DaemonSet.
    */
   public static Map<String, String> labels() {
     Map<String, String> labels = new LinkedHashMap<>();
@@ -77,7 +98,10 @@ public final class Dataplane {
   /** The two expressions every required node-selector term of the dataplane carries, in order. */
   public static List<NodeSelectorRequirement> requiredExpressions() {
     return List.of(
-        new NodeSelectorRequirementBuilder().withKey(EXCLUSION_LABEL).withOperator("DoesNotExist").build(),
+        new NodeSelectorRequirementBuilder()
+            .withKey(EXCLUSION_LABEL)
+            .withOperator("DoesNotExist")
+            .build(),
         new NodeSelectorRequirementBuilder()
             .withKey(OS_LABEL)
             .withOperator("In")
@@ -85,7 +109,9 @@ public final class Dataplane {
             .build());
   }
 
-  /** The default node affinity of dataplane pods; workloads that must share their nodes reuse it. */
+  /**
+   * The default node affinity of dataplane pods; workloads that must share their nodes reuse it.
+   */
   public static Affinity dataplaneAffinity() {
     return new AffinityBuilder()
         .withNewNodeAffinity()
@@ -99,8 +125,8 @@ public final class Dataplane {
   }
 
   /**
-   * Builds the dataplane DaemonSet: the {@code DaemonSet(c Config)} of the Racer operator's Go package
-   * {@code workload}, v0.19.0.
+   * Builds the dataplane DaemonSet: the {@code DaemonSet(c Config)} of the Racer operator's Go
+   * package {@code workload}, v0.19.0.
    *
    * @throws InvalidConfigurationException when {@code config} is invalid
    */

@@ -14,7 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Assembles the dataplane DaemonSet from its parts; {@link Dataplane#daemonSet} validates first. */
+/**
+ * Assembles the dataplane DaemonSet from its parts; {@link Dataplane#daemonSet} validates first.
+ */
 final class DataplaneDaemonSet {
   private static final int MIN_READY_SECONDS = 10;
   private static final long TERMINATION_GRACE_SECONDS = 30L;
@@ -63,8 +65,8 @@ final class DataplaneDaemonSet {
   }
 
   /**
-   * Roll one node at a time and never run two pods on a node: the dataplane (and a cache origin) owns
-   * its node's sockets, so a surge pod would fight the old one for them.
+   * Roll one node at a time and never run two pods on a node: the dataplane (and a cache origin)
+   * owns its node's sockets, so a surge pod would fight the old one for them.
    */
   static DaemonSetUpdateStrategy oneNodeAtATime() {
     return new DaemonSetUpdateStrategyBuilder()
@@ -76,7 +78,9 @@ final class DataplaneDaemonSet {
         .build();
   }
 
-  /** The DNS policy that goes with the network mode: host-network pods still resolve cluster names. */
+  /**
+   * The DNS policy that goes with the network mode: host-network pods still resolve cluster names.
+   */
   static String dnsPolicy(Config config) {
     return config.hostNetwork() ? "ClusterFirstWithHostNet" : "ClusterFirst";
   }
@@ -138,6 +142,10 @@ final class DataplaneDaemonSet {
   }
 
   private static ContainerPort port(String name, int number) {
-    return new ContainerPortBuilder().withName(name).withContainerPort(number).withProtocol("TCP").build();
+    return new ContainerPortBuilder()
+        .withName(name)
+        .withContainerPort(number)
+        .withProtocol("TCP")
+        .build();
   }
 }

@@ -6,12 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The explicit environment of the dataplane container, in order: a {@code $(VAR)} must follow the VAR it
- * expands. Every other setting reaches the dataplane through {@code envFrom} racer-settings.
+ * The explicit environment of the dataplane container, in order: a {@code $(VAR)} must follow the
+ * VAR it expands. Every other setting reaches the dataplane through {@code envFrom} racer-settings.
  */
 public final class DataplaneEnv {
   /** The pod IP, the only variable from the downward API. */
   public static final String POD_IP = "RACER_POD_IP";
+
   /** Env rendered in modes {@code env} and {@code cdi} only. */
   public static final List<String> NVIDIA_NAMES =
       List.of("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES");

@@ -8,7 +8,10 @@ import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The volumes of the dataplane pod and the mounts of its container, in one table (no subPath anywhere). */
+/**
+ * The volumes of the dataplane pod and the mounts of its container, in one table (no subPath
+ * anywhere).
+ */
 public final class DataplaneVolumes {
   /** Volumes rendered in modes {@code env} and {@code cdi} only. */
   public static final List<String> NVIDIA_NAMES = List.of("udev", "cufile-log");
@@ -30,9 +33,13 @@ public final class DataplaneVolumes {
   public static List<Entry> of(Config config) {
     List<Entry> entries = new ArrayList<>();
     entries.add(hostPath("devices", "/dev", DIRECTORY, DataplaneEnv.DEVICE_DIRECTORY, true));
-    entries.add(new Entry(controlToken(), mount("control-token", DataplaneEnv.CONTROL_TOKEN_DIRECTORY, true)));
-    entries.add(new Entry(apiCredentials(), mount("api-credentials", Dataplane.API_TOKEN_PATH, true)));
-    entries.add(hostPath("identity", DataplaneEnv.IDENTITY_DIRECTORY, DIRECTORY_OR_CREATE, null, false));
+    entries.add(
+        new Entry(
+            controlToken(), mount("control-token", DataplaneEnv.CONTROL_TOKEN_DIRECTORY, true)));
+    entries.add(
+        new Entry(apiCredentials(), mount("api-credentials", Dataplane.API_TOKEN_PATH, true)));
+    entries.add(
+        hostPath("identity", DataplaneEnv.IDENTITY_DIRECTORY, DIRECTORY_OR_CREATE, null, false));
     entries.add(hostPath("slabs", DataplaneEnv.SLAB_DIRECTORY, DIRECTORY_OR_CREATE, null, false));
     entries.add(hostPath("sockets", CacheOrigin.SOCKET_ROOT, DIRECTORY_OR_CREATE, null, false));
     entries.add(hostPath("infiniband", "/dev/infiniband", DIRECTORY_OR_CREATE, null, true));
@@ -60,14 +67,25 @@ public final class DataplaneVolumes {
     return names;
   }
 
-  private static Entry hostPath(String name, String path, String type, String mountPath, boolean readOnly) {
+  private static Entry hostPath(
+      String name, String path, String type, String mountPath, boolean readOnly) {
     Volume volume =
-        new VolumeBuilder().withName(name).withNewHostPath().withPath(path).withType(type).endHostPath().build();
+        new VolumeBuilder()
+            .withName(name)
+            .withNewHostPath()
+            .withPath(path)
+            .withType(type)
+            .endHostPath()
+            .build();
     return new Entry(volume, mount(name, mountPath == null ? path : mountPath, readOnly));
   }
 
   private static VolumeMount mount(String name, String path, boolean readOnly) {
-    return new VolumeMountBuilder().withName(name).withMountPath(path).withReadOnly(readOnly).build();
+    return new VolumeMountBuilder()
+        .withName(name)
+        .withMountPath(path)
+        .withReadOnly(readOnly)
+        .build();
   }
 
   private static Volume controlToken() {

@@ -1,33 +1,52 @@
 package io.unboundedcloud.racer.workload;
 
 /**
- * The container image reference grammar of the distribution project, as {@link Config#validate()} applies
- * it, except that a dotless, portless first component is read as part of the (lowercase) repository, never
- * as a host ("UPPER/case" is a mistyped repository). Written in the subset of regular expressions that
- * Java, Go's RE2 (Helm's {@code regexMatch} and its JSON-schema validator) and ECMA-262 read alike (no named
- * groups, no lookaround), so the chart's schema and helpers use the very same expressions.
+ * The container image reference grammar of the distribution project, as {@link Config#validate()}
+ * applies it, except that a dotless, portless first component is read as part of the (lowercase)
+ * repository, never as a host ("UPPER/case" is a mistyped repository). Written in the subset of
+ * regular expressions that Java, Go's RE2 (Helm's {@code regexMatch} and its JSON-schema validator)
+ * and ECMA-262 read alike (no named groups, no lookaround), so the chart's schema and helpers use
+ * the very same expressions.
  */
 public final class ImageGrammar {
   private static final String ALNUM = "[a-z0-9]+";
   private static final String SEPARATOR = "(?:[._]|__|[-]+)";
   private static final String PATH_COMPONENT = ALNUM + "(?:" + SEPARATOR + ALNUM + ")*";
-  private static final String DOMAIN_COMPONENT = "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
+  private static final String DOMAIN_COMPONENT =
+      "(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])";
   private static final String DOMAIN =
-      "(?:(?:" + DOMAIN_COMPONENT + "(?:\\." + DOMAIN_COMPONENT + ")+|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?"
-          + "|" + DOMAIN_COMPONENT + ":[0-9]+)";
+      "(?:(?:"
+          + DOMAIN_COMPONENT
+          + "(?:\\."
+          + DOMAIN_COMPONENT
+          + ")+|\\[[0-9a-fA-F:]+\\])(?::[0-9]+)?"
+          + "|"
+          + DOMAIN_COMPONENT
+          + ":[0-9]+)";
+
   /** A repository name with its optional registry. */
-  public static final String NAME = "(?:" + DOMAIN + "/)?" + PATH_COMPONENT + "(?:/" + PATH_COMPONENT + ")*";
+  public static final String NAME =
+      "(?:" + DOMAIN + "/)?" + PATH_COMPONENT + "(?:/" + PATH_COMPONENT + ")*";
 
   /** A tag. */
   public static final String TAG = "[\\w][\\w.-]{0,127}";
+
   /** A digest. */
-  public static final String DIGEST = "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}";
+  public static final String DIGEST =
+      "[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}";
+
   /** A whole reference: {@code [registry/]repository[:tag][@digest]}. */
   public static final String REFERENCE = NAME + "(?::" + TAG + ")?(?:@" + DIGEST + ")?";
-  /** What a registry value may be: a registry host, a repository path, or both; one trailing {@code /}. */
+
+  /**
+   * What a registry value may be: a registry host, a repository path, or both; one trailing {@code
+   * /}.
+   */
   public static final String REGISTRY = "(?:" + DOMAIN + "|" + NAME + ")/?";
+
   /** The longest repository name (the reference without tag and digest) the grammar allows. */
   public static final int MAX_NAME_LENGTH = 255;
+
   /** Matches the tag and digest at the end of a reference, to measure the name. */
   public static final String TAG_AND_DIGEST_SUFFIX = "(?::" + TAG + ")?(?:@" + DIGEST + ")?$";
 

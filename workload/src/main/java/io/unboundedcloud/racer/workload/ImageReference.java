@@ -6,7 +6,14 @@ import java.util.regex.Pattern;
 /** Checks image references against {@link ImageGrammar}, including the length of the name. */
 final class ImageReference {
   private static final Pattern REFERENCE =
-      Pattern.compile("(" + ImageGrammar.NAME + ")(?::" + ImageGrammar.TAG + ")?(?:@" + ImageGrammar.DIGEST + ")?");
+      Pattern.compile(
+          "("
+              + ImageGrammar.NAME
+              + ")(?::"
+              + ImageGrammar.TAG
+              + ")?(?:@"
+              + ImageGrammar.DIGEST
+              + ")?");
 
   private ImageReference() {}
 

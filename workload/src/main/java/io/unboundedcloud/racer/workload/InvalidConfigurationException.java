@@ -1,9 +1,9 @@
 package io.unboundedcloud.racer.workload;
 
 /**
- * The {@code ErrInvalid} of the Racer operator's Go package {@code workload}, v0.19.0: every invalid
- * dataplane configuration, with the field and the value that made it invalid, so a caller can point at
- * the input that carried it.
+ * The {@code ErrInvalid} of the Racer operator's Go package {@code workload}, v0.19.0: every
+ * invalid dataplane configuration, with the field and the value that made it invalid, so a caller
+ * can point at the input that carried it.
  */
 public final class InvalidConfigurationException extends RuntimeException {
   /** The message prefix of every instance, as in the upstream {@code workload} package. */

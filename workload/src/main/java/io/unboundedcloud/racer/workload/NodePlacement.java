@@ -14,17 +14,18 @@ import java.util.TreeMap;
 
 /**
  * The node-level scheduling constraints of a dataplane pod (the {@code NodePlacement} of the Racer
- * operator's Go package {@code workload}, v0.19.0). Workloads that must run on every node that serves a
- * cache, such as cache origins, copy it so they follow the dataplane, including changes a user made to the
- * DaemonSet.
+ * operator's Go package {@code workload}, v0.19.0). Workloads that must run on every node that
+ * serves a cache, such as cache origins, copy it so they follow the dataplane, including changes a
+ * user made to the DaemonSet.
  *
- * @param affinity node affinity only: pod affinity and anti-affinity are relative to dataplane pods, so a
- *     hostname anti-affinity against racer would keep the copying workload off every dataplane node;
- *     {@code null} when the pod has none
+ * @param affinity node affinity only: pod affinity and anti-affinity are relative to dataplane
+ *     pods, so a hostname anti-affinity against racer would keep the copying workload off every
+ *     dataplane node; {@code null} when the pod has none
  * @param nodeSelector the node selector, never {@code null}
  * @param tolerations the tolerations, never {@code null}
  */
-public record NodePlacement(Affinity affinity, Map<String, String> nodeSelector, List<Toleration> tolerations) {
+public record NodePlacement(
+    Affinity affinity, Map<String, String> nodeSelector, List<Toleration> tolerations) {
 
   public NodePlacement {
     // sorted, so the copy is written the same way whatever order the source had
@@ -33,14 +34,17 @@ public record NodePlacement(Affinity affinity, Map<String, String> nodeSelector,
     tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
   }
 
-  /** A deep copy of the node-level scheduling constraints of a pod spec (the upstream {@code workload}
-   * package's {@code PlacementOf}). */
+  /**
+   * A deep copy of the node-level scheduling constraints of a pod spec (the upstream {@code
+   * workload} package's {@code PlacementOf}).
+   */
   public static NodePlacement placementOf(PodSpec pod) {
     Affinity affinity = null;
     if (pod.getAffinity() != null && pod.getAffinity().getNodeAffinity() != null) {
       affinity =
           new AffinityBuilder()
-              .withNodeAffinity(new NodeAffinityBuilder(pod.getAffinity().getNodeAffinity()).build())
+              .withNodeAffinity(
+                  new NodeAffinityBuilder(pod.getAffinity().getNodeAffinity()).build())
               .build();
     }
     Map<String, String> selector =
@@ -53,8 +57,8 @@ public record NodePlacement(Affinity affinity, Map<String, String> nodeSelector,
   }
 
   /**
-   * Puts a deep copy of this placement on a pod spec: its node affinity, node selector and tolerations are
-   * replaced; its pod affinity and anti-affinity are kept.
+   * Puts a deep copy of this placement on a pod spec: its node affinity, node selector and
+   * tolerations are replaced; its pod affinity and anti-affinity are kept.
    */
   public void applyTo(PodSpec pod) {
     Affinity own = pod.getAffinity();
@@ -70,6 +74,8 @@ public record NodePlacement(Affinity affinity, Map<String, String> nodeSelector,
     }
     pod.setNodeSelector(nodeSelector.isEmpty() ? null : new LinkedHashMap<>(nodeSelector));
     pod.setTolerations(
-        tolerations.isEmpty() ? null : tolerations.stream().map(t -> new TolerationBuilder(t).build()).toList());
+        tolerations.isEmpty()
+            ? null
+            : tolerations.stream().map(t -> new TolerationBuilder(t).build()).toList());
   }
 }

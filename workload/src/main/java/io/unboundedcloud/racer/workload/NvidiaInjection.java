@@ -1,19 +1,21 @@
 package io.unboundedcloud.racer.workload;
 
 /**
- * How the dataplane asks the container runtime for the host NVIDIA driver libraries (the
- * {@code NVIDIAInjection} of the Racer operator's Go package {@code workload}, v0.19.0). No mode requests
+ * How the dataplane asks the container runtime for the host NVIDIA driver libraries (the {@code
+ * NVIDIAInjection} of the Racer operator's Go package {@code workload}, v0.19.0). No mode requests
  * {@code nvidia.com/gpu}.
  */
 public enum NvidiaInjection {
   /** No NVIDIA env, CDI annotation, {@code /run/udev} mount or cuFile log volume. */
   OFF("off"),
   /**
-   * {@code NVIDIA_VISIBLE_DEVICES} and {@code NVIDIA_DRIVER_CAPABILITIES}, {@code /run/udev} and a cuFile
-   * log emptyDir. runc ignores the variables, so they are harmless on nodes without NVIDIA.
+   * {@code NVIDIA_VISIBLE_DEVICES} and {@code NVIDIA_DRIVER_CAPABILITIES}, {@code /run/udev} and a
+   * cuFile log emptyDir. runc ignores the variables, so they are harmless on nodes without NVIDIA.
    */
   ENV("env"),
-  /** Everything of {@link #ENV} plus the CDI pod annotation: only where every node has a CDI spec. */
+  /**
+   * Everything of {@link #ENV} plus the CDI pod annotation: only where every node has a CDI spec.
+   */
   CDI("cdi");
 
   private final String value;

@@ -4,8 +4,10 @@ package io.unboundedcloud.racer.workload;
 public final class Release {
   /** The targeted Racer version. */
   public static final String RACER_VERSION = "0.19.0";
+
   /** The dataplane image repository name under a registry. */
   public static final String DATAPLANE_REPOSITORY = "racer-dataplane";
+
   /** The racer-object sidecar image repository name under a registry. */
   public static final String OBJECT_REPOSITORY = "racer-object";
 

@@ -1,19 +1,22 @@
 /**
- * The Racer dataplane, as objects: the Java twin of the Racer operator's Go package {@code workload},
- * v0.19.0, which the Unbounded operator uses to build the dataplane DaemonSet. The rest of the sources call
- * it "the upstream {@code workload} package"; {@code docs/dataplane.md} describes what it renders.
+ * The Racer dataplane, as objects: the Java twin of the Racer operator's Go package {@code
+ * workload}, v0.19.0, which the Unbounded operator uses to build the dataplane DaemonSet. The rest
+ * of the sources call it "the upstream {@code workload} package"; {@code docs/dataplane.md}
+ * describes what it renders.
  *
  * <p>It owns the names, constants and builders of what gets deployed: {@link
  * io.unboundedcloud.racer.workload.Config} (the inputs and their validation), {@link
  * io.unboundedcloud.racer.workload.Dataplane} (the DaemonSet {@code racer}, its ServiceAccount, its
- * labels and default node affinity), {@link io.unboundedcloud.racer.workload.NodePlacement} (the node
- * scheduling constraints that cache origins copy) and {@link io.unboundedcloud.racer.workload.CacheOrigin}
- * (an origin DaemonSet). The settings catalog lives in {@code workload.settings}.
+ * labels and default node affinity), {@link io.unboundedcloud.racer.workload.NodePlacement} (the
+ * node scheduling constraints that cache origins copy) and {@link
+ * io.unboundedcloud.racer.workload.CacheOrigin} (an origin DaemonSet). The settings catalog lives
+ * in {@code workload.settings}.
  *
- * <p>It must never do I/O, read the environment or know how it is delivered (KRM function or Helm chart):
- * both deliveries call these builders, which is what makes their output equal.
+ * <p>It must never do I/O, read the environment or know how it is delivered (KRM function or Helm
+ * chart): both deliveries call these builders, which is what makes their output equal.
  *
  * <h2>From the upstream {@code workload} package to Java</h2>
+ *
  * <table>
  *   <caption>Every identifier of the Go package and its Java name</caption>
  *   <tr><th>Go ({@code workload})</th><th>Java</th></tr>
@@ -43,10 +46,11 @@
  *   <tr><td>{@code NodePlacement}</td><td>{@link io.unboundedcloud.racer.workload.NodePlacement} (a record)</td></tr>
  *   <tr><td>{@code PlacementOf(pod *corev1.PodSpec)}</td><td>{@code NodePlacement.placementOf(PodSpec)}</td></tr>
  * </table>
- * Not in the upstream {@code workload} package, ours: the ServiceAccount
- * ({@code Dataplane.serviceAccount(Config)}), the settings-hash annotation, the racer-settings keys read
- * into a {@code Config} ({@code Dataplane.PEER_PORT_KEY}, {@code DIAGNOSTICS_PORT_KEY},
- * {@code HOST_NETWORK_KEY}), the name rule {@link io.unboundedcloud.racer.workload.DnsLabel},
- * {@link io.unboundedcloud.racer.workload.CacheOrigin}, and the settings catalog.
+ *
+ * Not in the upstream {@code workload} package, ours: the ServiceAccount ({@code
+ * Dataplane.serviceAccount(Config)}), the settings-hash annotation, the racer-settings keys read
+ * into a {@code Config} ({@code Dataplane.PEER_PORT_KEY}, {@code DIAGNOSTICS_PORT_KEY}, {@code
+ * HOST_NETWORK_KEY}), the name rule {@link io.unboundedcloud.racer.workload.DnsLabel}, {@link
+ * io.unboundedcloud.racer.workload.CacheOrigin}, and the settings catalog.
  */
 package io.unboundedcloud.racer.workload;

@@ -21,7 +21,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** CacheOrigin.daemonSet: a cache origin as docs/dataplane.md and the upstream guide describe it. */
+/**
+ * CacheOrigin.daemonSet: a cache origin as docs/dataplane.md and the upstream guide describe it.
+ */
 @DisplayName("CacheOrigin.daemonSet")
 class CacheOriginTest {
   static final String IMAGE = "ghcr.io/acme/weights-origin:1.4.2";
@@ -53,11 +55,13 @@ class CacheOriginTest {
     }
 
     @Test
-    @DisplayName("marked racer.unbounded-cloud.io/cache-origin: <volume> on the object, selector and template")
+    @DisplayName(
+        "marked racer.unbounded-cloud.io/cache-origin: <volume> on the object, selector and template")
     void cacheOriginLabel() {
       DaemonSet ds = weights();
 
-      assertThat(ds.getMetadata().getLabels()).containsEntry("racer.unbounded-cloud.io/cache-origin", "weights");
+      assertThat(ds.getMetadata().getLabels())
+          .containsEntry("racer.unbounded-cloud.io/cache-origin", "weights");
       assertThat(ds.getSpec().getSelector().getMatchLabels())
           .containsEntry("racer.unbounded-cloud.io/cache-origin", "weights");
       assertThat(ds.getSpec().getTemplate().getMetadata().getLabels())
@@ -70,8 +74,10 @@ class CacheOriginTest {
       DaemonSet ds = weights();
 
       assertThat(plain(ds.getSpec().getSelector()))
-          .isEqualTo(map("matchLabels", plain(ds.getSpec().getTemplate().getMetadata()).get("labels")));
-      assertThat(ds.getSpec().getSelector().getMatchLabels()).isEqualTo(ds.getMetadata().getLabels());
+          .isEqualTo(
+              map("matchLabels", plain(ds.getSpec().getTemplate().getMetadata()).get("labels")));
+      assertThat(ds.getSpec().getSelector().getMatchLabels())
+          .isEqualTo(ds.getMetadata().getLabels());
     }
 
     @Test
@@ -81,8 +87,10 @@ class CacheOriginTest {
           .isEqualTo(
               List.of(
                   map(
-                      "name", "origin-socket",
-                      "hostPath", map("path", "/run/racer/weights/origin", "type", "DirectoryOrCreate"))));
+                      "name",
+                      "origin-socket",
+                      "hostPath",
+                      map("path", "/run/racer/weights/origin", "type", "DirectoryOrCreate"))));
       assertThat(CacheOrigin.socketDirectory("weights")).isEqualTo("/run/racer/weights/origin");
     }
 
@@ -92,16 +100,21 @@ class CacheOriginTest {
       PodSpec pod = pod(weights());
       Container container = pod.getContainers().get(0);
 
-      assertThat(container.getVolumeMounts()).singleElement().satisfies(mount -> {
-        assertThat(mount.getName()).isEqualTo("origin-socket");
-        assertThat(mount.getMountPath()).isEqualTo("/run/racer/weights/origin");
-        assertThat(mount.getReadOnly()).isNotEqualTo(Boolean.TRUE);
-        assertThat(mount.getSubPath()).isNull();
-      });
+      assertThat(container.getVolumeMounts())
+          .singleElement()
+          .satisfies(
+              mount -> {
+                assertThat(mount.getName()).isEqualTo("origin-socket");
+                assertThat(mount.getMountPath()).isEqualTo("/run/racer/weights/origin");
+                assertThat(mount.getReadOnly()).isNotEqualTo(Boolean.TRUE);
+                assertThat(mount.getSubPath()).isNull();
+              });
       assertThat(pod.getVolumes())
           .extracting(v -> v.getHostPath().getPath())
           .noneMatch(path -> path.equals("/run/racer") || path.equals("/run/racer/"));
-      assertThat(container.getVolumeMounts()).extracting(m -> m.getMountPath()).doesNotContain("/run/racer");
+      assertThat(container.getVolumeMounts())
+          .extracting(m -> m.getMountPath())
+          .doesNotContain("/run/racer");
     }
 
     @Test
@@ -124,17 +137,26 @@ class CacheOriginTest {
     @DisplayName("the image, args, env and resources as given")
     void containerAsGiven() {
       var env = new EnvVarBuilder().withName("ORIGIN_BUCKET").withValue("s3://weights").build();
-      var resources = new ResourceRequirementsBuilder().addToRequests("memory", new Quantity("256Mi")).build();
+      var resources =
+          new ResourceRequirementsBuilder().addToRequests("memory", new Quantity("256Mi")).build();
       DaemonSet ds =
           CacheOrigin.daemonSet(
               new CacheOrigin.Spec(
-                  "weights-origin", "racer-system", "weights", IMAGE, List.of("--serve"), List.of(env), resources));
+                  "weights-origin",
+                  "racer-system",
+                  "weights",
+                  IMAGE,
+                  List.of("--serve"),
+                  List.of(env),
+                  resources));
 
       Container container = pod(ds).getContainers().get(0);
       assertThat(container.getImage()).isEqualTo(IMAGE);
       assertThat(container.getArgs()).containsExactly("--serve");
-      assertThat(plain(container.getEnv())).isEqualTo(List.of(map("name", "ORIGIN_BUCKET", "value", "s3://weights")));
-      assertThat(plain(container.getResources())).isEqualTo(map("requests", map("memory", "256Mi")));
+      assertThat(plain(container.getEnv()))
+          .isEqualTo(List.of(map("name", "ORIGIN_BUCKET", "value", "s3://weights")));
+      assertThat(plain(container.getResources()))
+          .isEqualTo(map("requests", map("memory", "256Mi")));
     }
 
     @Test
@@ -149,16 +171,19 @@ class CacheOriginTest {
     @DisplayName("no namespace when the namespace is empty")
     void noNamespace() {
       DaemonSet ds =
-          CacheOrigin.daemonSet(new CacheOrigin.Spec("weights-origin", "", "weights", IMAGE, null, null, null));
+          CacheOrigin.daemonSet(
+              new CacheOrigin.Spec("weights-origin", "", "weights", IMAGE, null, null, null));
 
       assertThat(ds.getMetadata().getNamespace()).isNull();
     }
 
     @Test
-    @DisplayName("a pod the dataplane's placement can be applied to, after which it follows the dataplane")
+    @DisplayName(
+        "a pod the dataplane's placement can be applied to, after which it follows the dataplane")
     void followsTheDataplane() {
       DaemonSet ds = weights();
-      PodSpec dataplane = pod(Dataplane.daemonSet(new RenderCase(NvidiaInjection.ENV, false).config()));
+      PodSpec dataplane =
+          pod(Dataplane.daemonSet(new RenderCase(NvidiaInjection.ENV, false).config()));
 
       NodePlacement.placementOf(dataplane).applyTo(pod(ds));
 
@@ -171,21 +196,39 @@ class CacheOriginTest {
   class Rejects {
     static Stream<Arguments> badSpecs() {
       return Stream.of(
-          Arguments.of("an uppercase name", spec("Weights-Origin", "weights", IMAGE), "name", "Weights-Origin"),
-          Arguments.of("a name with an underscore", spec("weights_origin", "weights", IMAGE), "name", "weights_origin"),
+          Arguments.of(
+              "an uppercase name",
+              spec("Weights-Origin", "weights", IMAGE),
+              "name",
+              "Weights-Origin"),
+          Arguments.of(
+              "a name with an underscore",
+              spec("weights_origin", "weights", IMAGE),
+              "name",
+              "weights_origin"),
           Arguments.of("an empty name", spec("", "weights", IMAGE), "name", ""),
           Arguments.of("no name", spec(null, "weights", IMAGE), "name", "null"),
-          Arguments.of("an uppercase volume", spec("weights-origin", "Weights", IMAGE), "volume", "Weights"),
-          Arguments.of("a volume with a slash", spec("weights-origin", "a/b", IMAGE), "volume", "a/b"),
-          Arguments.of("a volume that climbs out", spec("weights-origin", "..", IMAGE), "volume", ".."),
+          Arguments.of(
+              "an uppercase volume", spec("weights-origin", "Weights", IMAGE), "volume", "Weights"),
+          Arguments.of(
+              "a volume with a slash", spec("weights-origin", "a/b", IMAGE), "volume", "a/b"),
+          Arguments.of(
+              "a volume that climbs out", spec("weights-origin", "..", IMAGE), "volume", ".."),
           Arguments.of("an empty volume", spec("weights-origin", "", IMAGE), "volume", ""),
           Arguments.of("no volume", spec("weights-origin", null, IMAGE), "volume", "null"),
           Arguments.of("an empty image", spec("weights-origin", "weights", ""), "image", ""),
           Arguments.of("a blank image", spec("weights-origin", "weights", "  "), "image", "  "),
           Arguments.of("no image", spec("weights-origin", "weights", null), "image", "null"),
-          Arguments.of("an image with whitespace", spec("weights-origin", "weights", "acme/origin :1"), "image",
+          Arguments.of(
+              "an image with whitespace",
+              spec("weights-origin", "weights", "acme/origin :1"),
+              "image",
               "acme/origin :1"),
-          Arguments.of("a malformed image", spec("weights-origin", "weights", "UPPER/case"), "image", "UPPER/case"));
+          Arguments.of(
+              "a malformed image",
+              spec("weights-origin", "weights", "UPPER/case"),
+              "image",
+              "UPPER/case"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -193,10 +236,13 @@ class CacheOriginTest {
     @DisplayName("with an error naming the field and the value")
     void rejected(String what, CacheOrigin.Spec spec, String field, String value) {
       InvalidConfigurationException error =
-          catchThrowableOfType(InvalidConfigurationException.class, () -> CacheOrigin.daemonSet(spec));
+          catchThrowableOfType(
+              InvalidConfigurationException.class, () -> CacheOrigin.daemonSet(spec));
 
       assertThat(error).as("daemonSet of %s", what).isNotNull();
-      assertThat(error.getMessage()).startsWith("invalid racer dataplane configuration: ").contains(value);
+      assertThat(error.getMessage())
+          .startsWith("invalid racer dataplane configuration: ")
+          .contains(value);
       assertThat(error.field()).isEqualTo(field);
       assertThat(error.value()).isEqualTo(value);
     }

@@ -2,8 +2,8 @@ package io.unboundedcloud.racer.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
@@ -24,11 +24,13 @@ class ConfigTest {
       Config.defaultConfig("racer-system", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE);
 
   private static Config withDataplaneImage(String image) {
-    return new Config("racer-system", image, RenderCase.OBJECT_IMAGE, 8082, false, 0, NvidiaInjection.ENV);
+    return new Config(
+        "racer-system", image, RenderCase.OBJECT_IMAGE, 8082, false, 0, NvidiaInjection.ENV);
   }
 
   private static Config withObjectImage(String image) {
-    return new Config("racer-system", RenderCase.DATAPLANE_IMAGE, image, 8082, false, 0, NvidiaInjection.ENV);
+    return new Config(
+        "racer-system", RenderCase.DATAPLANE_IMAGE, image, 8082, false, 0, NvidiaInjection.ENV);
   }
 
   @Nested
@@ -53,10 +55,23 @@ class ConfigTest {
     @Test
     @DisplayName("each with-copy changes its own field and keeps the others")
     void copies() {
-      Config changed = VALID.withPeerPort(9000).withDiagnosticsPort(9100).withHostNetwork(true)
-          .withNvidia(NvidiaInjection.CDI).withNamespace("racer");
-      assertThat(changed).isEqualTo(new Config("racer", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE,
-          9000, true, 9100, NvidiaInjection.CDI));
+      Config changed =
+          VALID
+              .withPeerPort(9000)
+              .withDiagnosticsPort(9100)
+              .withHostNetwork(true)
+              .withNvidia(NvidiaInjection.CDI)
+              .withNamespace("racer");
+      assertThat(changed)
+          .isEqualTo(
+              new Config(
+                  "racer",
+                  RenderCase.DATAPLANE_IMAGE,
+                  RenderCase.OBJECT_IMAGE,
+                  9000,
+                  true,
+                  9100,
+                  NvidiaInjection.CDI));
       assertThat(changed.withHostNetwork(false).hostNetwork()).isFalse();
       assertThat(VALID.hostNetwork()).isFalse();
     }
@@ -87,30 +102,69 @@ class ConfigTest {
               withObjectImage("ghcr.io/racer/object:0.19.0\n"),
               "objectImage",
               "ghcr.io/racer/object:0.19.0\n"),
-          bad("an uppercase repository", withDataplaneImage("UPPER/case"), "dataplaneImage", "UPPER/case"),
-          bad("a tag without a repository", withDataplaneImage(":tag-only"), "dataplaneImage", ":tag-only"),
+          bad(
+              "an uppercase repository",
+              withDataplaneImage("UPPER/case"),
+              "dataplaneImage",
+              "UPPER/case"),
+          bad(
+              "a tag without a repository",
+              withDataplaneImage(":tag-only"),
+              "dataplaneImage",
+              ":tag-only"),
           bad("an empty path component", withDataplaneImage("a//b"), "dataplaneImage", "a//b"),
-          bad("a malformed object image", withObjectImage("racer/Object"), "objectImage", "racer/Object"),
-          bad("a digest that is no digest", withDataplaneImage("racer@sha256:xyz"), "dataplaneImage",
+          bad(
+              "a malformed object image",
+              withObjectImage("racer/Object"),
+              "objectImage",
+              "racer/Object"),
+          bad(
+              "a digest that is no digest",
+              withDataplaneImage("racer@sha256:xyz"),
+              "dataplaneImage",
               "racer@sha256:xyz"),
-          bad("a namespace that is no DNS-1123 label", VALID.withNamespace("Bad_NS"), "namespace", "Bad_NS"),
-          bad("a namespace of 64 characters", VALID.withNamespace("n".repeat(64)), "namespace", "n".repeat(64)),
+          bad(
+              "a namespace that is no DNS-1123 label",
+              VALID.withNamespace("Bad_NS"),
+              "namespace",
+              "Bad_NS"),
+          bad(
+              "a namespace of 64 characters",
+              VALID.withNamespace("n".repeat(64)),
+              "namespace",
+              "n".repeat(64)),
           bad("peer port 0", VALID.withPeerPort(0), "peerPort", "0"),
           bad("peer port 1023 (privileged)", VALID.withPeerPort(1023), "peerPort", "1023"),
           bad("peer port 65536", VALID.withPeerPort(65536), "peerPort", "65536"),
           bad("a negative peer port", VALID.withPeerPort(-1), "peerPort", "-1"),
           bad("peer port 8443 (control)", VALID.withPeerPort(8443), "peerPort", "8443"),
           bad("peer port 9443 (webhook)", VALID.withPeerPort(9443), "peerPort", "9443"),
-          bad("diagnostics port 8443 (control)", VALID.withDiagnosticsPort(8443), "diagnosticsPort", "8443"),
-          bad("diagnostics port 9443 (webhook)", VALID.withDiagnosticsPort(9443), "diagnosticsPort", "9443"),
-          bad("diagnostics port equal to the peer port", VALID.withDiagnosticsPort(8082), "diagnosticsPort", "8082"),
+          bad(
+              "diagnostics port 8443 (control)",
+              VALID.withDiagnosticsPort(8443),
+              "diagnosticsPort",
+              "8443"),
+          bad(
+              "diagnostics port 9443 (webhook)",
+              VALID.withDiagnosticsPort(9443),
+              "diagnosticsPort",
+              "9443"),
+          bad(
+              "diagnostics port equal to the peer port",
+              VALID.withDiagnosticsPort(8082),
+              "diagnosticsPort",
+              "8082"),
           bad(
               "diagnostics port 9090 with peer port 9090",
               VALID.withPeerPort(9090).withDiagnosticsPort(9090),
               "diagnosticsPort",
               "9090"),
           bad("diagnostics port 1023", VALID.withDiagnosticsPort(1023), "diagnosticsPort", "1023"),
-          bad("diagnostics port 65536", VALID.withDiagnosticsPort(65536), "diagnosticsPort", "65536"));
+          bad(
+              "diagnostics port 65536",
+              VALID.withDiagnosticsPort(65536),
+              "diagnosticsPort",
+              "65536"));
     }
 
     private static Arguments bad(String what, Config config, String field, String value) {
@@ -134,21 +188,34 @@ class ConfigTest {
     }
 
     @ParameterizedTest(name = "{0} port {1}")
-    @CsvSource({"peerPort, 8443, control", "peerPort, 9443, webhook", "diagnosticsPort, 8443, control",
-        "diagnosticsPort, 9443, webhook"})
+    @CsvSource({
+      "peerPort, 8443, control",
+      "peerPort, 9443, webhook",
+      "diagnosticsPort, 8443, control",
+      "diagnosticsPort, 9443, webhook"
+    })
     @DisplayName("a port taken by the control or webhook listener: the message names that listener")
     void namesTheListener(String field, int port, String listener) {
-      Config config = field.equals("peerPort") ? VALID.withPeerPort(port) : VALID.withDiagnosticsPort(port);
+      Config config =
+          field.equals("peerPort") ? VALID.withPeerPort(port) : VALID.withDiagnosticsPort(port);
       assertThatThrownBy(config::validate)
-          .hasMessageEndingWith(field + " " + port + " collides with the " + listener + " port " + port
-              + ": every listener port must be distinct");
+          .hasMessageEndingWith(
+              field
+                  + " "
+                  + port
+                  + " collides with the "
+                  + listener
+                  + " port "
+                  + port
+                  + ": every listener port must be distinct");
     }
 
     @Test
     @DisplayName("a repository name longer than 255 characters, with or without a tag")
     void longName() {
       String name = "ghcr.io/" + "r".repeat(248);
-      assertThatThrownBy(withDataplaneImage(name)::validate).isInstanceOf(InvalidConfigurationException.class);
+      assertThatThrownBy(withDataplaneImage(name)::validate)
+          .isInstanceOf(InvalidConfigurationException.class);
       assertThatThrownBy(withObjectImage(name + ":0.19.0")::validate)
           .isInstanceOf(InvalidConfigurationException.class);
     }
@@ -167,7 +234,8 @@ class ConfigTest {
   @DisplayName("validate accepts")
   class Valid {
     @Test
-    @DisplayName("peer port 9090 with diagnostics unset: diagnostics moves to 9091, in the ports and the env")
+    @DisplayName(
+        "peer port 9090 with diagnostics unset: diagnostics moves to 9091, in the ports and the env")
     void peer9090MovesDiagnostics() {
       Config config = VALID.withPeerPort(9090);
 
@@ -214,7 +282,8 @@ class ConfigTest {
     @Test
     @DisplayName("a namespace of 63 characters")
     void longestNamespace() {
-      assertThatCode(() -> VALID.withNamespace("n".repeat(63)).validate()).doesNotThrowAnyException();
+      assertThatCode(() -> VALID.withNamespace("n".repeat(63)).validate())
+          .doesNotThrowAnyException();
     }
 
     @ParameterizedTest(name = "{0}")

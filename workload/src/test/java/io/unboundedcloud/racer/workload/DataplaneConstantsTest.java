@@ -6,8 +6,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The constants of the Racer operator's Go package {@code workload}, v0.19.0, as docs/dataplane.md's
- * "Names and constants" table gives them.
+ * The constants of the Racer operator's Go package {@code workload}, v0.19.0, as
+ * docs/dataplane.md's "Names and constants" table gives them.
  */
 @DisplayName("the constants of the upstream workload package keep their v0.19.0 values")
 class DataplaneConstantsTest {
@@ -38,16 +38,19 @@ class DataplaneConstantsTest {
   }
 
   @Test
-  @DisplayName("ours: racer-settings and the keys read into Config, the settings-hash annotation, the cache-origin"
-      + " label, the port names")
+  @DisplayName(
+      "ours: racer-settings and the keys read into Config, the settings-hash annotation, the cache-origin"
+          + " label, the port names")
   void ours() {
     assertThat(Dataplane.SETTINGS_CONFIG_MAP).isEqualTo("racer-settings");
     assertThat(Dataplane.PEER_PORT_KEY).isEqualTo("RACER_PEER_PORT");
     assertThat(Dataplane.DIAGNOSTICS_PORT_KEY).isEqualTo("RACER_DIAGNOSTICS_PORT");
     assertThat(Dataplane.HOST_NETWORK_KEY).isEqualTo("RACER_HOST_NETWORK");
-    assertThat(Dataplane.SETTINGS_HASH_ANNOTATION).isEqualTo("racer.unbounded-cloud.io/settings-hash");
+    assertThat(Dataplane.SETTINGS_HASH_ANNOTATION)
+        .isEqualTo("racer.unbounded-cloud.io/settings-hash");
     assertThat(CacheOrigin.LABEL).isEqualTo("racer.unbounded-cloud.io/cache-origin");
     assertThat(DataplanePorts.NAMES).containsExactly("peer", "diagnostics", "control", "webhook");
-    assertThat(InvalidConfigurationException.PREFIX).isEqualTo("invalid racer dataplane configuration");
+    assertThat(InvalidConfigurationException.PREFIX)
+        .isEqualTo("invalid racer dataplane configuration");
   }
 }

@@ -18,8 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every field docs/dataplane.md gives the DaemonSet {@code racer}, for every NVIDIA mode and both host-network
- * settings. The expected values are written here from docs/dataplane.md, never taken from the renderer.
+ * Every field docs/dataplane.md gives the DaemonSet {@code racer}, for every NVIDIA mode and both
+ * host-network settings. The expected values are written here from docs/dataplane.md, never taken
+ * from the renderer.
  */
 @DisplayName("Dataplane.daemonSet renders the DaemonSet racer of docs/dataplane.md")
 class DataplaneDaemonSetTest {
@@ -83,7 +84,8 @@ class DataplaneDaemonSetTest {
     void noNamespace() {
       Config base = new RenderCase(NvidiaInjection.ENV, false).config();
 
-      assertThat(plain(Dataplane.daemonSet(base.withNamespace("")).getMetadata())).doesNotContainKey("namespace");
+      assertThat(plain(Dataplane.daemonSet(base.withNamespace("")).getMetadata()))
+          .doesNotContainKey("namespace");
       assertThat(plain(Dataplane.daemonSet(base.withNamespace(null)).getMetadata()))
           .doesNotContainKey("namespace");
     }
@@ -93,7 +95,8 @@ class DataplaneDaemonSetTest {
     void invalidConfigThrows() {
       Config bad = new RenderCase(NvidiaInjection.ENV, false).config().withPeerPort(8443);
 
-      assertThatThrownBy(() -> Dataplane.daemonSet(bad)).isInstanceOf(InvalidConfigurationException.class);
+      assertThatThrownBy(() -> Dataplane.daemonSet(bad))
+          .isInstanceOf(InvalidConfigurationException.class);
       assertThatThrownBy(() -> Dataplane.daemonSet(bad, "0123abcd"))
           .isInstanceOf(InvalidConfigurationException.class);
     }
@@ -104,10 +107,16 @@ class DataplaneDaemonSetTest {
   class Strategy {
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("rolls one node at a time without surge: RollingUpdate, maxUnavailable 1, maxSurge 0")
+    @DisplayName(
+        "rolls one node at a time without surge: RollingUpdate, maxUnavailable 1, maxSurge 0")
     void rollingUpdate(RenderCase c) {
       assertThat(plain(render(c).getSpec().getUpdateStrategy()))
-          .isEqualTo(map("type", "RollingUpdate", "rollingUpdate", map("maxUnavailable", 1, "maxSurge", 0)));
+          .isEqualTo(
+              map(
+                  "type",
+                  "RollingUpdate",
+                  "rollingUpdate",
+                  map("maxUnavailable", 1, "maxSurge", 0)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -127,25 +136,37 @@ class DataplaneDaemonSetTest {
     void settingsHashOnlyWhenGiven(RenderCase c) {
       String hash = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 
-      Map<String, String> without = Dataplane.daemonSet(c.config()).getSpec().getTemplate().getMetadata()
-          .getAnnotations();
-      Map<String, String> with = Dataplane.daemonSet(c.config(), hash).getSpec().getTemplate().getMetadata()
-          .getAnnotations();
+      Map<String, String> without =
+          Dataplane.daemonSet(c.config()).getSpec().getTemplate().getMetadata().getAnnotations();
+      Map<String, String> with =
+          Dataplane.daemonSet(c.config(), hash)
+              .getSpec()
+              .getTemplate()
+              .getMetadata()
+              .getAnnotations();
 
-      assertThat(without == null ? Map.of() : without).doesNotContainKey("racer.unbounded-cloud.io/settings-hash");
+      assertThat(without == null ? Map.of() : without)
+          .doesNotContainKey("racer.unbounded-cloud.io/settings-hash");
       assertThat(with).containsEntry("racer.unbounded-cloud.io/settings-hash", hash);
-      assertThat(Dataplane.daemonSet(c.config(), null).getSpec().getTemplate().getMetadata().getAnnotations())
+      assertThat(
+              Dataplane.daemonSet(c.config(), null)
+                  .getSpec()
+                  .getTemplate()
+                  .getMetadata()
+                  .getAnnotations())
           .isEqualTo(without);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("the CDI annotation cdi.k8s.io/racer: nvidia.com/gpu=all is present in mode cdi only")
+    @DisplayName(
+        "the CDI annotation cdi.k8s.io/racer: nvidia.com/gpu=all is present in mode cdi only")
     void cdiAnnotationOnlyInModeCdi(RenderCase c) {
       Map<String, Object> metadata = plain(render(c).getSpec().getTemplate().getMetadata());
 
       if (c.requestsCdi()) {
-        assertThat(metadata.get("annotations")).isEqualTo(map("cdi.k8s.io/racer", "nvidia.com/gpu=all"));
+        assertThat(metadata.get("annotations"))
+            .isEqualTo(map("cdi.k8s.io/racer", "nvidia.com/gpu=all"));
       } else {
         assertThat(metadata).doesNotContainKey("annotations");
       }
@@ -153,14 +174,20 @@ class DataplaneDaemonSetTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("with a hash, the annotations are exactly the hash and, in mode cdi, the CDI request")
+    @DisplayName(
+        "with a hash, the annotations are exactly the hash and, in mode cdi, the CDI request")
     void exactAnnotations(RenderCase c) {
       Map<String, Object> expected = map("racer.unbounded-cloud.io/settings-hash", "abc123");
       if (c.requestsCdi()) {
         expected.put("cdi.k8s.io/racer", "nvidia.com/gpu=all");
       }
 
-      assertThat(Dataplane.daemonSet(c.config(), "abc123").getSpec().getTemplate().getMetadata().getAnnotations())
+      assertThat(
+              Dataplane.daemonSet(c.config(), "abc123")
+                  .getSpec()
+                  .getTemplate()
+                  .getMetadata()
+                  .getAnnotations())
           .isEqualTo(expected);
     }
 
@@ -168,7 +195,9 @@ class DataplaneDaemonSetTest {
     @MethodSource(MATRIX)
     @DisplayName("the template metadata carries only labels and our annotations")
     void templateMetadataFields(RenderCase c) {
-      assertThat(plain(Dataplane.daemonSet(c.config(), "abc123").getSpec().getTemplate().getMetadata()))
+      assertThat(
+              plain(
+                  Dataplane.daemonSet(c.config(), "abc123").getSpec().getTemplate().getMetadata()))
           .containsOnlyKeys("labels", "annotations");
     }
   }
@@ -205,7 +234,8 @@ class DataplaneDaemonSetTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("sets restartPolicy Always, default-scheduler, no service links, PreemptLowerPriority, 30 s grace")
+    @DisplayName(
+        "sets restartPolicy Always, default-scheduler, no service links, PreemptLowerPriority, 30 s grace")
     void podDefaults(RenderCase c) {
       Map<String, Object> pod = podSpec(c);
 
@@ -225,7 +255,8 @@ class DataplaneDaemonSetTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("affinity is DataplaneAffinity(): one required term, exclude DoesNotExist then os In [linux]")
+    @DisplayName(
+        "affinity is DataplaneAffinity(): one required term, exclude DoesNotExist then os In [linux]")
     void affinity(RenderCase c) {
       Map<String, Object> expected =
           map(
@@ -238,8 +269,18 @@ class DataplaneDaemonSetTest {
                           map(
                               "matchExpressions",
                               List.of(
-                                  map("key", "racer.unbounded-cloud.io/exclude", "operator", "DoesNotExist"),
-                                  map("key", "kubernetes.io/os", "operator", "In", "values", List.of("linux"))))))));
+                                  map(
+                                      "key",
+                                      "racer.unbounded-cloud.io/exclude",
+                                      "operator",
+                                      "DoesNotExist"),
+                                  map(
+                                      "key",
+                                      "kubernetes.io/os",
+                                      "operator",
+                                      "In",
+                                      "values",
+                                      List.of("linux"))))))));
 
       assertThat(plain(Dataplane.dataplaneAffinity())).isEqualTo(expected);
       assertThat(podSpec(c).get("affinity")).isEqualTo(expected);
@@ -247,7 +288,8 @@ class DataplaneDaemonSetTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("sets only the fields of docs/dataplane.md: no node selector, tolerations or priority class")
+    @DisplayName(
+        "sets only the fields of docs/dataplane.md: no node selector, tolerations or priority class")
     void onlyDocumentedFields(RenderCase c) {
       List<String> expected =
           new ArrayList<>(
@@ -292,7 +334,8 @@ class DataplaneDaemonSetTest {
     void imageAndCommand(RenderCase c) {
       Map<String, Object> container = container(c);
 
-      assertThat(container).containsEntry("image", "ghcr.io/unbounded-cloud/racer-dataplane:0.19.0");
+      assertThat(container)
+          .containsEntry("image", "ghcr.io/unbounded-cloud/racer-dataplane:0.19.0");
       assertThat(container).containsEntry("imagePullPolicy", "IfNotPresent");
       assertThat(container).doesNotContainKeys("command", "args", "workingDir");
     }
@@ -327,12 +370,20 @@ class DataplaneDaemonSetTest {
     @DisplayName("is privileged, may escalate, and has a read-only root filesystem")
     void securityContext(RenderCase c) {
       assertThat(container(c).get("securityContext"))
-          .isEqualTo(map("privileged", true, "allowPrivilegeEscalation", true, "readOnlyRootFilesystem", true));
+          .isEqualTo(
+              map(
+                  "privileged",
+                  true,
+                  "allowPrivilegeEscalation",
+                  true,
+                  "readOnlyRootFilesystem",
+                  true));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("is ready when GET /readyz on port diagnostics answers: period 5, timeout 2, 1 success, 1 failure")
+    @DisplayName(
+        "is ready when GET /readyz on port diagnostics answers: period 5, timeout 2, 1 success, 1 failure")
     void readinessProbe(RenderCase c) {
       assertThat(container(c).get("readinessProbe"))
           .isEqualTo(
@@ -377,7 +428,8 @@ class DataplaneDaemonSetTest {
   class Ports {
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("are peer 8082, diagnostics 9090, control 8443, webhook 9443, all TCP, in that order")
+    @DisplayName(
+        "are peer 8082, diagnostics 9090, control 8443, webhook 9443, all TCP, in that order")
     void defaultPorts(RenderCase c) {
       assertThat(container(c).get("ports"))
           .isEqualTo(
@@ -415,7 +467,10 @@ class DataplaneDaemonSetTest {
     @DisplayName("an explicit diagnostics port and a custom peer port are rendered as given")
     void explicitPorts() {
       Config config =
-          new RenderCase(NvidiaInjection.ENV, true).config().withPeerPort(7000).withDiagnosticsPort(7001);
+          new RenderCase(NvidiaInjection.ENV, true)
+              .config()
+              .withPeerPort(7000)
+              .withDiagnosticsPort(7001);
 
       assertThat(container(Dataplane.daemonSet(config)).getPorts())
           .extracting(p -> p.getName() + "=" + p.getContainerPort())

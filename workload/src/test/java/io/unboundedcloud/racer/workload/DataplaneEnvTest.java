@@ -25,7 +25,13 @@ class DataplaneEnvTest {
   private static final String MATRIX = "io.unboundedcloud.racer.workload.RenderCase#all";
 
   private static List<EnvVar> rendered(Config config) {
-    return Dataplane.daemonSet(config).getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
+    return Dataplane.daemonSet(config)
+        .getSpec()
+        .getTemplate()
+        .getSpec()
+        .getContainers()
+        .get(0)
+        .getEnv();
   }
 
   /** docs/dataplane.md, "Explicit env, in this order", for a peer and a diagnostics port. */
@@ -34,18 +40,32 @@ class DataplaneEnvTest {
         new ArrayList<>(
             List.of(
                 map(
-                    "name", "RACER_POD_IP",
-                    "valueFrom", map("fieldRef", map("apiVersion", "v1", "fieldPath", "status.podIP"))),
+                    "name",
+                    "RACER_POD_IP",
+                    "valueFrom",
+                    map("fieldRef", map("apiVersion", "v1", "fieldPath", "status.podIP"))),
                 map("name", "RACER_PEER_LISTEN", "value", "[$(RACER_POD_IP)]:" + peer),
-                map("name", "RACER_DIAGNOSTICS_LISTEN", "value", "[$(RACER_POD_IP)]:" + diagnostics),
+                map(
+                    "name",
+                    "RACER_DIAGNOSTICS_LISTEN",
+                    "value",
+                    "[$(RACER_POD_IP)]:" + diagnostics),
                 map("name", "RACER_CONTROL_LISTEN", "value", "[$(RACER_POD_IP)]:8443"),
                 map("name", "RACER_WEBHOOK_LISTEN", "value", "[$(RACER_POD_IP)]:9443"),
                 map("name", "RACER_CONTROL_TOKEN", "value", "/var/run/racer-token/token"),
-                map("name", "RACER_API_CREDENTIALS", "value", "/var/run/secrets/kubernetes.io/serviceaccount"),
+                map(
+                    "name",
+                    "RACER_API_CREDENTIALS",
+                    "value",
+                    "/var/run/secrets/kubernetes.io/serviceaccount"),
                 map("name", "RACER_IDENTITY_DIRECTORY", "value", "/var/lib/racer/identity/private"),
                 map("name", "RACER_SLAB_DIRECTORY", "value", "/var/lib/racer/slabs"),
                 map("name", "RACER_DEVICE_DIRECTORY", "value", "/host/dev"),
-                map("name", "RACER_OBJECT_IMAGE", "value", "ghcr.io/unbounded-cloud/racer-object:0.19.0")));
+                map(
+                    "name",
+                    "RACER_OBJECT_IMAGE",
+                    "value",
+                    "ghcr.io/unbounded-cloud/racer-object:0.19.0")));
     if (c.injectsDriver()) {
       env.add(map("name", "NVIDIA_VISIBLE_DEVICES", "value", "all"));
       env.add(map("name", "NVIDIA_DRIVER_CAPABILITIES", "value", "compute,utility"));
@@ -58,7 +78,8 @@ class DataplaneEnvTest {
   class Rendered {
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("is exactly the list of docs/dataplane.md, in order; modes env and cdi add the two NVIDIA variables")
+    @DisplayName(
+        "is exactly the list of docs/dataplane.md, in order; modes env and cdi add the two NVIDIA variables")
     void exactListInOrder(RenderCase c) {
       assertThat(plain(rendered(c.config()))).isEqualTo(expected(c, 8082, 9090));
     }
@@ -72,9 +93,12 @@ class DataplaneEnvTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("never sets RACER_CONTROL_SEATS: the seat policy reaches the dataplane from racer-settings")
+    @DisplayName(
+        "never sets RACER_CONTROL_SEATS: the seat policy reaches the dataplane from racer-settings")
     void noControlSeats(RenderCase c) {
-      assertThat(rendered(c.config())).extracting(EnvVar::getName).doesNotContain("RACER_CONTROL_SEATS");
+      assertThat(rendered(c.config()))
+          .extracting(EnvVar::getName)
+          .doesNotContain("RACER_CONTROL_SEATS");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -83,7 +107,9 @@ class DataplaneEnvTest {
     void podIpOnlyValueFromAndNoNodeName(RenderCase c) {
       List<EnvVar> env = rendered(c.config());
 
-      assertThat(env).filteredOn(e -> e.getValueFrom() != null).extracting(EnvVar::getName)
+      assertThat(env)
+          .filteredOn(e -> e.getValueFrom() != null)
+          .extracting(EnvVar::getName)
           .containsExactly("RACER_POD_IP");
       assertThat(env).extracting(EnvVar::getName).noneMatch(name -> name.contains("NODE"));
       assertThat(plain(env).toString()).doesNotContain("spec.nodeName");
@@ -99,7 +125,9 @@ class DataplaneEnvTest {
         if (var.getValue() != null) {
           Matcher matcher = reference.matcher(var.getValue());
           while (matcher.find()) {
-            assertThat(defined).as("%s expands $(%s)", var.getName(), matcher.group(1)).contains(matcher.group(1));
+            assertThat(defined)
+                .as("%s expands $(%s)", var.getName(), matcher.group(1))
+                .contains(matcher.group(1));
           }
         }
         defined.add(var.getName());
@@ -118,7 +146,8 @@ class DataplaneEnvTest {
   @DisplayName("follows the listener ports")
   class ListenerPorts {
     @Test
-    @DisplayName("when the peer port is 9090 and diagnostics unset, RACER_DIAGNOSTICS_LISTEN moves to 9091")
+    @DisplayName(
+        "when the peer port is 9090 and diagnostics unset, RACER_DIAGNOSTICS_LISTEN moves to 9091")
     void diagnosticsMovesTo9091() {
       RenderCase c = new RenderCase(NvidiaInjection.OFF, false);
 
@@ -142,7 +171,8 @@ class DataplaneEnvTest {
     @DisplayName("contains every env name any mode renders, and nothing else")
     void everyNameOfEveryMode() {
       Set<String> renderedNames = new LinkedHashSet<>();
-      RenderCase.all().forEach(c -> rendered(c.config()).forEach(e -> renderedNames.add(e.getName())));
+      RenderCase.all()
+          .forEach(c -> rendered(c.config()).forEach(e -> renderedNames.add(e.getName())));
 
       assertThat(DataplaneEnv.ownedNames()).containsAll(renderedNames);
       assertThat(DataplaneEnv.ownedNames())
@@ -164,7 +194,8 @@ class DataplaneEnvTest {
     }
 
     @Test
-    @DisplayName("never owns RACER_CONTROL_SEATS: an explicit one is the user's error, not ours to remove")
+    @DisplayName(
+        "never owns RACER_CONTROL_SEATS: an explicit one is the user's error, not ours to remove")
     void notControlSeats() {
       assertThat(DataplaneEnv.ownedNames()).doesNotContain("RACER_CONTROL_SEATS");
     }

@@ -15,20 +15,28 @@ class DataplaneServiceAccountTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("io.unboundedcloud.racer.workload.RenderCase#all")
-  @DisplayName("is v1 ServiceAccount racer in the namespace, labelled Labels(), no automount, no annotations")
+  @DisplayName(
+      "is v1 ServiceAccount racer in the namespace, labelled Labels(), no automount, no annotations")
   void exactObject(RenderCase c) {
     assertThat(plain(Dataplane.serviceAccount(c.config())))
         .isEqualTo(
             map(
-                "apiVersion", "v1",
-                "kind", "ServiceAccount",
+                "apiVersion",
+                "v1",
+                "kind",
+                "ServiceAccount",
                 "metadata",
-                    map(
-                        "name", "racer",
-                        "namespace", "racer-system",
-                        "labels",
-                            map("app.kubernetes.io/name", "racer", "app.kubernetes.io/component", "dataplane")),
-                "automountServiceAccountToken", false));
+                map(
+                    "name", "racer",
+                    "namespace", "racer-system",
+                    "labels",
+                        map(
+                            "app.kubernetes.io/name",
+                            "racer",
+                            "app.kubernetes.io/component",
+                            "dataplane")),
+                "automountServiceAccountToken",
+                false));
   }
 
   @Test
@@ -36,13 +44,15 @@ class DataplaneServiceAccountTest {
   void noNamespace() {
     Config config = Config.defaultConfig("", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE);
 
-    assertThat(plain(Dataplane.serviceAccount(config).getMetadata())).doesNotContainKey("namespace");
+    assertThat(plain(Dataplane.serviceAccount(config).getMetadata()))
+        .doesNotContainKey("namespace");
   }
 
   @Test
   @DisplayName("its labels are the DaemonSet's selector labels")
   void labelsAreTheSelector() {
-    Config config = Config.defaultConfig("racer-system", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE);
+    Config config =
+        Config.defaultConfig("racer-system", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE);
 
     assertThat(Dataplane.serviceAccount(config).getMetadata().getLabels())
         .isEqualTo(Dataplane.daemonSet(config).getSpec().getSelector().getMatchLabels());

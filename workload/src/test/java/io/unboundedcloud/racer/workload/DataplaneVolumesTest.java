@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The volumes of the dataplane pod and the mounts of its container: the table of docs/dataplane.md. */
+/**
+ * The volumes of the dataplane pod and the mounts of its container: the table of docs/dataplane.md.
+ */
 @DisplayName("the dataplane's volumes and mounts")
 class DataplaneVolumesTest {
   private static final String MATRIX = "io.unboundedcloud.racer.workload.RenderCase#all";
@@ -43,37 +45,56 @@ class DataplaneVolumesTest {
             List.of(
                 hostPath("devices", "/dev", "Directory"),
                 map(
-                    "name", "control-token",
+                    "name",
+                    "control-token",
                     "projected",
-                        map(
-                            "defaultMode", 256, // 0400
-                            "sources",
-                                List.of(
-                                    map(
-                                        "serviceAccountToken",
-                                        map("audience", "racer-control", "expirationSeconds", 3600, "path", "token"))))),
+                    map(
+                        "defaultMode",
+                        256, // 0400
+                        "sources",
+                        List.of(
+                            map(
+                                "serviceAccountToken",
+                                map(
+                                    "audience",
+                                    "racer-control",
+                                    "expirationSeconds",
+                                    3600,
+                                    "path",
+                                    "token"))))),
                 map(
-                    "name", "api-credentials",
+                    "name",
+                    "api-credentials",
                     "projected",
-                        map(
-                            "defaultMode", 420, // 0644
-                            "sources",
-                                List.of(
-                                    map("serviceAccountToken", map("expirationSeconds", 3607, "path", "token")),
-                                    map(
-                                        "configMap",
+                    map(
+                        "defaultMode",
+                        420, // 0644
+                        "sources",
+                        List.of(
+                            map(
+                                "serviceAccountToken",
+                                map("expirationSeconds", 3607, "path", "token")),
+                            map(
+                                "configMap",
+                                map(
+                                    "name",
+                                    "kube-root-ca.crt",
+                                    "items",
+                                    List.of(map("key", "ca.crt", "path", "ca.crt")))),
+                            map(
+                                "downwardAPI",
+                                map(
+                                    "items",
+                                    List.of(
                                         map(
-                                            "name", "kube-root-ca.crt",
-                                            "items", List.of(map("key", "ca.crt", "path", "ca.crt")))),
-                                    map(
-                                        "downwardAPI",
-                                        map(
-                                            "items",
-                                            List.of(
-                                                map(
-                                                    "path", "namespace",
-                                                    "fieldRef",
-                                                        map("apiVersion", "v1", "fieldPath", "metadata.namespace")))))))),
+                                            "path",
+                                            "namespace",
+                                            "fieldRef",
+                                            map(
+                                                "apiVersion",
+                                                "v1",
+                                                "fieldPath",
+                                                "metadata.namespace")))))))),
                 hostPath("identity", "/var/lib/racer/identity", "DirectoryOrCreate"),
                 hostPath("slabs", "/var/lib/racer/slabs", "DirectoryOrCreate"),
                 hostPath("sockets", "/run/racer", "DirectoryOrCreate"),
@@ -119,7 +140,8 @@ class DataplaneVolumesTest {
   class Rendered {
     @ParameterizedTest(name = "{0}")
     @MethodSource(MATRIX)
-    @DisplayName("the volumes are exactly the table's, with their types, sources, expirations and modes")
+    @DisplayName(
+        "the volumes are exactly the table's, with their types, sources, expirations and modes")
     void volumes(RenderCase c) {
       assertThat(plain(pod(c).getVolumes())).isEqualTo(expectedVolumes(c));
     }
@@ -128,7 +150,10 @@ class DataplaneVolumesTest {
     @MethodSource(MATRIX)
     @DisplayName("the mounts are exactly the table's, with their paths and read-only flags")
     void mounts(RenderCase c) {
-      assertThat(plain(DataplaneVolumesTest.mounts(c)).stream().map(DataplaneVolumesTest::withReadOnly).toList())
+      assertThat(
+              plain(DataplaneVolumesTest.mounts(c)).stream()
+                  .map(DataplaneVolumesTest::withReadOnly)
+                  .toList())
           .isEqualTo(expectedMounts(c));
     }
 
@@ -173,9 +198,10 @@ class DataplaneVolumesTest {
 
       assertThat(plain(entries.stream().map(DataplaneVolumes.Entry::volume).toList()))
           .isEqualTo(expectedVolumes(c));
-      assertThat(plain(entries.stream().map(DataplaneVolumes.Entry::mount).toList()).stream()
-              .map(DataplaneVolumesTest::withReadOnly)
-              .toList())
+      assertThat(
+              plain(entries.stream().map(DataplaneVolumes.Entry::mount).toList()).stream()
+                  .map(DataplaneVolumesTest::withReadOnly)
+                  .toList())
           .isEqualTo(expectedMounts(c));
     }
   }

@@ -10,14 +10,24 @@ import org.junit.jupiter.api.Test;
 
 @DisplayName("DnsLabel, the one DNS-1123 label rule")
 class DnsLabelTest {
-  private static final List<String> LABELS = List.of("a", "0", "racer", "racer-system", "gpu-2", "a".repeat(63));
-  private static final List<String> NOT_LABELS = List.of("", "-racer", "racer-", "Racer", "racer_system",
-      "racer.system", "racer system", "a".repeat(64), "rácer");
+  private static final List<String> LABELS =
+      List.of("a", "0", "racer", "racer-system", "gpu-2", "a".repeat(63));
+  private static final List<String> NOT_LABELS =
+      List.of(
+          "",
+          "-racer",
+          "racer-",
+          "Racer",
+          "racer_system",
+          "racer.system",
+          "racer system",
+          "a".repeat(64),
+          "rácer");
 
   /**
-   * As the chart's schema applies a pattern: anywhere in the value, so the anchors do the work. (Java's
-   * {@code $} also matches before a final newline, where Go's and ECMA-262's do not: such values are left to
-   * {@link IsLabel}.)
+   * As the chart's schema applies a pattern: anywhere in the value, so the anchors do the work.
+   * (Java's {@code $} also matches before a final newline, where Go's and ECMA-262's do not: such
+   * values are left to {@link IsLabel}.)
    */
   private static boolean found(String pattern, String value) {
     return Pattern.compile(pattern).matcher(value).find();
@@ -27,13 +37,15 @@ class DnsLabelTest {
   @DisplayName("isLabel")
   class IsLabel {
     @Test
-    @DisplayName("takes lowercase letters, digits and '-', 1 to 63 characters, a letter or digit at both ends")
+    @DisplayName(
+        "takes lowercase letters, digits and '-', 1 to 63 characters, a letter or digit at both ends")
     void labels() {
       assertThat(LABELS).allMatch(DnsLabel::isLabel);
     }
 
     @Test
-    @DisplayName("refuses empty, uppercase, '_', '.', spaces, 64 characters, a '-' at either end, and null")
+    @DisplayName(
+        "refuses empty, uppercase, '_', '.', spaces, 64 characters, a '-' at either end, and null")
     void notLabels() {
       assertThat(NOT_LABELS).noneMatch(DnsLabel::isLabel);
       assertThat(DnsLabel.isLabel("racer\n")).as("a trailing newline").isFalse();

@@ -24,7 +24,10 @@ import org.junit.jupiter.api.Test;
 @DisplayName("NodePlacement")
 class NodePlacementTest {
 
-  /** A dataplane pod spec a user changed: extra node affinity, a node selector, tolerations, pod rules. */
+  /**
+   * A dataplane pod spec a user changed: extra node affinity, a node selector, tolerations, pod
+   * rules.
+   */
   private static PodSpec dataplanePod() {
     return new PodSpecBuilder()
         .withAffinity(
@@ -60,7 +63,11 @@ class NodePlacementTest {
         .addToNodeSelector("pool", "gpu")
         .addToNodeSelector("kubernetes.io/arch", "amd64")
         .withTolerations(
-            new TolerationBuilder().withKey("nvidia.com/gpu").withOperator("Exists").withEffect("NoSchedule").build(),
+            new TolerationBuilder()
+                .withKey("nvidia.com/gpu")
+                .withOperator("Exists")
+                .withEffect("NoSchedule")
+                .build(),
             new TolerationBuilder()
                 .withKey("dedicated")
                 .withOperator("Equal")
@@ -124,7 +131,8 @@ class NodePlacementTest {
 
       assertThat(plain(placement.affinity().getNodeAffinity()))
           .isEqualTo(plain(dataplanePod().getAffinity().getNodeAffinity()));
-      assertThat(placement.nodeSelector()).isEqualTo(Map.of("pool", "gpu", "kubernetes.io/arch", "amd64"));
+      assertThat(placement.nodeSelector())
+          .isEqualTo(Map.of("pool", "gpu", "kubernetes.io/arch", "amd64"));
       assertThat(plain(placement.tolerations())).isEqualTo(plain(dataplanePod().getTolerations()));
     }
 
@@ -163,20 +171,31 @@ class NodePlacementTest {
     }
 
     @Test
-    @DisplayName("is a deep copy: changing the copy's terms, tolerations or node selector never changes the pod")
+    @DisplayName(
+        "is a deep copy: changing the copy's terms, tolerations or node selector never changes the pod")
     void changingTheCopyLeavesThePod() {
       PodSpec pod = dataplanePod();
       NodePlacement copy = NodePlacement.placementOf(pod);
 
-      var required = copy.affinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+      var required =
+          copy.affinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
       required.getNodeSelectorTerms().get(0).getMatchExpressions().get(0).setKey("changed");
       required.getNodeSelectorTerms().get(1).getMatchExpressions().get(0).getValues().add("zone-c");
-      required.getNodeSelectorTerms().get(1).getMatchExpressions().add(term("added", "Exists").getMatchExpressions().get(0));
+      required
+          .getNodeSelectorTerms()
+          .get(1)
+          .getMatchExpressions()
+          .add(term("added", "Exists").getMatchExpressions().get(0));
       required.getNodeSelectorTerms().add(term("another", "Exists"));
-      copy.affinity().getNodeAffinity().getPreferredDuringSchedulingIgnoredDuringExecution().get(0).setWeight(99);
+      copy.affinity()
+          .getNodeAffinity()
+          .getPreferredDuringSchedulingIgnoredDuringExecution()
+          .get(0)
+          .setWeight(99);
       copy.tolerations().get(0).setKey("changed");
       copy.tolerations().get(1).setTolerationSeconds(1L);
-      // the record is immutable: its map and list refuse changes, which can then never reach the pod
+      // the record is immutable: its map and list refuse changes, which can then never reach the
+      // pod
       Throwable selectorChange = catchThrowable(() -> copy.nodeSelector().put("pool", "cpu"));
       Throwable tolerationsChange = catchThrowable(() -> copy.tolerations().add(new Toleration()));
 
@@ -192,15 +211,20 @@ class NodePlacementTest {
       NodePlacement copy = NodePlacement.placementOf(pod);
       Map<String, Object> before = plain(NodePlacement.placementOf(dataplanePod()));
 
-      var required = pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
+      var required =
+          pod.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution();
       required.getNodeSelectorTerms().get(0).getMatchExpressions().get(0).setOperator("Exists");
       required.getNodeSelectorTerms().get(1).getMatchExpressions().get(0).getValues().clear();
       required.getNodeSelectorTerms().add(term("another", "Exists"));
-      pod.getAffinity().getNodeAffinity().getPreferredDuringSchedulingIgnoredDuringExecution().clear();
+      pod.getAffinity()
+          .getNodeAffinity()
+          .getPreferredDuringSchedulingIgnoredDuringExecution()
+          .clear();
       pod.getNodeSelector().put("pool", "cpu");
       pod.getNodeSelector().put("new", "entry");
       pod.getTolerations().get(0).setEffect("NoExecute");
-      pod.getTolerations().add(new TolerationBuilder().withKey("added").withOperator("Exists").build());
+      pod.getTolerations()
+          .add(new TolerationBuilder().withKey("added").withOperator("Exists").build());
 
       assertThat(plain(copy)).isEqualTo(before);
     }
@@ -218,7 +242,8 @@ class NodePlacementTest {
 
       assertThat(plain(origin.getAffinity().getNodeAffinity()))
           .isEqualTo(plain(dataplanePod().getAffinity().getNodeAffinity()));
-      assertThat(origin.getNodeSelector()).isEqualTo(Map.of("pool", "gpu", "kubernetes.io/arch", "amd64"));
+      assertThat(origin.getNodeSelector())
+          .isEqualTo(Map.of("pool", "gpu", "kubernetes.io/arch", "amd64"));
       assertThat(plain(origin.getTolerations())).isEqualTo(plain(dataplanePod().getTolerations()));
     }
 
@@ -229,13 +254,15 @@ class NodePlacementTest {
 
       NodePlacement.placementOf(dataplanePod()).applyTo(origin);
 
-      assertThat(plain(origin.getAffinity().getPodAffinity())).isEqualTo(plain(originPod().getAffinity().getPodAffinity()));
+      assertThat(plain(origin.getAffinity().getPodAffinity()))
+          .isEqualTo(plain(originPod().getAffinity().getPodAffinity()));
       assertThat(plain(origin.getAffinity().getPodAntiAffinity()))
           .isEqualTo(plain(originPod().getAffinity().getPodAntiAffinity()));
     }
 
     @Test
-    @DisplayName("an empty placement removes the target's node-level constraints and keeps its pod affinity")
+    @DisplayName(
+        "an empty placement removes the target's node-level constraints and keeps its pod affinity")
     void emptyPlacement() {
       PodSpec origin = originPod();
 
@@ -244,7 +271,8 @@ class NodePlacementTest {
       assertThat(origin.getAffinity().getNodeAffinity()).isNull();
       assertThat(origin.getNodeSelector()).isNullOrEmpty();
       assertThat(origin.getTolerations()).isNullOrEmpty();
-      assertThat(plain(origin.getAffinity().getPodAffinity())).isEqualTo(plain(originPod().getAffinity().getPodAffinity()));
+      assertThat(plain(origin.getAffinity().getPodAffinity()))
+          .isEqualTo(plain(originPod().getAffinity().getPodAffinity()));
     }
 
     @Test
@@ -265,8 +293,15 @@ class NodePlacementTest {
       PodSpec origin = originPod();
 
       placement.applyTo(origin);
-      origin.getAffinity().getNodeAffinity().getRequiredDuringSchedulingIgnoredDuringExecution()
-          .getNodeSelectorTerms().get(0).getMatchExpressions().get(0).setKey("changed");
+      origin
+          .getAffinity()
+          .getNodeAffinity()
+          .getRequiredDuringSchedulingIgnoredDuringExecution()
+          .getNodeSelectorTerms()
+          .get(0)
+          .getMatchExpressions()
+          .get(0)
+          .setKey("changed");
       origin.getNodeSelector().put("pool", "cpu");
       origin.getTolerations().get(0).setKey("changed");
 

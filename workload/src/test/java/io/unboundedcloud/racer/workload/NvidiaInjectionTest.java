@@ -30,14 +30,29 @@ class NvidiaInjectionTest {
   }
 
   @ParameterizedTest(name = "\"{0}\"")
-  @ValueSource(strings = {"OFF", "Env", "CDI", " cdi", "env ", "none", "true", "gpu", "nvidia.com/gpu=all", " "})
+  @ValueSource(
+      strings = {
+        "OFF",
+        "Env",
+        "CDI",
+        " cdi",
+        "env ",
+        "none",
+        "true",
+        "gpu",
+        "nvidia.com/gpu=all",
+        " "
+      })
   @DisplayName("rejects anything else with an error naming the value")
   void rejectsEverythingElse(String value) {
     InvalidConfigurationException error =
-        catchThrowableOfType(InvalidConfigurationException.class, () -> NvidiaInjection.parse(value));
+        catchThrowableOfType(
+            InvalidConfigurationException.class, () -> NvidiaInjection.parse(value));
 
     assertThat(error).isNotNull();
-    assertThat(error.getMessage()).startsWith("invalid racer dataplane configuration: ").contains(value);
+    assertThat(error.getMessage())
+        .startsWith("invalid racer dataplane configuration: ")
+        .contains(value);
     assertThat(error.field()).isEqualTo("nvidia");
     assertThat(error.value()).isEqualTo(value);
   }

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Test support: one cell of the render matrix, an NVIDIA mode ({@code null} included: it means {@code env})
- * by a host-network setting, with the default ports 8082 and 9090.
+ * Test support: one cell of the render matrix, an NVIDIA mode ({@code null} included: it means
+ * {@code env}) by a host-network setting, with the default ports 8082 and 9090.
  */
 record RenderCase(NvidiaInjection nvidia, boolean hostNetwork) {
   static final String NAMESPACE = "racer-system";
@@ -31,7 +31,10 @@ record RenderCase(NvidiaInjection nvidia, boolean hostNetwork) {
     return new Config(NAMESPACE, DATAPLANE_IMAGE, OBJECT_IMAGE, 8082, hostNetwork, 0, nvidia);
   }
 
-  /** docs/dataplane.md: modes env and cdi (and so an unset mode) render the NVIDIA env, udev and cufile-log. */
+  /**
+   * docs/dataplane.md: modes env and cdi (and so an unset mode) render the NVIDIA env, udev and
+   * cufile-log.
+   */
   boolean injectsDriver() {
     return nvidia != NvidiaInjection.OFF;
   }
@@ -43,6 +46,9 @@ record RenderCase(NvidiaInjection nvidia, boolean hostNetwork) {
 
   @Override
   public String toString() {
-    return "nvidia=" + (nvidia == null ? "null (env)" : nvidia.value()) + ", hostNetwork=" + hostNetwork;
+    return "nvidia="
+        + (nvidia == null ? "null (env)" : nvidia.value())
+        + ", hostNetwork="
+        + hostNetwork;
   }
 }

@@ -17,15 +17,28 @@ import org.junit.jupiter.api.Test;
 class RenderedObjectsSchemaTest {
 
   @Test
-  @DisplayName("the DaemonSet in each NVIDIA mode and network setting, the ServiceAccount and a cache origin")
+  @DisplayName(
+      "the DaemonSet in each NVIDIA mode and network setting, the ServiceAccount and a cache origin")
   void everyRenderedObject() {
     List<Map<String, Object>> objects = new ArrayList<>();
-    RenderCase.all().forEach(c -> objects.add(KubernetesSchema.toPlain(Dataplane.daemonSet(c.config(), "0a1b2c"))));
-    RenderCase.all().forEach(c -> objects.add(KubernetesSchema.toPlain(Dataplane.daemonSet(c.config()))));
+    RenderCase.all()
+        .forEach(
+            c -> objects.add(KubernetesSchema.toPlain(Dataplane.daemonSet(c.config(), "0a1b2c"))));
+    RenderCase.all()
+        .forEach(c -> objects.add(KubernetesSchema.toPlain(Dataplane.daemonSet(c.config()))));
     Config peer9090 =
-        new Config("", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE, 9090, true, 0, NvidiaInjection.CDI);
+        new Config(
+            "",
+            RenderCase.DATAPLANE_IMAGE,
+            RenderCase.OBJECT_IMAGE,
+            9090,
+            true,
+            0,
+            NvidiaInjection.CDI);
     objects.add(KubernetesSchema.toPlain(Dataplane.daemonSet(peer9090)));
-    objects.add(KubernetesSchema.toPlain(Dataplane.serviceAccount(new RenderCase(NvidiaInjection.ENV, false).config())));
+    objects.add(
+        KubernetesSchema.toPlain(
+            Dataplane.serviceAccount(new RenderCase(NvidiaInjection.ENV, false).config())));
     objects.add(KubernetesSchema.toPlain(Dataplane.serviceAccount(peer9090)));
     objects.add(KubernetesSchema.toPlain(CacheOriginTest.weights()));
     objects.add(KubernetesSchema.toPlain(placedOrigin()));
@@ -44,8 +57,14 @@ class RenderedObjectsSchemaTest {
                 "weights",
                 CacheOriginTest.IMAGE,
                 List.of("--serve"),
-                List.of(new EnvVarBuilder().withName("ORIGIN_BUCKET").withValue("s3://weights").build()),
-                new ResourceRequirementsBuilder().addToRequests("memory", new Quantity("256Mi")).build()));
+                List.of(
+                    new EnvVarBuilder()
+                        .withName("ORIGIN_BUCKET")
+                        .withValue("s3://weights")
+                        .build()),
+                new ResourceRequirementsBuilder()
+                    .addToRequests("memory", new Quantity("256Mi"))
+                    .build()));
     DaemonSet dataplane = Dataplane.daemonSet(new RenderCase(NvidiaInjection.ENV, true).config());
     NodePlacement.placementOf(dataplane.getSpec().getTemplate().getSpec())
         .applyTo(origin.getSpec().getTemplate().getSpec());

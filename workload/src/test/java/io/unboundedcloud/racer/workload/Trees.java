@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Test support: objects as the plain maps and lists they serialize to, so expected values are written by
- * hand as the YAML of docs/dataplane.md and compared structurally (an extra or missing field fails).
+ * Test support: objects as the plain maps and lists they serialize to, so expected values are
+ * written by hand as the YAML of docs/dataplane.md and compared structurally (an extra or missing
+ * field fails).
  */
 final class Trees {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -31,7 +32,9 @@ final class Trees {
     return map;
   }
 
-  /** A fabric8 object as the plain maps and lists its JSON reads back as (whole numbers as Integer). */
+  /**
+   * A fabric8 object as the plain maps and lists its JSON reads back as (whole numbers as Integer).
+   */
   static Map<String, Object> plain(Object object) {
     try {
       return JSON.readValue(JSON.writeValueAsBytes(object), PLAIN_MAP);

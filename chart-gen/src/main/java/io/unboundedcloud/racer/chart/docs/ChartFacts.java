@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.chart.values.ChartValues;
 import io.unboundedcloud.racer.chart.values.FlowYaml;
-import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.chart.values.ValueKey;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DnsLabel;
+import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
@@ -25,6 +25,7 @@ import java.util.stream.Collectors;
 public final class ChartFacts {
   /** The chart's name. */
   public static final String CHART_NAME = Dataplane.DATAPLANE_DAEMON_SET_NAME;
+
   /** The Kubernetes versions the chart supports (the pod fields it renders are GA from 1.25). */
   public static final String KUBE_VERSION = ">=1.25.0-0";
 
@@ -58,13 +59,23 @@ public final class ChartFacts {
     facts.put("maxImageNameLength", ImageGrammar.MAX_NAME_LENGTH);
     facts.put("dnsLabelPattern", DnsLabel.PATTERN);
     facts.put("requiredExpressionsJson", json(Dataplane.requiredExpressions()));
-    facts.put("requiredExpressionsText", Dataplane.requiredExpressions().stream()
-        .map(e -> "`" + e.getKey() + " " + e.getOperator()
-            + (e.getValues() == null || e.getValues().isEmpty() ? "" : " [" + String.join(", ", e.getValues()) + "]")
-            + "`")
-        .collect(Collectors.joining(", ")));
+    facts.put(
+        "requiredExpressionsText",
+        Dataplane.requiredExpressions().stream()
+            .map(
+                e ->
+                    "`"
+                        + e.getKey()
+                        + " "
+                        + e.getOperator()
+                        + (e.getValues() == null || e.getValues().isEmpty()
+                            ? ""
+                            : " [" + String.join(", ", e.getValues()) + "]")
+                        + "`")
+            .collect(Collectors.joining(", ")));
     List<Map<String, Object>> selectorLabels = new ArrayList<>();
-    Dataplane.labels().forEach((key, value) -> selectorLabels.add(Map.of("key", key, "value", value)));
+    Dataplane.labels()
+        .forEach((key, value) -> selectorLabels.add(Map.of("key", key, "value", value)));
     facts.put("selectorLabels", selectorLabels);
     facts.put("resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.resources()) + "`");
     facts.put("updateStrategyDefault", "`" + FlowYaml.of(DataplaneDefaults.updateStrategy()) + "`");
@@ -116,13 +127,15 @@ public final class ChartFacts {
 
   private static List<Map<String, Object>> obsoleteRows() {
     List<Map<String, Object>> rows = new ArrayList<>();
-    SettingsCatalog.obsoleteKeys().forEach((key, replacement) -> {
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("key", key);
-      row.put("replacement", cell(replacement));
-      row.put("replacementLiteral", json(replacement));
-      rows.add(row);
-    });
+    SettingsCatalog.obsoleteKeys()
+        .forEach(
+            (key, replacement) -> {
+              Map<String, Object> row = new LinkedHashMap<>();
+              row.put("key", key);
+              row.put("replacement", cell(replacement));
+              row.put("replacementLiteral", json(replacement));
+              rows.add(row);
+            });
     return rows;
   }
 

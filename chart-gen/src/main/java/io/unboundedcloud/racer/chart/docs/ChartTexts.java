@@ -9,15 +9,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
 
-/** Renders the {@code racer-chart/*.hbs} templates with {@code [[ ]]} delimiters and no escaping. */
+/**
+ * Renders the {@code racer-chart/*.hbs} templates with {@code [[ ]]} delimiters and no escaping.
+ */
 public final class ChartTexts {
   private final Handlebars handlebars;
   private final Map<String, Object> facts;
 
   public ChartTexts(Map<String, Object> facts) {
-    this.handlebars = new Handlebars(new ClassPathTemplateLoader("/racer-chart", ".hbs"))
-        .with(EscapingStrategy.NOOP)
-        .prettyPrint(true);
+    this.handlebars =
+        new Handlebars(new ClassPathTemplateLoader("/racer-chart", ".hbs"))
+            .with(EscapingStrategy.NOOP)
+            .prettyPrint(true);
     handlebars.setStartDelimiter("[[");
     handlebars.setEndDelimiter("]]");
     this.facts = facts;

@@ -1,13 +1,14 @@
 /**
  * The chart's text files that are not objects: Chart.yaml, NOTES.txt, README.md, _helpers.tpl and
- * .helmignore, written by Handlebars from templates under {@code racer-chart/} with {@code [[ ]]} delimiters,
- * so that Helm's own {@code {{ }}} passes through untouched.
+ * .helmignore, written by Handlebars from templates under {@code racer-chart/} with {@code [[ ]]}
+ * delimiters, so that Helm's own {@code {{ }}} passes through untouched.
  *
- * <p>What it owns: the facts those templates show ({@link io.unboundedcloud.racer.chart.docs.ChartFacts}),
- * every one taken from a Java constant, the settings catalog or the values model, and the rendering
- * ({@link io.unboundedcloud.racer.chart.docs.ChartTexts}).
+ * <p>What it owns: the facts those templates show ({@link
+ * io.unboundedcloud.racer.chart.docs.ChartFacts}), every one taken from a Java constant, the
+ * settings catalog or the values model, and the rendering ({@link
+ * io.unboundedcloud.racer.chart.docs.ChartTexts}).
  *
- * <p>What it must never do: write a number or name that Java already holds as a literal in a template, or
- * HTML-escape anything (the output is YAML, Go templates and Markdown).
+ * <p>What it must never do: write a number or name that Java already holds as a literal in a
+ * template, or HTML-escape anything (the output is YAML, Go templates and Markdown).
  */
 package io.unboundedcloud.racer.chart.docs;

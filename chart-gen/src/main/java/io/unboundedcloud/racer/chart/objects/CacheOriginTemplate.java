@@ -12,9 +12,9 @@ import io.unboundedcloud.racer.workload.CacheOrigin;
 import java.util.List;
 
 /**
- * {@code templates/cache-origin-daemonsets.yaml}: one {@code CacheOrigin.daemonSet} per {@code cacheOrigins}
- * item, with the dataplane's placement (node affinity, node selector, tolerations) as the KRM function copies
- * it onto every cache origin.
+ * {@code templates/cache-origin-daemonsets.yaml}: one {@code CacheOrigin.daemonSet} per {@code
+ * cacheOrigins} item, with the dataplane's placement (node affinity, node selector, tolerations) as
+ * the KRM function copies it onto every cache origin.
  */
 public final class CacheOriginTemplate {
   private static final String ORIGIN = "$origin";
@@ -22,29 +22,56 @@ public final class CacheOriginTemplate {
   private CacheOriginTemplate() {}
 
   public static ObjectTemplate daemonSets() {
-    ResourceRequirements resources = new ResourceRequirementsBuilder()
-        .addToRequests("memory", new Quantity(Sentinels.ORIGIN_MEMORY))
-        .build();
-    var env = List.of(new EnvVarBuilder().withName(Sentinels.ORIGIN_ENV).withValue(Sentinels.ORIGIN_ENV).build());
-    CacheOrigin.Spec spec = new CacheOrigin.Spec(
-        Sentinels.ORIGIN_NAME, Sentinels.ORIGIN_NAMESPACE, Sentinels.ORIGIN_VOLUME, Sentinels.ORIGIN_IMAGE,
-        Sentinels.ORIGIN_ARGS, env, resources);
+    ResourceRequirements resources =
+        new ResourceRequirementsBuilder()
+            .addToRequests("memory", new Quantity(Sentinels.ORIGIN_MEMORY))
+            .build();
+    var env =
+        List.of(
+            new EnvVarBuilder()
+                .withName(Sentinels.ORIGIN_ENV)
+                .withValue(Sentinels.ORIGIN_ENV)
+                .build());
+    CacheOrigin.Spec spec =
+        new CacheOrigin.Spec(
+            Sentinels.ORIGIN_NAME,
+            Sentinels.ORIGIN_NAMESPACE,
+            Sentinels.ORIGIN_VOLUME,
+            Sentinels.ORIGIN_IMAGE,
+            Sentinels.ORIGIN_ARGS,
+            env,
+            resources);
     Object tree = ModelTree.of(CacheOrigin.daemonSet(spec));
-    Substitutions substitutions = new Substitutions()
-        .text(Sentinels.ORIGIN_NAME, ORIGIN + ".name")
-        .text(Sentinels.ORIGIN_NAMESPACE, ORIGIN + ".namespace | default $.Release.Namespace")
-        .text(Sentinels.ORIGIN_VOLUME, ORIGIN + ".volume")
-        .text(Sentinels.ORIGIN_IMAGE, ORIGIN + ".image")
-        .replace("args", ModelTree.valueOf(Sentinels.ORIGIN_ARGS), Fragment.optionalEntry("args", ORIGIN + ".args"))
-        .replace("env", ModelTree.valueOf(env), Fragment.optionalEntry("env", ORIGIN + ".env"))
-        .replace("resources", ModelTree.valueOf(resources), Fragment.optionalEntry("resources", ORIGIN + ".resources"))
-        .add("metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
-        .add("spec.template.spec", Fragment.entryOfYaml("affinity", Defines.include(Defines.ORIGIN_AFFINITY)))
-        .add("spec.template.spec", Fragment.optionalEntry("nodeSelector", "$.Values.placement.nodeSelector"))
-        .add("spec.template.spec", Fragment.optionalEntry("tolerations", "$.Values.placement.tolerations"));
+    Substitutions substitutions =
+        new Substitutions()
+            .text(Sentinels.ORIGIN_NAME, ORIGIN + ".name")
+            .text(Sentinels.ORIGIN_NAMESPACE, ORIGIN + ".namespace | default $.Release.Namespace")
+            .text(Sentinels.ORIGIN_VOLUME, ORIGIN + ".volume")
+            .text(Sentinels.ORIGIN_IMAGE, ORIGIN + ".image")
+            .replace(
+                "args",
+                ModelTree.valueOf(Sentinels.ORIGIN_ARGS),
+                Fragment.optionalEntry("args", ORIGIN + ".args"))
+            .replace("env", ModelTree.valueOf(env), Fragment.optionalEntry("env", ORIGIN + ".env"))
+            .replace(
+                "resources",
+                ModelTree.valueOf(resources),
+                Fragment.optionalEntry("resources", ORIGIN + ".resources"))
+            .add(
+                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+            .add(
+                "spec.template.spec",
+                Fragment.entryOfYaml("affinity", Defines.include(Defines.ORIGIN_AFFINITY)))
+            .add(
+                "spec.template.spec",
+                Fragment.optionalEntry("nodeSelector", "$.Values.placement.nodeSelector"))
+            .add(
+                "spec.template.spec",
+                Fragment.optionalEntry("tolerations", "$.Values.placement.tolerations"));
     return new ObjectTemplate(
         "cache-origin-daemonsets.yaml",
-        List.of(DataplaneTemplates.generatedComment("CacheOrigin.daemonSet"),
+        List.of(
+            DataplaneTemplates.generatedComment("CacheOrigin.daemonSet"),
             "{{- range " + ORIGIN + " := .Values.cacheOrigins }}",
             "---"),
         new TemplateNode.Fixed(tree),

@@ -7,9 +7,10 @@ import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.Map;
 
 /**
- * What the dataplane builder renders for the fields a chart value may replace whole: the values' defaults
- * and their documentation are read from here, so neither restates the builder. The templates replace these
- * very subtrees, which must be the same in every variant (or generation fails, naming the unused default).
+ * What the dataplane builder renders for the fields a chart value may replace whole: the values'
+ * defaults and their documentation are read from here, so neither restates the builder. The
+ * templates replace these very subtrees, which must be the same in every variant (or generation
+ * fails, naming the unused default).
  */
 public final class DataplaneDefaults {
   private DataplaneDefaults() {}
@@ -35,12 +36,15 @@ public final class DataplaneDefaults {
     return daemonSet().getSpec().getTemplate().getSpec().getContainers().stream()
         .filter(c -> Dataplane.CONTAINER_NAME.equals(c.getName()))
         .findFirst()
-        .orElseThrow(() -> new IllegalStateException("the dataplane builder made no " + Dataplane.CONTAINER_NAME
-            + " container"));
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "the dataplane builder made no " + Dataplane.CONTAINER_NAME + " container"));
   }
 
   private static DaemonSet daemonSet() {
     VariantSpace space = DataplaneSwitches.space();
-    return Dataplane.daemonSet(DataplaneSwitches.config(space.variants().get(0)), Sentinels.SETTINGS_HASH);
+    return Dataplane.daemonSet(
+        DataplaneSwitches.config(space.variants().get(0)), Sentinels.SETTINGS_HASH);
   }
 }

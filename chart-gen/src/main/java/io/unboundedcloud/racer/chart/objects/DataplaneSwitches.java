@@ -8,10 +8,15 @@ import io.unboundedcloud.racer.workload.NvidiaInjection;
 import java.util.Arrays;
 import java.util.List;
 
-/** The discrete inputs of the dataplane builders: NVIDIA mode x host network, and the sentinel config of each. */
+/**
+ * The discrete inputs of the dataplane builders: NVIDIA mode x host network, and the sentinel
+ * config of each.
+ */
 public final class DataplaneSwitches {
   private static final Switch NVIDIA =
-      new Switch("NVIDIA mode", Defines.include(Defines.NVIDIA),
+      new Switch(
+          "NVIDIA mode",
+          Defines.include(Defines.NVIDIA),
           Arrays.stream(NvidiaInjection.values()).map(NvidiaInjection::value).toList());
   private static final Switch HOST_NETWORK =
       new Switch("host network", Defines.include(Defines.HOST_NETWORK), List.of("false", "true"));

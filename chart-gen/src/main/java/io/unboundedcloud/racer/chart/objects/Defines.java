@@ -1,38 +1,54 @@
 package io.unboundedcloud.racer.chart.objects;
 
 /**
- * The names of the {@code _helpers.tpl} defines the templates call, in one place; every one is documented
- * in {@code _helpers.tpl} itself.
+ * The names of the {@code _helpers.tpl} defines the templates call, in one place; every one is
+ * documented in {@code _helpers.tpl} itself.
  */
 public final class Defines {
-  /** Validates the values the schema cannot (cross-key settings, port collisions, images); prints nothing. */
+  /**
+   * Validates the values the schema cannot (cross-key settings, port collisions, images); prints
+   * nothing.
+   */
   public static final String VALIDATE = "racer.validate";
+
   /** Labels that say how the objects were delivered. */
   public static final String DELIVERY_LABELS = "racer.deliveryLabels";
+
   /** The NVIDIA mode: off, env or cdi. */
   public static final String NVIDIA = "racer.nvidia";
+
   /** Host networking: true or false. */
   public static final String HOST_NETWORK = "racer.hostNetwork";
+
   /** The peer port. */
   public static final String PEER_PORT = "racer.peerPort";
+
   /** The effective diagnostics port. */
   public static final String DIAGNOSTICS_PORT = "racer.diagnosticsPort";
+
   /** The dataplane image. */
   public static final String DATAPLANE_IMAGE = "racer.dataplaneImage";
+
   /** The racer-object image. */
   public static final String OBJECT_IMAGE = "racer.objectImage";
+
   /** The settings hash. */
   public static final String SETTINGS_HASH = "racer.settingsHash";
+
   /** The dataplane's affinity: user scheduling with the dataplane's expressions added. */
   public static final String AFFINITY = "racer.affinity";
+
   /** The dataplane container's resources from the values (YAML), empty when none is given. */
   public static final String RESOURCES = "racer.resources";
+
   /** A cache origin's affinity: the dataplane's node affinity only. */
   public static final String ORIGIN_AFFINITY = "racer.originAffinity";
 
   private Defines() {}
 
-  /** {@code include "name" $}: {@code $} is the root context everywhere, inside {@code range} too. */
+  /**
+   * {@code include "name" $}: {@code $} is the root context everywhere, inside {@code range} too.
+   */
   public static String include(String name) {
     return "include \"" + name + "\" $";
   }

@@ -10,29 +10,38 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code templates/configmap.yaml}: the racer-settings ConfigMap the dataplane reads through envFrom, its data
- * the {@code settings} value; not rendered when {@code settingsConfigMap.create} is false.
+ * {@code templates/configmap.yaml}: the racer-settings ConfigMap the dataplane reads through
+ * envFrom, its data the {@code settings} value; not rendered when {@code settingsConfigMap.create}
+ * is false.
  */
 public final class SettingsTemplate {
   private SettingsTemplate() {}
 
   public static ObjectTemplate configMap() {
     Map<String, String> sentinelData = Map.of(Sentinels.SETTINGS_KEY, Sentinels.SETTINGS_HASH);
-    Object tree = ModelTree.of(new ConfigMapBuilder()
-        .withNewMetadata()
-        .withName(Dataplane.SETTINGS_CONFIG_MAP)
-        .withNamespace(Sentinels.NAMESPACE)
-        .withLabels(Dataplane.labels())
-        .endMetadata()
-        .withData(sentinelData)
-        .build());
-    Substitutions substitutions = new Substitutions()
-        .text(Sentinels.NAMESPACE, "$.Release.Namespace")
-        .add("metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
-        .replace("data", ModelTree.valueOf(sentinelData), Fragment.optionalEntry("data", "$.Values.settings"));
+    Object tree =
+        ModelTree.of(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName(Dataplane.SETTINGS_CONFIG_MAP)
+                .withNamespace(Sentinels.NAMESPACE)
+                .withLabels(Dataplane.labels())
+                .endMetadata()
+                .withData(sentinelData)
+                .build());
+    Substitutions substitutions =
+        new Substitutions()
+            .text(Sentinels.NAMESPACE, "$.Release.Namespace")
+            .add(
+                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+            .replace(
+                "data",
+                ModelTree.valueOf(sentinelData),
+                Fragment.optionalEntry("data", "$.Values.settings"));
     return new ObjectTemplate(
         "configmap.yaml",
-        List.of(DataplaneTemplates.generatedComment("ConfigMap racer-settings"),
+        List.of(
+            DataplaneTemplates.generatedComment("ConfigMap racer-settings"),
             "{{- if .Values.settingsConfigMap.create }}"),
         new TemplateNode.Fixed(tree),
         substitutions,

@@ -1,16 +1,18 @@
 /**
- * The chart's objects, each made by running the {@code workload} builders: the dataplane DaemonSet and its
- * ServiceAccount over every variant of the NVIDIA mode and host network, the racer-settings ConfigMap, and
- * a cache origin DaemonSet per {@code cacheOrigins} item.
+ * The chart's objects, each made by running the {@code workload} builders: the dataplane DaemonSet
+ * and its ServiceAccount over every variant of the NVIDIA mode and host network, the racer-settings
+ * ConfigMap, and a cache origin DaemonSet per {@code cacheOrigins} item.
  *
- * <p>What it owns: the sentinel inputs ({@link io.unboundedcloud.racer.chart.objects.Sentinels}), the
- * switches ({@link io.unboundedcloud.racer.chart.objects.DataplaneSwitches}), the Helm expression that
- * replaces each sentinel and the Helm blocks the chart adds (delivery labels, user annotations, placement,
- * the production values), and what the builder renders for the fields a value replaces whole ({@link
- * io.unboundedcloud.racer.chart.objects.DataplaneDefaults}), which the values' defaults are read from.
+ * <p>What it owns: the sentinel inputs ({@link io.unboundedcloud.racer.chart.objects.Sentinels}),
+ * the switches ({@link io.unboundedcloud.racer.chart.objects.DataplaneSwitches}), the Helm
+ * expression that replaces each sentinel and the Helm blocks the chart adds (delivery labels, user
+ * annotations, placement, the production values), and what the builder renders for the fields a
+ * value replaces whole ({@link io.unboundedcloud.racer.chart.objects.DataplaneDefaults}), which the
+ * values' defaults are read from.
  *
- * <p>What it must never do: restate what a builder renders. A field of an object comes from a builder's
- * output or from the user's values, never from a literal here; the Helm logic that Java also has lives in
- * {@code _helpers.tpl}, whose names {@link io.unboundedcloud.racer.chart.objects.Defines} holds.
+ * <p>What it must never do: restate what a builder renders. A field of an object comes from a
+ * builder's output or from the user's values, never from a literal here; the Helm logic that Java
+ * also has lives in {@code _helpers.tpl}, whose names {@link
+ * io.unboundedcloud.racer.chart.objects.Defines} holds.
  */
 package io.unboundedcloud.racer.chart.objects;

@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One chart template file: the merged tree of one object written with its substitutions, between the Helm
- * lines that open and close it (a validation include, an {@code if} switch, a {@code range}).
+ * One chart template file: the merged tree of one object written with its substitutions, between
+ * the Helm lines that open and close it (a validation include, an {@code if} switch, a {@code
+ * range}).
  *
  * @param fileName the file under {@code templates/}
  * @param prelude Helm lines before the object
@@ -14,7 +15,11 @@ import java.util.List;
  * @param epilogue Helm lines after the object
  */
 public record ObjectTemplate(
-    String fileName, List<String> prelude, TemplateNode tree, Substitutions substitutions, List<String> epilogue) {
+    String fileName,
+    List<String> prelude,
+    TemplateNode tree,
+    Substitutions substitutions,
+    List<String> epilogue) {
 
   public ObjectTemplate {
     prelude = List.copyOf(prelude);

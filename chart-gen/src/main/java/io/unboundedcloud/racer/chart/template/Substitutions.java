@@ -9,19 +9,23 @@ import java.util.Optional;
 
 /**
  * What turns a merged builder tree into a Helm template:
+ *
  * <ul>
- *   <li>scalar sentinels: a unique value the builders were given (a port such as 51111, a namespace such
- *       as {@code racer-sentinel-namespace}) and the Helm expression that replaces it, wherever it shows,
- *       whole or inside a string (as in {@code [$(RACER_POD_IP)]:51111});</li>
+ *   <li>scalar sentinels: a unique value the builders were given (a port such as 51111, a namespace
+ *       such as {@code racer-sentinel-namespace}) and the Helm expression that replaces it,
+ *       wherever it shows, whole or inside a string (as in {@code [$(RACER_POD_IP)]:51111});
  *   <li>replaced entries: a key whose value equals a given subtree is written by a {@link Fragment}
- *       instead (the dataplane's default affinity becomes the combination of user and dataplane scheduling);</li>
- *   <li>defaults: a key whose value equals a given subtree is written as the builders made it only while a
- *       user's value is empty, and by a {@link Fragment} of that value otherwise (resources, update strategy);</li>
- *   <li>additions: a {@link Fragment} written at the end of the map at a path (delivery labels, user
- *       annotations, placement).</li>
+ *       instead (the dataplane's default affinity becomes the combination of user and dataplane
+ *       scheduling);
+ *   <li>defaults: a key whose value equals a given subtree is written as the builders made it only
+ *       while a user's value is empty, and by a {@link Fragment} of that value otherwise
+ *       (resources, update strategy);
+ *   <li>additions: a {@link Fragment} written at the end of the map at a path (delivery labels,
+ *       user annotations, placement).
  * </ul>
- * Every substitution must be used, or {@link #assertAllUsed} fails: a builder change that drops a sentinel
- * must not silently leave a value the chart cannot set.
+ *
+ * Every substitution must be used, or {@link #assertAllUsed} fails: a builder change that drops a
+ * sentinel must not silently leave a value the chart cannot set.
  */
 public final class Substitutions {
 
@@ -52,13 +56,18 @@ public final class Substitutions {
   private final Map<String, List<Fragment>> additions = new LinkedHashMap<>();
   private final Map<Object, Integer> uses = new LinkedHashMap<>();
 
-  /** Replaces the number {@code sentinel} (and its digits inside strings) by {@code expression}, unquoted. */
+  /**
+   * Replaces the number {@code sentinel} (and its digits inside strings) by {@code expression},
+   * unquoted.
+   */
   public Substitutions number(long sentinel, String expression) {
     scalars.add(new Scalar(sentinel, expression));
     return this;
   }
 
-  /** Replaces the text {@code sentinel}, whole (quoted) or inside a string, by {@code expression}. */
+  /**
+   * Replaces the text {@code sentinel}, whole (quoted) or inside a string, by {@code expression}.
+   */
   public Substitutions text(String sentinel, String expression) {
     scalars.add(new Scalar(sentinel, expression));
     return this;
@@ -71,15 +80,19 @@ public final class Substitutions {
   }
 
   /**
-   * Writes the entry {@code key: value} as it is only while {@code expression} is empty, and {@code given}
-   * otherwise ({@code with expression} / {@code else} / {@code end}): a user's value replaces the builders' whole.
+   * Writes the entry {@code key: value} as it is only while {@code expression} is empty, and {@code
+   * given} otherwise ({@code with expression} / {@code else} / {@code end}): a user's value
+   * replaces the builders' whole.
    */
   public Substitutions defaultUnless(String key, Object value, String expression, Fragment given) {
     defaults.add(new Default(key, value, expression, given));
     return this;
   }
 
-  /** Writes {@code fragment} after the entries of the map at {@code path} (dot-separated keys from the root). */
+  /**
+   * Writes {@code fragment} after the entries of the map at {@code path} (dot-separated keys from
+   * the root).
+   */
   public Substitutions add(String path, Fragment fragment) {
     additions.computeIfAbsent(path, p -> new ArrayList<>()).add(fragment);
     return this;
@@ -95,7 +108,8 @@ public final class Substitutions {
       return Optional.empty();
     }
     for (Scalar scalar : scalars) {
-      if (scalar.number() && ((Number) scalar.sentinel()).longValue() == number.longValue()
+      if (scalar.number()
+          && ((Number) scalar.sentinel()).longValue() == number.longValue()
           && !(value instanceof Double || value instanceof Float)) {
         used(scalar);
         return Optional.of(scalar);
@@ -144,12 +158,21 @@ public final class Substitutions {
    */
   public void assertAllUsed() {
     List<String> unused = new ArrayList<>();
-    scalars.stream().filter(s -> !uses.containsKey(s)).forEach(s -> unused.add("sentinel " + s.sentinel()));
-    replacements.stream().filter(r -> !uses.containsKey(r)).forEach(r -> unused.add("replacement of " + r.key()));
-    defaults.stream().filter(d -> !uses.containsKey(d)).forEach(d -> unused.add("default of " + d.key()));
-    additions.keySet().stream().filter(p -> !uses.containsKey(p)).forEach(p -> unused.add("addition at " + p));
+    scalars.stream()
+        .filter(s -> !uses.containsKey(s))
+        .forEach(s -> unused.add("sentinel " + s.sentinel()));
+    replacements.stream()
+        .filter(r -> !uses.containsKey(r))
+        .forEach(r -> unused.add("replacement of " + r.key()));
+    defaults.stream()
+        .filter(d -> !uses.containsKey(d))
+        .forEach(d -> unused.add("default of " + d.key()));
+    additions.keySet().stream()
+        .filter(p -> !uses.containsKey(p))
+        .forEach(p -> unused.add("addition at " + p));
     if (!unused.isEmpty()) {
-      throw new IllegalStateException("the builders' trees no longer contain: " + String.join(", ", unused));
+      throw new IllegalStateException(
+          "the builders' trees no longer contain: " + String.join(", ", unused));
     }
   }
 }

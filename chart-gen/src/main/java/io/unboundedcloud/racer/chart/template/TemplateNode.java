@@ -36,7 +36,10 @@ public sealed interface TemplateNode {
    */
   record Item(TemplateNode value, String condition) {}
 
-  /** A value that differs by variant: {@code if} / {@code else if} / {@code else}, the last without condition. */
+  /**
+   * A value that differs by variant: {@code if} / {@code else if} / {@code else}, the last without
+   * condition.
+   */
   record Choice(List<Alternative> alternatives) implements TemplateNode {
     public Choice {
       alternatives = List.copyOf(alternatives);

@@ -6,9 +6,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Prints a {@link TemplateNode} as block YAML with Helm actions: conditional entries and items inside
- * {@code if} / {@code end} lines (consecutive ones with the same condition share a block), differing
- * scalars as an inline {@code if}, sentinels as expressions, and the {@link Substitutions}' fragments.
+ * Prints a {@link TemplateNode} as block YAML with Helm actions: conditional entries and items
+ * inside {@code if} / {@code end} lines (consecutive ones with the same condition share a block),
+ * differing scalars as an inline {@code if}, sentinels as expressions, and the {@link
+ * Substitutions}' fragments.
  */
 public final class TemplateWriter {
   private static final int STEP = 2;
@@ -50,7 +51,10 @@ public final class TemplateWriter {
     switchCondition(open, null, indent);
   }
 
-  /** Closes the open {@code if} block and opens the next when the condition changes; returns the open one. */
+  /**
+   * Closes the open {@code if} block and opens the next when the condition changes; returns the
+   * open one.
+   */
   private String switchCondition(String open, String next, int indent) {
     if (java.util.Objects.equals(open, next)) {
       return open;
@@ -111,8 +115,9 @@ public final class TemplateWriter {
   }
 
   private void item(TemplateNode value, int indent) {
-    boolean isMap = value instanceof TemplateNode.Mapping
-        || value instanceof TemplateNode.Fixed fixed && fixed.value() instanceof Map<?, ?>;
+    boolean isMap =
+        value instanceof TemplateNode.Mapping
+            || value instanceof TemplateNode.Fixed fixed && fixed.value() instanceof Map<?, ?>;
     if (!isMap) {
       if (value instanceof TemplateNode.Fixed fixed && !(fixed.value() instanceof List<?>)) {
         lines.add(pad(indent) + "- " + scalar(fixed.value()));
@@ -145,11 +150,15 @@ public final class TemplateWriter {
     for (int i = 0; i < choice.alternatives().size(); i++) {
       TemplateNode.Alternative alternative = choice.alternatives().get(i);
       if (!(alternative.value() instanceof TemplateNode.Fixed fixed)
-          || fixed.value() instanceof Map<?, ?> || fixed.value() instanceof List<?>) {
-        throw new IllegalStateException("variants differ in the structure of " + where + ", not only its value");
+          || fixed.value() instanceof Map<?, ?>
+          || fixed.value() instanceof List<?>) {
+        throw new IllegalStateException(
+            "variants differ in the structure of " + where + ", not only its value");
       }
       if (alternative.condition() != null) {
-        text.append(i == 0 ? "{{ if " : "{{ else if ").append(alternative.condition()).append(" }}");
+        text.append(i == 0 ? "{{ if " : "{{ else if ")
+            .append(alternative.condition())
+            .append(" }}");
       } else {
         text.append("{{ else }}");
       }
@@ -183,9 +192,14 @@ public final class TemplateWriter {
         literal.append(text.charAt(at));
         at++;
       } else {
-        // only sentinels whose values need no escaping (ports, image references) are embedded in strings
+        // only sentinels whose values need no escaping (ports, image references) are embedded in
+        // strings
         substitutions.used(match);
-        quoted.append(YamlScalar.escaped(literal.toString())).append("{{ ").append(match.expression()).append(" }}");
+        quoted
+            .append(YamlScalar.escaped(literal.toString()))
+            .append("{{ ")
+            .append(match.expression())
+            .append(" }}");
         literal.setLength(0);
         at += match.text().length();
         found = true;
@@ -204,10 +218,15 @@ public final class TemplateWriter {
     return null;
   }
 
-  /** A list item's {@code name} (when always present) leads, as Kubernetes manifests are usually written. */
+  /**
+   * A list item's {@code name} (when always present) leads, as Kubernetes manifests are usually
+   * written.
+   */
   private static List<TemplateNode.Entry> nameFirst(List<TemplateNode.Entry> entries) {
     List<TemplateNode.Entry> ordered = new ArrayList<>();
-    entries.stream().filter(e -> e.key().equals("name") && e.condition() == null).forEach(ordered::add);
+    entries.stream()
+        .filter(e -> e.key().equals("name") && e.condition() == null)
+        .forEach(ordered::add);
     entries.stream().filter(e -> !ordered.contains(e)).forEach(ordered::add);
     return ordered;
   }
@@ -218,7 +237,10 @@ public final class TemplateWriter {
     }
     List<TemplateNode.Entry> entries = new ArrayList<>();
     ((Map<?, ?>) ((TemplateNode.Fixed) node).value())
-        .forEach((k, v) -> entries.add(new TemplateNode.Entry(String.valueOf(k), new TemplateNode.Fixed(v), null)));
+        .forEach(
+            (k, v) ->
+                entries.add(
+                    new TemplateNode.Entry(String.valueOf(k), new TemplateNode.Fixed(v), null)));
     return entries;
   }
 
@@ -227,7 +249,8 @@ public final class TemplateWriter {
       return sequence.items();
     }
     List<TemplateNode.Item> items = new ArrayList<>();
-    ((List<?>) ((TemplateNode.Fixed) node).value()).forEach(v -> items.add(new TemplateNode.Item(new TemplateNode.Fixed(v), null)));
+    ((List<?>) ((TemplateNode.Fixed) node).value())
+        .forEach(v -> items.add(new TemplateNode.Item(new TemplateNode.Fixed(v), null)));
     return items;
   }
 

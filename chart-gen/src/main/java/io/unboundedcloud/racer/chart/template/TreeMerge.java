@@ -11,10 +11,10 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * Merges one serialized tree per variant into one {@link TemplateNode}: what all variants share is kept once,
- * and only the narrowest part that differs is wrapped in a condition. Map keys and list items keep the
- * variants' order. List items are matched by their {@code name} when every item has a unique one (env,
- * volumes, ports, containers), otherwise by position.
+ * Merges one serialized tree per variant into one {@link TemplateNode}: what all variants share is
+ * kept once, and only the narrowest part that differs is wrapped in a condition. Map keys and list
+ * items keep the variants' order. List items are matched by their {@code name} when every item has
+ * a unique one (env, volumes, ports, containers), otherwise by position.
  */
 public final class TreeMerge {
   private final VariantSpace space;
@@ -29,7 +29,8 @@ public final class TreeMerge {
    */
   public static TemplateNode merge(VariantSpace space, List<?> trees) {
     if (trees.size() != space.variants().size()) {
-      throw new IllegalArgumentException(trees.size() + " trees for " + space.variants().size() + " variants");
+      throw new IllegalArgumentException(
+          trees.size() + " trees for " + space.variants().size() + " variants");
     }
     Map<Integer, Object> byVariant = new LinkedHashMap<>();
     for (int i = 0; i < trees.size(); i++) {
@@ -58,23 +59,28 @@ public final class TreeMerge {
     List<TemplateNode.Entry> entries = new ArrayList<>();
     for (Object key : unionOrder(orders, path)) {
       Map<Integer, Object> present = new LinkedHashMap<>();
-      values.forEach((variant, v) -> {
-        Map<?, ?> map = (Map<?, ?>) v;
-        if (map.containsKey(key)) {
-          present.put(variant, map.get(key));
-        }
-      });
+      values.forEach(
+          (variant, v) -> {
+            Map<?, ?> map = (Map<?, ?>) v;
+            if (map.containsKey(key)) {
+              present.put(variant, map.get(key));
+            }
+          });
       String condition = space.condition(present.keySet(), values.keySet());
-      entries.add(new TemplateNode.Entry(String.valueOf(key), node(present, path + "." + key), condition));
+      entries.add(
+          new TemplateNode.Entry(String.valueOf(key), node(present, path + "." + key), condition));
     }
     return new TemplateNode.Mapping(entries);
   }
 
   private TemplateNode sequence(Map<Integer, Object> values, String path) {
     boolean byName = values.values().stream().allMatch(v -> uniquelyNamed((List<?>) v));
-    if (!byName && values.values().stream().map(v -> ((List<?>) v).size()).distinct().count() != 1) {
+    if (!byName
+        && values.values().stream().map(v -> ((List<?>) v).size()).distinct().count() != 1) {
       throw new IllegalStateException(
-          "cannot merge the lists at " + path + ": their items have no unique name and their lengths differ");
+          "cannot merge the lists at "
+              + path
+              + ": their items have no unique name and their lengths differ");
     }
     List<List<Object>> orders = new ArrayList<>();
     for (Object v : values.values()) {
@@ -88,15 +94,17 @@ public final class TreeMerge {
     List<TemplateNode.Item> items = new ArrayList<>();
     for (Object identity : unionOrder(orders, path)) {
       Map<Integer, Object> present = new LinkedHashMap<>();
-      values.forEach((variant, v) -> {
-        List<?> list = (List<?>) v;
-        if (byName) {
-          list.stream().filter(item -> identity.equals(((Map<?, ?>) item).get("name")))
-              .forEach(item -> present.put(variant, item));
-        } else {
-          present.put(variant, list.get((Integer) identity));
-        }
-      });
+      values.forEach(
+          (variant, v) -> {
+            List<?> list = (List<?>) v;
+            if (byName) {
+              list.stream()
+                  .filter(item -> identity.equals(((Map<?, ?>) item).get("name")))
+                  .forEach(item -> present.put(variant, item));
+            } else {
+              present.put(variant, list.get((Integer) identity));
+            }
+          });
       String condition = space.condition(present.keySet(), values.keySet());
       items.add(new TemplateNode.Item(node(present, path + "[" + identity + "]"), condition));
     }
@@ -105,7 +113,9 @@ public final class TreeMerge {
 
   private TemplateNode choice(Map<Integer, Object> values, String path) {
     Map<Object, SortedSet<Integer>> groups = new LinkedHashMap<>();
-    values.forEach((variant, v) -> groups.computeIfAbsent(key(groups.keySet(), v), k -> new TreeSet<>()).add(variant));
+    values.forEach(
+        (variant, v) ->
+            groups.computeIfAbsent(key(groups.keySet(), v), k -> new TreeSet<>()).add(variant));
     List<TemplateNode.Alternative> alternatives = new ArrayList<>();
     Set<Integer> remaining = new TreeSet<>(values.keySet());
     int left = groups.size();
@@ -115,13 +125,17 @@ public final class TreeMerge {
       if (left > 0 && condition == null) {
         throw new IllegalStateException("cannot tell the variants apart at " + path);
       }
-      alternatives.add(new TemplateNode.Alternative(condition, new TemplateNode.Fixed(group.getKey())));
+      alternatives.add(
+          new TemplateNode.Alternative(condition, new TemplateNode.Fixed(group.getKey())));
       remaining.removeAll(group.getValue());
     }
     return new TemplateNode.Choice(alternatives);
   }
 
-  /** The already-seen value equal to {@code value}, or {@code value}: groups variants by equal values. */
+  /**
+   * The already-seen value equal to {@code value}, or {@code value}: groups variants by equal
+   * values.
+   */
   private static Object key(Set<Object> seen, Object value) {
     for (Object known : seen) {
       if (Objects.equals(known, value)) {
@@ -144,7 +158,9 @@ public final class TreeMerge {
   private static boolean uniquelyNamed(List<?> list) {
     Set<Object> names = new HashSet<>();
     for (Object item : list) {
-      if (!(item instanceof Map<?, ?> map) || !(map.get("name") instanceof String name) || !names.add(name)) {
+      if (!(item instanceof Map<?, ?> map)
+          || !(map.get("name") instanceof String name)
+          || !names.add(name)) {
         return false;
       }
     }
@@ -152,8 +168,8 @@ public final class TreeMerge {
   }
 
   /**
-   * One order that contains every order as a subsequence; an element new to the union goes right after the
-   * element that preceded it in its own order.
+   * One order that contains every order as a subsequence; an element new to the union goes right
+   * after the element that preceded it in its own order.
    */
   static List<Object> unionOrder(List<List<Object>> orders, String path) {
     List<Object> union = new ArrayList<>();
@@ -165,7 +181,8 @@ public final class TreeMerge {
           union.add(insertAt, element);
           insertAt++;
         } else if (at < insertAt) {
-          throw new IllegalStateException("the variants order " + path + " differently around " + element);
+          throw new IllegalStateException(
+              "the variants order " + path + " differently around " + element);
         } else {
           insertAt = at + 1;
         }

@@ -12,8 +12,9 @@ import java.util.stream.Collectors;
  * Every combination of the switches, and the narrowest Helm condition that selects a set of them.
  *
  * <p>A condition is always judged within the variants still possible where it is written (inside an
- * enclosing {@code if}, or after earlier {@code else if} branches), so it names only the switches that
- * actually differ there: {@code ne (include "racer.nvidia" $) "off"} rather than a list of six cases.
+ * enclosing {@code if}, or after earlier {@code else if} branches), so it names only the switches
+ * that actually differ there: {@code ne (include "racer.nvidia" $) "off"} rather than a list of six
+ * cases.
  */
 public final class VariantSpace {
   private final List<Switch> switches;
@@ -62,12 +63,13 @@ public final class VariantSpace {
   }
 
   /**
-   * The Helm condition that is true for {@code selected} and false for the rest of {@code within}, or
-   * {@code null} when {@code selected} is all of {@code within}.
+   * The Helm condition that is true for {@code selected} and false for the rest of {@code within},
+   * or {@code null} when {@code selected} is all of {@code within}.
    */
   public String condition(Set<Integer> selected, Set<Integer> within) {
     if (!within.containsAll(selected) || selected.isEmpty()) {
-      throw new IllegalArgumentException("selected " + selected + " is not a non-empty part of " + within);
+      throw new IllegalArgumentException(
+          "selected " + selected + " is not a non-empty part of " + within);
     }
     if (selected.equals(within)) {
       return null;
@@ -95,7 +97,10 @@ public final class VariantSpace {
     for (int index : selected) {
       List<String> exact = new ArrayList<>();
       for (int position = 0; position < switches.size(); position++) {
-        exact.add("(" + switchCondition(position, Set.of(variants.get(index).value(position)), Set.of()) + ")");
+        exact.add(
+            "("
+                + switchCondition(position, Set.of(variants.get(index).value(position)), Set.of())
+                + ")");
       }
       cases.add("(and " + String.join(" ", exact) + ")");
     }
@@ -120,7 +125,10 @@ public final class VariantSpace {
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
-  /** One switch's test: {@code eq} for one value, {@code ne} when one possible value is left out, else {@code has}. */
+  /**
+   * One switch's test: {@code eq} for one value, {@code ne} when one possible value is left out,
+   * else {@code has}.
+   */
   private String switchCondition(int position, Set<String> chosen, Set<String> possible) {
     String expression = "(" + switches.get(position).expression() + ")";
     if (chosen.size() == 1) {

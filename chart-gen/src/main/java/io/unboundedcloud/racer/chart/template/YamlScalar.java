@@ -6,8 +6,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * How a scalar is written so that Helm's YAML reader (YAML 1.1: {@code yes}, {@code on} and {@code 0400}
- * are not strings) reads back exactly the value the builders made.
+ * How a scalar is written so that Helm's YAML reader (YAML 1.1: {@code yes}, {@code on} and {@code
+ * 0400} are not strings) reads back exactly the value the builders made.
  */
 public final class YamlScalar {
   // Conservative: letters, digits and a few separators, never starting with a digit or a sign.
@@ -17,7 +17,9 @@ public final class YamlScalar {
 
   private YamlScalar() {}
 
-  /** A scalar as YAML text: numbers and booleans bare, strings plain when safe, else double-quoted. */
+  /**
+   * A scalar as YAML text: numbers and booleans bare, strings plain when safe, else double-quoted.
+   */
   public static String of(Object value) {
     if (value == null) {
       return "null";

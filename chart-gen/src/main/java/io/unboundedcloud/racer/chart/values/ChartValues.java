@@ -1,117 +1,222 @@
 package io.unboundedcloud.racer.chart.values;
 
 import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
-import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DnsLabel;
+import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.Release;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Every value of the racer chart, documented once: values.yaml, the schema and the README come from here. */
+/**
+ * Every value of the racer chart, documented once: values.yaml, the schema and the README come from
+ * here.
+ */
 public final class ChartValues {
   private ChartValues() {}
 
   /** The keys of values.yaml, in order. */
   public static List<ValueKey> keys() {
     return List.of(
-        ValueKey.group("images",
+        ValueKey.group(
+            "images",
             "images are the container images, resolved like the KRM function's config: set images.registry, or"
                 + " both full references. Without either, rendering fails.",
-            ValueKey.leaf("registry", "", text(ImageGrammar.blankOr(ImageGrammar.REGISTRY)),
-                "registry holds " + Release.DATAPLANE_REPOSITORY + " and " + Release.OBJECT_REPOSITORY + ": images"
-                    + " become <registry>/" + Release.DATAPLANE_REPOSITORY + ":<tag> and <registry>/"
-                    + Release.OBJECT_REPOSITORY + ":<tag>; one trailing / is dropped. The function config key"
+            ValueKey.leaf(
+                "registry",
+                "",
+                text(ImageGrammar.blankOr(ImageGrammar.REGISTRY)),
+                "registry holds "
+                    + Release.DATAPLANE_REPOSITORY
+                    + " and "
+                    + Release.OBJECT_REPOSITORY
+                    + ": images"
+                    + " become <registry>/"
+                    + Release.DATAPLANE_REPOSITORY
+                    + ":<tag> and <registry>/"
+                    + Release.OBJECT_REPOSITORY
+                    + ":<tag>; one trailing / is dropped. The function config key"
                     + " imageRegistry."),
-            ValueKey.leaf("tag", "", text(ImageGrammar.blankOr(ImageGrammar.TAG)),
+            ValueKey.leaf(
+                "tag",
+                "",
+                text(ImageGrammar.blankOr(ImageGrammar.TAG)),
                 "tag is the tag of the registry images; empty means the chart's appVersion, the targeted Racer"
-                    + " release (" + Release.RACER_VERSION + "). The function config key imageTag."),
-            ValueKey.leaf("dataplane", "", text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
+                    + " release ("
+                    + Release.RACER_VERSION
+                    + "). The function config key imageTag."),
+            ValueKey.leaf(
+                "dataplane",
+                "",
+                text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
                 "dataplane is the full dataplane image reference; it wins over registry and tag. The function"
                     + " config key dataplaneImage."),
-            ValueKey.leaf("object", "", text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
+            ValueKey.leaf(
+                "object",
+                "",
+                text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
                 "object is the full racer-object image reference (the sidecar the dataplane's webhook injects);"
                     + " it wins over registry and tag. The function config key objectImage."),
-            ValueKey.leaf("pullPolicy", DataplaneDefaults.pullPolicy(), KubernetesShapes.pullPolicy(),
+            ValueKey.leaf(
+                "pullPolicy",
+                DataplaneDefaults.pullPolicy(),
+                KubernetesShapes.pullPolicy(),
                 "pullPolicy is the dataplane container's imagePullPolicy: "
-                    + String.join(", ", KubernetesShapes.PULL_POLICIES) + ". With the function: a kustomize patch"
+                    + String.join(", ", KubernetesShapes.PULL_POLICIES)
+                    + ". With the function: a kustomize patch"
                     + " of the container's imagePullPolicy.")),
-        ValueKey.leaf("imagePullSecrets", List.of(),
+        ValueKey.leaf(
+            "imagePullSecrets",
+            List.of(),
             OrderedMap.of("type", "array", "items", ref("localObjectReference")),
             "imagePullSecrets are the dataplane pods' image pull secrets, for a private registry: Secrets in the"
                 + " release namespace, each given as {name: ...}. With the function: a kustomize patch of the pod's"
                 + " imagePullSecrets.",
             "- name: registry-credentials"),
-        ValueKey.leaf("settings", Map.of(), ref("settings"),
-            "settings are the data of the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap: the dataplane's"
+        ValueKey.leaf(
+            "settings",
+            Map.of(),
+            ref("settings"),
+            "settings are the data of the "
+                + Dataplane.SETTINGS_CONFIG_MAP
+                + " ConfigMap: the dataplane's"
                 + " settings, keys as in the settings table of the README. Values are strings: quote numbers in"
-                + " YAML and use --set-string (not --set) on the command line. " + Dataplane.PEER_PORT_KEY + ", "
-                + Dataplane.DIAGNOSTICS_PORT_KEY + ", " + Dataplane.HOST_NETWORK_KEY + " and " + Dataplane.NVIDIA_KEY
+                + " YAML and use --set-string (not --set) on the command line. "
+                + Dataplane.PEER_PORT_KEY
+                + ", "
+                + Dataplane.DIAGNOSTICS_PORT_KEY
+                + ", "
+                + Dataplane.HOST_NETWORK_KEY
+                + " and "
+                + Dataplane.NVIDIA_KEY
                 + " also shape the DaemonSet; a change of any key rolls the dataplane pods (settings-hash annotation).",
-            Dataplane.PEER_PORT_KEY + ": \"9090\"", Dataplane.NVIDIA_KEY + ": cdi",
+            Dataplane.PEER_PORT_KEY + ": \"9090\"",
+            Dataplane.NVIDIA_KEY + ": cdi",
             Dataplane.CONTROL_SEATS_KEY + ": \"3\""),
-        ValueKey.group("settingsConfigMap",
+        ValueKey.group(
+            "settingsConfigMap",
             "settingsConfigMap controls the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap.",
-            ValueKey.leaf("create", true, OrderedMap.of("type", "boolean"),
-                "create renders " + Dataplane.SETTINGS_CONFIG_MAP + " from settings. Set false to use an existing "
-                    + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap in the release namespace, managed elsewhere; settings"
+            ValueKey.leaf(
+                "create",
+                true,
+                OrderedMap.of("type", "boolean"),
+                "create renders "
+                    + Dataplane.SETTINGS_CONFIG_MAP
+                    + " from settings. Set false to use an existing "
+                    + Dataplane.SETTINGS_CONFIG_MAP
+                    + " ConfigMap in the release namespace, managed elsewhere; settings"
                     + " must then still equal its data, because the chart reads the keys that shape the DaemonSet"
                     + " and hashes settings to roll the pods.")),
-        ValueKey.leaf("resources", Map.of(), ref("resourceRequirements"),
+        ValueKey.leaf(
+            "resources",
+            Map.of(),
+            ref("resourceRequirements"),
             "resources are the dataplane container's requests and limits. Empty means the builder's, "
-                + FlowYaml.of(DataplaneDefaults.resources()) + "; a value replaces that whole (give every request"
+                + FlowYaml.of(DataplaneDefaults.resources())
+                + "; a value replaces that whole (give every request"
                 + " and limit you want), as a kustomize patch with $patch: replace does. Quantities are strings"
                 + " (\"500m\", \"64Gi\") or numbers.",
-            "requests: {cpu: \"4\", memory: 64Gi}", "limits: {memory: 64Gi}"),
-        ValueKey.leaf("updateStrategy", Map.of(), ref("daemonSetUpdateStrategy"),
+            "requests: {cpu: \"4\", memory: 64Gi}",
+            "limits: {memory: 64Gi}"),
+        ValueKey.leaf(
+            "updateStrategy",
+            Map.of(),
+            ref("daemonSetUpdateStrategy"),
             "updateStrategy is the DaemonSet's update strategy. Empty means the builder's, "
-                + FlowYaml.of(DataplaneDefaults.updateStrategy()) + ": one node at a time, never two dataplane"
+                + FlowYaml.of(DataplaneDefaults.updateStrategy())
+                + ": one node at a time, never two dataplane"
                 + " pods on a node; a value replaces that whole, as a kustomize patch with $patch: replace does.",
             "type: OnDelete"),
-        ValueKey.leaf("priorityClassName", "", KubernetesShapes.optionalName(),
+        ValueKey.leaf(
+            "priorityClassName",
+            "",
+            KubernetesShapes.optionalName(),
             "priorityClassName is the dataplane pods' PriorityClass; empty means none. A node-level cache"
                 + " usually wants one above the workloads it serves: the scheduler then preempts them to place it"
                 + " on a full node, and node pressure evicts them before it (the README says more)."),
-        ValueKey.group("placement",
+        ValueKey.group(
+            "placement",
             "placement adds scheduling to the dataplane pods, as a kustomize patch on the KRM function's output"
                 + " would: added to, never replacing, the dataplane's own. Cache origins get the resulting node"
                 + " placement.",
-            ValueKey.leaf("nodeSelector", Map.of(), stringMap(),
+            ValueKey.leaf(
+                "nodeSelector",
+                Map.of(),
+                stringMap(),
                 "nodeSelector is the dataplane pods' node selector.",
                 "node.kubernetes.io/instance-type: Standard_ND96isr_H100_v5"),
-            ValueKey.leaf("tolerations", List.of(), OrderedMap.of("type", "array", "items", OrderedMap.of("type", "object")),
+            ValueKey.leaf(
+                "tolerations",
+                List.of(),
+                OrderedMap.of("type", "array", "items", OrderedMap.of("type", "object")),
                 "tolerations are the dataplane pods' tolerations.",
-                "- key: nvidia.com/gpu", "  operator: Exists", "  effect: NoSchedule"),
-            ValueKey.leaf("affinity", Map.of(), affinity(),
+                "- key: nvidia.com/gpu",
+                "  operator: Exists",
+                "  effect: NoSchedule"),
+            ValueKey.leaf(
+                "affinity",
+                Map.of(),
+                affinity(),
                 "affinity is combined with the dataplane's node affinity: each required node selector term gets"
-                    + " the dataplane's expressions (" + Dataplane.EXCLUSION_LABEL + " DoesNotExist, "
-                    + Dataplane.OS_LABEL + " In [linux]) first, so one term stays one term; without required terms"
+                    + " the dataplane's expressions ("
+                    + Dataplane.EXCLUSION_LABEL
+                    + " DoesNotExist, "
+                    + Dataplane.OS_LABEL
+                    + " In [linux]) first, so one term stays one term; without required terms"
                     + " the dataplane's term is used; preferred terms, podAffinity and podAntiAffinity are added"
                     + " as given (cache origins get the node affinity only).",
-                "nodeAffinity:", "  requiredDuringSchedulingIgnoredDuringExecution:", "    nodeSelectorTerms:",
-                "      - matchExpressions:", "          - key: racer.example.com/pool",
-                "            operator: In", "            values: [gpu]")),
-        ValueKey.group("serviceAccount",
-            "serviceAccount is the dataplane's ServiceAccount " + Dataplane.DATAPLANE_DAEMON_SET_NAME + ".",
-            ValueKey.leaf("annotations", Map.of(), stringMap(),
+                "nodeAffinity:",
+                "  requiredDuringSchedulingIgnoredDuringExecution:",
+                "    nodeSelectorTerms:",
+                "      - matchExpressions:",
+                "          - key: racer.example.com/pool",
+                "            operator: In",
+                "            values: [gpu]")),
+        ValueKey.group(
+            "serviceAccount",
+            "serviceAccount is the dataplane's ServiceAccount "
+                + Dataplane.DATAPLANE_DAEMON_SET_NAME
+                + ".",
+            ValueKey.leaf(
+                "annotations",
+                Map.of(),
+                stringMap(),
                 "annotations are added to the ServiceAccount, for workload identity for example.",
                 "azure.workload.identity/client-id: 00000000-0000-0000-0000-000000000000")),
-        ValueKey.leaf("podAnnotations", Map.of(), stringMap(),
+        ValueKey.leaf(
+            "podAnnotations",
+            Map.of(),
+            stringMap(),
             "podAnnotations are added to the dataplane pods; the chart's own ("
-                + Dataplane.SETTINGS_HASH_ANNOTATION + ", " + Dataplane.CDI_ANNOTATION + ") always win."),
-        ValueKey.leaf("podLabels", Map.of(), ref("labels"),
+                + Dataplane.SETTINGS_HASH_ANNOTATION
+                + ", "
+                + Dataplane.CDI_ANNOTATION
+                + ") always win."),
+        ValueKey.leaf(
+            "podLabels",
+            Map.of(),
+            ref("labels"),
             "podLabels are added to the dataplane pods' labels, never to the DaemonSet's selector. The selector"
-                + " labels (" + String.join(", ", Dataplane.labels().keySet()) + ") are refused: the selector"
+                + " labels ("
+                + String.join(", ", Dataplane.labels().keySet())
+                + ") are refused: the selector"
                 + " is immutable.",
             "team: ml-platform"),
-        ValueKey.leaf("cacheOrigins", List.of(), OrderedMap.of("type", "array", "items", ref("cacheOrigin")),
+        ValueKey.leaf(
+            "cacheOrigins",
+            List.of(),
+            OrderedMap.of("type", "array", "items", ref("cacheOrigin")),
             "cacheOrigins are cache origin DaemonSets, one origin per cache volume per node: each labelled "
-                + CacheOrigin.LABEL + ": <volume>, mounting its socket directory " + CacheOrigin.SOCKET_ROOT
+                + CacheOrigin.LABEL
+                + ": <volume>, mounting its socket directory "
+                + CacheOrigin.SOCKET_ROOT
                 + "/<volume>/origin writable, and placed like the dataplane. Keys: name, namespace (default: the"
                 + " release namespace), volume, image, args, env, resources.",
-            "- name: blob-origin", "  volume: models", "  image: registry.example.com/blob-origin:1.4.2",
+            "- name: blob-origin",
+            "  volume: models",
+            "  image: registry.example.com/blob-origin:1.4.2",
             "  args: [--socket-dir, /run/racer/models/origin]",
             "  resources: {requests: {cpu: 100m, memory: 256Mi}}"));
   }
@@ -130,16 +235,38 @@ public final class ChartValues {
 
   private static Map<String, Object> cacheOrigin() {
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties.put("name", described("the origin DaemonSet's name, a DNS-1123 label", text(DnsLabel.PATTERN)));
-    properties.put("namespace", described("its namespace; default: the release namespace",
-        text(DnsLabel.OPTIONAL_PATTERN)));
-    properties.put("volume", described("the cache volume it serves, a DNS-1123 label", text(DnsLabel.PATTERN)));
-    properties.put("image", described("its container image",
-        text(ImageGrammar.exactly(ImageGrammar.REFERENCE))));
-    properties.put("args", described("its container arguments",
-        OrderedMap.of("type", "array", "items", OrderedMap.of("type", "string"))));
-    properties.put("env", described("its container env", OrderedMap.of("type", "array", "items",
-        OrderedMap.of("type", "object", "required", List.of("name"), "properties", OrderedMap.of("name", OrderedMap.of("type", "string"))))));
+    properties.put(
+        "name", described("the origin DaemonSet's name, a DNS-1123 label", text(DnsLabel.PATTERN)));
+    properties.put(
+        "namespace",
+        described(
+            "its namespace; default: the release namespace", text(DnsLabel.OPTIONAL_PATTERN)));
+    properties.put(
+        "volume",
+        described("the cache volume it serves, a DNS-1123 label", text(DnsLabel.PATTERN)));
+    properties.put(
+        "image",
+        described("its container image", text(ImageGrammar.exactly(ImageGrammar.REFERENCE))));
+    properties.put(
+        "args",
+        described(
+            "its container arguments",
+            OrderedMap.of("type", "array", "items", OrderedMap.of("type", "string"))));
+    properties.put(
+        "env",
+        described(
+            "its container env",
+            OrderedMap.of(
+                "type",
+                "array",
+                "items",
+                OrderedMap.of(
+                    "type",
+                    "object",
+                    "required",
+                    List.of("name"),
+                    "properties",
+                    OrderedMap.of("name", OrderedMap.of("type", "string"))))));
     properties.put("resources", described("its container resources", ref("resourceRequirements")));
     Map<String, Object> origin = new LinkedHashMap<>();
     origin.put("type", "object");

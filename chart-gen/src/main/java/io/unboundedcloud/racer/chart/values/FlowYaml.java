@@ -5,7 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** A plain tree as one line of flow YAML, {@code {requests: {memory: "1Gi"}}}, for the values' documentation. */
+/**
+ * A plain tree as one line of flow YAML, {@code {requests: {memory: "1Gi"}}}, for the values'
+ * documentation.
+ */
 public final class FlowYaml {
   private FlowYaml() {}
 

@@ -4,21 +4,30 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * JSON schemas (draft-07) of the Kubernetes types that chart values take as they are: what the API server
- * would refuse fails {@code helm template} instead, naming the value. Patterns follow the API's validation
- * (k8s.io/apimachinery's validation package), without its length limits where a regular expression cannot
- * say them.
+ * JSON schemas (draft-07) of the Kubernetes types that chart values take as they are: what the API
+ * server would refuse fails {@code helm template} instead, naming the value. Patterns follow the
+ * API's validation (k8s.io/apimachinery's validation package), without its length limits where a
+ * regular expression cannot say them.
  */
 final class KubernetesShapes {
   /** A DNS-1123 subdomain: the name of a Secret or a PriorityClass. */
-  static final String DNS_SUBDOMAIN = "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
-  /** A qualified name: a label key or a resource name ({@code nvidia.com/gpu}), an optional DNS prefix and a name. */
-  static final String QUALIFIED_NAME = "^(" + DNS_SUBDOMAIN + "/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$";
+  static final String DNS_SUBDOMAIN =
+      "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
+
+  /**
+   * A qualified name: a label key or a resource name ({@code nvidia.com/gpu}), an optional DNS
+   * prefix and a name.
+   */
+  static final String QUALIFIED_NAME =
+      "^(" + DNS_SUBDOMAIN + "/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$";
+
   /** A label value: empty, or up to 63 characters starting and ending with a letter or digit. */
   static final String LABEL_VALUE = "^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
+
   /** A non-negative quantity (resource.Quantity's grammar, no sign): 500m, 64Gi, 1.5, 2e3. */
   static final String QUANTITY =
       "^\\+?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
+
   /** The container image pull policies. */
   static final List<String> PULL_POLICIES = List.of("Always", "IfNotPresent", "Never");
 
@@ -26,16 +35,32 @@ final class KubernetesShapes {
 
   /** {@code ResourceRequirements}: requests and limits by resource name, and claims. */
   static Map<String, Object> resourceRequirements() {
-    Map<String, Object> quantities = byQualifiedName(OrderedMap.of("anyOf", List.of(
-        OrderedMap.of("type", "string", "pattern", QUANTITY),
-        OrderedMap.of("type", "number", "minimum", 0))));
-    Map<String, Object> claim = OrderedMap.of("type", "object", "additionalProperties", false,
-        "required", List.of("name"),
-        "properties", OrderedMap.of(
-            "name", OrderedMap.of("type", "string", "minLength", 1),
-            "request", OrderedMap.of("type", "string")));
-    return OrderedMap.of("type", "object", "additionalProperties", false,
-        "properties", OrderedMap.of(
+    Map<String, Object> quantities =
+        byQualifiedName(
+            OrderedMap.of(
+                "anyOf",
+                List.of(
+                    OrderedMap.of("type", "string", "pattern", QUANTITY),
+                    OrderedMap.of("type", "number", "minimum", 0))));
+    Map<String, Object> claim =
+        OrderedMap.of(
+            "type",
+            "object",
+            "additionalProperties",
+            false,
+            "required",
+            List.of("name"),
+            "properties",
+            OrderedMap.of(
+                "name", OrderedMap.of("type", "string", "minLength", 1),
+                "request", OrderedMap.of("type", "string")));
+    return OrderedMap.of(
+        "type",
+        "object",
+        "additionalProperties",
+        false,
+        "properties",
+        OrderedMap.of(
             "limits", quantities,
             "requests", quantities,
             "claims", OrderedMap.of("type", "array", "items", claim)));
@@ -43,22 +68,44 @@ final class KubernetesShapes {
 
   /** {@code LocalObjectReference}: a name in the same namespace. */
   static Map<String, Object> localObjectReference() {
-    return OrderedMap.of("type", "object", "additionalProperties", false,
-        "required", List.of("name"),
-        "properties", OrderedMap.of("name", OrderedMap.of("type", "string", "maxLength", 253,
-            "pattern", "^" + DNS_SUBDOMAIN + "$")));
+    return OrderedMap.of(
+        "type",
+        "object",
+        "additionalProperties",
+        false,
+        "required",
+        List.of("name"),
+        "properties",
+        OrderedMap.of(
+            "name",
+            OrderedMap.of(
+                "type", "string", "maxLength", 253, "pattern", "^" + DNS_SUBDOMAIN + "$")));
   }
 
   /** {@code DaemonSetUpdateStrategy}: RollingUpdate (with its two bounds) or OnDelete. */
   static Map<String, Object> daemonSetUpdateStrategy() {
-    Map<String, Object> countOrPercent = OrderedMap.of("anyOf", List.of(
-        OrderedMap.of("type", "integer", "minimum", 0),
-        OrderedMap.of("type", "string", "pattern", "^[0-9]+%$")));
-    return OrderedMap.of("type", "object", "additionalProperties", false,
-        "properties", OrderedMap.of(
+    Map<String, Object> countOrPercent =
+        OrderedMap.of(
+            "anyOf",
+            List.of(
+                OrderedMap.of("type", "integer", "minimum", 0),
+                OrderedMap.of("type", "string", "pattern", "^[0-9]+%$")));
+    return OrderedMap.of(
+        "type",
+        "object",
+        "additionalProperties",
+        false,
+        "properties",
+        OrderedMap.of(
             "type", OrderedMap.of("type", "string", "enum", List.of("RollingUpdate", "OnDelete")),
-            "rollingUpdate", OrderedMap.of("type", "object", "additionalProperties", false,
-                "properties", OrderedMap.of("maxUnavailable", countOrPercent, "maxSurge", countOrPercent))));
+            "rollingUpdate",
+                OrderedMap.of(
+                    "type",
+                    "object",
+                    "additionalProperties",
+                    false,
+                    "properties",
+                    OrderedMap.of("maxUnavailable", countOrPercent, "maxSurge", countOrPercent))));
   }
 
   /** A label map: qualified names to label values, all strings. */
@@ -67,14 +114,19 @@ final class KubernetesShapes {
   }
 
   /**
-   * A map from qualified names to {@code value}s. Keys are checked with patternProperties and no additional
-   * properties, not propertyNames: Helm then names the map ("at '/podLabels': additional properties 'a/b/c'
-   * not allowed"), where a propertyNames failure is reported at the document's root.
+   * A map from qualified names to {@code value}s. Keys are checked with patternProperties and no
+   * additional properties, not propertyNames: Helm then names the map ("at '/podLabels': additional
+   * properties 'a/b/c' not allowed"), where a propertyNames failure is reported at the document's
+   * root.
    */
   private static Map<String, Object> byQualifiedName(Map<String, Object> value) {
-    return OrderedMap.of("type", "object",
-        "patternProperties", OrderedMap.of(QUALIFIED_NAME, value),
-        "additionalProperties", false);
+    return OrderedMap.of(
+        "type",
+        "object",
+        "patternProperties",
+        OrderedMap.of(QUALIFIED_NAME, value),
+        "additionalProperties",
+        false);
   }
 
   /** A container's {@code imagePullPolicy}. */
@@ -84,6 +136,7 @@ final class KubernetesShapes {
 
   /** An optional DNS-1123 subdomain name: empty means none. */
   static Map<String, Object> optionalName() {
-    return OrderedMap.of("type", "string", "maxLength", 253, "pattern", "^(" + DNS_SUBDOMAIN + ")?$");
+    return OrderedMap.of(
+        "type", "string", "maxLength", 253, "pattern", "^(" + DNS_SUBDOMAIN + ")?$");
   }
 }

@@ -4,7 +4,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A map in the order its entries are written: {@code Map.of} iterates in a per-run order, generated files may not. */
+/**
+ * A map in the order its entries are written: {@code Map.of} iterates in a per-run order, generated
+ * files may not.
+ */
 final class OrderedMap {
   private OrderedMap() {}
 

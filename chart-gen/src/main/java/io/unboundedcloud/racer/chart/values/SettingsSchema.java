@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The JSON schema of {@code settings}, the racer-settings data: every catalog key with its rule's own
- * schema, obsolete keys described (the templates refuse them with the function's message, which says what
- * replaced each), any other key a string (the dataplane may read keys the catalog does not
- * know; other keys are the administrator's own).
+ * The JSON schema of {@code settings}, the racer-settings data: every catalog key with its rule's
+ * own schema, obsolete keys described (the templates refuse them with the function's message, which
+ * says what replaced each), any other key a string (the dataplane may read keys the catalog does
+ * not know; other keys are the administrator's own).
  */
 public final class SettingsSchema {
   /** A ConfigMap data key. */
@@ -21,18 +21,27 @@ public final class SettingsSchema {
     Map<String, Object> properties = new LinkedHashMap<>();
     for (SettingKey key : SettingsCatalog.keys()) {
       Map<String, Object> property = new LinkedHashMap<>();
-      property.put("description", key.description() + " Default: " + key.defaultDescription() + ".");
+      property.put(
+          "description", key.description() + " Default: " + key.defaultDescription() + ".");
       property.putAll(key.rule().jsonSchema());
       properties.put(key.name(), property);
     }
-    SettingsCatalog.obsoleteKeys().forEach((name, replacement) -> {
-      Map<String, Object> property = new LinkedHashMap<>();
-      // refused by racer.validateSettings with the KRM function's message, which says what replaced it
-      property.put("description", "Obsolete: the dataplane refuses to start while it is set, even to an empty value;"
-          + " rendering fails. " + replacement + ".");
-      property.put("type", "string");
-      properties.put(name, property);
-    });
+    SettingsCatalog.obsoleteKeys()
+        .forEach(
+            (name, replacement) -> {
+              Map<String, Object> property = new LinkedHashMap<>();
+              // refused by racer.validateSettings with the KRM function's message, which says what
+              // replaced
+              // it
+              property.put(
+                  "description",
+                  "Obsolete: the dataplane refuses to start while it is set, even to an empty value;"
+                      + " rendering fails. "
+                      + replacement
+                      + ".");
+              property.put("type", "string");
+              properties.put(name, property);
+            });
     Map<String, Object> schema = new LinkedHashMap<>();
     schema.put("type", "object");
     schema.put("propertyNames", Map.of("pattern", CONFIG_MAP_KEY));

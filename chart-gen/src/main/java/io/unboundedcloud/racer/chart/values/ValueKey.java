@@ -26,12 +26,17 @@ public record ValueKey(
     example = List.copyOf(example);
     children = List.copyOf(children);
     if (!description.startsWith(name + " ")) {
-      throw new IllegalArgumentException("the description of " + name + " must start with its name");
+      throw new IllegalArgumentException(
+          "the description of " + name + " must start with its name");
     }
   }
 
   /** A key with a scalar, list or free-form map value. */
-  public static ValueKey leaf(String name, Object defaultValue, Map<String, Object> schema, String description,
+  public static ValueKey leaf(
+      String name,
+      Object defaultValue,
+      Map<String, Object> schema,
+      String description,
       String... example) {
     return new ValueKey(name, defaultValue, description, List.of(example), schema, List.of());
   }

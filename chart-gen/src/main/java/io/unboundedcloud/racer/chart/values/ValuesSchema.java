@@ -4,7 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** {@code values.schema.json}: draft-07, local references only, every object closed to unknown keys. */
+/**
+ * {@code values.schema.json}: draft-07, local references only, every object closed to unknown keys.
+ */
 public final class ValuesSchema {
   private static final String DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 

@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** {@code values.yaml}: every key under a comment that starts with its name, defaults as Helm reads them. */
+/**
+ * {@code values.yaml}: every key under a comment that starts with its name, defaults as Helm reads
+ * them.
+ */
 public final class ValuesYaml {
   private static final int WIDTH = 100;
 
@@ -53,7 +56,10 @@ public final class ValuesYaml {
     return YamlScalar.of(value);
   }
 
-  /** Words wrapped to lines of at most {@code width} characters (a longer word gets a line of its own). */
+  /**
+   * Words wrapped to lines of at most {@code width} characters (a longer word gets a line of its
+   * own).
+   */
   static List<String> wrap(String text, int width) {
     List<String> lines = new ArrayList<>();
     StringBuilder line = new StringBuilder();

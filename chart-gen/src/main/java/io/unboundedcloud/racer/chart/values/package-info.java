@@ -1,16 +1,18 @@
 /**
- * The chart's values: one documented model ({@link io.unboundedcloud.racer.chart.values.ChartValues}) from
- * which {@code values.yaml}, {@code values.schema.json} and the README's values table are all written, and
- * the settings part of the schema derived from the {@code workload.settings} catalog.
+ * The chart's values: one documented model ({@link
+ * io.unboundedcloud.racer.chart.values.ChartValues}) from which {@code values.yaml}, {@code
+ * values.schema.json} and the README's values table are all written, and the settings part of the
+ * schema derived from the {@code workload.settings} catalog.
  *
- * <p>What it owns: the name, default, description and JSON-schema rule of every value; the container image
- * reference grammar as a schema pattern ({@link io.unboundedcloud.racer.workload.ImageGrammar}, shared with the function);
- * the schemas of the Kubernetes types values take as they are ({@link
- * io.unboundedcloud.racer.chart.values.KubernetesShapes}: ResourceRequirements, LocalObjectReference,
- * DaemonSetUpdateStrategy, label maps, the pull policy).
+ * <p>What it owns: the name, default, description and JSON-schema rule of every value; the
+ * container image reference grammar as a schema pattern ({@link
+ * io.unboundedcloud.racer.workload.ImageGrammar}, shared with the function); the schemas of the
+ * Kubernetes types values take as they are ({@link
+ * io.unboundedcloud.racer.chart.values.KubernetesShapes}: ResourceRequirements,
+ * LocalObjectReference, DaemonSetUpdateStrategy, label maps, the pull policy).
  *
- * <p>What it must never do: restate a settings rule (each comes from {@code Rule.jsonSchema()}), write
- * draft-2019+ keywords or remote {@code $ref}s (Helm 3 up to 3.18 knows only draft-07, and a remote ref
- * fails offline), or leave a value undocumented.
+ * <p>What it must never do: restate a settings rule (each comes from {@code Rule.jsonSchema()}),
+ * write draft-2019+ keywords or remote {@code $ref}s (Helm 3 up to 3.18 knows only draft-07, and a
+ * remote ref fails offline), or leave a value undocumented.
  */
 package io.unboundedcloud.racer.chart.values;

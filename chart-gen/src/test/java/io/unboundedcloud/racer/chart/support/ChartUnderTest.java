@@ -9,7 +9,9 @@ public final class ChartUnderTest {
 
   /** {@code charts/racer}. */
   public static Path directory() {
-    return Path.of(System.getProperty("racer.chart.directory", "../charts/racer")).toAbsolutePath().normalize();
+    return Path.of(System.getProperty("racer.chart.directory", "../charts/racer"))
+        .toAbsolutePath()
+        .normalize();
   }
 
   /** The repository root. */
@@ -19,7 +21,9 @@ public final class ChartUnderTest {
 
   /** chart-gen's {@code target} directory. */
   public static Path buildDirectory() {
-    return Path.of(System.getProperty("racer.build.directory", "target")).toAbsolutePath().normalize();
+    return Path.of(System.getProperty("racer.build.directory", "target"))
+        .toAbsolutePath()
+        .normalize();
   }
 
   /** A fresh directory under {@code target/} for files a test writes (values files, packages). */

@@ -14,14 +14,15 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * One change a production install makes, said both ways: as kustomize {@code patches:} entries on the
- * function's output, and as chart values.
+ * One change a production install makes, said both ways: as kustomize {@code patches:} entries on
+ * the function's output, and as chart values.
  *
  * @param name what it changes
  * @param patches kustomization {@code patches:} entries
  * @param values the chart values that make the same change
  */
-public record Customization(String name, List<Map<String, Object>> patches, Map<String, Object> values) {
+public record Customization(
+    String name, List<Map<String, Object>> patches, Map<String, Object> values) {
   private static final String START = "<!-- customizing:start -->";
   private static final String END = "<!-- customizing:end -->";
   private static final Pattern SECTION = Pattern.compile("(?m)^### (.+)$");
@@ -33,8 +34,8 @@ public record Customization(String name, List<Map<String, Object>> patches, Map<
   }
 
   /**
-   * The "Customizing" section of the repository README: each {@code ###} heading, its first YAML block
-   * (patches entries) and its second (chart values).
+   * The "Customizing" section of the repository README: each {@code ###} heading, its first YAML
+   * block (patches entries) and its second (chart values).
    */
   @SuppressWarnings("unchecked")
   public static List<Customization> fromReadme() {
@@ -58,15 +59,24 @@ public record Customization(String name, List<Map<String, Object>> patches, Map<
     }
     for (int i = 0; i < bounds.size(); i++) {
       String name = section.substring(bounds.get(i)[0] + 4, bounds.get(i)[1]);
-      String body = section.substring(bounds.get(i)[1], i + 1 < bounds.size() ? bounds.get(i + 1)[0] : section.length());
+      String body =
+          section.substring(
+              bounds.get(i)[1], i + 1 < bounds.size() ? bounds.get(i + 1)[0] : section.length());
       List<String> blocks = new ArrayList<>();
       YAML_BLOCK.matcher(body).results().forEach(block -> blocks.add(block.group(1)));
       if (blocks.size() != 2) {
-        throw new AssertionError("README.md, Customizing, \"" + name + "\": expected two yaml blocks (the patch, the"
-            + " chart values), found " + blocks.size());
+        throw new AssertionError(
+            "README.md, Customizing, \""
+                + name
+                + "\": expected two yaml blocks (the patch, the"
+                + " chart values), found "
+                + blocks.size());
       }
-      customizations.add(new Customization(name, (List<Map<String, Object>>) load(blocks.get(0)),
-          (Map<String, Object>) load(blocks.get(1))));
+      customizations.add(
+          new Customization(
+              name,
+              (List<Map<String, Object>>) load(blocks.get(0)),
+              (Map<String, Object>) load(blocks.get(1))));
     }
     return customizations;
   }
@@ -84,8 +94,8 @@ public record Customization(String name, List<Map<String, Object>> patches, Map<
 
   /**
    * The production values among {@code values} (resources, imagePullSecrets, priorityClassName,
-   * updateStrategy, podLabels, images.pullPolicy), each with the patch the README's Customizing section gives
-   * for it.
+   * updateStrategy, podLabels, images.pullPolicy), each with the patch the README's Customizing
+   * section gives for it.
    */
   @SuppressWarnings("unchecked")
   public static Customization fromValues(String name, Map<String, Object> values) {
@@ -129,20 +139,26 @@ public record Customization(String name, List<Map<String, Object>> patches, Map<
       production.put("updateStrategy", values.get("updateStrategy"));
       spec.put("updateStrategy", replacing((Map<String, Object>) values.get("updateStrategy")));
     }
-    return new Customization(name, spec.isEmpty() ? List.of() : List.of(patchOfSpec(spec)), production);
+    return new Customization(
+        name, spec.isEmpty() ? List.of() : List.of(patchOfSpec(spec)), production);
   }
 
   /**
-   * A customization whose one patch is a strategic merge of {@code specYaml} into the racer DaemonSet's
-   * spec, written as the README writes its patches.
+   * A customization whose one patch is a strategic merge of {@code specYaml} into the racer
+   * DaemonSet's spec, written as the README writes its patches.
    */
   @SuppressWarnings("unchecked")
   public static Customization ofSpec(String name, String specYaml, String valuesYaml) {
-    return new Customization(name, List.of(patchOfSpec((Map<String, Object>) load(specYaml))),
+    return new Customization(
+        name,
+        List.of(patchOfSpec((Map<String, Object>) load(specYaml))),
         (Map<String, Object>) load(valuesYaml));
   }
 
-  /** A {@code patches:} entry: a strategic merge patch of the racer DaemonSet's spec, found by kind and name. */
+  /**
+   * A {@code patches:} entry: a strategic merge patch of the racer DaemonSet's spec, found by kind
+   * and name.
+   */
   private static Map<String, Object> patchOfSpec(Map<String, Object> spec) {
     Map<String, Object> patch = new LinkedHashMap<>();
     patch.put("apiVersion", "apps/v1");

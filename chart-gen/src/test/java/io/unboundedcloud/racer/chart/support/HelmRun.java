@@ -13,8 +13,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /** Real Helm (helm-java's bundled Helm 3) on the chart under test. */
 public final class HelmRun {
-  /** The Kubernetes version templates are rendered for (helm-java's default, 1.20, is below kubeVersion). */
+  /**
+   * The Kubernetes version templates are rendered for (helm-java's default, 1.20, is below
+   * kubeVersion).
+   */
   public static final String KUBE_VERSION = "1.30.0";
+
   /** The release name tests install. */
   public static final String RELEASE = "racer";
 
@@ -22,7 +26,8 @@ public final class HelmRun {
   private static final AtomicInteger FILES = new AtomicInteger();
 
   static {
-    // helm-java unpacks its native library into java.io.tmpdir, which the build points under target/
+    // helm-java unpacks its native library into java.io.tmpdir, which the build points under
+    // target/
     try {
       Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
     } catch (IOException e) {
@@ -38,14 +43,16 @@ public final class HelmRun {
   }
 
   /**
-   * {@code helm lint --strict} as with {@code -f valuesFile}, which helm-java's lint cannot pass: lints a copy
-   * of the chart under {@code target/} whose values.yaml is the chart's with the file's merged in, as Helm
-   * merges a values file (maps key by key, anything else replaced).
+   * {@code helm lint --strict} as with {@code -f valuesFile}, which helm-java's lint cannot pass:
+   * lints a copy of the chart under {@code target/} whose values.yaml is the chart's with the
+   * file's merged in, as Helm merges a values file (maps key by key, anything else replaced).
    */
   @SuppressWarnings("unchecked")
   public static LintResult lintStrict(Path valuesFile) {
-    Path copy = ChartUnderTest.workDirectory("lint")
-        .resolve(valuesFile.getFileName().toString().replace(".yaml", "")).resolve("racer");
+    Path copy =
+        ChartUnderTest.workDirectory("lint")
+            .resolve(valuesFile.getFileName().toString().replace(".yaml", ""))
+            .resolve("racer");
     try {
       if (Files.exists(copy)) {
         try (var old = Files.walk(copy)) {
@@ -65,7 +72,8 @@ public final class HelmRun {
           }
         }
       }
-      Map<String, Object> defaults = YAML.readValue(chart.resolve("values.yaml").toFile(), Map.class);
+      Map<String, Object> defaults =
+          YAML.readValue(chart.resolve("values.yaml").toFile(), Map.class);
       Map<String, Object> given = YAML.readValue(valuesFile.toFile(), Map.class);
       YAML.writeValue(copy.resolve("values.yaml").toFile(), StrategicPatch.apply(defaults, given));
     } catch (IOException e) {
@@ -94,7 +102,9 @@ public final class HelmRun {
         .call();
   }
 
-  /** The output of {@code helm install --dry-run} (client only): the release status with NOTES.txt. */
+  /**
+   * The output of {@code helm install --dry-run} (client only): the release status with NOTES.txt.
+   */
   public static String installDryRun(String namespace, Map<String, ?> values) {
     return new Helm(ChartUnderTest.directory())
         .install()
@@ -112,7 +122,9 @@ public final class HelmRun {
   public static Path packageInto(Path destination) {
     new Helm(ChartUnderTest.directory()).packageIt().withDestination(destination).call();
     try (var files = Files.list(destination)) {
-      return files.filter(p -> p.getFileName().toString().endsWith(".tgz")).findFirst()
+      return files
+          .filter(p -> p.getFileName().toString().endsWith(".tgz"))
+          .findFirst()
           .orElseThrow(() -> new AssertionError("helm package wrote no .tgz into " + destination));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -121,7 +133,9 @@ public final class HelmRun {
 
   /** Writes values as a YAML file under {@code target/}. */
   public static Path writeValues(Map<String, ?> values) {
-    Path file = ChartUnderTest.workDirectory("values").resolve("values-" + FILES.incrementAndGet() + ".yaml");
+    Path file =
+        ChartUnderTest.workDirectory("values")
+            .resolve("values-" + FILES.incrementAndGet() + ".yaml");
     try {
       YAML.writeValue(file.toFile(), values);
     } catch (IOException e) {

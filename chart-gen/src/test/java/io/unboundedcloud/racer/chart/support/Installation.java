@@ -14,9 +14,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One installation, said both ways: as chart values, and as the KRM function's equivalent input (racer-settings
- * data = settings, function config = images, namespace = the release namespace, placement and annotations = a
- * kustomize patch on the function's output, cache origins = the origin DaemonSets labelled, without placement).
+ * One installation, said both ways: as chart values, and as the KRM function's equivalent input
+ * (racer-settings data = settings, function config = images, namespace = the release namespace,
+ * placement and annotations = a kustomize patch on the function's output, cache origins = the
+ * origin DaemonSets labelled, without placement).
  */
 public record Installation(
     String namespace,
@@ -28,17 +29,32 @@ public record Installation(
     List<Origin> origins) {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** The chart image keys and the function config keys they mean. */
-  private static final Map<String, String> FUNCTION_KEYS = Map.of(
-      "registry", "imageRegistry", "tag", "imageTag", "dataplane", "dataplaneImage", "object", "objectImage");
+  private static final Map<String, String> FUNCTION_KEYS =
+      Map.of(
+          "registry",
+          "imageRegistry",
+          "tag",
+          "imageTag",
+          "dataplane",
+          "dataplaneImage",
+          "object",
+          "objectImage");
 
   /**
    * A cache origin as a {@code cacheOrigins} item.
    *
    * @param namespace {@code null} for the release namespace
    */
-  public record Origin(String name, String namespace, String volume, String image, List<String> args,
-      List<Map<String, Object>> env, Map<String, Object> resources) {
+  public record Origin(
+      String name,
+      String namespace,
+      String volume,
+      String image,
+      List<String> args,
+      List<Map<String, Object>> env,
+      Map<String, Object> resources) {
 
     Map<String, Object> values() {
       Map<String, Object> values = new LinkedHashMap<>();
@@ -60,19 +76,41 @@ public record Installation(
       return values;
     }
 
-    /** The origin DaemonSet a user would give the function: the {@code workload} builder's, no placement. */
+    /**
+     * The origin DaemonSet a user would give the function: the {@code workload} builder's, no
+     * placement.
+     */
     Map<String, Object> daemonSet(String releaseNamespace) {
-      CacheOrigin.Spec spec = new CacheOrigin.Spec(name, namespace == null ? releaseNamespace : namespace, volume,
-          image, args, JSON.convertValue(env, new TypeReference<List<EnvVar>>() {}),
-          resources == null ? null : JSON.convertValue(resources, ResourceRequirements.class));
+      CacheOrigin.Spec spec =
+          new CacheOrigin.Spec(
+              name,
+              namespace == null ? releaseNamespace : namespace,
+              volume,
+              image,
+              args,
+              JSON.convertValue(env, new TypeReference<List<EnvVar>>() {}),
+              resources == null ? null : JSON.convertValue(resources, ResourceRequirements.class));
       return tree(CacheOrigin.daemonSet(spec));
     }
   }
 
-  /** The values {@link #fromValues} translates into an installation; {@link Customization#fromValues} the others. */
-  private static final Set<String> TRANSLATED = Set.of("images", "settings", "placement", "serviceAccount",
-      "podAnnotations", "cacheOrigins", "resources", "imagePullSecrets", "priorityClassName", "updateStrategy",
-      "podLabels");
+  /**
+   * The values {@link #fromValues} translates into an installation; {@link
+   * Customization#fromValues} the others.
+   */
+  private static final Set<String> TRANSLATED =
+      Set.of(
+          "images",
+          "settings",
+          "placement",
+          "serviceAccount",
+          "podAnnotations",
+          "cacheOrigins",
+          "resources",
+          "imagePullSecrets",
+          "priorityClassName",
+          "updateStrategy",
+          "podLabels");
 
   /**
    * The installation a values file describes, without its production values (see {@link
@@ -87,42 +125,62 @@ public record Installation(
         throw new AssertionError("Installation.fromValues does not translate the value " + key);
       }
     }
-    Map<String, String> images = new LinkedHashMap<>((Map<String, String>) values.getOrDefault("images", Map.of()));
+    Map<String, String> images =
+        new LinkedHashMap<>((Map<String, String>) values.getOrDefault("images", Map.of()));
     images.remove("pullPolicy");
-    Map<String, Object> serviceAccount = (Map<String, Object>) values.getOrDefault("serviceAccount", Map.of());
-    return new Installation(namespace, images,
+    Map<String, Object> serviceAccount =
+        (Map<String, Object>) values.getOrDefault("serviceAccount", Map.of());
+    return new Installation(
+        namespace,
+        images,
         (Map<String, String>) values.getOrDefault("settings", Map.of()),
         (Map<String, Object>) values.getOrDefault("placement", Map.of()),
         (Map<String, String>) serviceAccount.getOrDefault("annotations", Map.of()),
         (Map<String, String>) values.getOrDefault("podAnnotations", Map.of()),
-        ((List<Map<String, Object>>) values.getOrDefault("cacheOrigins", List.of())).stream()
-            .map(Installation::origin).toList());
+        ((List<Map<String, Object>>) values.getOrDefault("cacheOrigins", List.of()))
+            .stream().map(Installation::origin).toList());
   }
 
   @SuppressWarnings("unchecked")
   private static Origin origin(Map<String, Object> values) {
-    return new Origin((String) values.get("name"), (String) values.get("namespace"), (String) values.get("volume"),
-        (String) values.get("image"), (List<String>) values.getOrDefault("args", List.of()),
+    return new Origin(
+        (String) values.get("name"),
+        (String) values.get("namespace"),
+        (String) values.get("volume"),
+        (String) values.get("image"),
+        (List<String>) values.getOrDefault("args", List.of()),
         (List<Map<String, Object>>) values.getOrDefault("env", List.of()),
         (Map<String, Object>) values.get("resources"));
   }
 
-  /** The default installation in {@code namespace} with a registry: everything else as the chart's defaults. */
+  /**
+   * The default installation in {@code namespace} with a registry: everything else as the chart's
+   * defaults.
+   */
   public static Installation of(String namespace) {
-    return new Installation(namespace, Map.of("registry", "registry.example.com/racer"), Map.of(), Map.of(),
-        Map.of(), Map.of(), List.of());
+    return new Installation(
+        namespace,
+        Map.of("registry", "registry.example.com/racer"),
+        Map.of(),
+        Map.of(),
+        Map.of(),
+        Map.of(),
+        List.of());
   }
 
   public Installation withImages(Map<String, String> value) {
-    return new Installation(namespace, value, settings, placement, serviceAccountAnnotations, podAnnotations, origins);
+    return new Installation(
+        namespace, value, settings, placement, serviceAccountAnnotations, podAnnotations, origins);
   }
 
   public Installation withSettings(Map<String, String> value) {
-    return new Installation(namespace, images, value, placement, serviceAccountAnnotations, podAnnotations, origins);
+    return new Installation(
+        namespace, images, value, placement, serviceAccountAnnotations, podAnnotations, origins);
   }
 
   public Installation withPlacement(Map<String, Object> value) {
-    return new Installation(namespace, images, settings, value, serviceAccountAnnotations, podAnnotations, origins);
+    return new Installation(
+        namespace, images, settings, value, serviceAccountAnnotations, podAnnotations, origins);
   }
 
   public Installation withServiceAccountAnnotations(Map<String, String> value) {
@@ -130,11 +188,13 @@ public record Installation(
   }
 
   public Installation withPodAnnotations(Map<String, String> value) {
-    return new Installation(namespace, images, settings, placement, serviceAccountAnnotations, value, origins);
+    return new Installation(
+        namespace, images, settings, placement, serviceAccountAnnotations, value, origins);
   }
 
   public Installation withOrigins(List<Origin> value) {
-    return new Installation(namespace, images, settings, placement, serviceAccountAnnotations, podAnnotations, value);
+    return new Installation(
+        namespace, images, settings, placement, serviceAccountAnnotations, podAnnotations, value);
   }
 
   /** The chart values. */
@@ -149,7 +209,10 @@ public record Installation(
     return values;
   }
 
-  /** The chart values with a customization's merged in (maps key by key, as Helm merges values files). */
+  /**
+   * The chart values with a customization's merged in (maps key by key, as Helm merges values
+   * files).
+   */
   public Map<String, Object> chartValues(Customization customization) {
     return StrategicPatch.apply(chartValues(), customization.values());
   }
@@ -186,8 +249,8 @@ public record Installation(
   }
 
   /**
-   * What the function makes of this installation: it renders, a kustomize patch adds the placement and
-   * annotations to its output, and it renders again (as a later overlay running it would).
+   * What the function makes of this installation: it renders, a kustomize patch adds the placement
+   * and annotations to its output, and it renders again (as a later overlay running it would).
    *
    * @throws AssertionError when a run fails
    */
@@ -196,10 +259,12 @@ public record Installation(
   }
 
   /**
-   * What the function makes of this installation with a customization: as {@link #functionOutput()}, with
-   * the customization's kustomize patches applied by {@code kustomize} after placement and annotations.
+   * What the function makes of this installation with a customization: as {@link
+   * #functionOutput()}, with the customization's kustomize patches applied by {@code kustomize}
+   * after placement and annotations.
    */
-  public List<Map<String, Object>> functionOutput(Customization customization, Kustomize kustomize) {
+  public List<Map<String, Object>> functionOutput(
+      Customization customization, Kustomize kustomize) {
     KrmRun first = KrmRun.function(functionItems(), functionConfig());
     if (first.exitCode() != 0) {
       throw new AssertionError("the function failed: " + first.stderr());
@@ -229,7 +294,8 @@ public record Installation(
     }
     if (identity.equals("ServiceAccount " + namespace + "/" + Dataplane.DATAPLANE_DAEMON_SET_NAME)
         && !serviceAccountAnnotations.isEmpty()) {
-      return StrategicPatch.apply(item, Map.of("metadata", Map.of("annotations", serviceAccountAnnotations)));
+      return StrategicPatch.apply(
+          item, Map.of("metadata", Map.of("annotations", serviceAccountAnnotations)));
     }
     return item;
   }

@@ -19,13 +19,17 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.representer.Representer;
 
 /**
- * How a test applies a kustomization's {@code patches:} entries (a {@code target} with kind and name, and a
- * strategic merge {@code patch} text) to objects, as a user's overlay does to the function's output.
+ * How a test applies a kustomization's {@code patches:} entries (a {@code target} with kind and
+ * name, and a strategic merge {@code patch} text) to objects, as a user's overlay does to the
+ * function's output.
  */
 public enum Kustomize {
   /** {@link StrategicPatch}, in-process: runs on every machine. */
   EMULATED("strategic merge in-process"),
-  /** {@code kubectl kustomize} on a kustomization of the objects and the patches: needs kubectl on the PATH. */
+  /**
+   * {@code kubectl kustomize} on a kustomization of the objects and the patches: needs kubectl on
+   * the PATH.
+   */
   KUBECTL("kubectl kustomize");
 
   private static final long TIMEOUT_SECONDS = 120;
@@ -44,7 +48,9 @@ public enum Kustomize {
 
   /** Why this way cannot run on this machine, or {@code null} when it can. */
   public String missing() {
-    return this == KUBECTL && kubectl().isEmpty() ? "kubectl not found on PATH (the real kustomize patches)" : null;
+    return this == KUBECTL && kubectl().isEmpty()
+        ? "kubectl not found on PATH (the real kustomize patches)"
+        : null;
   }
 
   /**
@@ -52,22 +58,26 @@ public enum Kustomize {
    *
    * @throws AssertionError when kubectl fails or a patch matches nothing
    */
-  public List<Map<String, Object>> apply(List<Map<String, Object>> objects, List<Map<String, Object>> patches) {
+  public List<Map<String, Object>> apply(
+      List<Map<String, Object>> objects, List<Map<String, Object>> patches) {
     return this == EMULATED ? emulated(objects, patches) : withKubectl(objects, patches);
   }
 
   @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> emulated(List<Map<String, Object>> objects,
-      List<Map<String, Object>> patches) {
+  private static List<Map<String, Object>> emulated(
+      List<Map<String, Object>> objects, List<Map<String, Object>> patches) {
     List<Map<String, Object>> result = new ArrayList<>(objects);
     for (Map<String, Object> entry : patches) {
       Map<String, Object> target = (Map<String, Object>) entry.get("target");
-      Map<String, Object> patch = new Yaml(new SafeConstructor(new LoaderOptions())).load((String) entry.get("patch"));
+      Map<String, Object> patch =
+          new Yaml(new SafeConstructor(new LoaderOptions())).load((String) entry.get("patch"));
       boolean matched = false;
       for (int i = 0; i < result.size(); i++) {
         Map<String, Object> object = result.get(i);
-        Map<String, Object> metadata = (Map<String, Object>) object.getOrDefault("metadata", Map.of());
-        if (target.get("kind").equals(object.get("kind")) && target.get("name").equals(metadata.get("name"))) {
+        Map<String, Object> metadata =
+            (Map<String, Object>) object.getOrDefault("metadata", Map.of());
+        if (target.get("kind").equals(object.get("kind"))
+            && target.get("name").equals(metadata.get("name"))) {
           result.set(i, StrategicPatch.apply(object, patch));
           matched = true;
         }
@@ -79,9 +89,10 @@ public enum Kustomize {
     return result;
   }
 
-  private static List<Map<String, Object>> withKubectl(List<Map<String, Object>> objects,
-      List<Map<String, Object>> patches) {
-    Path directory = ChartUnderTest.workDirectory("kustomize").resolve("run-" + RUNS.incrementAndGet());
+  private static List<Map<String, Object>> withKubectl(
+      List<Map<String, Object>> objects, List<Map<String, Object>> patches) {
+    Path directory =
+        ChartUnderTest.workDirectory("kustomize").resolve("run-" + RUNS.incrementAndGet());
     try {
       Files.createDirectories(directory);
       DumperOptions block = new DumperOptions();
@@ -94,17 +105,20 @@ public enum Kustomize {
       Files.writeString(directory.resolve("kustomization.yaml"), yaml.dump(kustomization));
       Path stdout = directory.resolve("stdout");
       Path stderr = directory.resolve("stderr");
-      Process process = new ProcessBuilder(kubectl().orElseThrow().toString(), "kustomize", directory.toString())
-          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-          .redirectOutput(stdout.toFile())
-          .redirectError(stderr.toFile())
-          .start();
+      Process process =
+          new ProcessBuilder(kubectl().orElseThrow().toString(), "kustomize", directory.toString())
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+              .redirectOutput(stdout.toFile())
+              .redirectError(stderr.toFile())
+              .start();
       if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly().waitFor();
-        throw new AssertionError("kubectl kustomize " + directory + " did not end within " + TIMEOUT_SECONDS + " s");
+        throw new AssertionError(
+            "kubectl kustomize " + directory + " did not end within " + TIMEOUT_SECONDS + " s");
       }
       if (process.exitValue() != 0) {
-        throw new AssertionError("kubectl kustomize " + directory + " failed: " + Files.readString(stderr));
+        throw new AssertionError(
+            "kubectl kustomize " + directory + " failed: " + Files.readString(stderr));
       }
       return Manifests.parse(Files.readString(stdout));
     } catch (IOException e) {

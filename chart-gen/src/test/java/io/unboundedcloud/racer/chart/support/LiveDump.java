@@ -10,15 +10,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The live dumps that {@code racer-krm adopt} is tested on (krm-function's {@code src/test/resources/adopt}),
- * and pod templates compared as the API server stores them ({@link LiveTemplates}).
+ * The live dumps that {@code racer-krm adopt} is tested on (krm-function's {@code
+ * src/test/resources/adopt}), and pod templates compared as the API server stores them ({@link
+ * LiveTemplates}).
  */
 public final class LiveDump {
   private LiveDump() {}
 
   /** A dump of krm-function's test resources. */
   public static Path file(String name) {
-    return ChartUnderTest.repositoryRoot().resolve("krm-function/src/test/resources/adopt").resolve(name);
+    return ChartUnderTest.repositoryRoot()
+        .resolve("krm-function/src/test/resources/adopt")
+        .resolve(name);
   }
 
   /** Every object of a dump, a List standing for its items, integers as Longs. */
@@ -41,9 +44,13 @@ public final class LiveDump {
 
   /** The object of a kind and name. */
   @SuppressWarnings("unchecked")
-  public static Map<String, Object> find(List<Map<String, Object>> objects, String kind, String name) {
+  public static Map<String, Object> find(
+      List<Map<String, Object>> objects, String kind, String name) {
     return objects.stream()
-        .filter(o -> kind.equals(o.get("kind")) && name.equals(((Map<String, Object>) o.get("metadata")).get("name")))
+        .filter(
+            o ->
+                kind.equals(o.get("kind"))
+                    && name.equals(((Map<String, Object>) o.get("metadata")).get("name")))
         .findFirst()
         .orElseThrow(() -> new AssertionError("no " + kind + " " + name));
   }
@@ -54,7 +61,10 @@ public final class LiveDump {
     return (Map<String, Object>) Manifests.normalized(LiveTemplates.defaulted(workload));
   }
 
-  /** A live workload's pod template as the server stores it ({@link LiveTemplates#live}), integers as Longs. */
+  /**
+   * A live workload's pod template as the server stores it ({@link LiveTemplates#live}), integers
+   * as Longs.
+   */
   @SuppressWarnings("unchecked")
   public static Map<String, Object> liveTemplate(Map<String, Object> workload) {
     return (Map<String, Object>) Manifests.normalized(LiveTemplates.live(workload));

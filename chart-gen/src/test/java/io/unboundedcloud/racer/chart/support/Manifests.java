@@ -9,11 +9,18 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
-/** Rendered objects as plain trees, comparable whatever wrote them: numbers by value, delivery labels removed. */
+/**
+ * Rendered objects as plain trees, comparable whatever wrote them: numbers by value, delivery
+ * labels removed.
+ */
 public final class Manifests {
   /** Labels that only say how objects were delivered; the only difference parity allows. */
-  public static final Set<String> DELIVERY_LABELS = Set.of(
-      "helm.sh/chart", "app.kubernetes.io/managed-by", "app.kubernetes.io/instance", "app.kubernetes.io/version");
+  public static final Set<String> DELIVERY_LABELS =
+      Set.of(
+          "helm.sh/chart",
+          "app.kubernetes.io/managed-by",
+          "app.kubernetes.io/instance",
+          "app.kubernetes.io/version");
 
   private Manifests() {}
 
@@ -43,7 +50,11 @@ public final class Manifests {
   @SuppressWarnings("unchecked")
   public static String identity(Map<String, Object> object) {
     Map<String, Object> metadata = (Map<String, Object>) object.getOrDefault("metadata", Map.of());
-    return object.get("kind") + " " + metadata.getOrDefault("namespace", "") + "/" + metadata.get("name");
+    return object.get("kind")
+        + " "
+        + metadata.getOrDefault("namespace", "")
+        + "/"
+        + metadata.get("name");
   }
 
   @SuppressWarnings("unchecked")

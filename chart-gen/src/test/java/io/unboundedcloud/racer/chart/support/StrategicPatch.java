@@ -7,16 +7,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A kustomize strategic merge patch on a plain tree, for what the tests patch: maps merge key by key, a map
- * holding {@code $patch: replace} replaces the target's whole, lists whose Kubernetes merge key is
- * {@code name} (containers, pull secrets) merge item by item, other lists (tolerations, node selector terms)
- * are replaced. {@link Kustomize#KUBECTL} runs the real one where kubectl is installed.
+ * A kustomize strategic merge patch on a plain tree, for what the tests patch: maps merge key by
+ * key, a map holding {@code $patch: replace} replaces the target's whole, lists whose Kubernetes
+ * merge key is {@code name} (containers, pull secrets) merge item by item, other lists
+ * (tolerations, node selector terms) are replaced. {@link Kustomize#KUBECTL} runs the real one
+ * where kubectl is installed.
  */
 public final class StrategicPatch {
   /** The directive key of a strategic merge patch. */
   static final String DIRECTIVE = "$patch";
+
   /** Pod spec lists whose strategic merge key is {@code name}, among those the tests patch. */
-  private static final Set<String> MERGED_BY_NAME = Set.of("containers", "initContainers", "imagePullSecrets");
+  private static final Set<String> MERGED_BY_NAME =
+      Set.of("containers", "initContainers", "imagePullSecrets");
 
   private StrategicPatch() {}
 
@@ -29,18 +32,21 @@ public final class StrategicPatch {
       return replaced;
     }
     Map<String, Object> result = deepCopy(target);
-    patch.forEach((key, value) -> {
-      Object current = result.get(key);
-      if (value instanceof Map<?, ?> map && current instanceof Map<?, ?> existing) {
-        result.put(key, apply((Map<String, Object>) existing, (Map<String, Object>) map));
-      } else if (value instanceof Map<?, ?> map) {
-        result.put(key, apply(Map.of(), (Map<String, Object>) map));
-      } else if (value instanceof List<?> list && current instanceof List<?> existing && MERGED_BY_NAME.contains(key)) {
-        result.put(key, mergeByName((List<Object>) existing, (List<Object>) list));
-      } else {
-        result.put(key, deep(value));
-      }
-    });
+    patch.forEach(
+        (key, value) -> {
+          Object current = result.get(key);
+          if (value instanceof Map<?, ?> map && current instanceof Map<?, ?> existing) {
+            result.put(key, apply((Map<String, Object>) existing, (Map<String, Object>) map));
+          } else if (value instanceof Map<?, ?> map) {
+            result.put(key, apply(Map.of(), (Map<String, Object>) map));
+          } else if (value instanceof List<?> list
+              && current instanceof List<?> existing
+              && MERGED_BY_NAME.contains(key)) {
+            result.put(key, mergeByName((List<Object>) existing, (List<Object>) list));
+          } else {
+            result.put(key, deep(value));
+          }
+        });
     return result;
   }
 

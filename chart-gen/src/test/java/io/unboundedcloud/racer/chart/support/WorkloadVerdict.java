@@ -11,38 +11,49 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the {@code workload} Java code says of racer-settings data, as the KRM function applies it: the
- * settings catalog's first error, else {@code Config.validate()}'s.
+ * What the {@code workload} Java code says of racer-settings data, as the KRM function applies it:
+ * the settings catalog's first error, else {@code Config.validate()}'s.
  *
  * @param key the racer-settings key at fault
  * @param message the Java message
- * @param ownRule whether the key's own rule failed (the chart checks that in values.schema.json, with Helm's
- *     wording; every other failure the chart reports with this very message)
+ * @param ownRule whether the key's own rule failed (the chart checks that in values.schema.json,
+ *     with Helm's wording; every other failure the chart reports with this very message)
  */
 public record WorkloadVerdict(String key, String message, boolean ownRule) {
   private static final Map<String, String> CONFIG_KEYS =
-      Map.of("peerPort", Dataplane.PEER_PORT_KEY, "diagnosticsPort", Dataplane.DIAGNOSTICS_PORT_KEY);
+      Map.of(
+          "peerPort", Dataplane.PEER_PORT_KEY, "diagnosticsPort", Dataplane.DIAGNOSTICS_PORT_KEY);
 
   /** The verdict on {@code settings} with valid images, or empty when Java accepts them. */
   public static Optional<WorkloadVerdict> of(String namespace, Map<String, String> settings) {
-    Optional<Finding> error = SettingsCatalog.validate(settings).stream()
-        .filter(f -> f.severity() == FindingSeverity.ERROR).findFirst();
+    Optional<Finding> error =
+        SettingsCatalog.validate(settings).stream()
+            .filter(f -> f.severity() == FindingSeverity.ERROR)
+            .findFirst();
     if (error.isPresent()) {
       String key = error.get().key();
-      boolean ownRule = settings.containsKey(key)
-          && SettingsCatalog.key(key).map(k -> k.rule().check(settings.get(key)).isPresent()).orElse(false);
+      boolean ownRule =
+          settings.containsKey(key)
+              && SettingsCatalog.key(key)
+                  .map(k -> k.rule().check(settings.get(key)).isPresent())
+                  .orElse(false);
       return Optional.of(new WorkloadVerdict(key, error.get().message(), ownRule));
     }
-    Config config = new Config(namespace, "registry.example.com/racer/racer-dataplane:0.19.0",
-        "registry.example.com/racer/racer-object:0.19.0",
-        port(settings.get(Dataplane.PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
-        "true".equals(settings.get(Dataplane.HOST_NETWORK_KEY)), port(settings.get(Dataplane.DIAGNOSTICS_PORT_KEY), 0),
-        NvidiaInjection.parse(settings.get(Dataplane.NVIDIA_KEY)));
+    Config config =
+        new Config(
+            namespace,
+            "registry.example.com/racer/racer-dataplane:0.19.0",
+            "registry.example.com/racer/racer-object:0.19.0",
+            port(settings.get(Dataplane.PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
+            "true".equals(settings.get(Dataplane.HOST_NETWORK_KEY)),
+            port(settings.get(Dataplane.DIAGNOSTICS_PORT_KEY), 0),
+            NvidiaInjection.parse(settings.get(Dataplane.NVIDIA_KEY)));
     try {
       config.validate();
       return Optional.empty();
     } catch (InvalidConfigurationException invalid) {
-      return Optional.of(new WorkloadVerdict(CONFIG_KEYS.get(invalid.field()), invalid.getMessage(), false));
+      return Optional.of(
+          new WorkloadVerdict(CONFIG_KEYS.get(invalid.field()), invalid.getMessage(), false));
     }
   }
 

@@ -20,7 +20,8 @@ class TemplateWriterTest {
     @DisplayName("a number sentinel becomes an unquoted expression, a text sentinel a quoted one")
     void whole() {
       Map<String, Object> tree = ordered("port", 51111, "image", "x.example/i:s");
-      Substitutions substitutions = new Substitutions().number(51111, "P").text("x.example/i:s", "I");
+      Substitutions substitutions =
+          new Substitutions().number(51111, "P").text("x.example/i:s", "I");
       assertThat(TemplateWriter.write(new TemplateNode.Fixed(tree), substitutions))
           .containsExactly("port: {{ P }}", "image: {{ I | quote }}");
       substitutions.assertAllUsed();
@@ -30,7 +31,9 @@ class TemplateWriterTest {
     @DisplayName("a sentinel inside a string is embedded in a double-quoted string")
     void inside() {
       Map<String, Object> tree = ordered("listen", "[$(IP)]:51111");
-      assertThat(TemplateWriter.write(new TemplateNode.Fixed(tree), new Substitutions().number(51111, "P")))
+      assertThat(
+              TemplateWriter.write(
+                  new TemplateNode.Fixed(tree), new Substitutions().number(51111, "P")))
           .containsExactly("listen: \"[$(IP)]:{{ P }}\"");
     }
 
@@ -47,30 +50,44 @@ class TemplateWriterTest {
   @DisplayName("defaults a user's value replaces")
   class Defaults {
     @Test
-    @DisplayName("the builders' entry is written in the else branch, the user's value in the with branch")
+    @DisplayName(
+        "the builders' entry is written in the else branch, the user's value in the with branch")
     void withElse() {
-      Map<String, Object> tree = ordered("spec", ordered("strategy", ordered("type", "A"), "other", "x"));
-      Substitutions substitutions = new Substitutions()
-          .defaultUnless("strategy", ordered("type", "A"), "$.Values.s", Fragment.entryOfYaml("strategy", "toYaml ."));
-      assertThat(TemplateWriter.write(new TemplateNode.Fixed(tree), substitutions)).containsExactly(
-          "spec:",
-          "  {{- with $.Values.s }}",
-          "  strategy:",
-          "    {{- toYaml . | nindent 4 }}",
-          "  {{- else }}",
-          "  strategy:",
-          "    type: A",
-          "  {{- end }}",
-          "  other: x");
+      Map<String, Object> tree =
+          ordered("spec", ordered("strategy", ordered("type", "A"), "other", "x"));
+      Substitutions substitutions =
+          new Substitutions()
+              .defaultUnless(
+                  "strategy",
+                  ordered("type", "A"),
+                  "$.Values.s",
+                  Fragment.entryOfYaml("strategy", "toYaml ."));
+      assertThat(TemplateWriter.write(new TemplateNode.Fixed(tree), substitutions))
+          .containsExactly(
+              "spec:",
+              "  {{- with $.Values.s }}",
+              "  strategy:",
+              "    {{- toYaml . | nindent 4 }}",
+              "  {{- else }}",
+              "  strategy:",
+              "    type: A",
+              "  {{- end }}",
+              "  other: x");
       substitutions.assertAllUsed();
     }
 
     @Test
     @DisplayName("a default whose builders' value the tree no longer holds fails")
     void unused() {
-      Substitutions substitutions = new Substitutions()
-          .defaultUnless("strategy", ordered("type", "A"), "$.Values.s", Fragment.entryOfYaml("strategy", "toYaml ."));
-      TemplateWriter.write(new TemplateNode.Fixed(ordered("strategy", ordered("type", "B"))), substitutions);
+      Substitutions substitutions =
+          new Substitutions()
+              .defaultUnless(
+                  "strategy",
+                  ordered("type", "A"),
+                  "$.Values.s",
+                  Fragment.entryOfYaml("strategy", "toYaml ."));
+      TemplateWriter.write(
+          new TemplateNode.Fixed(ordered("strategy", ordered("type", "B"))), substitutions);
       assertThatThrownBy(substitutions::assertAllUsed).hasMessageContaining("default of strategy");
     }
   }
@@ -78,10 +95,12 @@ class TemplateWriterTest {
   @Test
   @DisplayName("entries with the same condition share one if block")
   void sharedBlock() {
-    TemplateNode node = new TemplateNode.Mapping(List.of(
-        new TemplateNode.Entry("a", new TemplateNode.Fixed("x"), null),
-        new TemplateNode.Entry("b", new TemplateNode.Fixed("w"), "C"),
-        new TemplateNode.Entry("c", new TemplateNode.Fixed("z"), "C")));
+    TemplateNode node =
+        new TemplateNode.Mapping(
+            List.of(
+                new TemplateNode.Entry("a", new TemplateNode.Fixed("x"), null),
+                new TemplateNode.Entry("b", new TemplateNode.Fixed("w"), "C"),
+                new TemplateNode.Entry("c", new TemplateNode.Fixed("z"), "C")));
     assertThat(TemplateWriter.write(node, new Substitutions()))
         .containsExactly("a: x", "{{- if C }}", "b: w", "c: z", "{{- end }}");
   }

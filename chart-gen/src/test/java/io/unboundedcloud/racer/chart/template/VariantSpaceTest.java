@@ -12,9 +12,11 @@ import org.junit.jupiter.api.Test;
 @DisplayName("VariantSpace: the narrowest Helm condition for a set of variants")
 class VariantSpaceTest {
   // variants: 0 off/false 1 off/true 2 env/false 3 env/true 4 cdi/false 5 cdi/true
-  private final VariantSpace space = new VariantSpace(List.of(
-      new Switch("mode", "M", List.of("off", "env", "cdi")),
-      new Switch("net", "N", List.of("false", "true"))));
+  private final VariantSpace space =
+      new VariantSpace(
+          List.of(
+              new Switch("mode", "M", List.of("off", "env", "cdi")),
+              new Switch("net", "N", List.of("false", "true"))));
 
   @Test
   @DisplayName("six variants, in switch order")
@@ -51,14 +53,16 @@ class VariantSpaceTest {
   @Test
   @DisplayName("a product of two switches: and")
   void product() {
-    assertThat(space.condition(set(5), space.all())).isEqualTo("and (eq (M) \"cdi\") (eq (N) \"true\")");
+    assertThat(space.condition(set(5), space.all()))
+        .isEqualTo("and (eq (M) \"cdi\") (eq (N) \"true\")");
   }
 
   @Test
   @DisplayName("anything else: or of exact cases")
   void other() {
     assertThat(space.condition(set(0, 5), space.all()))
-        .isEqualTo("or (and (eq (M) \"off\") (eq (N) \"false\")) (and (eq (M) \"cdi\") (eq (N) \"true\"))");
+        .isEqualTo(
+            "or (and (eq (M) \"off\") (eq (N) \"false\")) (and (eq (M) \"cdi\") (eq (N) \"true\"))");
   }
 
   private static SortedSet<Integer> set(Integer... indices) {

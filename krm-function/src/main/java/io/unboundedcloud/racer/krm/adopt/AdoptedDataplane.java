@@ -4,12 +4,14 @@ import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.Map;
 
 /**
- * The adopted dataplane DaemonSet beside what the chart renders with its default values (the function's render
- * of racer-settings alone): a value is needed where the two differ as the API server stores them.
+ * The adopted dataplane DaemonSet beside what the chart renders with its default values (the
+ * function's render of racer-settings alone): a value is needed where the two differ as the API
+ * server stores them.
  */
 final class AdoptedDataplane {
   /** The dataplane container's fields, from the pod template's. */
-  static final TreeAddress CONTAINER = TreeAddress.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
+  static final TreeAddress CONTAINER =
+      TreeAddress.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
 
   private final Map<String, Object> adopted;
   private final Map<String, Object> filledAdopted;
@@ -31,9 +33,9 @@ final class AdoptedDataplane {
   }
 
   /**
-   * Whether the adopted DaemonSet differs from a default install at {@code at}, both completed with the API
-   * server's defaults (so that {@code {type: RollingUpdate}}, the default update strategy written short,
-   * needs no value).
+   * Whether the adopted DaemonSet differs from a default install at {@code at}, both completed with
+   * the API server's defaults (so that {@code {type: RollingUpdate}}, the default update strategy
+   * written short, needs no value).
    */
   boolean differs(TreeAddress at) {
     return !PlainTrees.same(at.valueIn(filledAdopted), at.valueIn(filledDefault));

@@ -13,25 +13,32 @@ import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * {@code racer-krm adopt}: from the live objects of an operator-managed installation to manifests for Git
- * that the function keeps as they are, and the verdict on whether applying them restarts the dataplane.
+ * {@code racer-krm adopt}: from the live objects of an operator-managed installation to manifests
+ * for Git that the function keeps as they are, and the verdict on whether applying them restarts
+ * the dataplane.
  */
 public final class Adoption {
-  private static final String ORIGIN_REASON = "a cache origin gets the dataplane's node placement (node affinity,"
-      + " node selector, tolerations), so that it runs wherever the dataplane runs";
+  private static final String ORIGIN_REASON =
+      "a cache origin gets the dataplane's node placement (node affinity,"
+          + " node selector, tolerations), so that it runs wherever the dataplane runs";
 
   private Adoption() {}
 
   /**
    * How to adopt.
    *
-   * @param functionConfig the function config to render with, or {@code null} to pin the live images
+   * @param functionConfig the function config to render with, or {@code null} to pin the live
+   *     images
    * @param functionImage the racer-krm image a pinned function config declares
    * @param failOnRollout whether a rollout is an error
-   * @param chartValuesFile where the chart values go (named in the Helm commands), or {@code null} for none
+   * @param chartValuesFile where the chart values go (named in the Helm commands), or {@code null}
+   *     for none
    */
   public record Options(
-      MappingNode functionConfig, String functionImage, boolean failOnRollout, String chartValuesFile) {}
+      MappingNode functionConfig,
+      String functionImage,
+      boolean failOnRollout,
+      String chartValuesFile) {}
 
   /** Adopts the installation found among {@code objects} (a live dump, Lists already expanded). */
   public static AdoptionOutcome adopt(List<MappingNode> objects, Options options) {
@@ -39,8 +46,8 @@ public final class Adoption {
       return adoptOrFail(objects, options);
     } catch (YamlInputException notPlainData) {
       // an alias expanding beyond the limits, say: the dump is not what kubectl prints
-      return AdoptionOutcome.failed(Results.of(Result.error("an input object cannot be read: "
-          + notPlainData.getMessage())));
+      return AdoptionOutcome.failed(
+          Results.of(Result.error("an input object cannot be read: " + notPlainData.getMessage())));
     }
   }
 
@@ -53,14 +60,24 @@ public final class Adoption {
     Results results = new Results();
     Map<String, Object> daemonSet = cleaned(live.daemonSet(), results);
     Map<String, Object> settings = cleaned(live.settings(), results);
-    Map<String, Object> account = live.serviceAccount() == null ? null : cleaned(live.serviceAccount(), results);
-    List<Map<String, Object>> origins = live.origins().stream().map(origin -> cleaned(origin, results)).toList();
+    Map<String, Object> account =
+        live.serviceAccount() == null ? null : cleaned(live.serviceAccount(), results);
+    List<Map<String, Object>> origins =
+        live.origins().stream().map(origin -> cleaned(origin, results)).toList();
     String namespace = live.daemonSet().namespace();
     if (account == null) {
-      results.add(Result.of(Severity.WARNING, "no ServiceAccount racer in namespace " + namespace + " among the"
-          + " objects read: the manifests hold a new one, without the live one's annotations (workload identity)"
-          + " or image pull secrets; add it to the dump (kubectl get serviceaccount/racer --namespace " + namespace
-          + " -o yaml)", null, null));
+      results.add(
+          Result.of(
+              Severity.WARNING,
+              "no ServiceAccount racer in namespace "
+                  + namespace
+                  + " among the"
+                  + " objects read: the manifests hold a new one, without the live one's annotations (workload identity)"
+                  + " or image pull secrets; add it to the dump (kubectl get serviceaccount/racer --namespace "
+                  + namespace
+                  + " -o yaml)",
+              null,
+              null));
     }
     Result leftOut = live.leftOutResult();
     if (leftOut != null) {
@@ -72,27 +89,44 @@ public final class Adoption {
     if (functionConfig == null) {
       PinnedImages images = PinnedImages.of(daemonSet);
       if (images == null) {
-        results.add(Result.of(Severity.ERROR, "cannot pin the images the dataplane runs: "
-            + PinnedImages.missing(daemonSet) + "; pass --function-config FILE with data.dataplaneImage and"
-            + " data.objectImage", live.daemonSet().ref(), "spec.template.spec.containers"));
+        results.add(
+            Result.of(
+                Severity.ERROR,
+                "cannot pin the images the dataplane runs: "
+                    + PinnedImages.missing(daemonSet)
+                    + "; pass --function-config FILE with data.dataplaneImage and"
+                    + " data.objectImage",
+                live.daemonSet().ref(),
+                "spec.template.spec.containers"));
         return AdoptionOutcome.failed(results);
       }
       pinned = Nodes.fromPlainMap(images.functionConfig(options.functionImage()));
       functionConfig = pinned;
     }
 
-    Rerendering.Rendered rendered = Rerendering.of(settings, daemonSet, account, origins, functionConfig);
+    Rerendering.Rendered rendered =
+        Rerendering.of(settings, daemonSet, account, origins, functionConfig);
     results.addAll(rendered.results());
     if (rendered.results().hasError()) {
       return AdoptionOutcome.failed(results);
     }
     List<Rollout> rollouts = new ArrayList<>();
-    rollouts.add(Rollout.of(live.daemonSet().ref().describe(), live.daemonSet().ref(), daemonSet,
-        rendered.daemonSet(), RolloutReasons::of));
+    rollouts.add(
+        Rollout.of(
+            live.daemonSet().ref().describe(),
+            live.daemonSet().ref(),
+            daemonSet,
+            rendered.daemonSet(),
+            RolloutReasons::of));
     for (int i = 0; i < origins.size(); i++) {
       Item origin = live.origins().get(i);
-      rollouts.add(Rollout.of("cache origin " + origin.ref().describe(), origin.ref(), origins.get(i),
-          rendered.origins().get(i), difference -> ORIGIN_REASON));
+      rollouts.add(
+          Rollout.of(
+              "cache origin " + origin.ref().describe(),
+              origin.ref(),
+              origins.get(i),
+              rendered.origins().get(i),
+              difference -> ORIGIN_REASON));
     }
     Severity rollout = options.failOnRollout() ? Severity.ERROR : Severity.WARNING;
     results.addAll(verdict(rollouts, "applying these manifests", rollout, ""));
@@ -105,41 +139,75 @@ public final class Adoption {
     if (options.chartValuesFile() == null) {
       return new AdoptionOutcome(manifests, null, List.of(), results);
     }
-    HelmValues.Derived chart = HelmValues.derive(
-        new HelmValues.Adopted(live, rendered, settings, daemonSet, rollouts.get(0)), options.chartValuesFile(), rollout);
+    HelmValues.Derived chart =
+        HelmValues.derive(
+            new HelmValues.Adopted(live, rendered, settings, daemonSet, rollouts.get(0)),
+            options.chartValuesFile(),
+            rollout);
     results.addAll(chart.results());
     return new AdoptionOutcome(manifests, chart.values(), chart.commands(), results);
   }
 
   /**
-   * The verdict on some workloads: one line when nothing rolls, else per rolling workload a headline and
-   * one line per change; then the changes that roll nothing.
+   * The verdict on some workloads: one line when nothing rolls, else per rolling workload a
+   * headline and one line per change; then the changes that roll nothing.
    *
    * @param applying what is applied, as the headline says it ({@code applying these manifests})
    * @param label what the lines start with, to tell this verdict from another ({@code chart })
    */
-  static List<Result> verdict(List<Rollout> rollouts, String applying, Severity severity, String label) {
+  static List<Result> verdict(
+      List<Rollout> rollouts, String applying, Severity severity, String label) {
     List<Result> results = new ArrayList<>();
     List<Rollout> rolling = rollouts.stream().filter(Rollout::rolls).toList();
     if (rolling.isEmpty()) {
-      String others = rollouts.size() == 1 ? "" : " and of " + (rollouts.size() - 1) + " cache origin"
-          + (rollouts.size() == 2 ? "" : "s");
-      results.add(Result.of(Severity.INFO, label + "verdict: no rollout: " + applying + " leaves the pod template of "
-          + rollouts.get(0).workload() + others + " as it runs (equal to the live one apart from fields the API"
-          + " server defaults)", null, null));
+      String others =
+          rollouts.size() == 1
+              ? ""
+              : " and of "
+                  + (rollouts.size() - 1)
+                  + " cache origin"
+                  + (rollouts.size() == 2 ? "" : "s");
+      results.add(
+          Result.of(
+              Severity.INFO,
+              label
+                  + "verdict: no rollout: "
+                  + applying
+                  + " leaves the pod template of "
+                  + rollouts.get(0).workload()
+                  + others
+                  + " as it runs (equal to the live one apart from fields the API"
+                  + " server defaults)",
+              null,
+              null));
     }
     for (Rollout rollout : rolling) {
       boolean dataplane = rollout == rollouts.get(0);
-      results.add(Result.of(severity, label + "verdict: ROLLOUT: " + applying + " changes the pod template of "
-          + rollout.workload() + " in " + rollout.template().size() + " place"
-          + (rollout.template().size() == 1 ? "" : "s") + ", which restarts "
-          + (dataplane ? "the dataplane on every node, one node at a time, and drops its cache" : "its pods"),
-          null, null));
+      results.add(
+          Result.of(
+              severity,
+              label
+                  + "verdict: ROLLOUT: "
+                  + applying
+                  + " changes the pod template of "
+                  + rollout.workload()
+                  + " in "
+                  + rollout.template().size()
+                  + " place"
+                  + (rollout.template().size() == 1 ? "" : "s")
+                  + ", which restarts "
+                  + (dataplane
+                      ? "the dataplane on every node, one node at a time, and drops its cache"
+                      : "its pods"),
+              null,
+              null));
       results.addAll(rollout.templateResults(severity, label + "rollout: "));
     }
     for (Rollout rollout : rollouts) {
-      results.addAll(rollout.elsewhereResults(label.isEmpty() ? Severity.INFO : Severity.WARNING,
-          label + "change, not a rollout: "));
+      results.addAll(
+          rollout.elsewhereResults(
+              label.isEmpty() ? Severity.INFO : Severity.WARNING,
+              label + "change, not a rollout: "));
     }
     return results;
   }
@@ -149,11 +217,18 @@ public final class Adoption {
     ServerFields.Cleaned cleaned = ServerFields.clean(Nodes.toPlainMap(item.node()));
     if (!cleaned.ownerReferences().isEmpty()) {
       List<String> owners = cleaned.ownerReferences().stream().map(ServerFields::describe).toList();
-      results.add(Result.of(Severity.WARNING, "dropped the ownerReference" + (owners.size() == 1 ? "" : "s") + " to "
-          + String.join("; ", owners) + ": the manifests must not carry it (the garbage collector deletes an object"
-          + " with its owner); orphan the live object too before applying (see Moving from the operator in"
-          + " racer-krm --help)",
-          item.ref(), "metadata.ownerReferences"));
+      results.add(
+          Result.of(
+              Severity.WARNING,
+              "dropped the ownerReference"
+                  + (owners.size() == 1 ? "" : "s")
+                  + " to "
+                  + String.join("; ", owners)
+                  + ": the manifests must not carry it (the garbage collector deletes an object"
+                  + " with its owner); orphan the live object too before applying (see Moving from the operator in"
+                  + " racer-krm --help)",
+              item.ref(),
+              "metadata.ownerReferences"));
     }
     return cleaned.object();
   }

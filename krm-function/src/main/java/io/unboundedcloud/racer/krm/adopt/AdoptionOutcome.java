@@ -8,15 +8,20 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 /**
  * What adopting a live installation gives.
  *
- * @param manifests the objects to keep in Git, in order: the pinned function config (when adopt wrote one),
- *     racer-settings, the DaemonSet, the ServiceAccount, the cache origins; empty on failure
+ * @param manifests the objects to keep in Git, in order: the pinned function config (when adopt
+ *     wrote one), racer-settings, the DaemonSet, the ServiceAccount, the cache origins; empty on
+ *     failure
  * @param helmValues the chart values, or {@code null} when none were asked for (or on failure)
- * @param helmCommands the commands that let Helm adopt the live objects, one per line (empty without values)
+ * @param helmCommands the commands that let Helm adopt the live objects, one per line (empty
+ *     without values)
  * @param results warnings, the verdicts and errors, in the order to print them; with an error
  *     ({@link Results#hasError()}) nothing is to be written
  */
 public record AdoptionOutcome(
-    List<MappingNode> manifests, Map<String, Object> helmValues, List<String> helmCommands, Results results) {
+    List<MappingNode> manifests,
+    Map<String, Object> helmValues,
+    List<String> helmCommands,
+    Results results) {
   public AdoptionOutcome {
     manifests = List.copyOf(manifests);
     helmCommands = List.copyOf(helmCommands);

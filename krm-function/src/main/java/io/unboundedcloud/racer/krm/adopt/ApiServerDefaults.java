@@ -6,29 +6,36 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The fields the Kubernetes API server fills in a workload and its pod template when a manifest leaves them
- * out: the one list adopt uses to tell what the server defaulted from what someone chose. Each entry names
- * where kubernetes/kubernetes sets it: {@code SetDefaults_*} of {@code pkg/apis/apps/v1/defaults.go} (the
- * DaemonSet) and {@code pkg/apis/core/v1/defaults.go} (the pod template), run on every write and read.
+ * The fields the Kubernetes API server fills in a workload and its pod template when a manifest
+ * leaves them out: the one list adopt uses to tell what the server defaulted from what someone
+ * chose. Each entry names where kubernetes/kubernetes sets it: {@code SetDefaults_*} of {@code
+ * pkg/apis/apps/v1/defaults.go} (the DaemonSet) and {@code pkg/apis/core/v1/defaults.go} (the pod
+ * template), run on every write and read.
  *
- * <p>Not here, on purpose, since the server sets them on Pods but never in a pod template, so a template
- * without them stays without them: {@code enableServiceLinks} and requests copied from limits
- * ({@code SetDefaults_Pod}), {@code preemptionPolicy} and {@code priority} (the Priority admission plugin).
- * Also here: the zero value ({@code false}, {@code 0}, {@code ""}) of a field Go keeps as a plain value, not
- * a pointer, with {@code omitempty}: stored, it cannot be told from an absent field, and the server never
- * returns it ({@code readOnly: false} on a mount comes back as nothing). Each such entry says "zero".
- * Quantities are stored in canonical form ({@code SetDefaults_ResourceList} rounds them; {@code 1024Mi} reads
- * back {@code 1Gi}): adopt takes them from the live objects, already canonical.
+ * <p>Not here, on purpose, since the server sets them on Pods but never in a pod template, so a
+ * template without them stays without them: {@code enableServiceLinks} and requests copied from
+ * limits ({@code SetDefaults_Pod}), {@code preemptionPolicy} and {@code priority} (the Priority
+ * admission plugin). Also here: the zero value ({@code false}, {@code 0}, {@code ""}) of a field Go
+ * keeps as a plain value, not a pointer, with {@code omitempty}: stored, it cannot be told from an
+ * absent field, and the server never returns it ({@code readOnly: false} on a mount comes back as
+ * nothing). Each such entry says "zero". Quantities are stored in canonical form ({@code
+ * SetDefaults_ResourceList} rounds them; {@code 1024Mi} reads back {@code 1Gi}): adopt takes them
+ * from the live objects, already canonical.
  *
- * <p>Two uses: {@link #filled} completes a tree as the server would store it, so that two trees compare
- * equal exactly when the server would store the same template; {@link #strip} removes from a live tree the
- * values the server puts back by itself, so that the manifests kept in Git hold what someone chose. Public
- * for the chart's tests, which hold {@code helm template} equal to a live DaemonSet by the same measure.
+ * <p>Two uses: {@link #filled} completes a tree as the server would store it, so that two trees
+ * compare equal exactly when the server would store the same template; {@link #strip} removes from
+ * a live tree the values the server puts back by itself, so that the manifests kept in Git hold
+ * what someone chose. Public for the chart's tests, which hold {@code helm template} equal to a
+ * live DaemonSet by the same measure.
  */
 public final class ApiServerDefaults {
   /** {@code v1.TerminationMessagePathDefault}. */
   static final String TERMINATION_MESSAGE_PATH = "/dev/termination-log";
-  /** {@code v1.SecretVolumeSourceDefaultMode} and its ConfigMap, downward API and projected twins: 0644. */
+
+  /**
+   * {@code v1.SecretVolumeSourceDefaultMode} and its ConfigMap, downward API and projected twins:
+   * 0644.
+   */
   static final int VOLUME_DEFAULT_MODE = 0644;
 
   private ApiServerDefaults() {}
@@ -49,8 +56,8 @@ public final class ApiServerDefaults {
   }
 
   /**
-   * Removes from a workload, in place, every value equal to the default the server would fill in its
-   * absence (an object left empty by that goes too, where the server creates it empty).
+   * Removes from a workload, in place, every value equal to the default the server would fill in
+   * its absence (an object left empty by that goes too, where the server creates it empty).
    *
    * @return what was removed, deepest first
    */
@@ -60,7 +67,10 @@ public final class ApiServerDefaults {
     return strip.removed;
   }
 
-  /** The pull policy {@code SetDefaults_Container} gives an image: Always for :latest or no tag nor digest. */
+  /**
+   * The pull policy {@code SetDefaults_Container} gives an image: Always for :latest or no tag nor
+   * digest.
+   */
   static String pullPolicyFor(String image) {
     boolean digest = image.contains("@");
     String name = digest ? image.substring(0, image.indexOf('@')) : image;
@@ -82,8 +92,17 @@ public final class ApiServerDefaults {
       }
       // a Pod's own defaults (SetDefaults_Pod) are not here: only its template part
       case "Pod" -> podSpec(spec, at, pass);
-      case "CronJob" -> within(spec, "jobTemplate", at, (job, jobAt) ->
-          within(job, "spec", jobAt, (jobSpec, jobSpecAt) -> template(jobSpec, jobSpecAt, pass)));
+      case "CronJob" ->
+          within(
+              spec,
+              "jobTemplate",
+              at,
+              (job, jobAt) ->
+                  within(
+                      job,
+                      "spec",
+                      jobAt,
+                      (jobSpec, jobSpecAt) -> template(jobSpec, jobSpecAt, pass)));
       default -> template(spec, at, pass);
     }
   }
@@ -92,21 +111,34 @@ public final class ApiServerDefaults {
   private static void daemonSetSpec(Map<String, Object> spec, TreeAddress at, Pass pass) {
     pass.value(spec, "revisionHistoryLimit", 10, at);
     pass.value(spec, "minReadySeconds", 0, at); // zero
-    pass.object(spec, "updateStrategy", at, (strategy, strategyAt) -> {
-      boolean rolling = strategy.get("type") == null || "RollingUpdate".equals(strategy.get("type"));
-      pass.value(strategy, "type", "RollingUpdate", strategyAt);
-      if (rolling) {
-        pass.object(strategy, "rollingUpdate", strategyAt, (update, updateAt) -> {
-          pass.value(update, "maxUnavailable", 1, updateAt);
-          pass.value(update, "maxSurge", 0, updateAt);
+    pass.object(
+        spec,
+        "updateStrategy",
+        at,
+        (strategy, strategyAt) -> {
+          boolean rolling =
+              strategy.get("type") == null || "RollingUpdate".equals(strategy.get("type"));
+          pass.value(strategy, "type", "RollingUpdate", strategyAt);
+          if (rolling) {
+            pass.object(
+                strategy,
+                "rollingUpdate",
+                strategyAt,
+                (update, updateAt) -> {
+                  pass.value(update, "maxUnavailable", 1, updateAt);
+                  pass.value(update, "maxSurge", 0, updateAt);
+                });
+          }
         });
-      }
-    });
   }
 
   private static void template(Map<String, Object> workloadSpec, TreeAddress at, Pass pass) {
-    within(workloadSpec, "template", at, (template, templateAt) ->
-        within(template, "spec", templateAt, (pod, podAt) -> podSpec(pod, podAt, pass)));
+    within(
+        workloadSpec,
+        "template",
+        at,
+        (template, templateAt) ->
+            within(template, "spec", templateAt, (pod, podAt) -> podSpec(pod, podAt, pass)));
   }
 
   /** core/v1 {@code SetDefaults_PodSpec}, and the generated defaulting of what a pod spec holds. */
@@ -121,17 +153,29 @@ public final class ApiServerDefaults {
       pass.value(pod, hostNamespace, false, at); // zero
     }
     if (pod.get("serviceAccountName") instanceof String account && !account.isEmpty()) {
-      // not a default but the v1 conversion (Convert_core_PodSpec_To_v1_PodSpec): the deprecated field
-      // always mirrors serviceAccountName in what the server returns
+      // not a default but the v1 conversion (Convert_core_PodSpec_To_v1_PodSpec): the deprecated
+      // field always mirrors serviceAccountName in what the server returns
       pass.value(pod, "serviceAccount", account, at);
     }
-    each(pod, "initContainers", at, (container, containerAt) -> container(container, containerAt, hostNetwork, pass));
-    each(pod, "containers", at, (container, containerAt) -> container(container, containerAt, hostNetwork, pass));
+    each(
+        pod,
+        "initContainers",
+        at,
+        (container, containerAt) -> container(container, containerAt, hostNetwork, pass));
+    each(
+        pod,
+        "containers",
+        at,
+        (container, containerAt) -> container(container, containerAt, hostNetwork, pass));
     each(pod, "volumes", at, (volume, volumeAt) -> volume(volume, volumeAt, pass));
   }
 
-  /** core/v1 {@code SetDefaults_Container}, {@code SetDefaults_ContainerPort} and what a container holds. */
-  private static void container(Map<String, Object> container, TreeAddress at, boolean hostNetwork, Pass pass) {
+  /**
+   * core/v1 {@code SetDefaults_Container}, {@code SetDefaults_ContainerPort} and what a container
+   * holds.
+   */
+  private static void container(
+      Map<String, Object> container, TreeAddress at, boolean hostNetwork, Pass pass) {
     if (container.get("image") instanceof String image) {
       pass.value(container, "imagePullPolicy", pullPolicyFor(image), at);
     }
@@ -142,30 +186,57 @@ public final class ApiServerDefaults {
     }
     // not a default: ResourceRequirements is a struct, which Go always writes, as {} when empty
     pass.object(container, "resources", at, (resources, resourcesAt) -> {});
-    each(container, "ports", at, (port, portAt) -> {
-      pass.value(port, "protocol", "TCP", portAt);
-      if (hostNetwork && port.get("containerPort") != null) {
-        // defaultHostNetworkPorts: filled in pod templates up to Kubernetes 1.27 (from 1.28 only in Pods,
-        // gate DefaultHostNetworkHostPortsInPodTemplates); a template stored before still carries it
-        pass.fillOnly(port, "hostPort", port.get("containerPort"), portAt);
-      }
-      pass.value(port, "hostPort", 0, portAt); // zero
-    });
-    each(container, "env", at, (env, envAt) -> {
-      pass.value(env, "value", "", envAt); // zero
-      within(env, "valueFrom", envAt, (from, fromAt) ->
-          within(from, "fieldRef", fromAt, (ref, refAt) -> fieldRef(ref, refAt, pass)));
-    });
-    each(container, "volumeMounts", at, (mount, mountAt) -> pass.value(mount, "readOnly", false, mountAt)); // zero
+    each(
+        container,
+        "ports",
+        at,
+        (port, portAt) -> {
+          pass.value(port, "protocol", "TCP", portAt);
+          if (hostNetwork && port.get("containerPort") != null) {
+            // defaultHostNetworkPorts: filled in pod templates up to Kubernetes 1.27 (from 1.28
+            // only in
+            // Pods, gate DefaultHostNetworkHostPortsInPodTemplates); a template stored before still
+            // carries it
+            pass.fillOnly(port, "hostPort", port.get("containerPort"), portAt);
+          }
+          pass.value(port, "hostPort", 0, portAt); // zero
+        });
+    each(
+        container,
+        "env",
+        at,
+        (env, envAt) -> {
+          pass.value(env, "value", "", envAt); // zero
+          within(
+              env,
+              "valueFrom",
+              envAt,
+              (from, fromAt) ->
+                  within(from, "fieldRef", fromAt, (ref, refAt) -> fieldRef(ref, refAt, pass)));
+        });
+    each(
+        container,
+        "volumeMounts",
+        at,
+        (mount, mountAt) -> pass.value(mount, "readOnly", false, mountAt)); // zero
     for (String probe : List.of("livenessProbe", "readinessProbe", "startupProbe")) {
       within(container, probe, at, (found, probeAt) -> probe(found, probeAt, pass));
     }
-    within(container, "lifecycle", at, (lifecycle, lifecycleAt) -> {
-      for (String hook : List.of("postStart", "preStop")) {
-        within(lifecycle, hook, lifecycleAt, (handler, handlerAt) ->
-            within(handler, "httpGet", handlerAt, (get, getAt) -> httpGet(get, getAt, pass)));
-      }
-    });
+    within(
+        container,
+        "lifecycle",
+        at,
+        (lifecycle, lifecycleAt) -> {
+          for (String hook : List.of("postStart", "preStop")) {
+            within(
+                lifecycle,
+                hook,
+                lifecycleAt,
+                (handler, handlerAt) ->
+                    within(
+                        handler, "httpGet", handlerAt, (get, getAt) -> httpGet(get, getAt, pass)));
+          }
+        });
   }
 
   /** core/v1 {@code SetDefaults_Probe}. */
@@ -194,51 +265,111 @@ public final class ApiServerDefaults {
   /** core/v1 {@code SetDefaults_Volume} and the {@code SetDefaults_*VolumeSource} functions. */
   private static void volume(Map<String, Object> volume, TreeAddress at, Pass pass) {
     if (volume.keySet().stream().allMatch("name"::equals)) {
-      // a volume without a source becomes an emptyDir; kept in manifests, where it says what the volume is
+      // a volume without a source becomes an emptyDir; kept in manifests, where it says what the
+      // volume is
       pass.fillOnly(volume, "emptyDir", new LinkedHashMap<String, Object>(), at);
     }
-    within(volume, "hostPath", at, (hostPath, hostPathAt) -> pass.value(hostPath, "type", "", hostPathAt));
+    within(
+        volume,
+        "hostPath",
+        at,
+        (hostPath, hostPathAt) -> pass.value(hostPath, "type", "", hostPathAt));
     for (String source : List.of("secret", "configMap")) {
-      within(volume, source, at, (found, sourceAt) -> pass.value(found, "defaultMode", VOLUME_DEFAULT_MODE, sourceAt));
+      within(
+          volume,
+          source,
+          at,
+          (found, sourceAt) -> pass.value(found, "defaultMode", VOLUME_DEFAULT_MODE, sourceAt));
     }
-    within(volume, "downwardAPI", at, (downward, downwardAt) -> {
-      pass.value(downward, "defaultMode", VOLUME_DEFAULT_MODE, downwardAt);
-      downwardItems(downward, downwardAt, pass);
-    });
-    within(volume, "projected", at, (projected, projectedAt) -> {
-      pass.value(projected, "defaultMode", VOLUME_DEFAULT_MODE, projectedAt);
-      each(projected, "sources", projectedAt, (source, sourceAt) -> {
-        within(source, "downwardAPI", sourceAt, (downward, downwardAt) -> downwardItems(downward, downwardAt, pass));
-        // SetDefaults_ServiceAccountTokenProjection: one hour
-        within(source, "serviceAccountToken", sourceAt, (token, tokenAt) ->
-            pass.value(token, "expirationSeconds", 3600, tokenAt));
-      });
-    });
+    within(
+        volume,
+        "downwardAPI",
+        at,
+        (downward, downwardAt) -> {
+          pass.value(downward, "defaultMode", VOLUME_DEFAULT_MODE, downwardAt);
+          downwardItems(downward, downwardAt, pass);
+        });
+    within(
+        volume,
+        "projected",
+        at,
+        (projected, projectedAt) -> {
+          pass.value(projected, "defaultMode", VOLUME_DEFAULT_MODE, projectedAt);
+          each(
+              projected,
+              "sources",
+              projectedAt,
+              (source, sourceAt) -> {
+                within(
+                    source,
+                    "downwardAPI",
+                    sourceAt,
+                    (downward, downwardAt) -> downwardItems(downward, downwardAt, pass));
+                // SetDefaults_ServiceAccountTokenProjection: one hour
+                within(
+                    source,
+                    "serviceAccountToken",
+                    sourceAt,
+                    (token, tokenAt) -> pass.value(token, "expirationSeconds", 3600, tokenAt));
+              });
+        });
     // SetDefaults_PersistentVolumeClaimSpec, for generic ephemeral volumes
-    within(volume, "ephemeral", at, (ephemeral, ephemeralAt) ->
-        within(ephemeral, "volumeClaimTemplate", ephemeralAt, (claim, claimAt) ->
-            within(claim, "spec", claimAt, (spec, specAt) -> pass.value(spec, "volumeMode", "Filesystem", specAt))));
-    within(volume, "iscsi", at, (iscsi, iscsiAt) -> pass.value(iscsi, "iscsiInterface", "default", iscsiAt));
-    within(volume, "rbd", at, (rbd, rbdAt) -> {
-      pass.value(rbd, "pool", "rbd", rbdAt);
-      pass.value(rbd, "user", "admin", rbdAt);
-      pass.value(rbd, "keyring", "/etc/ceph/keyring", rbdAt);
-    });
-    within(volume, "azureDisk", at, (disk, diskAt) -> {
-      pass.value(disk, "cachingMode", "ReadWrite", diskAt);
-      pass.value(disk, "kind", "Shared", diskAt);
-      pass.value(disk, "fsType", "ext4", diskAt);
-      pass.value(disk, "readOnly", false, diskAt);
-    });
-    within(volume, "scaleIO", at, (scaleIo, scaleIoAt) -> {
-      pass.value(scaleIo, "storageMode", "ThinProvisioned", scaleIoAt);
-      pass.value(scaleIo, "fsType", "xfs", scaleIoAt);
-    });
+    within(
+        volume,
+        "ephemeral",
+        at,
+        (ephemeral, ephemeralAt) ->
+            within(
+                ephemeral,
+                "volumeClaimTemplate",
+                ephemeralAt,
+                (claim, claimAt) ->
+                    within(
+                        claim,
+                        "spec",
+                        claimAt,
+                        (spec, specAt) -> pass.value(spec, "volumeMode", "Filesystem", specAt))));
+    within(
+        volume,
+        "iscsi",
+        at,
+        (iscsi, iscsiAt) -> pass.value(iscsi, "iscsiInterface", "default", iscsiAt));
+    within(
+        volume,
+        "rbd",
+        at,
+        (rbd, rbdAt) -> {
+          pass.value(rbd, "pool", "rbd", rbdAt);
+          pass.value(rbd, "user", "admin", rbdAt);
+          pass.value(rbd, "keyring", "/etc/ceph/keyring", rbdAt);
+        });
+    within(
+        volume,
+        "azureDisk",
+        at,
+        (disk, diskAt) -> {
+          pass.value(disk, "cachingMode", "ReadWrite", diskAt);
+          pass.value(disk, "kind", "Shared", diskAt);
+          pass.value(disk, "fsType", "ext4", diskAt);
+          pass.value(disk, "readOnly", false, diskAt);
+        });
+    within(
+        volume,
+        "scaleIO",
+        at,
+        (scaleIo, scaleIoAt) -> {
+          pass.value(scaleIo, "storageMode", "ThinProvisioned", scaleIoAt);
+          pass.value(scaleIo, "fsType", "xfs", scaleIoAt);
+        });
   }
 
   private static void downwardItems(Map<String, Object> downward, TreeAddress at, Pass pass) {
-    each(downward, "items", at, (item, itemAt) ->
-        within(item, "fieldRef", itemAt, (ref, refAt) -> fieldRef(ref, refAt, pass)));
+    each(
+        downward,
+        "items",
+        at,
+        (item, itemAt) ->
+            within(item, "fieldRef", itemAt, (ref, refAt) -> fieldRef(ref, refAt, pass)));
   }
 
   /** Walks into an object field when it is there. */

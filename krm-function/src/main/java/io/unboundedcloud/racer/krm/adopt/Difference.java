@@ -7,17 +7,21 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One place where two trees differ: a value changed, added or removed, or the order of a list whose items
- * have names (containers, env, volumes: the order is part of what the API server stores).
+ * One place where two trees differ: a value changed, added or removed, or the order of a list whose
+ * items have names (containers, env, volumes: the order is part of what the API server stores).
  *
  * @param at where
  * @param live the live value, {@code null} when absent
  * @param adopted the value adopt's output gives, {@code null} when absent
- * @param reordered whether only the order of named items differs here (then both are the name lists)
+ * @param reordered whether only the order of named items differs here (then both are the name
+ *     lists)
  */
 record Difference(TreeAddress at, Object live, Object adopted, boolean reordered) {
 
-  /** Every difference between two trees, in the live tree's order, then what only the adopted tree has. */
+  /**
+   * Every difference between two trees, in the live tree's order, then what only the adopted tree
+   * has.
+   */
   static List<Difference> between(Object live, Object adopted, TreeAddress at) {
     List<Difference> differences = new ArrayList<>();
     compare(live, adopted, at, differences);
@@ -38,7 +42,8 @@ record Difference(TreeAddress at, Object live, Object adopted, boolean reordered
       List<String> leftNames = names(left);
       List<String> rightNames = names(right);
       if (leftNames != null && rightNames != null) {
-        if (!leftNames.equals(rightNames) && new LinkedHashSet<>(leftNames).equals(new LinkedHashSet<>(rightNames))) {
+        if (!leftNames.equals(rightNames)
+            && new LinkedHashSet<>(leftNames).equals(new LinkedHashSet<>(rightNames))) {
           out.add(new Difference(at, leftNames, rightNames, true));
         }
         Set<String> all = new LinkedHashSet<>(leftNames);
@@ -59,11 +64,16 @@ record Difference(TreeAddress at, Object live, Object adopted, boolean reordered
     }
   }
 
-  /** The names of a list's items when every item is an object with a distinct name; else {@code null}. */
+  /**
+   * The names of a list's items when every item is an object with a distinct name; else {@code
+   * null}.
+   */
   private static List<String> names(List<?> list) {
     List<String> names = new ArrayList<>();
     for (Object item : list) {
-      if (!(item instanceof Map<?, ?> map) || !(map.get("name") instanceof String name) || names.contains(name)) {
+      if (!(item instanceof Map<?, ?> map)
+          || !(map.get("name") instanceof String name)
+          || names.contains(name)) {
         return null;
       }
       names.add(name);

@@ -14,31 +14,51 @@ import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * Values for {@code charts/racer} that reproduce the adopted installation as far as the chart's values can
- * say it, and the verdict on installing the chart with them. Each {@link ValueGroup} writes the values the
- * adopted DaemonSet needs; what the chart renders with them is worked out here without Helm: the function's
- * render of racer-settings alone (a default install), patched with the values as the chart applies them and
- * rendered again (chart-gen's parity tests hold the two equal). Every difference left between that and the
- * live DaemonSet is a live override that no value expresses.
+ * Values for {@code charts/racer} that reproduce the adopted installation as far as the chart's
+ * values can say it, and the verdict on installing the chart with them. Each {@link ValueGroup}
+ * writes the values the adopted DaemonSet needs; what the chart renders with them is worked out
+ * here without Helm: the function's render of racer-settings alone (a default install), patched
+ * with the values as the chart applies them and rendered again (chart-gen's parity tests hold the
+ * two equal). Every difference left between that and the live DaemonSet is a live override that no
+ * value expresses.
  */
 final class HelmValues {
   /**
-   * Why the chart renders a field otherwise, when the function's own verdict has no reason for it: the chart's
-   * values, as its values.yaml has them (chart-gen's {@code AdoptedChartTest} holds the list to the chart).
+   * Why the chart renders a field otherwise, when the function's own verdict has no reason for it:
+   * the chart's values, as its values.yaml has them (chart-gen's {@code AdoptedChartTest} holds the
+   * list to the chart).
    */
-  static final String INEXPRESSIBLE = "no value of charts/racer sets it (its values: images, imagePullSecrets,"
-      + " settings, settingsConfigMap, resources, updateStrategy, priorityClassName, placement,"
-      + " serviceAccount.annotations, podAnnotations, podLabels, cacheOrigins)";
-  /** The ServiceAccount's pull secrets, which the pods' {@code imagePullSecrets} value does not set. */
-  private static final String ACCOUNT_PULL_SECRETS = "no value of charts/racer sets the ServiceAccount's pull"
-      + " secrets (imagePullSecrets are the dataplane pods' own; the ServiceAccount's are added only to pods that"
-      + " list none)";
+  static final String INEXPRESSIBLE =
+      "no value of charts/racer sets it (its values: images, imagePullSecrets,"
+          + " settings, settingsConfigMap, resources, updateStrategy, priorityClassName, placement,"
+          + " serviceAccount.annotations, podAnnotations, podLabels, cacheOrigins)";
+
+  /**
+   * The ServiceAccount's pull secrets, which the pods' {@code imagePullSecrets} value does not set.
+   */
+  private static final String ACCOUNT_PULL_SECRETS =
+      "no value of charts/racer sets the ServiceAccount's pull"
+          + " secrets (imagePullSecrets are the dataplane pods' own; the ServiceAccount's are added only to pods that"
+          + " list none)";
+
   private static final List<ValueGroup> GROUPS =
       List.of(new ReplacingValues(), new PlacementValues(), new PodMetadataValues());
+
   /** The order of values.yaml, which the written values follow. */
-  private static final List<String> ORDER = List.of("images", "imagePullSecrets", "settings", "settingsConfigMap",
-      "resources", "updateStrategy", "priorityClassName", "placement", "serviceAccount", "podAnnotations", "podLabels",
-      "cacheOrigins");
+  private static final List<String> ORDER =
+      List.of(
+          "images",
+          "imagePullSecrets",
+          "settings",
+          "settingsConfigMap",
+          "resources",
+          "updateStrategy",
+          "priorityClassName",
+          "placement",
+          "serviceAccount",
+          "podAnnotations",
+          "podLabels",
+          "cacheOrigins");
 
   private HelmValues() {}
 
@@ -49,10 +69,15 @@ final class HelmValues {
    * @param rendered the adopted objects
    * @param settings the live racer-settings, without server fields
    * @param liveDaemonSet the live DaemonSet, without server fields
-   * @param functionRollout the verdict on the adopted manifests, whose reasons the chart's verdict reuses
+   * @param functionRollout the verdict on the adopted manifests, whose reasons the chart's verdict
+   *     reuses
    */
-  record Adopted(LiveInstallation live, Rerendering.Rendered rendered, Map<String, Object> settings,
-      Map<String, Object> liveDaemonSet, Rollout functionRollout) {}
+  record Adopted(
+      LiveInstallation live,
+      Rerendering.Rendered rendered,
+      Map<String, Object> settings,
+      Map<String, Object> liveDaemonSet,
+      Rollout functionRollout) {}
 
   /**
    * The values, the chart verdict and the Helm commands.
@@ -68,7 +93,8 @@ final class HelmValues {
     PinnedImages images = PinnedImages.of(daemonSet);
     MappingNode functionConfig = Nodes.fromPlainMap(images.functionConfig(""));
     Map<String, Object> account = Nodes.toPlainMap(adopted.rendered().items().get(2));
-    Outcome defaultInstall = Renderer.render(List.of(Nodes.fromPlainMap(adopted.settings())), functionConfig);
+    Outcome defaultInstall =
+        Renderer.render(List.of(Nodes.fromPlainMap(adopted.settings())), functionConfig);
 
     Map<String, Object> values = new LinkedHashMap<>();
     Map<String, Object> imageValues = new LinkedHashMap<>();
@@ -87,10 +113,12 @@ final class HelmValues {
     // what the chart renders with these values: a default install patched with them, rendered again
     Map<String, Object> patched = PlainTrees.copyMap(kind(defaultInstall, "DaemonSet"));
     GROUPS.forEach(group -> group.apply(values, patched));
-    List<MappingNode> chartInput = new ArrayList<>(List.of(Nodes.fromPlainMap(adopted.settings()),
-        Nodes.fromPlainMap(patched)));
+    List<MappingNode> chartInput =
+        new ArrayList<>(
+            List.of(Nodes.fromPlainMap(adopted.settings()), Nodes.fromPlainMap(patched)));
     List<OriginValues.Candidate> origins = OriginValues.candidates(adopted);
-    origins.stream().filter(origin -> origin.chartOrigin() != null)
+    origins.stream()
+        .filter(origin -> origin.chartOrigin() != null)
         .forEach(origin -> chartInput.add(Nodes.fromPlainMap(origin.chartOrigin())));
     Outcome chart = Renderer.render(chartInput, functionConfig);
     if (chart.results().hasError()) {
@@ -102,17 +130,27 @@ final class HelmValues {
     }
 
     List<Result> results = new ArrayList<>();
-    Rollout rollout = Rollout.of(adopted.functionRollout().workload(), adopted.functionRollout().ref(),
-        adopted.liveDaemonSet(), kind(chart, "DaemonSet"), difference -> reason(difference, adopted.functionRollout()));
-    results.addAll(Adoption.verdict(List.of(rollout), "helm install of " + HelmCommands.CHART + " with " + valuesFile,
-        rolloutSeverity, "chart "));
+    Rollout rollout =
+        Rollout.of(
+            adopted.functionRollout().workload(),
+            adopted.functionRollout().ref(),
+            adopted.liveDaemonSet(),
+            kind(chart, "DaemonSet"),
+            difference -> reason(difference, adopted.functionRollout()));
+    results.addAll(
+        Adoption.verdict(
+            List.of(rollout),
+            "helm install of " + HelmCommands.CHART + " with " + valuesFile,
+            rolloutSeverity,
+            "chart "));
     results.addAll(serviceAccountChanges(adopted, account, chartAccount));
     OriginValues.Judged judged = OriginValues.judge(origins, chart);
     results.addAll(judged.results());
     if (!judged.values().isEmpty()) {
       values.put("cacheOrigins", judged.values());
     }
-    return new Derived(ordered(values), results, HelmCommands.of(adopted.live(), judged.objects(), valuesFile));
+    return new Derived(
+        ordered(values), results, HelmCommands.of(adopted.live(), judged.objects(), valuesFile));
   }
 
   /** The reason of the function's verdict for the same field, else: the chart cannot say it. */
@@ -125,25 +163,39 @@ final class HelmValues {
   }
 
   /** The ServiceAccount fields other than labels and annotations that the chart would drop. */
-  private static List<Result> serviceAccountChanges(Adopted adopted, Map<String, Object> account,
-      Map<String, Object> chartAccount) {
+  private static List<Result> serviceAccountChanges(
+      Adopted adopted, Map<String, Object> account, Map<String, Object> chartAccount) {
     Map<String, Object> adoptedFields = PlainTrees.copyMap(account);
     Map<String, Object> chartFields = PlainTrees.copyMap(chartAccount);
     adoptedFields.remove("metadata");
     chartFields.remove("metadata");
-    ResourceRef ref = adopted.live().serviceAccount() == null ? null : adopted.live().serviceAccount().ref();
+    ResourceRef ref =
+        adopted.live().serviceAccount() == null ? null : adopted.live().serviceAccount().ref();
     TreeAddress pullSecrets = TreeAddress.root().key("imagePullSecrets");
     return Difference.between(adoptedFields, chartFields, TreeAddress.root()).stream()
-        .map(difference -> Result.of(Severity.WARNING, "chart change, not a rollout: live "
-            + PlainTrees.shown(difference.live()) + ", new " + PlainTrees.shown(difference.adopted()) + ": "
-            + (difference.at().startsWith(pullSecrets) ? ACCOUNT_PULL_SECRETS : INEXPRESSIBLE), ref,
-            difference.at().toString()))
+        .map(
+            difference ->
+                Result.of(
+                    Severity.WARNING,
+                    "chart change, not a rollout: live "
+                        + PlainTrees.shown(difference.live())
+                        + ", new "
+                        + PlainTrees.shown(difference.adopted())
+                        + ": "
+                        + (difference.at().startsWith(pullSecrets)
+                            ? ACCOUNT_PULL_SECRETS
+                            : INEXPRESSIBLE),
+                    ref,
+                    difference.at().toString()))
         .toList();
   }
 
   private static Map<String, Object> annotations(Map<String, Object> object) {
-    Object annotations = object == null ? null : TreeAddress.of("metadata.annotations").valueIn(object);
-    return annotations instanceof Map<?, ?> map ? PlainTrees.copyMap(PlainTrees.asMap(map)) : new LinkedHashMap<>();
+    Object annotations =
+        object == null ? null : TreeAddress.of("metadata.annotations").valueIn(object);
+    return annotations instanceof Map<?, ?> map
+        ? PlainTrees.copyMap(PlainTrees.asMap(map))
+        : new LinkedHashMap<>();
   }
 
   /** The values in the order of the chart's values.yaml. */
@@ -162,7 +214,9 @@ final class HelmValues {
         .filter(node -> kind.equals(new Item(node).kind()))
         .findFirst()
         .map(Nodes::toPlainMap)
-        .orElseThrow(() -> new IllegalStateException("the chart's render has no " + kind + ": "
-            + outcome.results()));
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "the chart's render has no " + kind + ": " + outcome.results()));
   }
 }

@@ -18,9 +18,10 @@ import java.util.stream.Collectors;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * The objects of one live installation, picked from a dump: the DaemonSet racer (exactly one), racer-settings
- * and the ServiceAccount racer in its namespace, and the cache origins. Everything else in the dump is left
- * out (kubectl get ds,sa,cm also prints kube-root-ca.crt and the default ServiceAccount).
+ * The objects of one live installation, picked from a dump: the DaemonSet racer (exactly one),
+ * racer-settings and the ServiceAccount racer in its namespace, and the cache origins. Everything
+ * else in the dump is left out (kubectl get ds,sa,cm also prints kube-root-ca.crt and the default
+ * ServiceAccount).
  *
  * @param daemonSet the DaemonSet racer
  * @param settings racer-settings, in the DaemonSet's namespace
@@ -28,11 +29,15 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * @param origins the cache origins, in dump order
  * @param leftOut every other object
  */
-record LiveInstallation(Item daemonSet, Item settings, Item serviceAccount, List<Item> origins, List<Item> leftOut) {
+record LiveInstallation(
+    Item daemonSet, Item settings, Item serviceAccount, List<Item> origins, List<Item> leftOut) {
   /** The command that dumps an installation, for messages. */
-  static final String DUMP = "kubectl get daemonset/racer serviceaccount/racer configmap/racer-settings"
-      + " --namespace NAMESPACE -o yaml";
-  private static final Set<String> INSTALLATION_KINDS = Set.of("DaemonSet", "ServiceAccount", "ConfigMap");
+  static final String DUMP =
+      "kubectl get daemonset/racer serviceaccount/racer configmap/racer-settings"
+          + " --namespace NAMESPACE -o yaml";
+
+  private static final Set<String> INSTALLATION_KINDS =
+      Set.of("DaemonSet", "ServiceAccount", "ConfigMap");
   private static final int NAMED_IN_A_LINE = 6;
 
   /** The installation, or the error that says why the dump holds none. */
@@ -43,31 +48,57 @@ record LiveInstallation(Item daemonSet, Item settings, Item serviceAccount, List
       return failed(noDaemonSet(dump.items()));
     }
     if (daemonSets.size() > 1 && daemonSets.stream().map(Item::namespace).distinct().count() == 1) {
-      return failed("the DaemonSet racer in namespace " + daemonSets.get(0).namespace() + " is in the input "
-          + daemonSets.size() + " times: give each dump once");
+      return failed(
+          "the DaemonSet racer in namespace "
+              + daemonSets.get(0).namespace()
+              + " is in the input "
+              + daemonSets.size()
+              + " times: give each dump once");
     }
     if (daemonSets.size() > 1) {
-      return failed("found " + daemonSets.size() + " DaemonSets named racer ("
-          + daemonSets.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "))
-          + "): adopt moves one installation at a time; dump one namespace (" + DUMP + ")");
+      return failed(
+          "found "
+              + daemonSets.size()
+              + " DaemonSets named racer ("
+              + daemonSets.stream()
+                  .map(item -> item.ref().describe())
+                  .collect(Collectors.joining("; "))
+              + "): adopt moves one installation at a time; dump one namespace ("
+              + DUMP
+              + ")");
     }
     Item daemonSet = daemonSets.get(0);
     String namespace = daemonSet.namespace();
     if (namespace.isEmpty()) {
-      return failed("the DaemonSet racer has no metadata.namespace: adopt reads live objects as the cluster"
-          + " returns them (" + DUMP + ")");
+      return failed(
+          "the DaemonSet racer has no metadata.namespace: adopt reads live objects as the cluster"
+              + " returns them ("
+              + DUMP
+              + ")");
     }
-    Inputs installation = new Inputs(
-        dump.items().stream().filter(item -> item.namespace().equals(namespace)).map(Item::node).toList(), null);
+    Inputs installation =
+        new Inputs(
+            dump.items().stream()
+                .filter(item -> item.namespace().equals(namespace))
+                .map(Item::node)
+                .toList(),
+            null);
     Read<SettingsSource> settings = installation.settings();
     if (!settings.ok()) {
-      boolean none = settings.value() == null && installation.items().stream()
-          .noneMatch(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP));
-      return failed(none
-          ? "no ConfigMap racer-settings in namespace " + namespace + " among the objects read: the dataplane's"
-              + " settings are part of the installation; add them to the dump (kubectl get configmap/racer-settings"
-              + " --namespace " + namespace + " -o yaml)"
-          : settings.results().first().message());
+      boolean none =
+          settings.value() == null
+              && installation.items().stream()
+                  .noneMatch(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP));
+      return failed(
+          none
+              ? "no ConfigMap racer-settings in namespace "
+                  + namespace
+                  + " among the objects read: the dataplane's"
+                  + " settings are part of the installation; add them to the dump (kubectl get configmap/racer-settings"
+                  + " --namespace "
+                  + namespace
+                  + " -o yaml)"
+              : settings.results().first().message());
     }
     Read<Item> account = installation.existingServiceAccount(namespace);
     if (!account.ok() && !account.results().isEmpty()) {
@@ -81,9 +112,11 @@ record LiveInstallation(Item daemonSet, Item settings, Item serviceAccount, List
     if (account.value() != null) {
       picked.add(account.value().node());
     }
-    List<Item> leftOut = dump.items().stream().filter(item -> !picked.contains(item.node())).toList();
+    List<Item> leftOut =
+        dump.items().stream().filter(item -> !picked.contains(item.node())).toList();
     return Read.of(
-        new LiveInstallation(daemonSet, settings.value().item(), account.value(), origins, leftOut), new Results());
+        new LiveInstallation(daemonSet, settings.value().item(), account.value(), origins, leftOut),
+        new Results());
   }
 
   /** The info line that names what adopt leaves out, or {@code null} when nothing is. */
@@ -91,25 +124,49 @@ record LiveInstallation(Item daemonSet, Item settings, Item serviceAccount, List
     if (leftOut.isEmpty()) {
       return null;
     }
-    List<String> names = leftOut.stream().limit(NAMED_IN_A_LINE).map(item -> item.ref().describe()).toList();
-    String more = leftOut.size() > NAMED_IN_A_LINE ? " and " + (leftOut.size() - NAMED_IN_A_LINE) + " more" : "";
-    return Result.of(Severity.INFO,
-        leftOut.size() + " object" + (leftOut.size() == 1 ? " is" : "s are") + " not part of the racer installation"
-            + " and left out: " + String.join(", ", names) + more, null, null);
+    List<String> names =
+        leftOut.stream().limit(NAMED_IN_A_LINE).map(item -> item.ref().describe()).toList();
+    String more =
+        leftOut.size() > NAMED_IN_A_LINE
+            ? " and " + (leftOut.size() - NAMED_IN_A_LINE) + " more"
+            : "";
+    return Result.of(
+        Severity.INFO,
+        leftOut.size()
+            + " object"
+            + (leftOut.size() == 1 ? " is" : "s are")
+            + " not part of the racer installation"
+            + " and left out: "
+            + String.join(", ", names)
+            + more,
+        null,
+        null);
   }
 
   private static String noDaemonSet(List<Item> items) {
     if (items.isEmpty()) {
       return "the input holds no objects: adopt reads the live DaemonSet racer, its ServiceAccount and the"
-          + " racer-settings ConfigMap (" + DUMP + ")";
+          + " racer-settings ConfigMap ("
+          + DUMP
+          + ")";
     }
     String kinds = kinds(items);
     if (items.stream().noneMatch(item -> INSTALLATION_KINDS.contains(item.kind()))) {
-      return "the input holds no DaemonSet, ServiceAccount or ConfigMap, only " + kinds + ": adopt reads the live"
-          + " DaemonSet racer, its ServiceAccount and the racer-settings ConfigMap (" + DUMP + ")";
+      return "the input holds no DaemonSet, ServiceAccount or ConfigMap, only "
+          + kinds
+          + ": adopt reads the live"
+          + " DaemonSet racer, its ServiceAccount and the racer-settings ConfigMap ("
+          + DUMP
+          + ")";
     }
-    return "no DaemonSet named racer among the " + items.size() + " objects read (" + kinds + "): add the live"
-        + " DaemonSet to the dump (" + DUMP + ")";
+    return "no DaemonSet named racer among the "
+        + items.size()
+        + " objects read ("
+        + kinds
+        + "): add the live"
+        + " DaemonSet to the dump ("
+        + DUMP
+        + ")";
   }
 
   /** {@code 2 ConfigMaps, 1 ServiceAccount}, in the order met. */

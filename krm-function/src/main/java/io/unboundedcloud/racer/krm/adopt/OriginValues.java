@@ -19,9 +19,9 @@ import java.util.Optional;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * {@code cacheOrigins}: an entry for each adopted origin that the chart's origin template renders as it runs
- * (one container, its image, args, env and resources); any other origin is left out of the values, with a
- * warning, and keeps its adopted manifest.
+ * {@code cacheOrigins}: an entry for each adopted origin that the chart's origin template renders
+ * as it runs (one container, its image, args, env and resources); any other origin is left out of
+ * the values, with a warning, and keeps its adopted manifest.
  */
 final class OriginValues {
   private OriginValues() {}
@@ -31,10 +31,16 @@ final class OriginValues {
    *
    * @param live the live origin
    * @param adopted the adopted origin
-   * @param value its {@code cacheOrigins} entry, or {@code null} when it is no DaemonSet of one container
-   * @param chartOrigin the origin DaemonSet the chart renders for the entry (before placement), or {@code null}
+   * @param value its {@code cacheOrigins} entry, or {@code null} when it is no DaemonSet of one
+   *     container
+   * @param chartOrigin the origin DaemonSet the chart renders for the entry (before placement), or
+   *     {@code null}
    */
-  record Candidate(Item live, Map<String, Object> adopted, Map<String, Object> value, Map<String, Object> chartOrigin) {}
+  record Candidate(
+      Item live,
+      Map<String, Object> adopted,
+      Map<String, Object> value,
+      Map<String, Object> chartOrigin) {}
 
   /**
    * What the values keep.
@@ -53,25 +59,43 @@ final class OriginValues {
       Map<String, Object> origin = adopted.rendered().origins().get(i);
       Map<String, Object> value = value(origin, namespace);
       Map<String, Object> chartOrigin = value == null ? null : chartOrigin(value, namespace);
-      candidates.add(new Candidate(adopted.live().origins().get(i), origin, chartOrigin == null ? null : value,
-          chartOrigin));
+      candidates.add(
+          new Candidate(
+              adopted.live().origins().get(i),
+              origin,
+              chartOrigin == null ? null : value,
+              chartOrigin));
     }
     return candidates;
   }
 
-  /** Keeps each candidate whose chart rendering, in {@code chart}, has the adopted origin's spec. */
+  /**
+   * Keeps each candidate whose chart rendering, in {@code chart}, has the adopted origin's spec.
+   */
   static Judged judge(List<Candidate> candidates, Outcome chart) {
     List<Map<String, Object>> values = new ArrayList<>();
     List<String> objects = new ArrayList<>();
     List<Result> results = new ArrayList<>();
     for (Candidate candidate : candidates) {
-      Optional<Difference> first = candidate.value() == null ? Optional.empty()
-          : firstDifference(candidate.adopted(), find(chart, candidate.adopted()));
+      Optional<Difference> first =
+          candidate.value() == null
+              ? Optional.empty()
+              : firstDifference(candidate.adopted(), find(chart, candidate.adopted()));
       if (candidate.value() == null || first.isPresent()) {
         Item live = candidate.live();
-        results.add(Result.of(Severity.WARNING, "cache origin " + live.name() + " is left out of the chart values:"
-            + " cacheOrigins cannot express it (" + first.map(OriginValues::describe).orElse("it is not a DaemonSet"
-            + " with one container") + "); keep its adopted manifest", live.ref(), null));
+        results.add(
+            Result.of(
+                Severity.WARNING,
+                "cache origin "
+                    + live.name()
+                    + " is left out of the chart values:"
+                    + " cacheOrigins cannot express it ("
+                    + first
+                        .map(OriginValues::describe)
+                        .orElse("it is not a DaemonSet" + " with one container")
+                    + "); keep its adopted manifest",
+                live.ref(),
+                null));
       } else {
         values.add(candidate.value());
         objects.add(candidate.live().namespace() + " daemonset/" + candidate.live().name());
@@ -80,11 +104,16 @@ final class OriginValues {
     return new Judged(values, objects, results);
   }
 
-  /** A {@code cacheOrigins} entry for an adopted origin, or {@code null} when it is no DaemonSet of one container. */
+  /**
+   * A {@code cacheOrigins} entry for an adopted origin, or {@code null} when it is no DaemonSet of
+   * one container.
+   */
   private static Map<String, Object> value(Map<String, Object> origin, String releaseNamespace) {
     Object containers = TreeAddress.of("spec.template.spec.containers").valueIn(origin);
     Object volume = TreeAddress.of("metadata.labels").key(CacheOrigin.LABEL).valueIn(origin);
-    if (!"DaemonSet".equals(origin.get("kind")) || !(containers instanceof List<?> list) || list.size() != 1
+    if (!"DaemonSet".equals(origin.get("kind"))
+        || !(containers instanceof List<?> list)
+        || list.size() != 1
         || !(volume instanceof String)) {
       return null;
     }
@@ -100,47 +129,68 @@ final class OriginValues {
     value.put("image", container.get("image"));
     for (String field : List.of("args", "env", "resources")) {
       Object found = container.get(field);
-      if (found instanceof List<?> items && !items.isEmpty() || found instanceof Map<?, ?> map && !map.isEmpty()) {
+      if (found instanceof List<?> items && !items.isEmpty()
+          || found instanceof Map<?, ?> map && !map.isEmpty()) {
         value.put(field, PlainTrees.copy(found));
       }
     }
     return value;
   }
 
-  /** The origin DaemonSet the chart renders for a {@code cacheOrigins} entry, or {@code null} when it cannot. */
+  /**
+   * The origin DaemonSet the chart renders for a {@code cacheOrigins} entry, or {@code null} when
+   * it cannot.
+   */
   @SuppressWarnings("unchecked")
-  private static Map<String, Object> chartOrigin(Map<String, Object> value, String releaseNamespace) {
+  private static Map<String, Object> chartOrigin(
+      Map<String, Object> value, String releaseNamespace) {
     try {
       List<EnvVar> env = new ArrayList<>();
       for (Object variable : (List<Object>) value.getOrDefault("env", List.of())) {
         env.add(Fabric8Trees.read(variable, EnvVar.class, TreePath.root("env")));
       }
       Object resources = value.get("resources");
-      CacheOrigin.Spec spec = new CacheOrigin.Spec(
-          String.valueOf(value.get("name")),
-          String.valueOf(value.getOrDefault("namespace", releaseNamespace)),
-          String.valueOf(value.get("volume")),
-          value.get("image") instanceof String image ? image : null,
-          ((List<Object>) value.getOrDefault("args", List.of())).stream().map(String::valueOf).toList(),
-          env,
-          resources == null ? null : Fabric8Trees.read(resources, ResourceRequirements.class, TreePath.root("resources")));
+      CacheOrigin.Spec spec =
+          new CacheOrigin.Spec(
+              String.valueOf(value.get("name")),
+              String.valueOf(value.getOrDefault("namespace", releaseNamespace)),
+              String.valueOf(value.get("volume")),
+              value.get("image") instanceof String image ? image : null,
+              ((List<Object>) value.getOrDefault("args", List.of()))
+                  .stream().map(String::valueOf).toList(),
+              env,
+              resources == null
+                  ? null
+                  : Fabric8Trees.read(
+                      resources, ResourceRequirements.class, TreePath.root("resources")));
       return Fabric8Trees.write(CacheOrigin.daemonSet(spec));
     } catch (InvalidConfigurationException | IllegalArgumentException notAnOrigin) {
       return null;
     }
   }
 
-  /** The first difference of two origins in their spec (a label of the DaemonSet itself rolls nothing). */
-  private static Optional<Difference> firstDifference(Map<String, Object> adopted, Map<String, Object> chart) {
+  /**
+   * The first difference of two origins in their spec (a label of the DaemonSet itself rolls
+   * nothing).
+   */
+  private static Optional<Difference> firstDifference(
+      Map<String, Object> adopted, Map<String, Object> chart) {
     if (chart == null) {
       return Optional.of(new Difference(TreeAddress.root(), "the origin", null, false));
     }
-    return Difference.between(ApiServerDefaults.filled(adopted).get("spec"),
-        ApiServerDefaults.filled(chart).get("spec"), TreeAddress.root().key("spec")).stream().findFirst();
+    return Difference.between(
+            ApiServerDefaults.filled(adopted).get("spec"),
+            ApiServerDefaults.filled(chart).get("spec"),
+            TreeAddress.root().key("spec"))
+        .stream()
+        .findFirst();
   }
 
   private static String describe(Difference difference) {
-    return difference.at() + ": live " + PlainTrees.shown(difference.live()) + ", chart "
+    return difference.at()
+        + ": live "
+        + PlainTrees.shown(difference.live())
+        + ", chart "
         + PlainTrees.shown(difference.adopted());
   }
 

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The two images a dataplane DaemonSet runs, as exact references: the dataplane container's image and the
- * racer-object image it hands its webhook ({@code RACER_OBJECT_IMAGE}). A function config that names them
- * both renders that very DaemonSet again, whatever registry or tag the operator had.
+ * The two images a dataplane DaemonSet runs, as exact references: the dataplane container's image
+ * and the racer-object image it hands its webhook ({@code RACER_OBJECT_IMAGE}). A function config
+ * that names them both renders that very DaemonSet again, whatever registry or tag the operator
+ * had.
  *
  * @param dataplane the dataplane image
  * @param object the racer-object image
@@ -18,6 +19,7 @@ import java.util.Map;
 record PinnedImages(String dataplane, String object) {
   /** The name of the function config adopt writes, as the examples name theirs. */
   static final String CONFIG_NAME = "racer-function";
+
   private static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
 
   /**
@@ -33,7 +35,8 @@ record PinnedImages(String dataplane, String object) {
     String object = null;
     if (container.get("env") instanceof List<?> env) {
       for (Object variable : env) {
-        if (variable instanceof Map<?, ?> map && OBJECT_IMAGE_ENV.equals(map.get("name"))
+        if (variable instanceof Map<?, ?> map
+            && OBJECT_IMAGE_ENV.equals(map.get("name"))
             && map.get("value") instanceof String value) {
           object = value;
         }
@@ -51,13 +54,17 @@ record PinnedImages(String dataplane, String object) {
     if (!(container.get("image") instanceof String)) {
       return "the " + Dataplane.CONTAINER_NAME + " container has no image";
     }
-    return "the " + Dataplane.CONTAINER_NAME + " container has no " + OBJECT_IMAGE_ENV + " env value (the"
+    return "the "
+        + Dataplane.CONTAINER_NAME
+        + " container has no "
+        + OBJECT_IMAGE_ENV
+        + " env value (the"
         + " racer-object image)";
   }
 
   /**
-   * The function config pinned to these images, declaring the function (so that {@code racer-krm render} and
-   * kustomize find it) and marked local config (never applied).
+   * The function config pinned to these images, declaring the function (so that {@code racer-krm
+   * render} and kustomize find it) and marked local config (never applied).
    *
    * @param functionImage the racer-krm image the declaration names
    */

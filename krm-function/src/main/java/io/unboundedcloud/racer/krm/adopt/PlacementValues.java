@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code placement}: the node selector, the tolerations and the affinity of the dataplane pods, added to the
- * dataplane's own. Written from the adopted pod spec, without the dataplane's two required expressions, which
- * the chart puts first in every required term again.
+ * {@code placement}: the node selector, the tolerations and the affinity of the dataplane pods,
+ * added to the dataplane's own. Written from the adopted pod spec, without the dataplane's two
+ * required expressions, which the chart puts first in every required term again.
  */
 final class PlacementValues implements ValueGroup {
   private static final TreeAddress POD = TreeAddress.of("spec.template.spec");
@@ -37,7 +37,10 @@ final class PlacementValues implements ValueGroup {
     }
   }
 
-  /** Merged into the pod spec key by key, as a strategic merge patch does; the function restores the dataplane's terms. */
+  /**
+   * Merged into the pod spec key by key, as a strategic merge patch does; the function restores the
+   * dataplane's terms.
+   */
   @Override
   public void apply(Map<String, Object> values, Map<String, Object> daemonSet) {
     Map<String, Object> placement = PlainTrees.asMap(values.get("placement"));
@@ -47,26 +50,33 @@ final class PlacementValues implements ValueGroup {
   }
 
   /**
-   * Removes the dataplane's two expressions from each required term (the chart puts them first again), and
-   * the required terms altogether when all that is left is one empty term (the chart then renders the
-   * dataplane's).
+   * Removes the dataplane's two expressions from each required term (the chart puts them first
+   * again), and the required terms altogether when all that is left is one empty term (the chart
+   * then renders the dataplane's).
    */
   private static void withoutDataplaneTerm(Map<String, Object> affinity) {
     Map<String, Object> node = PlainTrees.asMap(affinity.get("nodeAffinity"));
     if (node == null) {
       return;
     }
-    Map<String, Object> required = PlainTrees.asMap(node.get("requiredDuringSchedulingIgnoredDuringExecution"));
+    Map<String, Object> required =
+        PlainTrees.asMap(node.get("requiredDuringSchedulingIgnoredDuringExecution"));
     if (required != null && required.get("nodeSelectorTerms") instanceof List<?> terms) {
-      List<Object> ours = Dataplane.requiredExpressions().stream().map(e -> (Object) Fabric8Trees.write(e)).toList();
+      List<Object> ours =
+          Dataplane.requiredExpressions().stream()
+              .map(e -> (Object) Fabric8Trees.write(e))
+              .toList();
       List<Map<String, Object>> kept = new ArrayList<>();
       for (Object term : terms) {
         Map<String, Object> copy = PlainTrees.copyMap(PlainTrees.asMap(term));
         if (copy.get("matchExpressions") instanceof List<?> expressions) {
-          List<Object> own = expressions.stream()
-              .filter(expression -> ours.stream().noneMatch(our -> PlainTrees.same(our, expression)))
-              .map(expression -> (Object) expression)
-              .toList();
+          List<Object> own =
+              expressions.stream()
+                  .filter(
+                      expression ->
+                          ours.stream().noneMatch(our -> PlainTrees.same(our, expression)))
+                  .map(expression -> (Object) expression)
+                  .toList();
           if (own.isEmpty()) {
             copy.remove("matchExpressions");
           } else {

@@ -6,7 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Deep copies, a merge, equality with numbers by value, and a short text of plain trees (maps, lists, scalars). */
+/**
+ * Deep copies, a merge, equality with numbers by value, and a short text of plain trees (maps,
+ * lists, scalars).
+ */
 final class PlainTrees {
   private static final int SHOWN = 96;
 
@@ -37,26 +40,34 @@ final class PlainTrees {
     return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
   }
 
-  /** Merges a patch into a tree, in place, as a strategic merge does for plain fields: maps key by key, others replaced. */
+  /**
+   * Merges a patch into a tree, in place, as a strategic merge does for plain fields: maps key by
+   * key, others replaced.
+   */
   static void merge(Map<String, Object> target, Map<String, Object> patch) {
-    patch.forEach((key, value) -> {
-      Map<String, Object> existing = asMap(target.get(key));
-      if (value instanceof Map<?, ?> map && existing != null) {
-        merge(existing, asMap(map));
-      } else {
-        target.put(key, copy(value));
-      }
-    });
+    patch.forEach(
+        (key, value) -> {
+          Map<String, Object> existing = asMap(target.get(key));
+          if (value instanceof Map<?, ?> map && existing != null) {
+            merge(existing, asMap(map));
+          } else {
+            target.put(key, copy(value));
+          }
+        });
   }
 
-  /** Whether two trees hold the same data: maps whatever their key order, integers whatever their type. */
+  /**
+   * Whether two trees hold the same data: maps whatever their key order, integers whatever their
+   * type.
+   */
   static boolean same(Object a, Object b) {
     if (a instanceof Map<?, ?> left && b instanceof Map<?, ?> right) {
       if (left.size() != right.size()) {
         return false;
       }
       for (Map.Entry<?, ?> entry : left.entrySet()) {
-        if (!right.containsKey(entry.getKey()) || !same(entry.getValue(), right.get(entry.getKey()))) {
+        if (!right.containsKey(entry.getKey())
+            || !same(entry.getValue(), right.get(entry.getKey()))) {
           return false;
         }
       }
@@ -80,11 +91,17 @@ final class PlainTrees {
   }
 
   private static boolean isInteger(Object value) {
-    return value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte
+    return value instanceof Integer
+        || value instanceof Long
+        || value instanceof Short
+        || value instanceof Byte
         || value instanceof BigInteger;
   }
 
-  /** A value as one short line for a message: strings quoted, maps and lists in flow style, cut when long. */
+  /**
+   * A value as one short line for a message: strings quoted, maps and lists in flow style, cut when
+   * long.
+   */
   static String shown(Object value) {
     String text = flow(value);
     return text.length() <= SHOWN ? text : text.substring(0, SHOWN - 3) + "...";

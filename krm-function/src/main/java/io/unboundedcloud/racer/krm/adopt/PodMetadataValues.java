@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code podLabels} and {@code podAnnotations}: entries added to the dataplane pods' labels and annotations,
- * beside the chart's own, which always win: the selector labels ({@code podLabels} refuses them: the selector
- * is immutable), the settings-hash and the CDI request. Each is written with the adopted pod template's
- * entries other than the chart's own.
+ * {@code podLabels} and {@code podAnnotations}: entries added to the dataplane pods' labels and
+ * annotations, beside the chart's own, which always win: the selector labels ({@code podLabels}
+ * refuses them: the selector is immutable), the settings-hash and the CDI request. Each is written
+ * with the adopted pod template's entries other than the chart's own.
  */
 final class PodMetadataValues implements ValueGroup {
   /**
@@ -21,10 +21,16 @@ final class PodMetadataValues implements ValueGroup {
    */
   private record Added(String value, TreeAddress field, Set<String> chartOwn) {}
 
-  private static final List<Added> VALUES = List.of(
-      new Added("podAnnotations", TreeAddress.of("spec.template.metadata.annotations"),
-          Set.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)),
-      new Added("podLabels", TreeAddress.of("spec.template.metadata.labels"), Dataplane.labels().keySet()));
+  private static final List<Added> VALUES =
+      List.of(
+          new Added(
+              "podAnnotations",
+              TreeAddress.of("spec.template.metadata.annotations"),
+              Set.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)),
+          new Added(
+              "podLabels",
+              TreeAddress.of("spec.template.metadata.labels"),
+              Dataplane.labels().keySet()));
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {

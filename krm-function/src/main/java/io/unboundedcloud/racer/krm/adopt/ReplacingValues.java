@@ -4,11 +4,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The values that replace one field of the DaemonSet whole when given, and leave the builder's (or nothing)
- * when empty: {@code images.pullPolicy} and {@code resources} (the dataplane container's only, never a
- * sidecar's), {@code imagePullSecrets} and {@code priorityClassName} (the pod's), {@code updateStrategy} (the
- * DaemonSet's). Each is written, as the adopted DaemonSet holds the field, where the field differs from a
- * default install.
+ * The values that replace one field of the DaemonSet whole when given, and leave the builder's (or
+ * nothing) when empty: {@code images.pullPolicy} and {@code resources} (the dataplane container's
+ * only, never a sidecar's), {@code imagePullSecrets} and {@code priorityClassName} (the pod's),
+ * {@code updateStrategy} (the DaemonSet's). Each is written, as the adopted DaemonSet holds the
+ * field, where the field differs from a default install.
  */
 final class ReplacingValues implements ValueGroup {
   /**
@@ -19,12 +19,19 @@ final class ReplacingValues implements ValueGroup {
    */
   private record Replacing(TreeAddress value, TreeAddress field) {}
 
-  private static final List<Replacing> VALUES = List.of(
-      new Replacing(TreeAddress.of("images.pullPolicy"), AdoptedDataplane.CONTAINER.key("imagePullPolicy")),
-      new Replacing(TreeAddress.of("imagePullSecrets"), TreeAddress.of("spec.template.spec.imagePullSecrets")),
-      new Replacing(TreeAddress.of("resources"), AdoptedDataplane.CONTAINER.key("resources")),
-      new Replacing(TreeAddress.of("updateStrategy"), TreeAddress.of("spec.updateStrategy")),
-      new Replacing(TreeAddress.of("priorityClassName"), TreeAddress.of("spec.template.spec.priorityClassName")));
+  private static final List<Replacing> VALUES =
+      List.of(
+          new Replacing(
+              TreeAddress.of("images.pullPolicy"),
+              AdoptedDataplane.CONTAINER.key("imagePullPolicy")),
+          new Replacing(
+              TreeAddress.of("imagePullSecrets"),
+              TreeAddress.of("spec.template.spec.imagePullSecrets")),
+          new Replacing(TreeAddress.of("resources"), AdoptedDataplane.CONTAINER.key("resources")),
+          new Replacing(TreeAddress.of("updateStrategy"), TreeAddress.of("spec.updateStrategy")),
+          new Replacing(
+              TreeAddress.of("priorityClassName"),
+              TreeAddress.of("spec.template.spec.priorityClassName")));
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {
@@ -48,7 +55,9 @@ final class ReplacingValues implements ValueGroup {
   }
 
   private static boolean empty(Object value) {
-    return value == null || "".equals(value) || value instanceof Map<?, ?> map && map.isEmpty()
+    return value == null
+        || "".equals(value)
+        || value instanceof Map<?, ?> map && map.isEmpty()
         || value instanceof List<?> list && list.isEmpty();
   }
 }

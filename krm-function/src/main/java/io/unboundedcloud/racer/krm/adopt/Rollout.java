@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * What applying an object in place of the live one does to a workload: its pod template differs from the
- * live one (apart from what the API server defaults), which restarts every pod, or not. Changes outside
- * the template restart nothing and are listed apart.
+ * What applying an object in place of the live one does to a workload: its pod template differs
+ * from the live one (apart from what the API server defaults), which restarts every pod, or not.
+ * Changes outside the template restart nothing and are listed apart.
  *
  * @param workload how messages name the workload ({@code DaemonSet racer/racer})
  * @param ref the workload, for results
@@ -23,18 +23,25 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
   record Change(Difference difference, String reason) {}
 
   /**
-   * Compares a workload as it runs with what would replace it, both completed with the server's defaults.
+   * Compares a workload as it runs with what would replace it, both completed with the server's
+   * defaults.
    *
    * @param reason why a difference is there
    */
-  static Rollout of(String workload, ResourceRef ref, Map<String, Object> live, Map<String, Object> replacement,
+  static Rollout of(
+      String workload,
+      ResourceRef ref,
+      Map<String, Object> live,
+      Map<String, Object> replacement,
       Function<Difference, String> reason) {
     Map<String, Object> liveSpec = PlainTrees.asMap(ApiServerDefaults.filled(live).get("spec"));
-    Map<String, Object> newSpec = PlainTrees.asMap(ApiServerDefaults.filled(replacement).get("spec"));
+    Map<String, Object> newSpec =
+        PlainTrees.asMap(ApiServerDefaults.filled(replacement).get("spec"));
     TreeAddress templateAt = TreeAddress.of(templatePath(String.valueOf(live.get("kind"))));
     List<Change> template = new ArrayList<>();
     List<Change> elsewhere = new ArrayList<>();
-    for (Difference difference : Difference.between(liveSpec, newSpec, TreeAddress.root().key("spec"))) {
+    for (Difference difference :
+        Difference.between(liveSpec, newSpec, TreeAddress.root().key("spec"))) {
       Change change = new Change(difference, reason.apply(difference));
       (difference.at().startsWith(templateAt) ? template : elsewhere).add(change);
     }
@@ -55,7 +62,10 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
     return !template.isEmpty();
   }
 
-  /** One result per template change, at {@code severity}, each naming the field, both values and why. */
+  /**
+   * One result per template change, at {@code severity}, each naming the field, both values and
+   * why.
+   */
   List<Result> templateResults(Severity severity, String prefix) {
     return template.stream().map(change -> result(severity, prefix, change)).toList();
   }
@@ -67,11 +77,18 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
 
   private Result result(Severity severity, String prefix, Change change) {
     Difference difference = change.difference();
-    String values = difference.reordered()
-        ? "live order " + String.join(", ", names(difference.live())) + "; new order "
-            + String.join(", ", names(difference.adopted()))
-        : "live " + PlainTrees.shown(difference.live()) + ", new " + PlainTrees.shown(difference.adopted());
-    return Result.of(severity, prefix + values + ": " + change.reason(), ref, difference.at().toString());
+    String values =
+        difference.reordered()
+            ? "live order "
+                + String.join(", ", names(difference.live()))
+                + "; new order "
+                + String.join(", ", names(difference.adopted()))
+            : "live "
+                + PlainTrees.shown(difference.live())
+                + ", new "
+                + PlainTrees.shown(difference.adopted());
+    return Result.of(
+        severity, prefix + values + ": " + change.reason(), ref, difference.at().toString());
   }
 
   private static List<String> names(Object list) {

@@ -6,71 +6,105 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Why the function renders a field of the dataplane's pod template otherwise than the live DaemonSet has
- * it: the field ownership of the renderer, said once per field for a verdict. The first prefix that the
- * field's path starts with gives the reason.
+ * Why the function renders a field of the dataplane's pod template otherwise than the live
+ * DaemonSet has it: the field ownership of the renderer, said once per field for a verdict. The
+ * first prefix that the field's path starts with gives the reason.
  */
 final class RolloutReasons {
   private static final String TEMPLATE = "spec.template.";
   private static final String POD = TEMPLATE + "spec.";
-  private static final String DATAPLANE = POD + "containers[name=" + Dataplane.CONTAINER_NAME + "].";
-  private static final String FILLED = "a default the function fills where the live DaemonSet has none";
-  private static final String SECURITY = "security contexts are wiring: the dataplane runs privileged, as root";
+  private static final String DATAPLANE =
+      POD + "containers[name=" + Dataplane.CONTAINER_NAME + "].";
+  private static final String FILLED =
+      "a default the function fills where the live DaemonSet has none";
+  private static final String SECURITY =
+      "security contexts are wiring: the dataplane runs privileged, as root";
   private static final String ACCOUNT =
       "the pods run as the ServiceAccount racer without its token automounted (the dataplane mounts its own)";
-  private static final String NETWORK = "hostNetwork and dnsPolicy follow " + Dataplane.HOST_NETWORK_KEY + " in racer-settings";
+  private static final String NETWORK =
+      "hostNetwork and dnsPolicy follow " + Dataplane.HOST_NETWORK_KEY + " in racer-settings";
 
-  private static final List<Map.Entry<String, String>> REASONS = List.of(
-      Map.entry(TEMPLATE + "metadata.annotations[\"" + Dataplane.CDI_ANNOTATION + "\"]",
-          "the CDI request follows " + Dataplane.NVIDIA_KEY
-              + " in racer-settings (mode cdi adds it, the other modes remove it)"),
-      Map.entry(TEMPLATE + "metadata.labels",
-          "the pod labels " + Dataplane.NAME_LABEL + " and " + Dataplane.COMPONENT_LABEL + " are the selector's"),
-      Map.entry(DATAPLANE + "image", "the dataplane image comes from the function config"),
-      Map.entry(DATAPLANE + "env[name=RACER_OBJECT_IMAGE]", "the racer-object image comes from the function config"),
-      Map.entry(DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(0), "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
-      Map.entry(DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(1), "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
-      Map.entry(DATAPLANE + "env",
-          "the dataplane's explicit env is wiring: rendered in a fixed order from racer-settings (listener ports)"
-              + " and the images; the user's own variables follow it"),
-      Map.entry(DATAPLANE + "envFrom",
-          "envFrom is wiring: racer-settings comes last, so that its keys win over the user's sources"),
-      Map.entry(DATAPLANE + "ports",
-          "the dataplane's ports are wiring, rendered from " + Dataplane.PEER_PORT_KEY + " and "
-              + Dataplane.DIAGNOSTICS_PORT_KEY),
-      Map.entry(DATAPLANE + "volumeMounts",
-          "the dataplane's own mounts are wiring, rendered for the NVIDIA mode, before the user's"),
-      Map.entry(POD + "volumes", "the dataplane's own volumes are wiring, rendered for the NVIDIA mode, before the user's"),
-      Map.entry(DATAPLANE + "securityContext", SECURITY),
-      Map.entry(POD + "securityContext", SECURITY),
-      Map.entry(POD + "affinity",
-          "every required node-selector term carries the dataplane's two expressions first ("
-              + Dataplane.EXCLUSION_LABEL + " DoesNotExist, " + Dataplane.OS_LABEL + " In [linux])"),
-      Map.entry(POD + "hostNetwork", NETWORK),
-      Map.entry(POD + "dnsPolicy", NETWORK),
-      Map.entry(POD + "serviceAccountName", ACCOUNT),
-      Map.entry(POD + "serviceAccount", ACCOUNT),
-      Map.entry(POD + "automountServiceAccountToken", ACCOUNT),
-      Map.entry(DATAPLANE + "resources", FILLED),
-      Map.entry(DATAPLANE + "readinessProbe", FILLED),
-      Map.entry(DATAPLANE + "imagePullPolicy", FILLED),
-      Map.entry(DATAPLANE + "terminationMessage", FILLED),
-      Map.entry(POD + "restartPolicy", FILLED),
-      Map.entry(POD + "schedulerName", FILLED),
-      Map.entry(POD + "enableServiceLinks", FILLED),
-      Map.entry(POD + "preemptionPolicy", FILLED),
-      Map.entry(POD + "terminationGracePeriodSeconds", FILLED),
-      Map.entry(POD + "containers", "the function adds the dataplane container"),
-      Map.entry("spec.updateStrategy", FILLED),
-      Map.entry("spec.minReadySeconds", FILLED),
-      Map.entry("spec.selector", "the selector is the dataplane's labels"));
+  private static final List<Map.Entry<String, String>> REASONS =
+      List.of(
+          Map.entry(
+              TEMPLATE + "metadata.annotations[\"" + Dataplane.CDI_ANNOTATION + "\"]",
+              "the CDI request follows "
+                  + Dataplane.NVIDIA_KEY
+                  + " in racer-settings (mode cdi adds it, the other modes remove it)"),
+          Map.entry(
+              TEMPLATE + "metadata.labels",
+              "the pod labels "
+                  + Dataplane.NAME_LABEL
+                  + " and "
+                  + Dataplane.COMPONENT_LABEL
+                  + " are the selector's"),
+          Map.entry(DATAPLANE + "image", "the dataplane image comes from the function config"),
+          Map.entry(
+              DATAPLANE + "env[name=RACER_OBJECT_IMAGE]",
+              "the racer-object image comes from the function config"),
+          Map.entry(
+              DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(0),
+              "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
+          Map.entry(
+              DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(1),
+              "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
+          Map.entry(
+              DATAPLANE + "env",
+              "the dataplane's explicit env is wiring: rendered in a fixed order from racer-settings (listener ports)"
+                  + " and the images; the user's own variables follow it"),
+          Map.entry(
+              DATAPLANE + "envFrom",
+              "envFrom is wiring: racer-settings comes last, so that its keys win over the user's sources"),
+          Map.entry(
+              DATAPLANE + "ports",
+              "the dataplane's ports are wiring, rendered from "
+                  + Dataplane.PEER_PORT_KEY
+                  + " and "
+                  + Dataplane.DIAGNOSTICS_PORT_KEY),
+          Map.entry(
+              DATAPLANE + "volumeMounts",
+              "the dataplane's own mounts are wiring, rendered for the NVIDIA mode, before the user's"),
+          Map.entry(
+              POD + "volumes",
+              "the dataplane's own volumes are wiring, rendered for the NVIDIA mode, before the user's"),
+          Map.entry(DATAPLANE + "securityContext", SECURITY),
+          Map.entry(POD + "securityContext", SECURITY),
+          Map.entry(
+              POD + "affinity",
+              "every required node-selector term carries the dataplane's two expressions first ("
+                  + Dataplane.EXCLUSION_LABEL
+                  + " DoesNotExist, "
+                  + Dataplane.OS_LABEL
+                  + " In [linux])"),
+          Map.entry(POD + "hostNetwork", NETWORK),
+          Map.entry(POD + "dnsPolicy", NETWORK),
+          Map.entry(POD + "serviceAccountName", ACCOUNT),
+          Map.entry(POD + "serviceAccount", ACCOUNT),
+          Map.entry(POD + "automountServiceAccountToken", ACCOUNT),
+          Map.entry(DATAPLANE + "resources", FILLED),
+          Map.entry(DATAPLANE + "readinessProbe", FILLED),
+          Map.entry(DATAPLANE + "imagePullPolicy", FILLED),
+          Map.entry(DATAPLANE + "terminationMessage", FILLED),
+          Map.entry(POD + "restartPolicy", FILLED),
+          Map.entry(POD + "schedulerName", FILLED),
+          Map.entry(POD + "enableServiceLinks", FILLED),
+          Map.entry(POD + "preemptionPolicy", FILLED),
+          Map.entry(POD + "terminationGracePeriodSeconds", FILLED),
+          Map.entry(POD + "containers", "the function adds the dataplane container"),
+          Map.entry("spec.updateStrategy", FILLED),
+          Map.entry("spec.minReadySeconds", FILLED),
+          Map.entry("spec.selector", "the selector is the dataplane's labels"));
 
   private RolloutReasons() {}
 
-  /** The reason the function renders the dataplane DaemonSet's field at {@code difference} as it does. */
+  /**
+   * The reason the function renders the dataplane DaemonSet's field at {@code difference} as it
+   * does.
+   */
   static String of(Difference difference) {
     String path = difference.at().toString();
-    if (path.equals(TEMPLATE + "metadata.annotations[\"" + Dataplane.SETTINGS_HASH_ANNOTATION + "\"]")) {
+    if (path.equals(
+        TEMPLATE + "metadata.annotations[\"" + Dataplane.SETTINGS_HASH_ANNOTATION + "\"]")) {
       return settingsHash(difference);
     }
     for (Map.Entry<String, String> reason : REASONS) {

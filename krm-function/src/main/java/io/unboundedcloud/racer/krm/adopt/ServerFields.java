@@ -5,23 +5,36 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the API server, its controllers and kubectl write on a live object, which a manifest kept in Git must
- * not hold: applied again, {@code resourceVersion} and {@code uid} conflict, and the operator's
- * ownerReferences would have the garbage collector delete the objects with the operator's resource.
+ * What the API server, its controllers and kubectl write on a live object, which a manifest kept in
+ * Git must not hold: applied again, {@code resourceVersion} and {@code uid} conflict, and the
+ * operator's ownerReferences would have the garbage collector delete the objects with the
+ * operator's resource.
  */
 final class ServerFields {
-  /** {@code metadata} fields only the API server sets (ObjectMeta: "populated by the system", read-only). */
-  static final List<String> METADATA = List.of(
-      "uid", "resourceVersion", "generation", "creationTimestamp", "managedFields", "selfLink",
-      "deletionTimestamp", "deletionGracePeriodSeconds");
+  /**
+   * {@code metadata} fields only the API server sets (ObjectMeta: "populated by the system",
+   * read-only).
+   */
+  static final List<String> METADATA =
+      List.of(
+          "uid",
+          "resourceVersion",
+          "generation",
+          "creationTimestamp",
+          "managedFields",
+          "selfLink",
+          "deletionTimestamp",
+          "deletionGracePeriodSeconds");
+
   /** Annotations written by controllers or kubectl, never by the installation's author. */
-  static final List<String> ANNOTATIONS = List.of(
-      // the DaemonSet controller's record of the template generation (pkg/controller/daemon)
-      "deprecated.daemonset.template.generation",
-      // kubectl apply's record of the last applied manifest (client-side apply)
-      "kubectl.kubernetes.io/last-applied-configuration",
-      // the Deployment controller's revision, on a cache origin that is a Deployment
-      "deployment.kubernetes.io/revision");
+  static final List<String> ANNOTATIONS =
+      List.of(
+          // the DaemonSet controller's record of the template generation (pkg/controller/daemon)
+          "deprecated.daemonset.template.generation",
+          // kubectl apply's record of the last applied manifest (client-side apply)
+          "kubectl.kubernetes.io/last-applied-configuration",
+          // the Deployment controller's revision, on a cache origin that is a Deployment
+          "deployment.kubernetes.io/revision");
 
   private ServerFields() {}
 
@@ -33,7 +46,10 @@ final class ServerFields {
    */
   record Cleaned(Map<String, Object> object, List<Map<String, Object>> ownerReferences) {}
 
-  /** A copy of {@code live} without {@code status}, the server's metadata, annotations and ownerReferences. */
+  /**
+   * A copy of {@code live} without {@code status}, the server's metadata, annotations and
+   * ownerReferences.
+   */
   @SuppressWarnings("unchecked")
   static Cleaned clean(Map<String, Object> live) {
     Map<String, Object> object = (Map<String, Object>) PlainTrees.copy(live);
@@ -57,12 +73,13 @@ final class ServerFields {
   }
 
   /**
-   * The {@code creationTimestamp: null} that every embedded ObjectMeta (a pod template, a job template)
-   * carries in the API server's output: Go writes its empty time struct as null.
+   * The {@code creationTimestamp: null} that every embedded ObjectMeta (a pod template, a job
+   * template) carries in the API server's output: Go writes its empty time struct as null.
    */
   private static void dropEmbeddedTimestamps(Object tree) {
     if (tree instanceof Map<?, ?> map) {
-      if (map.get("metadata") instanceof Map<?, ?> metadata && metadata.containsKey("creationTimestamp")
+      if (map.get("metadata") instanceof Map<?, ?> metadata
+          && metadata.containsKey("creationTimestamp")
           && metadata.get("creationTimestamp") == null) {
         metadata.remove("creationTimestamp");
       }
@@ -72,10 +89,15 @@ final class ServerFields {
     }
   }
 
-  /** How a warning names an ownerReference: {@code Racer racer (unbounded-cloud.io/v1alpha1, controller)}. */
+  /**
+   * How a warning names an ownerReference: {@code Racer racer (unbounded-cloud.io/v1alpha1,
+   * controller)}.
+   */
   static String describe(Map<String, Object> reference) {
     StringBuilder text = new StringBuilder();
-    text.append(reference.getOrDefault("kind", "object")).append(' ').append(reference.getOrDefault("name", "?"));
+    text.append(reference.getOrDefault("kind", "object"))
+        .append(' ')
+        .append(reference.getOrDefault("name", "?"));
     List<String> details = new ArrayList<>();
     if (reference.get("apiVersion") != null) {
       details.add(String.valueOf(reference.get("apiVersion")));

@@ -7,9 +7,10 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Where a value sits in a plain tree: map keys, list items by name ({@code containers[name=dataplane]}, the
- * way the function's results name fields) or, for items without a name, by position. Printed as the field
- * paths of results: {@code spec.template.metadata.annotations["racer.unbounded-cloud.io/settings-hash"]}.
+ * Where a value sits in a plain tree: map keys, list items by name ({@code
+ * containers[name=dataplane]}, the way the function's results name fields) or, for items without a
+ * name, by position. Printed as the field paths of results: {@code
+ * spec.template.metadata.annotations["racer.unbounded-cloud.io/settings-hash"]}.
  */
 record TreeAddress(List<Object> steps) {
   /** A step into a list: the item whose {@code name} is this. */
@@ -58,7 +59,8 @@ record TreeAddress(List<Object> steps) {
 
   /** Whether this address starts with every step of {@code prefix}. */
   boolean startsWith(TreeAddress prefix) {
-    return steps.size() >= prefix.steps.size() && steps.subList(0, prefix.steps.size()).equals(prefix.steps);
+    return steps.size() >= prefix.steps.size()
+        && steps.subList(0, prefix.steps.size()).equals(prefix.steps);
   }
 
   /** The value here, or {@code null} when a step is missing. */
@@ -73,7 +75,10 @@ record TreeAddress(List<Object> steps) {
     return current;
   }
 
-  /** Sets the value here, creating the maps on the way; {@code false} when a list item on the way is missing. */
+  /**
+   * Sets the value here, creating the maps on the way; {@code false} when a list item on the way is
+   * missing.
+   */
   @SuppressWarnings("unchecked")
   boolean putIn(Map<String, Object> tree, Object value) {
     Object current = tree;

@@ -23,9 +23,9 @@ import java.util.List;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * {@code racer-krm adopt [--function-config FILE] [--chart-values FILE] [--fail-on-rollout] PATH...}: live
- * dumps in, manifests for Git on stdout, the verdict on stderr. On error nothing reaches stdout and no
- * values file is written.
+ * {@code racer-krm adopt [--function-config FILE] [--chart-values FILE] [--fail-on-rollout]
+ * PATH...}: live dumps in, manifests for Git on stdout, the verdict on stderr. On error nothing
+ * reaches stdout and no values file is written.
  */
 final class AdoptMode {
   private static final String FUNCTION_CONFIG = "--function-config";
@@ -64,16 +64,18 @@ final class AdoptMode {
       }
     }
     if (paths.isEmpty()) {
-      throw new UsageException("adopt needs at least one live dump: a file, a directory, or - for stdin");
+      throw new UsageException(
+          "adopt needs at least one live dump: a file, a directory, or - for stdin");
     }
     List<MappingNode> objects = new ArrayList<>();
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
     try {
       for (String path : paths) {
-        objects.addAll(path.equals("-")
-            ? YamlReader.readManifests(stdin, "stdin", YamlLimits.DEFAULT)
-            : ManifestFiles.objects(List.of(Path.of(path)), "adopt", stderr, sources));
+        objects.addAll(
+            path.equals("-")
+                ? YamlReader.readManifests(stdin, "stdin", YamlLimits.DEFAULT)
+                : ManifestFiles.objects(List.of(Path.of(path)), "adopt", stderr, sources));
       }
       if (functionConfigFile != null) {
         functionConfig = ManifestFiles.functionConfig(functionConfigFile, sources);
@@ -82,8 +84,14 @@ final class AdoptMode {
       stderr.println("error: " + unreadable.getMessage());
       return 1;
     }
-    AdoptionOutcome outcome = Adoption.adopt(objects, new Adoption.Options(functionConfig, Usage.image(),
-        failOnRollout, chartValuesFile == null ? null : chartValuesFile.toString()));
+    AdoptionOutcome outcome =
+        Adoption.adopt(
+            objects,
+            new Adoption.Options(
+                functionConfig,
+                Usage.image(),
+                failOnRollout,
+                chartValuesFile == null ? null : chartValuesFile.toString()));
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }
@@ -93,19 +101,32 @@ final class AdoptMode {
     }
     if (chartValuesFile != null) {
       try {
-        Files.writeString(chartValuesFile, "# Values for charts/racer, written by racer-krm adopt from the live"
-            + " installation: helm install racer charts/racer --values " + chartValuesFile.getFileName() + "\n"
-            + YamlWriter.manifests(List.of(Nodes.fromPlainMap(outcome.helmValues()))), StandardCharsets.UTF_8);
+        Files.writeString(
+            chartValuesFile,
+            "# Values for charts/racer, written by racer-krm adopt from the live"
+                + " installation: helm install racer charts/racer --values "
+                + chartValuesFile.getFileName()
+                + "\n"
+                + YamlWriter.manifests(List.of(Nodes.fromPlainMap(outcome.helmValues()))),
+            StandardCharsets.UTF_8);
       } catch (IOException unwritable) {
-        stderr.println("error: " + chartValuesFile + ": cannot write the chart values ("
-            + (unwritable.getMessage() == null ? "I/O error" : unwritable.getMessage()) + ")");
+        stderr.println(
+            "error: "
+                + chartValuesFile
+                + ": cannot write the chart values ("
+                + (unwritable.getMessage() == null ? "I/O error" : unwritable.getMessage())
+                + ")");
         return 1;
       }
-      stderr.println("info: helm: wrote the chart values to " + chartValuesFile + "; once the live objects are"
-          + " orphaned from the operator, these commands let Helm adopt them instead of creating them:");
+      stderr.println(
+          "info: helm: wrote the chart values to "
+              + chartValuesFile
+              + "; once the live objects are"
+              + " orphaned from the operator, these commands let Helm adopt them instead of creating them:");
       outcome.helmCommands().forEach(command -> stderr.println("  " + command));
     }
-    // held until whole, as render does: running out of heap while writing prints nothing (krm.memory)
+    // held until whole, as render does: running out of heap while writing prints nothing
+    // (krm.memory)
     HeldOutput manifests = new HeldOutput();
     YamlWriter.writeManifests(outcome.manifests(), manifests);
     try {

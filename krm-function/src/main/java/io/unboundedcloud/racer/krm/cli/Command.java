@@ -55,7 +55,9 @@ public final class Command {
       return 1;
     } catch (RuntimeException | StackOverflowError bug) {
       stderr.println(
-          "error: internal error: " + bug + (stack ? "" : " (run with --stack for the stack trace)"));
+          "error: internal error: "
+              + bug
+              + (stack ? "" : " (run with --stack for the stack trace)"));
       if (stack) {
         bug.printStackTrace(stderr);
       }

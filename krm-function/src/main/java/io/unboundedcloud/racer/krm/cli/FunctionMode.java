@@ -22,12 +22,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The KRM function: one ResourceList on stdin, one on stdout. Any error result exits 1 with every input
- * item unchanged in the output, and each error also on stderr, since kustomize shows only stderr.
+ * The KRM function: one ResourceList on stdin, one on stdout. Any error result exits 1 with every
+ * input item unchanged in the output, and each error also on stderr, since kustomize shows only
+ * stderr.
  *
- * <p>The output is held until it is complete (krm.memory): when the heap runs out, stdout gets the input
- * back as it came, with the error appended to its results where its text allows, or nothing at all when
- * not even that can be written; never a part of a ResourceList.
+ * <p>The output is held until it is complete (krm.memory): when the heap runs out, stdout gets the
+ * input back as it came, with the error appended to its results where its text allows, or nothing
+ * at all when not even that can be written; never a part of a ResourceList.
  */
 final class FunctionMode {
   private static final String SOURCE = "stdin";
@@ -44,7 +45,10 @@ final class FunctionMode {
       write(output, stdout);
       return 1;
     } catch (KeptInput.ReadOutOfMemory tooLarge) {
-      String read = "the input (at least " + OutOfMemory.mebibytes(tooLarge.bytesRead()) + " read from stdin)";
+      String read =
+          "the input (at least "
+              + OutOfMemory.mebibytes(tooLarge.bytesRead())
+              + " read from stdin)";
       report(OutOfMemory.message(read), tooLarge.getCause(), stderr, stack);
       return 1;
     }
@@ -81,22 +85,31 @@ final class FunctionMode {
     return outcome.results().exitCode();
   }
 
-  /** An input that is not a ResourceList: its items as parsed, when there are any, and the error. */
-  private static void refuse(YamlInputException unreadable, OutputStream output, PrintStream stderr) {
+  /**
+   * An input that is not a ResourceList: its items as parsed, when there are any, and the error.
+   */
+  private static void refuse(
+      YamlInputException unreadable, OutputStream output, PrintStream stderr) {
     Result error = Result.error("input is not a ResourceList: " + unreadable.getMessage());
     stderr.println(error.toLine());
     if (unreadable.items().isPresent()) {
       YamlWriter.writeUnusedItems(unreadable.items().get(), List.of(error.toTree()), output);
     } else {
-      YamlWriter.writeResourceList(new ResourceList(List.of(), null), List.of(error.toTree()), output);
+      YamlWriter.writeResourceList(
+          new ResourceList(List.of(), null), List.of(error.toTree()), output);
     }
   }
 
   /**
-   * The heap ran out: the input goes back out as it came, read once more as events only (no tree), with the
-   * error appended to its results where its text allows; nothing when it is not one ResourceList.
+   * The heap ran out: the input goes back out as it came, read once more as events only (no tree),
+   * with the error appended to its results where its text allows; nothing when it is not one
+   * ResourceList.
    */
-  private static int writeBack(KeptInput input, OutOfMemoryError cause, PrintStream stdout, PrintStream stderr,
+  private static int writeBack(
+      KeptInput input,
+      OutOfMemoryError cause,
+      PrintStream stdout,
+      PrintStream stderr,
       boolean stack) {
     String size = OutOfMemory.mebibytes(input.size());
     ResourceListOutline outline;
@@ -110,15 +123,19 @@ final class FunctionMode {
       report(OutOfMemory.message("the input (" + size + ")"), cause, stderr, stack);
       return 1;
     }
-    Result error = Result.error(OutOfMemory.message(
-        "the input (" + size + ", " + OutOfMemory.count(outline.items(), "item") + ")"));
+    Result error =
+        Result.error(
+            OutOfMemory.message(
+                "the input (" + size + ", " + OutOfMemory.count(outline.items(), "item") + ")"));
     report(error.toLine(), cause, stderr, stack);
     if (!outline.writable()) {
       return 1;
     }
-    byte[] results = outline.appendable()
-        ? ResourceListOutline.resultsText(List.of(error.toTree())).getBytes(StandardCharsets.UTF_8)
-        : new byte[0];
+    byte[] results =
+        outline.appendable()
+            ? ResourceListOutline.resultsText(List.of(error.toTree()))
+                .getBytes(StandardCharsets.UTF_8)
+            : new byte[0];
     try {
       input.writeTo(stdout);
       stdout.write(results);

@@ -14,8 +14,8 @@ import java.util.stream.Stream;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * The YAML files the command line modes read: named files, directories walked for .yaml and .yml files,
- * and the one-object function config file. Lists ({@code kind: List}) stand for their items.
+ * The YAML files the command line modes read: named files, directories walked for .yaml and .yml
+ * files, and the one-object function config file. Lists ({@code kind: List}) stand for their items.
  */
 final class ManifestFiles {
   /** Files in a directory that are build instructions, not manifests. */
@@ -36,10 +36,12 @@ final class ManifestFiles {
    *
    * @param command the command reading them, for the warning about skipped kustomizations
    * @param sources told which file each object came from
-   * @throws io.unboundedcloud.racer.krm.yaml.YamlInputException when a file is not valid YAML of objects
+   * @throws io.unboundedcloud.racer.krm.yaml.YamlInputException when a file is not valid YAML of
+   *     objects
    * @throws Unusable when a path does not exist
    */
-  static List<MappingNode> objects(List<Path> paths, String command, PrintStream stderr, SourceFiles sources) {
+  static List<MappingNode> objects(
+      List<Path> paths, String command, PrintStream stderr, SourceFiles sources) {
     List<MappingNode> objects = new ArrayList<>();
     for (Path file : files(paths, command, stderr)) {
       List<MappingNode> read = YamlReader.readManifests(file);
@@ -54,7 +56,8 @@ final class ManifestFiles {
     List<MappingNode> configs = YamlReader.readManifests(file);
     sources.read(file, configs);
     if (configs.size() != 1) {
-      throw new Unusable(file + " holds " + configs.size() + " objects; the function config is one ConfigMap");
+      throw new Unusable(
+          file + " holds " + configs.size() + " objects; the function config is one ConfigMap");
     }
     return configs.get(0);
   }
@@ -71,7 +74,11 @@ final class ManifestFiles {
               files.add(file);
             } else if (SKIPPED_FILES.contains(file.getFileName().toString())) {
               stderr.println(
-                  "warning: " + file + " is not read: " + command + " reads manifests only, so its patches and"
+                  "warning: "
+                      + file
+                      + " is not read: "
+                      + command
+                      + " reads manifests only, so its patches and"
                       + " generators are not applied; build a kustomization with kustomize");
             }
           }

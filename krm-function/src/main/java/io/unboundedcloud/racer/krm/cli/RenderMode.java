@@ -23,9 +23,9 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * {@code racer-krm render PATH... [--function-config FILE]}: the same processing on YAML files and
- * directories, printing only the resulting manifests. On error nothing reaches stdout, since an empty
- * success would make Argo CD prune the installation; the manifests are held until they are complete, so
- * that running out of heap while they are written prints nothing either (krm.memory).
+ * directories, printing only the resulting manifests. On error nothing reaches stdout, since an
+ * empty success would make Argo CD prune the installation; the manifests are held until they are
+ * complete, so that running out of heap while they are written prints nothing either (krm.memory).
  */
 final class RenderMode {
   private RenderMode() {}
@@ -51,7 +51,8 @@ final class RenderMode {
     if (paths.isEmpty()) {
       throw new UsageException("render needs at least one file or directory");
     }
-    // held until complete: a run that runs out of heap while it writes must print nothing, as on any error
+    // held until complete: a run that runs out of heap while it writes must print nothing, as on
+    // any error
     HeldOutput output = new HeldOutput();
     int exit;
     try {
@@ -75,7 +76,8 @@ final class RenderMode {
   }
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
-  private static int render(List<Path> paths, Path functionConfigFile, OutputStream output, PrintStream stderr) {
+  private static int render(
+      List<Path> paths, Path functionConfigFile, OutputStream output, PrintStream stderr) {
     List<MappingNode> objects;
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
@@ -111,7 +113,8 @@ final class RenderMode {
   private static String describe(List<Path> paths, Path functionConfigFile) {
     List<Path> files = new ArrayList<>();
     try {
-      files.addAll(ManifestFiles.files(paths, "render", new PrintStream(OutputStream.nullOutputStream())));
+      files.addAll(
+          ManifestFiles.files(paths, "render", new PrintStream(OutputStream.nullOutputStream())));
     } catch (RuntimeException gone) {
       return "the input (" + String.join(", ", paths.stream().map(Path::toString).toList()) + ")";
     }
@@ -126,6 +129,10 @@ final class RenderMode {
         // changed since it was read: counted as empty
       }
     }
-    return "the input (" + OutOfMemory.count(files.size(), "file") + ", " + OutOfMemory.mebibytes(bytes) + ")";
+    return "the input ("
+        + OutOfMemory.count(files.size(), "file")
+        + ", "
+        + OutOfMemory.mebibytes(bytes)
+        + ")";
   }
 }

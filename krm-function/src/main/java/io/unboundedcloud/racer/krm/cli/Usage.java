@@ -6,7 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
-/** The {@code --help} text (the README's usage sections, packaged at build time) and the version. */
+/**
+ * The {@code --help} text (the README's usage sections, packaged at build time) and the version.
+ */
 final class Usage {
   static final String START = "<!-- usage:start -->";
   static final String END = "<!-- usage:end -->";
@@ -14,8 +16,8 @@ final class Usage {
   private Usage() {}
 
   /**
-   * Every usage section of the README (between the markers), in order, one blank line between them: the
-   * usage itself, then the step-by-step guides that belong in {@code --help} too.
+   * Every usage section of the README (between the markers), in order, one blank line between them:
+   * the usage itself, then the step-by-step guides that belong in {@code --help} too.
    */
   static String text() {
     String readme = resource("/racer-krm/README.md");
@@ -24,11 +26,13 @@ final class Usage {
     while (start >= 0) {
       int end = readme.indexOf(END, start);
       if (end < 0) {
-        throw new IllegalStateException("the packaged README has a usage section without its end marker");
+        throw new IllegalStateException(
+            "the packaged README has a usage section without its end marker");
       }
       String section = readme.substring(start + START.length(), end).strip();
       text.append(text.length() == 0 ? "" : "\n")
-          .append(section.replace("```text\n", "").replace("```\n", "").replace("```", "").strip()).append('\n');
+          .append(section.replace("```text\n", "").replace("```\n", "").replace("```", "").strip())
+          .append('\n');
       start = readme.indexOf(START, end);
     }
     if (text.length() == 0) {
@@ -38,8 +42,11 @@ final class Usage {
   }
 
   static String version() {
-    return "racer-krm " + buildFacts().getProperty("version") + " (renders Racer "
-        + io.unboundedcloud.racer.workload.Release.RACER_VERSION + ")";
+    return "racer-krm "
+        + buildFacts().getProperty("version")
+        + " (renders Racer "
+        + io.unboundedcloud.racer.workload.Release.RACER_VERSION
+        + ")";
   }
 
   /** The racer-krm image of this version, as a function config declares it. */

@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
- * How a plain tree's values are read into the fields of a Kubernetes object. The rules are Jackson's
- * (what the function did before the reading was generated), except where Jackson loses or invents data,
- * which Kubernetes would refuse too:
+ * How a plain tree's values are read into the fields of a Kubernetes object. The rules are
+ * Jackson's (what the function did before the reading was generated), except where Jackson loses or
+ * invents data, which Kubernetes would refuse too:
+ *
  * <pre>
  *   string field     "x"; 5, 1.5, true become "5", "1.5", "true" (as Jackson)
  *   integer field    5; "5" becomes 5; 2.0 becomes 2; "" becomes null (as Jackson)
@@ -21,7 +22,9 @@ import java.util.function.BiFunction;
  *   Quantity         "100Mi", 1, 0.5; true and mappings are refused (Jackson: "tr" + "ue", amount/format)
  *   list, mapping    only a list or a mapping (as Jackson); null stays null
  * </pre>
- * Values of fields the model does not know (kept in {@code additionalProperties}) are taken as they are.
+ *
+ * Values of fields the model does not know (kept in {@code additionalProperties}) are taken as they
+ * are.
  */
 final class TreeInput {
   private TreeInput() {}
@@ -58,7 +61,8 @@ final class TreeInput {
       return null;
     }
     if (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE) {
-      throw new TreeShapeException(at, "expected a 32-bit integer, found " + describe(value) + ", which is too large");
+      throw new TreeShapeException(
+          at, "expected a 32-bit integer, found " + describe(value) + ", which is too large");
     }
     return number.intValue();
   }
@@ -96,7 +100,8 @@ final class TreeInput {
     if (value instanceof String text) {
       return new IntOrString(text);
     }
-    throw new TreeShapeException(at, "expected an integer or a string such as \"25%\", found " + describe(value));
+    throw new TreeShapeException(
+        at, "expected an integer or a string such as \"25%\", found " + describe(value));
   }
 
   static Quantity quantity(Object value, TreePath at) {
@@ -110,7 +115,8 @@ final class TreeInput {
         // falls through to the message below
       }
     }
-    throw new TreeShapeException(at, "expected a quantity such as 100Mi or 0.5, found " + describe(value));
+    throw new TreeShapeException(
+        at, "expected a quantity such as 100Mi or 0.5, found " + describe(value));
   }
 
   static List<String> strings(Object value, TreePath at) {
@@ -143,7 +149,8 @@ final class TreeInput {
     return result;
   }
 
-  private static <T> List<T> elements(Object value, TreePath at, BiFunction<Object, TreePath, T> element) {
+  private static <T> List<T> elements(
+      Object value, TreePath at, BiFunction<Object, TreePath, T> element) {
     if (value == null) {
       return null;
     }
@@ -162,7 +169,9 @@ final class TreeInput {
     if (value instanceof Integer || value instanceof Long) {
       return ((Number) value).longValue();
     }
-    if (value instanceof Double number && number == Math.rint(number) && Math.abs(number) < 0x1p63) {
+    if (value instanceof Double number
+        && number == Math.rint(number)
+        && Math.abs(number) < 0x1p63) {
       return number.longValue();
     }
     if (value instanceof String text) {

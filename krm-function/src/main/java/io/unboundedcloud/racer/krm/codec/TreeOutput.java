@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How field values are written into a plain tree, as Jackson writes them: an IntOrString as its integer or
- * string, a Quantity as amount and format in one string, lists and maps as fresh copies, the fields the
- * model does not know after the known ones.
+ * How field values are written into a plain tree, as Jackson writes them: an IntOrString as its
+ * integer or string, a Quantity as amount and format in one string, lists and maps as fresh copies,
+ * the fields the model does not know after the known ones.
  */
 final class TreeOutput {
   private TreeOutput() {}
@@ -23,7 +23,8 @@ final class TreeOutput {
     if (value == null) {
       return null;
     }
-    return (value.getAmount() == null ? "" : value.getAmount()) + (value.getFormat() == null ? "" : value.getFormat());
+    return (value.getAmount() == null ? "" : value.getAmount())
+        + (value.getFormat() == null ? "" : value.getFormat());
   }
 
   /** A list of strings, integers or longs. */
@@ -50,7 +51,10 @@ final class TreeOutput {
 
   /** A deep copy of plain data: maps, lists, strings, numbers, booleans and nulls. */
   static Object plain(Object value) {
-    if (value == null || value instanceof String || value instanceof Number || value instanceof Boolean) {
+    if (value == null
+        || value instanceof String
+        || value instanceof Number
+        || value instanceof Boolean) {
       return value;
     }
     if (value instanceof Map<?, ?> map) {

@@ -1,8 +1,9 @@
 package io.unboundedcloud.racer.krm.codec;
 
 /**
- * Where a value sits in an object, for messages: {@code spec.template.spec.containers[0].ports[1].name}.
- * Built one step at a time while reading and rendered only when a value does not fit.
+ * Where a value sits in an object, for messages: {@code
+ * spec.template.spec.containers[0].ports[1].name}. Built one step at a time while reading and
+ * rendered only when a value does not fit.
  */
 public final class TreePath {
   private final TreePath parent;
@@ -15,7 +16,9 @@ public final class TreePath {
     this.index = index;
   }
 
-  /** @param prefix the path of the tree being read inside its object ({@code ""} for a whole object) */
+  /**
+   * @param prefix the path of the tree being read inside its object ({@code ""} for a whole object)
+   */
   public static TreePath root(String prefix) {
     return new TreePath(null, prefix, -1);
   }

@@ -1,9 +1,9 @@
 package io.unboundedcloud.racer.krm.codec;
 
 /**
- * A value in a tree that does not fit the Kubernetes type of its field: a string where an integer goes, a
- * mapping where a list goes. The message names the field: {@code containers[0].ports[0].containerPort:
- * expected an integer, found the string "http"}.
+ * A value in a tree that does not fit the Kubernetes type of its field: a string where an integer
+ * goes, a mapping where a list goes. The message names the field: {@code
+ * containers[0].ports[0].containerPort: expected an integer, found the string "http"}.
  */
 public final class TreeShapeException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;

@@ -4,7 +4,8 @@ import io.unboundedcloud.racer.workload.Release;
 import java.util.List;
 
 /**
- * The function's configuration: where the images come from. Full references win over registry and tag.
+ * The function's configuration: where the images come from. Full references win over registry and
+ * tag.
  *
  * <pre>
  * apiVersion: v1
@@ -27,14 +28,19 @@ public record FunctionConfig(
 
   /** The {@code data} key of the registry. */
   public static final String IMAGE_REGISTRY = "imageRegistry";
+
   /** The {@code data} key of the tag. */
   public static final String IMAGE_TAG = "imageTag";
+
   /** The {@code data} key of the full dataplane image. */
   public static final String DATAPLANE_IMAGE = "dataplaneImage";
+
   /** The {@code data} key of the full racer-object image. */
   public static final String OBJECT_IMAGE = "objectImage";
+
   /** Every key the function reads. */
-  public static final List<String> KEYS = List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE);
+  public static final List<String> KEYS =
+      List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE);
 
   /** The tag registry images get. */
   public String effectiveTag() {
@@ -56,7 +62,10 @@ public record FunctionConfig(
       return explicit;
     }
     if (present(imageRegistry)) {
-      String registry = imageRegistry.endsWith("/") ? imageRegistry.substring(0, imageRegistry.length() - 1) : imageRegistry;
+      String registry =
+          imageRegistry.endsWith("/")
+              ? imageRegistry.substring(0, imageRegistry.length() - 1)
+              : imageRegistry;
       return registry + "/" + repository + ":" + effectiveTag();
     }
     return null;

@@ -18,9 +18,9 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
- * The only reader of a ResourceList: one method per kind of read, each deciding its source. Like the Racer
- * operator's {@code podread} package, the only place that reads Pods, a new kind of read is a new method
- * here, where its source is decided and reviewed.
+ * The only reader of a ResourceList: one method per kind of read, each deciding its source. Like
+ * the Racer operator's {@code podread} package, the only place that reads Pods, a new kind of read
+ * is a new method here, where its source is decided and reviewed.
  */
 public final class Inputs {
   /** Kinds whose items carry a pod template, and so can be cache origins. */
@@ -45,8 +45,9 @@ public final class Inputs {
   }
 
   /**
-   * The ConfigMap {@code racer-settings}, found by its name or by a name kustomize recorded before a
-   * prefix or suffix. Exactly one must exist: none, or several, is an error naming every candidate.
+   * The ConfigMap {@code racer-settings}, found by its name or by a name kustomize recorded before
+   * a prefix or suffix. Exactly one must exist: none, or several, is an error naming every
+   * candidate.
    */
   public Read<SettingsSource> settings() {
     List<Item> candidates =
@@ -58,7 +59,10 @@ public final class Inputs {
     if (candidates.isEmpty()) {
       return Read.failed(
           Result.error(
-              "no ConfigMap named " + Dataplane.SETTINGS_CONFIG_MAP + " among the " + items.size()
+              "no ConfigMap named "
+                  + Dataplane.SETTINGS_CONFIG_MAP
+                  + " among the "
+                  + items.size()
                   + " input items: add one (its data are the dataplane's settings, its namespace is the"
                   + " installation namespace; an empty data map takes every default)"));
     }
@@ -67,8 +71,13 @@ public final class Inputs {
           candidates.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
       return Read.failed(
           Result.error(
-              "found " + candidates.size() + " " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMaps, expected"
-                  + " exactly one (the installation namespace is ambiguous): " + names
+              "found "
+                  + candidates.size()
+                  + " "
+                  + Dataplane.SETTINGS_CONFIG_MAP
+                  + " ConfigMaps, expected"
+                  + " exactly one (the installation namespace is ambiguous): "
+                  + names
                   + ". Keep one, or render each installation separately"));
     }
     Item item = candidates.get(0);
@@ -78,9 +87,9 @@ public final class Inputs {
   }
 
   /**
-   * The function config: a ConfigMap (kustomize's transformer config, kpt's {@code function-input}) whose
-   * {@code data} holds {@link FunctionConfig#KEYS}. None at all reads as an empty config; an unknown key is
-   * a warning; another kind is an error.
+   * The function config: a ConfigMap (kustomize's transformer config, kpt's {@code function-input})
+   * whose {@code data} holds {@link FunctionConfig#KEYS}. None at all reads as an empty config; an
+   * unknown key is a warning; another kind is an error.
    */
   public Read<FunctionConfig> functionConfig() {
     if (functionConfig == null) {
@@ -91,8 +100,13 @@ public final class Inputs {
       return Read.failed(
           Result.of(
               Severity.ERROR,
-              "functionConfig is a " + source.apiVersion() + " " + source.kind() + ": the racer function"
-                  + " takes a v1 ConfigMap whose data sets " + String.join(", ", FunctionConfig.KEYS),
+              "functionConfig is a "
+                  + source.apiVersion()
+                  + " "
+                  + source.kind()
+                  + ": the racer function"
+                  + " takes a v1 ConfigMap whose data sets "
+                  + String.join(", ", FunctionConfig.KEYS),
               source.ref(),
               "kind"));
     }
@@ -103,7 +117,9 @@ public final class Inputs {
         results.add(
             Result.of(
                 Severity.WARNING,
-                "unknown function config key " + key + " is ignored; the keys are "
+                "unknown function config key "
+                    + key
+                    + " is ignored; the keys are "
                     + String.join(", ", FunctionConfig.KEYS),
                 source.ref(),
                 "data." + key));
@@ -120,16 +136,17 @@ public final class Inputs {
   }
 
   /**
-   * The dataplane DaemonSet already in the installation namespace (rendered earlier, perhaps changed by
-   * the user since), found by its name or a name it held before a kustomize prefix or suffix.
+   * The dataplane DaemonSet already in the installation namespace (rendered earlier, perhaps
+   * changed by the user since), found by its name or a name it held before a kustomize prefix or
+   * suffix.
    */
   public Read<Item> existingDaemonSet(String namespace) {
     return existing("apps/v1", "DaemonSet", namespace);
   }
 
   /**
-   * Every dataplane DaemonSet among the items, in any namespace, in item order: what a live dump holds
-   * before its installation namespace is known ({@code racer-krm adopt} wants exactly one).
+   * Every dataplane DaemonSet among the items, in any namespace, in item order: what a live dump
+   * holds before its installation namespace is known ({@code racer-krm adopt} wants exactly one).
    */
   public List<Item> dataplaneDaemonSets() {
     return items.stream()
@@ -138,14 +155,16 @@ public final class Inputs {
         .toList();
   }
 
-  /** The dataplane ServiceAccount already in the installation namespace, found like the DaemonSet. */
+  /**
+   * The dataplane ServiceAccount already in the installation namespace, found like the DaemonSet.
+   */
   public Read<Item> existingServiceAccount(String namespace) {
     return existing("v1", "ServiceAccount", namespace);
   }
 
   /**
-   * Every workload with a pod template labelled {@link CacheOrigin#LABEL}, in item order, in any namespace
-   * but the dataplane DaemonSet itself (in the installation namespace).
+   * Every workload with a pod template labelled {@link CacheOrigin#LABEL}, in item order, in any
+   * namespace but the dataplane DaemonSet itself (in the installation namespace).
    */
   public List<Item> cacheOrigins(String installationNamespace) {
     return items.stream()
@@ -169,19 +188,27 @@ public final class Inputs {
             .filter(item -> item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME))
             .toList();
     if (found.size() > 1) {
-      String names = found.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+      String names =
+          found.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
       return Read.failed(
           Result.error(
-              "found " + found.size() + " " + kind + "s that are the dataplane's "
-                  + Dataplane.DATAPLANE_DAEMON_SET_NAME + ": " + names + ". Keep one"));
+              "found "
+                  + found.size()
+                  + " "
+                  + kind
+                  + "s that are the dataplane's "
+                  + Dataplane.DATAPLANE_DAEMON_SET_NAME
+                  + ": "
+                  + names
+                  + ". Keep one"));
     }
     return Read.of(found.isEmpty() ? null : found.get(0), new Results());
   }
 
   /**
-   * A ConfigMap's {@code data}: strings as their text. Anything else is an error naming the key: a map or
-   * a list, and also a scalar that YAML reads as another type (a number, a boolean, null, a timestamp),
-   * which the API server refuses in {@code data} long after rendering succeeded.
+   * A ConfigMap's {@code data}: strings as their text. Anything else is an error naming the key: a
+   * map or a list, and also a scalar that YAML reads as another type (a number, a boolean, null, a
+   * timestamp), which the API server refuses in {@code data} long after rendering succeeded.
    */
   private static Map<String, String> scalarData(Item item, Results results) {
     Map<String, String> data = new LinkedHashMap<>();
@@ -207,7 +234,9 @@ public final class Inputs {
         results.add(
             Result.of(
                 Severity.ERROR,
-                "data." + key + " is not a string: ConfigMap data values are strings (quote numbers)",
+                "data."
+                    + key
+                    + " is not a string: ConfigMap data values are strings (quote numbers)",
                 ref,
                 "data." + key));
       }

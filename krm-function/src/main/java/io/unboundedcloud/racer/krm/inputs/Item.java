@@ -14,16 +14,23 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 public final class Item {
   /** kpt's and kustomize's annotation with the item's file. */
   public static final String PATH_ANNOTATION = "config.kubernetes.io/path";
+
   /** The internal twin of {@link #PATH_ANNOTATION}. */
   public static final String INTERNAL_PATH_ANNOTATION = "internal.config.kubernetes.io/path";
+
   /** The item's index in its file. */
   public static final String INDEX_ANNOTATION = "config.kubernetes.io/index";
+
   /** The internal twin of {@link #INDEX_ANNOTATION}. */
   public static final String INTERNAL_INDEX_ANNOTATION = "internal.config.kubernetes.io/index";
+
   /** Kustomize's record of an item's names before prefixes and suffixes. */
-  public static final String PREVIOUS_NAMES_ANNOTATION = "internal.config.kubernetes.io/previousNames";
+  public static final String PREVIOUS_NAMES_ANNOTATION =
+      "internal.config.kubernetes.io/previousNames";
+
   /** Marks configuration that is not to be applied. */
   public static final String LOCAL_CONFIG_ANNOTATION = "config.kubernetes.io/local-config";
+
   /** Declares the function on its config resource. */
   public static final String FUNCTION_ANNOTATION = "config.kubernetes.io/function";
 
@@ -94,8 +101,10 @@ public final class Item {
   /** How results point at this item. */
   public ResourceRef ref() {
     Map<String, String> annotations = annotations();
-    String path = annotations.getOrDefault(PATH_ANNOTATION, annotations.get(INTERNAL_PATH_ANNOTATION));
-    String index = annotations.getOrDefault(INDEX_ANNOTATION, annotations.get(INTERNAL_INDEX_ANNOTATION));
+    String path =
+        annotations.getOrDefault(PATH_ANNOTATION, annotations.get(INTERNAL_PATH_ANNOTATION));
+    String index =
+        annotations.getOrDefault(INDEX_ANNOTATION, annotations.get(INTERNAL_INDEX_ANNOTATION));
     Integer fileIndex = null;
     if (path != null && index != null) {
       try {
@@ -105,7 +114,8 @@ public final class Item {
       }
     }
     String namespace = namespace();
-    return new ResourceRef(apiVersion(), kind(), name(), namespace.isEmpty() ? null : namespace, path, fileIndex);
+    return new ResourceRef(
+        apiVersion(), kind(), name(), namespace.isEmpty() ? null : namespace, path, fileIndex);
   }
 
   /** A mapping's scalar entries as strings (non-scalar values are skipped). */
@@ -115,7 +125,8 @@ public final class Item {
       return map;
     }
     for (NodeTuple tuple : mapping.getValue()) {
-      if (tuple.getKeyNode() instanceof ScalarNode key && tuple.getValueNode() instanceof ScalarNode value) {
+      if (tuple.getKeyNode() instanceof ScalarNode key
+          && tuple.getValueNode() instanceof ScalarNode value) {
         String text = Nodes.text(value);
         map.put(key.getValue(), text == null ? "" : text);
       }

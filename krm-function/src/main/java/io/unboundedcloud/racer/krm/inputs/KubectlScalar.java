@@ -5,12 +5,12 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * What a plain (unquoted, untagged) YAML scalar is to the tools that send manifests to the API server:
- * kubectl, Helm and Argo CD read YAML with go-yaml v2 (through {@code sigs.k8s.io/yaml}) into untyped
- * values, then JSON. Its rules are YAML 1.1's booleans and nulls and Go's number syntax, not snakeyaml's:
- * {@code y} and {@code n} are booleans; {@code 0o17} and {@code +.5} are numbers; {@code 1e5} (an exponent
- * without a sign), {@code 1.}, {@code 12:30} (YAML 1.1's base 60) and timestamps ({@code 2026-11-30},
- * which go-yaml v2 hands on as their text) are strings.
+ * What a plain (unquoted, untagged) YAML scalar is to the tools that send manifests to the API
+ * server: kubectl, Helm and Argo CD read YAML with go-yaml v2 (through {@code sigs.k8s.io/yaml})
+ * into untyped values, then JSON. Its rules are YAML 1.1's booleans and nulls and Go's number
+ * syntax, not snakeyaml's: {@code y} and {@code n} are booleans; {@code 0o17} and {@code +.5} are
+ * numbers; {@code 1e5} (an exponent without a sign), {@code 1.}, {@code 12:30} (YAML 1.1's base 60)
+ * and timestamps ({@code 2026-11-30}, which go-yaml v2 hands on as their text) are strings.
  */
 enum KubectlScalar {
   STRING,
@@ -18,18 +18,33 @@ enum KubectlScalar {
   BOOLEAN,
   NULL;
 
-  private static final Set<String> BOOLEANS = Set.of("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
-      "on", "On", "ON", "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF");
+  private static final Set<String> BOOLEANS =
+      Set.of(
+          "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "n", "N", "no",
+          "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF");
   private static final Set<String> NULLS = Set.of("", "~", "null", "Null", "NULL");
-  private static final Set<String> SPECIAL_FLOATS = Set.of(".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF",
-      "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF");
-  /** go-yaml v2's float syntax for text that starts with a digit or a sign: an exponent needs its sign. */
-  private static final Pattern SIGNED_EXPONENT_FLOAT = Pattern.compile("[-+]?[0-9]*\\.?[0-9]+([eE][-+][0-9]+)?");
-  /** Go's float literal that starts with a dot (go-yaml v2 parses those with Go's own float parser). */
-  private static final Pattern DOT_FLOAT = Pattern.compile("\\.[0-9](_?[0-9])*([eE][-+]?[0-9](_?[0-9])*)?");
+  private static final Set<String> SPECIAL_FLOATS =
+      Set.of(
+          ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf",
+          "-.Inf", "-.INF");
+
+  /**
+   * go-yaml v2's float syntax for text that starts with a digit or a sign: an exponent needs its
+   * sign.
+   */
+  private static final Pattern SIGNED_EXPONENT_FLOAT =
+      Pattern.compile("[-+]?[0-9]*\\.?[0-9]+([eE][-+][0-9]+)?");
+
+  /**
+   * Go's float literal that starts with a dot (go-yaml v2 parses those with Go's own float parser).
+   */
+  private static final Pattern DOT_FLOAT =
+      Pattern.compile("\\.[0-9](_?[0-9])*([eE][-+]?[0-9](_?[0-9])*)?");
+
   private static final BigInteger INT64_MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger INT64_MAX = BigInteger.valueOf(Long.MAX_VALUE);
-  private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+  private static final BigInteger UINT64_MAX =
+      BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   /** The type go-yaml v2 gives the plain scalar {@code text}. */
   static KubectlScalar of(String text) {
@@ -54,13 +69,16 @@ enum KubectlScalar {
     if (isInteger(plain)) {
       return NUMBER;
     }
-    if (SIGNED_EXPONENT_FLOAT.matcher(plain).matches() && Double.isFinite(Double.parseDouble(plain))) {
+    if (SIGNED_EXPONENT_FLOAT.matcher(plain).matches()
+        && Double.isFinite(Double.parseDouble(plain))) {
       return NUMBER;
     }
     return STRING;
   }
 
-  /** Go's {@code strconv.ParseInt(text, 0, 64)}, or {@code ParseUint} for what int64 cannot hold. */
+  /**
+   * Go's {@code strconv.ParseInt(text, 0, 64)}, or {@code ParseUint} for what int64 cannot hold.
+   */
   private static boolean isInteger(String text) {
     boolean signed = text.startsWith("+") || text.startsWith("-");
     String body = signed ? text.substring(1) : text;
@@ -68,10 +86,22 @@ enum KubectlScalar {
     String digits = body;
     if (body.length() >= 2 && body.charAt(0) == '0') {
       switch (Character.toLowerCase(body.charAt(1))) {
-        case 'x' -> { radix = 16; digits = body.substring(2); }
-        case 'o' -> { radix = 8; digits = body.substring(2); }
-        case 'b' -> { radix = 2; digits = body.substring(2); }
-        default -> { radix = 8; digits = body.substring(1); }
+        case 'x' -> {
+          radix = 16;
+          digits = body.substring(2);
+        }
+        case 'o' -> {
+          radix = 8;
+          digits = body.substring(2);
+        }
+        case 'b' -> {
+          radix = 2;
+          digits = body.substring(2);
+        }
+        default -> {
+          radix = 8;
+          digits = body.substring(1);
+        }
       }
     }
     if (digits.isEmpty()) {

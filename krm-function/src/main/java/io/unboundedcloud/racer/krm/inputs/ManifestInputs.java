@@ -8,10 +8,10 @@ import java.util.Set;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * The objects {@code racer-krm render} read from files, sorted as kustomize or kpt would have sent them in
- * a ResourceList: build instructions dropped, the function config taken out of the items (the one named on
- * the command line, or else the one object annotated {@link Item#FUNCTION_ANNOTATION}), and, once
- * rendered, the objects to print told from local config.
+ * The objects {@code racer-krm render} read from files, sorted as kustomize or kpt would have sent
+ * them in a ResourceList: build instructions dropped, the function config taken out of the items
+ * (the one named on the command line, or else the one object annotated {@link
+ * Item#FUNCTION_ANNOTATION}), and, once rendered, the objects to print told from local config.
  *
  * @param items the items to render, in the order read
  * @param functionConfig the function config, or {@code null} when there is none
@@ -28,23 +28,31 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
    * Sorts the objects read.
    *
    * @param objects every object read from the files, in order
-   * @param namedFunctionConfig the function config named on the command line, or {@code null}: without
-   *     one, an object annotated {@link Item#FUNCTION_ANNOTATION} is the function config
+   * @param namedFunctionConfig the function config named on the command line, or {@code null}:
+   *     without one, an object annotated {@link Item#FUNCTION_ANNOTATION} is the function config
    * @return the items and function config, or an error when several objects carry the annotation
    */
-  public static Read<ManifestInputs> sort(List<MappingNode> objects, MappingNode namedFunctionConfig) {
+  public static Read<ManifestInputs> sort(
+      List<MappingNode> objects, MappingNode namedFunctionConfig) {
     List<MappingNode> items = new ArrayList<>(objects);
     items.removeIf(node -> SKIPPED_KINDS.contains(new Item(node).kind()));
     if (namedFunctionConfig != null) {
       return Read.of(new ManifestInputs(items, namedFunctionConfig), new Results());
     }
     List<MappingNode> declared =
-        items.stream().filter(node -> new Item(node).annotations().containsKey(Item.FUNCTION_ANNOTATION)).toList();
+        items.stream()
+            .filter(node -> new Item(node).annotations().containsKey(Item.FUNCTION_ANNOTATION))
+            .toList();
     if (declared.size() > 1) {
-      return Read.failed(Result.error(
-          declared.size() + " objects carry the " + Item.FUNCTION_ANNOTATION + " annotation ("
-              + String.join(", ", declared.stream().map(n -> new Item(n).ref().describe()).toList())
-              + "); name the function config with --function-config FILE"));
+      return Read.failed(
+          Result.error(
+              declared.size()
+                  + " objects carry the "
+                  + Item.FUNCTION_ANNOTATION
+                  + " annotation ("
+                  + String.join(
+                      ", ", declared.stream().map(n -> new Item(n).ref().describe()).toList())
+                  + "); name the function config with --function-config FILE"));
     }
     if (declared.isEmpty()) {
       return Read.of(new ManifestInputs(items, null), new Results());
@@ -53,7 +61,10 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
     return Read.of(new ManifestInputs(items, declared.get(0)), new Results());
   }
 
-  /** The rendered objects to print, in order: all but those annotated {@link Item#LOCAL_CONFIG_ANNOTATION}. */
+  /**
+   * The rendered objects to print, in order: all but those annotated {@link
+   * Item#LOCAL_CONFIG_ANNOTATION}.
+   */
   public static List<MappingNode> toApply(List<MappingNode> rendered) {
     return rendered.stream().filter(node -> !new Item(node).isLocalConfig()).toList();
   }

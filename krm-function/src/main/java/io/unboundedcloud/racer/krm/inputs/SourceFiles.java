@@ -9,14 +9,18 @@ import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * Which file each object of render mode came from, so that a result about an object names its file as
- * it does in function mode, where kustomize and kpt say it through {@code config.kubernetes.io/path}.
- * Render mode reads files itself and adds no annotation to what it writes back.
+ * Which file each object of render mode came from, so that a result about an object names its file
+ * as it does in function mode, where kustomize and kpt say it through {@code
+ * config.kubernetes.io/path}. Render mode reads files itself and adds no annotation to what it
+ * writes back.
  */
 public final class SourceFiles {
   private final Map<ResourceRef, ResourceRef> located = new HashMap<>();
 
-  /** Records that {@code objects} were read from {@code file}; an object read twice keeps its first file. */
+  /**
+   * Records that {@code objects} were read from {@code file}; an object read twice keeps its first
+   * file.
+   */
   public void read(Path file, List<MappingNode> objects) {
     for (MappingNode object : objects) {
       ResourceRef ref = new Item(object).ref();

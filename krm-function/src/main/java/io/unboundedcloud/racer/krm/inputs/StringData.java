@@ -6,12 +6,12 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * The rule that a ConfigMap's {@code data} holds strings, as the API server applies it to what kubectl,
- * Helm or Argo CD send. They read an unquoted {@code 9100} as a number, {@code true}, {@code off} or
- * {@code y} as a boolean, an empty value as null ({@link KubectlScalar}): rendering would succeed and the
- * apply would then fail, far from the file that is wrong. So such a value is an error here, with the
- * quoted line to write instead. What they read as a string passes, snakeyaml's opinion aside: a date, a
- * time of day such as {@code 12:30}, {@code 1e5}.
+ * The rule that a ConfigMap's {@code data} holds strings, as the API server applies it to what
+ * kubectl, Helm or Argo CD send. They read an unquoted {@code 9100} as a number, {@code true},
+ * {@code off} or {@code y} as a boolean, an empty value as null ({@link KubectlScalar}): rendering
+ * would succeed and the apply would then fail, far from the file that is wrong. So such a value is
+ * an error here, with the quoted line to write instead. What they read as a string passes,
+ * snakeyaml's opinion aside: a date, a time of day such as {@code 12:30}, {@code 1e5}.
  */
 final class StringData {
   /** The resolver the writer uses to decide whether a plain scalar is written without its tag. */
@@ -23,29 +23,42 @@ final class StringData {
   static String notAString(String key, ScalarNode value) {
     Tag tag = value.getTag();
     String text = value.getValue();
-    // written back as it came: plain and untagged when its tag is the one snakeyaml infers, so what the
-    // tools downstream read is what go-yaml makes of the text
-    boolean untaggedPlain = value.isPlain() && tag.equals(RESOLVER.resolve(NodeId.scalar, text, true));
+    // written back as it came: plain and untagged when its tag is the one snakeyaml infers, so what
+    // the tools downstream read is what go-yaml makes of the text
+    boolean untaggedPlain =
+        value.isPlain() && tag.equals(RESOLVER.resolve(NodeId.scalar, text, true));
     String what;
     if (untaggedPlain) {
-      what = switch (KubectlScalar.of(text)) {
-        case STRING -> null;
-        case NUMBER -> "a number (" + text + ")";
-        case BOOLEAN -> "a boolean (" + text + ")";
-        case NULL -> "empty, which YAML reads as null";
-      };
+      what =
+          switch (KubectlScalar.of(text)) {
+            case STRING -> null;
+            case NUMBER -> "a number (" + text + ")";
+            case BOOLEAN -> "a boolean (" + text + ")";
+            case NULL -> "empty, which YAML reads as null";
+          };
     } else if (Tag.STR.equals(tag)) {
       what = null;
     } else {
-      what = value.isPlain() ? "a " + tag.getValue() + " value (" + text + ")" : "tagged " + tag.getValue();
+      what =
+          value.isPlain()
+              ? "a " + tag.getValue() + " value (" + text + ")"
+              : "tagged " + tag.getValue();
     }
     if (what == null) {
       return null;
     }
-    String quoted = untaggedPlain && KubectlScalar.of(text) == KubectlScalar.NULL
-        ? "\"\""
-        : "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    return "data." + key + " is " + what + ", but ConfigMap data holds strings only and the API server"
-        + " refuses the ConfigMap: quote the value, " + key + ": " + quoted;
+    String quoted =
+        untaggedPlain && KubectlScalar.of(text) == KubectlScalar.NULL
+            ? "\"\""
+            : "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    return "data."
+        + key
+        + " is "
+        + what
+        + ", but ConfigMap data holds strings only and the API server"
+        + " refuses the ConfigMap: quote the value, "
+        + key
+        + ": "
+        + quoted;
   }
 }

@@ -1,10 +1,11 @@
 /**
- * The only place the function reads the ResourceList. {@link io.unboundedcloud.racer.krm.inputs.Inputs}
- * has one method per kind of read (the settings, the function config, the existing dataplane objects, the
- * cache origins); each decides its source and reports, as results, what it could not use.
- * {@link io.unboundedcloud.racer.krm.inputs.ManifestInputs} sorts the objects {@code render} read from
- * files into what a ResourceList would hold (items and function config), and tells the rendered objects
- * to print from local config.
+ * The only place the function reads the ResourceList. {@link
+ * io.unboundedcloud.racer.krm.inputs.Inputs} has one method per kind of read (the settings, the
+ * function config, the existing dataplane objects, the cache origins); each decides its source and
+ * reports, as results, what it could not use. {@link
+ * io.unboundedcloud.racer.krm.inputs.ManifestInputs} sorts the objects {@code render} read from
+ * files into what a ResourceList would hold (items and function config), and tells the rendered
+ * objects to print from local config.
  *
  * <p>A read that cannot be answered fails visibly: it never falls back silently to a default or to
  * another source. Nothing here changes an item.

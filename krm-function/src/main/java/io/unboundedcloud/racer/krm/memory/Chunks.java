@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Bytes in a list of arrays that grow from 16 KiB to 1 MiB each: appending never copies what is there (a
- * doubling array would need twice the text at its last growth), and a small text touches few pages.
+ * Bytes in a list of arrays that grow from 16 KiB to 1 MiB each: appending never copies what is
+ * there (a doubling array would need twice the text at its last growth), and a small text touches
+ * few pages.
  */
 final class Chunks {
   private static final int FIRST = 16 << 10;
@@ -90,7 +91,8 @@ final class Chunks {
           return 0;
         }
         while (true) {
-          byte[] bytes = chunk < full.size() ? full.get(chunk) : chunk == full.size() ? current : null;
+          byte[] bytes =
+              chunk < full.size() ? full.get(chunk) : chunk == full.size() ? current : null;
           if (bytes == null) {
             return -1;
           }

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * Output held back until it is complete, then written in one go: a run that runs out of heap while it
- * writes has put nothing on stdout yet, so stdout never carries half a ResourceList or half a manifest
- * stream. It costs the output's size in heap while the run's trees are still alive.
+ * Output held back until it is complete, then written in one go: a run that runs out of heap while
+ * it writes has put nothing on stdout yet, so stdout never carries half a ResourceList or half a
+ * manifest stream. It costs the output's size in heap while the run's trees are still alive.
  */
 public final class HeldOutput extends OutputStream {
   private Chunks bytes = new Chunks();

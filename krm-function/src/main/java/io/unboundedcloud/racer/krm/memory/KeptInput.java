@@ -7,9 +7,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 
 /**
- * The input, byte for byte as it came, read whole before anything is parsed and kept until the output is
- * complete: when the heap runs out while it is rendered, these bytes are what goes back out. It costs the
- * input's size in heap (13 MB for 50,000 items, against about 170 MB for their tree).
+ * The input, byte for byte as it came, read whole before anything is parsed and kept until the
+ * output is complete: when the heap runs out while it is rendered, these bytes are what goes back
+ * out. It costs the input's size in heap (13 MB for 50,000 items, against about 170 MB for their
+ * tree).
  */
 public final class KeptInput {
   private final Chunks bytes;
@@ -19,9 +20,9 @@ public final class KeptInput {
   }
 
   /**
-   * Reads {@code in} to its end. An input longer than {@code limits.maxInputBytes()} is refused as soon as the
-   * limit is passed, before any of it is parsed; so is a stream that fails ({@code source} names it in the
-   * message). Does not close the stream.
+   * Reads {@code in} to its end. An input longer than {@code limits.maxInputBytes()} is refused as
+   * soon as the limit is passed, before any of it is parsed; so is a stream that fails ({@code
+   * source} names it in the message). Does not close the stream.
    *
    * @throws YamlInputException when the input is too long or cannot be read
    * @throws ReadOutOfMemory when the heap ran out before the input was read whole

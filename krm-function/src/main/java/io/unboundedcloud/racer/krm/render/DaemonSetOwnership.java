@@ -26,9 +26,10 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Merges a freshly rendered dataplane DaemonSet into the one already in the ResourceList, by the ownership
- * rules of docs/dataplane.md: wiring is always rendered, defaults only where absent, everything else is the
- * user's. Merging a DaemonSet into itself changes nothing, which is what makes the function idempotent.
+ * Merges a freshly rendered dataplane DaemonSet into the one already in the ResourceList, by the
+ * ownership rules of docs/dataplane.md: wiring is always rendered, defaults only where absent,
+ * everything else is the user's. Merging a DaemonSet into itself changes nothing, which is what
+ * makes the function idempotent.
  */
 final class DaemonSetOwnership {
   private DaemonSetOwnership() {}
@@ -51,15 +52,18 @@ final class DaemonSetOwnership {
     merged.setSpec(spec);
     DaemonSetSpec ours = rendered.getSpec();
     spec.setSelector(ours.getSelector());
-    // an empty strategy is no strategy: Kubernetes would default it, so ours (the chart's default too) goes in
+    // an empty strategy is no strategy: Kubernetes would default it, so ours (the chart's default
+    // too) goes in
     if (spec.getUpdateStrategy() == null
-        || spec.getUpdateStrategy().getType() == null && spec.getUpdateStrategy().getRollingUpdate() == null) {
+        || spec.getUpdateStrategy().getType() == null
+            && spec.getUpdateStrategy().getRollingUpdate() == null) {
       spec.setUpdateStrategy(ours.getUpdateStrategy());
     }
     if (spec.getMinReadySeconds() == null) {
       spec.setMinReadySeconds(ours.getMinReadySeconds());
     }
-    PodTemplateSpec template = spec.getTemplate() == null ? new PodTemplateSpec() : spec.getTemplate();
+    PodTemplateSpec template =
+        spec.getTemplate() == null ? new PodTemplateSpec() : spec.getTemplate();
     spec.setTemplate(template);
     mergeTemplateMetadata(template, ours.getTemplate().getMetadata());
     PodSpec pod = template.getSpec() == null ? new PodSpec() : template.getSpec();
@@ -73,7 +77,9 @@ final class DaemonSetOwnership {
     template.setMetadata(meta);
     meta.setLabels(withOurs(meta.getLabels(), ours.getLabels()));
     Map<String, String> annotations =
-        meta.getAnnotations() == null ? new LinkedHashMap<>() : new LinkedHashMap<>(meta.getAnnotations());
+        meta.getAnnotations() == null
+            ? new LinkedHashMap<>()
+            : new LinkedHashMap<>(meta.getAnnotations());
     // both are ours: the hash follows the settings, the CDI request follows the NVIDIA mode
     annotations.remove(Dataplane.SETTINGS_HASH_ANNOTATION);
     annotations.remove(Dataplane.CDI_ANNOTATION);
@@ -95,12 +101,16 @@ final class DaemonSetOwnership {
     pod.setPreemptionPolicy(orDefault(pod.getPreemptionPolicy(), ours.getPreemptionPolicy()));
     pod.setTerminationGracePeriodSeconds(
         orDefault(pod.getTerminationGracePeriodSeconds(), ours.getTerminationGracePeriodSeconds()));
-    // security contexts are wiring as a whole: a user's runAsNonRoot or other uid would stop the dataplane
+    // security contexts are wiring as a whole: a user's runAsNonRoot or other uid would stop the
+    // dataplane
     pod.setSecurityContext(ours.getSecurityContext());
     pod.setAffinity(Scheduling.addDataplaneTerms(pod.getAffinity()));
     pod.setVolumes(
         oursFirst(
-            ours.getVolumes(), pod.getVolumes(), Volume::getName, new HashSet<>(DataplaneVolumes.ownedNames())));
+            ours.getVolumes(),
+            pod.getVolumes(),
+            Volume::getName,
+            new HashSet<>(DataplaneVolumes.ownedNames())));
     pod.setContainers(mergeContainers(pod.getContainers(), ours.getContainers().get(0)));
   }
 
@@ -131,10 +141,16 @@ final class DaemonSetOwnership {
         orDefault(merged.getTerminationMessagePolicy(), ours.getTerminationMessagePolicy()));
     merged.setEnvFrom(mergeEnvFrom(merged.getEnvFrom(), ours.getEnvFrom()));
     merged.setEnv(
-        oursFirst(ours.getEnv(), merged.getEnv(), EnvVar::getName, new HashSet<>(DataplaneEnv.ownedNames())));
+        oursFirst(
+            ours.getEnv(),
+            merged.getEnv(),
+            EnvVar::getName,
+            new HashSet<>(DataplaneEnv.ownedNames())));
     merged.setPorts(mergePorts(merged.getPorts(), ours.getPorts()));
-    if (merged.getResources() == null || isEmpty(merged.getResources().getRequests())
-        && isEmpty(merged.getResources().getLimits()) && isEmpty(merged.getResources().getClaims())) {
+    if (merged.getResources() == null
+        || isEmpty(merged.getResources().getRequests())
+            && isEmpty(merged.getResources().getLimits())
+            && isEmpty(merged.getResources().getClaims())) {
       merged.setResources(ours.getResources());
     }
     if (merged.getReadinessProbe() == null) {
@@ -151,10 +167,12 @@ final class DaemonSetOwnership {
   }
 
   /**
-   * The user's sources first, then ours: where a key is in several sources, Kubernetes takes the last one,
-   * so racer-settings always wins over a user's ConfigMap or Secret that happens to hold a RACER_ key.
+   * The user's sources first, then ours: where a key is in several sources, Kubernetes takes the
+   * last one, so racer-settings always wins over a user's ConfigMap or Secret that happens to hold
+   * a RACER_ key.
    */
-  private static List<EnvFromSource> mergeEnvFrom(List<EnvFromSource> theirs, List<EnvFromSource> ours) {
+  private static List<EnvFromSource> mergeEnvFrom(
+      List<EnvFromSource> theirs, List<EnvFromSource> ours) {
     List<EnvFromSource> result = new ArrayList<>();
     for (EnvFromSource source : theirs == null ? List.<EnvFromSource>of() : theirs) {
       if (!ours.contains(source)) {
@@ -165,7 +183,8 @@ final class DaemonSetOwnership {
     return result;
   }
 
-  private static List<ContainerPort> mergePorts(List<ContainerPort> theirs, List<ContainerPort> ours) {
+  private static List<ContainerPort> mergePorts(
+      List<ContainerPort> theirs, List<ContainerPort> ours) {
     Set<String> names = new HashSet<>();
     Set<Integer> numbers = new HashSet<>();
     for (ContainerPort port : ours) {
@@ -193,8 +212,10 @@ final class DaemonSetOwnership {
     return result;
   }
 
-  private static Map<String, String> withOurs(Map<String, String> theirs, Map<String, String> ours) {
-    Map<String, String> result = theirs == null ? new LinkedHashMap<>() : new LinkedHashMap<>(theirs);
+  private static Map<String, String> withOurs(
+      Map<String, String> theirs, Map<String, String> ours) {
+    Map<String, String> result =
+        theirs == null ? new LinkedHashMap<>() : new LinkedHashMap<>(theirs);
     result.putAll(ours);
     return result;
   }

@@ -14,12 +14,11 @@ import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import java.util.List;
 import java.util.Map;
 
 /**
- * Turns racer-settings and the function config into a valid {@link Config}, or into results that point at
- * the ConfigMap field that made it invalid.
+ * Turns racer-settings and the function config into a valid {@link Config}, or into results that
+ * point at the ConfigMap field that made it invalid.
  */
 final class DataplaneConfiguration {
   private DataplaneConfiguration() {}
@@ -28,7 +27,8 @@ final class DataplaneConfiguration {
   static void validateSettings(SettingsSource settings, Results results) {
     ResourceRef ref = settings.item().ref();
     for (Finding finding : SettingsCatalog.validate(settings.data())) {
-      Severity severity = finding.severity() == FindingSeverity.ERROR ? Severity.ERROR : Severity.WARNING;
+      Severity severity =
+          finding.severity() == FindingSeverity.ERROR ? Severity.ERROR : Severity.WARNING;
       Result result = Result.of(severity, finding.message(), ref, "data." + finding.key());
       String value = settings.data().get(finding.key());
       results.add(value == null ? result : result.withCurrentValue(value));
@@ -43,14 +43,22 @@ final class DataplaneConfiguration {
     String dataplaneImage = function.resolvedDataplaneImage();
     String objectImage = function.resolvedObjectImage();
     if (dataplaneImage == null || objectImage == null) {
-      String which = dataplaneImage == null ? FunctionConfig.DATAPLANE_IMAGE : FunctionConfig.OBJECT_IMAGE;
+      String which =
+          dataplaneImage == null ? FunctionConfig.DATAPLANE_IMAGE : FunctionConfig.OBJECT_IMAGE;
       results.add(
           new Result(
               Severity.ERROR,
-              "no " + (dataplaneImage == null ? "dataplane" : "racer-object") + " image: set the function"
-                  + " config's data." + FunctionConfig.IMAGE_REGISTRY + " (images become"
+              "no "
+                  + (dataplaneImage == null ? "dataplane" : "racer-object")
+                  + " image: set the function"
+                  + " config's data."
+                  + FunctionConfig.IMAGE_REGISTRY
+                  + " (images become"
                   + " <registry>/racer-dataplane:<tag> and <registry>/racer-object:<tag>; data."
-                  + FunctionConfig.IMAGE_TAG + " defaults to " + function.effectiveTag() + "), or data."
+                  + FunctionConfig.IMAGE_TAG
+                  + " defaults to "
+                  + function.effectiveTag()
+                  + "), or data."
                   + which,
               function.source() == null ? null : function.source().ref(),
               function.source() == null ? null : "data." + FunctionConfig.IMAGE_REGISTRY,
@@ -81,7 +89,8 @@ final class DataplaneConfiguration {
     Item settingsItem = settings.item();
     return switch (invalid.field()) {
       case "peerPort" -> onSettings(invalid, settingsItem, "data." + Dataplane.PEER_PORT_KEY);
-      case "diagnosticsPort" -> onSettings(invalid, settingsItem, "data." + Dataplane.DIAGNOSTICS_PORT_KEY);
+      case "diagnosticsPort" ->
+          onSettings(invalid, settingsItem, "data." + Dataplane.DIAGNOSTICS_PORT_KEY);
       case "namespace" -> onSettings(invalid, settingsItem, "metadata.namespace");
       default -> {
         String key =
@@ -104,7 +113,8 @@ final class DataplaneConfiguration {
   }
 
   private static Result onSettings(InvalidConfigurationException invalid, Item item, String path) {
-    return new Result(Severity.ERROR, invalid.getMessage(), item.ref(), path, invalid.value(), null);
+    return new Result(
+        Severity.ERROR, invalid.getMessage(), item.ref(), path, invalid.value(), null);
   }
 
   private static int intOr(String value, int fallback) {

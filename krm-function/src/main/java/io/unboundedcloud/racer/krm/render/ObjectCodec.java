@@ -8,8 +8,9 @@ import java.util.Map;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
- * Between YAML nodes and fabric8 objects, through plain trees: the builders and the ownership merge work
- * on typed objects, the ResourceList on nodes. The conversions are generated code ({@link Fabric8Trees}).
+ * Between YAML nodes and fabric8 objects, through plain trees: the builders and the ownership merge
+ * work on typed objects, the ResourceList on nodes. The conversions are generated code ({@link
+ * Fabric8Trees}).
  */
 final class ObjectCodec {
   private ObjectCodec() {}
@@ -18,8 +19,8 @@ final class ObjectCodec {
    * Reads a node as a fabric8 type.
    *
    * @param at the node's path in its object, for messages ({@code ""} for a whole object)
-   * @throws IllegalArgumentException when the node does not fit the type (a string where a number goes); a
-   *     {@link io.unboundedcloud.racer.krm.codec.TreeShapeException} names the field
+   * @throws IllegalArgumentException when the node does not fit the type (a string where a number
+   *     goes); a {@link io.unboundedcloud.racer.krm.codec.TreeShapeException} names the field
    */
   static <T> T read(Node node, Class<T> type, String at) {
     Object plain;
@@ -36,7 +37,9 @@ final class ObjectCodec {
     return Fabric8Trees.write(object);
   }
 
-  /** Whether a node and a plain tree hold the same data (numbers compared by value, not by type). */
+  /**
+   * Whether a node and a plain tree hold the same data (numbers compared by value, not by type).
+   */
   static boolean same(Node node, Object plain) {
     return normalized(Nodes.toPlain(node)).equals(normalized(plain));
   }

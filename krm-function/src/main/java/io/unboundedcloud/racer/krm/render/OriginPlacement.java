@@ -19,17 +19,18 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
- * Copies the dataplane's node placement onto a cache origin's pod spec, editing only the three placement
- * fields of its node (everything else keeps its keys, order and comments), and warns where the origin
- * cannot do its job.
+ * Copies the dataplane's node placement onto a cache origin's pod spec, editing only the three
+ * placement fields of its node (everything else keeps its keys, order and comments), and warns
+ * where the origin cannot do its job.
  */
 final class OriginPlacement {
   private OriginPlacement() {}
 
   /**
-   * A pending edit of a pod spec node: its new node affinity, node selector and tolerations ({@code null}
-   * removes one). Only {@code affinity.nodeAffinity} is touched inside {@code affinity}, so the origin's pod
-   * (anti-)affinity keeps its text, comments and style; an unchanged field keeps its node.
+   * A pending edit of a pod spec node: its new node affinity, node selector and tolerations ({@code
+   * null} removes one). Only {@code affinity.nodeAffinity} is touched inside {@code affinity}, so
+   * the origin's pod (anti-)affinity keeps its text, comments and style; an unchanged field keeps
+   * its node.
    */
   record Edit(MappingNode podSpec, Object nodeAffinity, Object nodeSelector, Object tolerations) {
     void apply() {
@@ -37,7 +38,10 @@ final class OriginPlacement {
       replace(podSpec, "tolerations", tolerations);
       MappingNode affinity = Nodes.getMapping(podSpec, "affinity");
       if (nodeAffinity != null) {
-        replace(affinity == null ? Nodes.ensureMapping(podSpec, "affinity") : affinity, "nodeAffinity", nodeAffinity);
+        replace(
+            affinity == null ? Nodes.ensureMapping(podSpec, "affinity") : affinity,
+            "nodeAffinity",
+            nodeAffinity);
       } else if (affinity != null) {
         Nodes.remove(affinity, "nodeAffinity");
         if (affinity.getValue().isEmpty()) {
@@ -66,7 +70,8 @@ final class OriginPlacement {
   }
 
   /**
-   * Plans the copy onto one origin, adding warnings (and an error when it has no pod spec) to results.
+   * Plans the copy onto one origin, adding warnings (and an error when it has no pod spec) to
+   * results.
    *
    * @return the edit, or {@code null} when the origin has no pod spec
    */
@@ -79,8 +84,13 @@ final class OriginPlacement {
       results.add(
           Result.of(
               Severity.ERROR,
-              "cache origin " + origin.name() + " has no pod spec at " + fieldPrefix
-                  + ": a workload labelled " + CacheOrigin.LABEL + " needs one to receive the dataplane's"
+              "cache origin "
+                  + origin.name()
+                  + " has no pod spec at "
+                  + fieldPrefix
+                  + ": a workload labelled "
+                  + CacheOrigin.LABEL
+                  + " needs one to receive the dataplane's"
                   + " placement",
               ref,
               fieldPrefix));
@@ -93,7 +103,9 @@ final class OriginPlacement {
       results.add(
           Result.of(
               Severity.ERROR,
-              "cache origin " + origin.name() + " has a pod spec that is not valid Kubernetes: "
+              "cache origin "
+                  + origin.name()
+                  + " has a pod spec that is not valid Kubernetes: "
                   + Diagnostics.firstLine(unreadable),
               ref,
               Diagnostics.field(unreadable, fieldPrefix)));
@@ -102,7 +114,8 @@ final class OriginPlacement {
     warn(origin, pod, fieldPrefix, results);
     placement.applyTo(pod);
     Map<String, Object> plain = ObjectCodec.plain(pod);
-    Object nodeAffinity = plain.get("affinity") instanceof Map<?, ?> affinity ? affinity.get("nodeAffinity") : null;
+    Object nodeAffinity =
+        plain.get("affinity") instanceof Map<?, ?> affinity ? affinity.get("nodeAffinity") : null;
     return new Edit(podSpecNode, nodeAffinity, plain.get("nodeSelector"), plain.get("tolerations"));
   }
 
@@ -113,19 +126,26 @@ final class OriginPlacement {
       results.add(
           Result.of(
               Severity.WARNING,
-              "cache origin " + name + " is a " + origin.kind() + ": only a DaemonSet runs one origin on"
+              "cache origin "
+                  + name
+                  + " is a "
+                  + origin.kind()
+                  + ": only a DaemonSet runs one origin on"
                   + " every node that serves a cache; make it a DaemonSet",
               ref,
               "kind"));
     } else {
-      Node surge =
-          Nodes.get(origin.node(), "spec", "updateStrategy", "rollingUpdate", "maxSurge");
+      Node surge = Nodes.get(origin.node(), "spec", "updateStrategy", "rollingUpdate", "maxSurge");
       String value = surge == null ? null : String.valueOf(Nodes.toPlain(surge));
       if (value != null && !value.equals("0") && !value.equals("0%")) {
         results.add(
             Result.of(
                     Severity.WARNING,
-                    "cache origin " + name + " rolls out with maxSurge " + value + ": two origin pods"
+                    "cache origin "
+                        + name
+                        + " rolls out with maxSurge "
+                        + value
+                        + ": two origin pods"
                         + " would own the volume's socket on one node; set maxSurge to 0",
                     ref,
                     "spec.updateStrategy.rollingUpdate.maxSurge")
@@ -138,8 +158,13 @@ final class OriginPlacement {
         results.add(
             Result.of(
                     Severity.WARNING,
-                    "cache origin " + name + " mounts all of " + CacheOrigin.SOCKET_ROOT + " (hostPath "
-                        + volume.getHostPath().getPath() + "): mount only its own socket directory "
+                    "cache origin "
+                        + name
+                        + " mounts all of "
+                        + CacheOrigin.SOCKET_ROOT
+                        + " (hostPath "
+                        + volume.getHostPath().getPath()
+                        + "): mount only its own socket directory "
                         + CacheOrigin.socketDirectory("<volume>"),
                     ref,
                     prefix + ".volumes[name=" + volume.getName() + "].hostPath.path")
@@ -151,7 +176,11 @@ final class OriginPlacement {
       results.add(
           Result.of(
               Severity.WARNING,
-              "cache origin " + name + " runs as a non-root user (" + nonRoot + "): the socket"
+              "cache origin "
+                  + name
+                  + " runs as a non-root user ("
+                  + nonRoot
+                  + "): the socket"
                   + " directory the dataplane shares is root's; run the origin as root",
               ref,
               prefix + "." + nonRoot));
@@ -163,7 +192,9 @@ final class OriginPlacement {
       return false;
     }
     String normalized = path.replaceAll("/+$", "");
-    return normalized.isEmpty() || CacheOrigin.SOCKET_ROOT.equals(normalized) || "/run".equals(normalized);
+    return normalized.isEmpty()
+        || CacheOrigin.SOCKET_ROOT.equals(normalized)
+        || "/run".equals(normalized);
   }
 
   private static String nonRootField(PodSpec pod) {
@@ -173,7 +204,8 @@ final class OriginPlacement {
         return "securityContext";
       }
     }
-    for (Container container : pod.getContainers() == null ? List.<Container>of() : pod.getContainers()) {
+    for (Container container :
+        pod.getContainers() == null ? List.<Container>of() : pod.getContainers()) {
       SecurityContext security = container.getSecurityContext();
       if (security != null && isNonRoot(security.getRunAsUser(), security.getRunAsNonRoot())) {
         return "containers[name=" + container.getName() + "].securityContext";

@@ -5,8 +5,8 @@ import java.util.List;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * What a run gives: the items to write (every input item, changed or not, then the new ones) and results.
- * With an error result ({@link Results#hasError()}) the items are the input's, unchanged.
+ * What a run gives: the items to write (every input item, changed or not, then the new ones) and
+ * results. With an error result ({@link Results#hasError()}) the items are the input's, unchanged.
  *
  * @param items the output items
  * @param results every result, in the order found

@@ -24,8 +24,9 @@ import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * One run of the function: read the inputs, render the dataplane, merge it into what was there, copy its
- * placement onto the cache origins. On any error the items come back exactly as they came in.
+ * One run of the function: read the inputs, render the dataplane, merge it into what was there,
+ * copy its placement onto the cache origins. On any error the items come back exactly as they came
+ * in.
  */
 public final class Renderer {
   private Renderer() {}
@@ -40,7 +41,8 @@ public final class Renderer {
     try {
       output = renderInto(new Inputs(items, functionConfig), results);
     } catch (YamlInputException unreadable) {
-      // an object we had to read is not plain data (an alias expanding past the limits): no item is lost
+      // an object we had to read is not plain data (an alias expanding past the limits): no item is
+      // lost
       results.add(Result.error("an input object cannot be read: " + unreadable.getMessage()));
       output = null;
     }
@@ -88,7 +90,8 @@ public final class Renderer {
       }
       account = ServiceAccountOwnership.merge(account, theirs);
     }
-    NodePlacement placement = NodePlacement.placementOf(daemonSet.getSpec().getTemplate().getSpec());
+    NodePlacement placement =
+        NodePlacement.placementOf(daemonSet.getSpec().getTemplate().getSpec());
     List<OriginPlacement.Edit> edits = new ArrayList<>();
     for (Item origin : inputs.cacheOrigins(namespace)) {
       OriginPlacement.Edit edit = OriginPlacement.plan(origin, placement, results);
@@ -109,7 +112,10 @@ public final class Renderer {
     return output;
   }
 
-  /** Puts an object where the existing item stood (keeping its node when nothing changed), or at the end. */
+  /**
+   * Puts an object where the existing item stood (keeping its node when nothing changed), or at the
+   * end.
+   */
   private static void place(List<MappingNode> output, Item existing, Object object) {
     Map<String, Object> rendered = ObjectCodec.plain(object);
     if (existing == null) {
@@ -126,8 +132,17 @@ public final class Renderer {
       results.add(
           Result.of(
               Severity.ERROR,
-              "the existing " + item.kind() + " " + item.name() + " is not a valid " + item.apiVersion() + " "
-                  + item.kind() + ": " + Diagnostics.firstLine(unreadable) + "; fix or remove it",
+              "the existing "
+                  + item.kind()
+                  + " "
+                  + item.name()
+                  + " is not a valid "
+                  + item.apiVersion()
+                  + " "
+                  + item.kind()
+                  + ": "
+                  + Diagnostics.firstLine(unreadable)
+                  + "; fix or remove it",
               item.ref(),
               Diagnostics.field(unreadable, null)));
       return null;
@@ -139,10 +154,12 @@ public final class Renderer {
    * {@code workload}, v0.19.0, never sets one, nor may a user.
    */
   private static boolean checkNoSeatsEnv(Item item, DaemonSet daemonSet, Results results) {
-    List<Container> containers = daemonSet.getSpec() == null || daemonSet.getSpec().getTemplate() == null
-        || daemonSet.getSpec().getTemplate().getSpec() == null
-        ? List.of()
-        : daemonSet.getSpec().getTemplate().getSpec().getContainers();
+    List<Container> containers =
+        daemonSet.getSpec() == null
+                || daemonSet.getSpec().getTemplate() == null
+                || daemonSet.getSpec().getTemplate().getSpec() == null
+            ? List.of()
+            : daemonSet.getSpec().getTemplate().getSpec().getContainers();
     boolean ok = true;
     for (Container container : containers == null ? List.<Container>of() : containers) {
       if (!Dataplane.CONTAINER_NAME.equals(container.getName())) {
@@ -153,12 +170,21 @@ public final class Renderer {
           results.add(
               Result.of(
                       Severity.ERROR,
-                      "explicit env " + Dataplane.CONTROL_SEATS_KEY + " on the " + container.getName()
-                          + " container would shadow racer-settings: remove it and set " + Dataplane.CONTROL_SEATS_KEY
-                          + " in the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap",
+                      "explicit env "
+                          + Dataplane.CONTROL_SEATS_KEY
+                          + " on the "
+                          + container.getName()
+                          + " container would shadow racer-settings: remove it and set "
+                          + Dataplane.CONTROL_SEATS_KEY
+                          + " in the "
+                          + Dataplane.SETTINGS_CONFIG_MAP
+                          + " ConfigMap",
                       item.ref(),
-                      "spec.template.spec.containers[name=" + container.getName() + "].env[name="
-                          + Dataplane.CONTROL_SEATS_KEY + "]")
+                      "spec.template.spec.containers[name="
+                          + container.getName()
+                          + "].env[name="
+                          + Dataplane.CONTROL_SEATS_KEY
+                          + "]")
                   .withCurrentValue(env.getValue()));
           ok = false;
         }

@@ -12,15 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Dataplane scheduling is added to, never replaced: every required node-selector term gets the dataplane's
- * two expressions first, the user's terms, expressions, fields, preferences and pod (anti-)affinity stay.
+ * Dataplane scheduling is added to, never replaced: every required node-selector term gets the
+ * dataplane's two expressions first, the user's terms, expressions, fields, preferences and pod
+ * (anti-)affinity stay.
  */
 final class Scheduling {
   private Scheduling() {}
 
   static Affinity addDataplaneTerms(Affinity affinity) {
     Affinity result = affinity == null ? new Affinity() : new AffinityBuilder(affinity).build();
-    NodeAffinity node = result.getNodeAffinity() == null ? new NodeAffinity() : result.getNodeAffinity();
+    NodeAffinity node =
+        result.getNodeAffinity() == null ? new NodeAffinity() : result.getNodeAffinity();
     result.setNodeAffinity(node);
     NodeSelector required = node.getRequiredDuringSchedulingIgnoredDuringExecution();
     List<NodeSelectorTerm> terms =

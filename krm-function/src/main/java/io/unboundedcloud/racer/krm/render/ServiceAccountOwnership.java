@@ -7,8 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Merges the rendered ServiceAccount into an existing one: our labels and token automount are wiring; the
- * user's annotations (workload identity), other labels, secrets and pull secrets are always kept.
+ * Merges the rendered ServiceAccount into an existing one: our labels and token automount are
+ * wiring; the user's annotations (workload identity), other labels, secrets and pull secrets are
+ * always kept.
  */
 final class ServiceAccountOwnership {
   private ServiceAccountOwnership() {}

@@ -11,7 +11,12 @@ package io.unboundedcloud.racer.krm.results;
  * @param fileIndex its index in that file ({@code config.kubernetes.io/index}), or {@code null}
  */
 public record ResourceRef(
-    String apiVersion, String kind, String name, String namespace, String filePath, Integer fileIndex) {
+    String apiVersion,
+    String kind,
+    String name,
+    String namespace,
+    String filePath,
+    Integer fileIndex) {
 
   /** How a person reads it: {@code ConfigMap racing/racer-settings (settings.yaml)}. */
   public String describe() {

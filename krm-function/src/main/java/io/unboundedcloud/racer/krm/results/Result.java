@@ -27,7 +27,8 @@ public record Result(
   }
 
   /** A result about an object and one of its fields. */
-  public static Result of(Severity severity, String message, ResourceRef resource, String fieldPath) {
+  public static Result of(
+      Severity severity, String message, ResourceRef resource, String fieldPath) {
     return new Result(severity, message, resource, fieldPath, null, null);
   }
 
@@ -77,7 +78,10 @@ public record Result(
     return tree;
   }
 
-  /** The one line printed on stderr: {@code error: message [ConfigMap racer-settings in a.yaml, field x]}. */
+  /**
+   * The one line printed on stderr: {@code error: message [ConfigMap racer-settings in a.yaml,
+   * field x]}.
+   */
   public String toLine() {
     StringBuilder line = new StringBuilder(severity.value()).append(": ").append(message);
     if (resource != null || fieldPath != null) {

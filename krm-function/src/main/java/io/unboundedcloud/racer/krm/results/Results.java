@@ -8,17 +8,18 @@ import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
- * The results of a run, or of one step of it, in a stable order: the order they were found, which is the
- * order the ResourceList and stderr show them in. Nothing here sorts, drops or merges a result. The one
- * place that decides whether they make the run fail ({@link #hasError()}) and with what exit code
- * ({@link #exitCode()}).
+ * The results of a run, or of one step of it, in a stable order: the order they were found, which
+ * is the order the ResourceList and stderr show them in. Nothing here sorts, drops or merges a
+ * result. The one place that decides whether they make the run fail ({@link #hasError()}) and with
+ * what exit code ({@link #exitCode()}).
  *
- * <p>{@code new Results()} is a list a step adds to; {@link #of} and {@link #copyOf} give fixed ones, as an
- * outcome holds them, which refuse {@link #add}.
+ * <p>{@code new Results()} is a list a step adds to; {@link #of} and {@link #copyOf} give fixed
+ * ones, as an outcome holds them, which refuse {@link #add}.
  */
 public final class Results implements Iterable<Result> {
   /** The exit code of a run with no error result. */
   public static final int SUCCESS = 0;
+
   /** The exit code of a run with an error result. */
   public static final int FAILURE = 1;
 
@@ -61,12 +62,17 @@ public final class Results implements Iterable<Result> {
     return this;
   }
 
-  /** Whether any result is an error: the run then fails, and the function gives its items back unchanged. */
+  /**
+   * Whether any result is an error: the run then fails, and the function gives its items back
+   * unchanged.
+   */
   public boolean hasError() {
     return found.stream().anyMatch(result -> result.severity() == Severity.ERROR);
   }
 
-  /** The exit code these results give a run: {@link #FAILURE} with any error, else {@link #SUCCESS}. */
+  /**
+   * The exit code these results give a run: {@link #FAILURE} with any error, else {@link #SUCCESS}.
+   */
   public int exitCode() {
     return hasError() ? FAILURE : SUCCESS;
   }

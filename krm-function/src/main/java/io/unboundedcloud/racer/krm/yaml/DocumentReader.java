@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
 import java.util.Optional;
 import java.util.function.Consumer;
-
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -22,176 +21,214 @@ import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.reader.UnicodeReader;
 
 /**
- * Reads the documents of one YAML byte stream as checked node trees, within {@link YamlLimits}. The one
- * place where snakeyaml's exceptions become {@link YamlInputException}s. Does not close the stream.
+ * Reads the documents of one YAML byte stream as checked node trees, within {@link YamlLimits}. The
+ * one place where snakeyaml's exceptions become {@link YamlInputException}s. Does not close the
+ * stream.
  */
 final class DocumentReader {
 
-    private final String source;
-    private final YamlLimits limits;
-    private final CompactEventParser parser;
-    private final Composer composer;
+  private final String source;
+  private final YamlLimits limits;
+  private final CompactEventParser parser;
+  private final Composer composer;
 
-    DocumentReader(InputStream in, String source, YamlLimits limits) {
-        this.source = source;
-        this.limits = limits;
-        StreamReader reader = new LinearStreamReader(new UnicodeReader(
-                new SizeLimitedInputStream(new BufferedInputStream(in, 1 << 16), limits.maxInputBytes())));
-        try {
-            this.parser = new CompactEventParser(new ParserImpl(reader, limits.loaderOptions()), source,
-                    limits.maxNestingDepth());
-        } catch (YAMLException e) {
-            throw translate(e, null);
+  DocumentReader(InputStream in, String source, YamlLimits limits) {
+    this.source = source;
+    this.limits = limits;
+    StreamReader reader =
+        new LinearStreamReader(
+            new UnicodeReader(
+                new SizeLimitedInputStream(
+                    new BufferedInputStream(in, 1 << 16), limits.maxInputBytes())));
+    try {
+      this.parser =
+          new CompactEventParser(
+              new ParserImpl(reader, limits.loaderOptions()), source, limits.maxNestingDepth());
+    } catch (YAMLException e) {
+      throw translate(e, null);
+    }
+    this.composer = SpareCapacity.composer(parser, limits.loaderOptions());
+  }
+
+  /**
+   * The next document that is not empty (only comments, nothing, or a null), or empty at the end.
+   */
+  Optional<Node> next() {
+    try {
+      while (composer.checkNode()) {
+        Node root = composer.getNode();
+        if (root != null && !isEmptyDocument(root)) {
+          SpareCapacity.releaseRoot(root);
+          return Optional.of(root);
         }
-        this.composer = SpareCapacity.composer(parser, limits.loaderOptions());
+      }
+      return Optional.empty();
+    } catch (YamlInputException e) {
+      throw e;
+    } catch (YAMLException e) {
+      throw translate(e, parser.lastMark());
+    } catch (IllegalArgumentException e) {
+      // snakeyaml's composer refuses some tags this way (found by fuzzing: "!%D", a bad %-escape)
+      throw YamlInputException.at(
+          source,
+          parser.lastMark(),
+          "not valid YAML: " + e.getMessage() + " Fix the YAML at this position.",
+          e);
+    } catch (StackOverflowError e) {
+      // not expected: nesting is refused earlier; kept so a user never sees a JVM error
+      throw YamlInputException.of(source, "the input nests too deeply to be read; refused.", null);
+    }
+  }
+
+  /**
+   * Hands every event of the stream to {@code consumer}, in order, composing no node: a pass over
+   * an input whose tree would not fit in memory. Problems are the {@link YamlInputException}s
+   * {@link #next()} throws.
+   */
+  void events(Consumer<Event> consumer) {
+    try {
+      while (parser.peekEvent() != null) {
+        consumer.accept(parser.getEvent());
+      }
+    } catch (YamlInputException e) {
+      throw e;
+    } catch (YAMLException e) {
+      throw translate(e, parser.lastMark());
+    }
+  }
+
+  private static boolean isEmptyDocument(Node root) {
+    if (Tag.COMMENT.equals(root.getTag())) {
+      return true;
+    }
+    return root instanceof ScalarNode scalar
+        && Tag.NULL.equals(scalar.getTag())
+        && scalar.isPlain();
+  }
+
+  /**
+   * @param lastMark where the parser was, for the errors that carry no mark of their own
+   */
+  private YamlInputException translate(YAMLException e, Mark lastMark) {
+    Throwable cause = e.getCause();
+    if (cause instanceof SizeLimitedInputStream.TooLarge) {
+      return tooLarge(e);
+    }
+    if (cause instanceof CharacterCodingException) {
+      return YamlInputException.of(
+          source,
+          "the input is not valid UTF-8 text (a byte sequence that"
+              + " UTF-8 does not allow). Send YAML encoded as UTF-8.",
+          e);
+    }
+    if (cause instanceof IOException io) {
+      return YamlInputException.unreadable(source, io);
+    }
+    if (e instanceof ReaderException r) {
+      return YamlInputException.of(
+          source,
+          String.format(
+              "the input contains the character U+%04X at "
+                  + "character %d, which YAML does not allow. Remove it, or write it as an escape in a "
+                  + "double-quoted string.",
+              r.getCodePoint(), r.getPosition() + 1),
+          e);
+    }
+    if (e instanceof MarkedYAMLException m) {
+      Mark mark = m.getProblemMark() != null ? m.getProblemMark() : lastMark;
+      return YamlInputException.at(
+          source, mark, "not valid YAML: " + describe(m) + ". Fix the YAML at this position.", e);
+    }
+    String message = String.valueOf(e.getMessage());
+    if (message.startsWith("Number of aliases")) {
+      return YamlInputException.at(
+          source,
+          lastMark,
+          "more than "
+              + limits.maxAliasesForCollections()
+              + " aliases (*name) to mappings or sequences; refused as a possible \"billion laughs\" attack."
+              + " Write the objects out without anchors and aliases.",
+          e);
+    }
+    if (message.startsWith("Nesting Depth exceeded")) {
+      return YamlInputException.at(
+          source,
+          lastMark,
+          "nesting deeper than "
+              + limits.maxNestingDepth()
+              + " levels of mappings and sequences; refused.",
+          e);
+    }
+    if (message.contains("exceeds the limit")) {
+      return tooLarge(e);
+    }
+    return YamlInputException.at(
+        source, lastMark, "not valid YAML: " + message + ". Fix the YAML at this position.", e);
+  }
+
+  private YamlInputException tooLarge(YAMLException e) {
+    return YamlInputException.tooLarge(source, limits.maxInputBytes(), e);
+  }
+
+  private static String describe(MarkedYAMLException e) {
+    String problem = e.getProblem() == null ? "syntax error" : e.getProblem();
+    if (e.getContext() == null) {
+      return problem;
+    }
+    Mark contextMark = e.getContextMark();
+    String where =
+        contextMark == null
+            ? ""
+            : " that starts at line "
+                + (contextMark.getLine() + 1)
+                + ", column "
+                + (contextMark.getColumn() + 1);
+    return problem + " (" + e.getContext() + where + ")";
+  }
+
+  /** Refuses to read past the byte limit, before the whole input has been buffered or parsed. */
+  private static final class SizeLimitedInputStream extends FilterInputStream {
+
+    private final long limit;
+    private long count;
+
+    SizeLimitedInputStream(InputStream in, long limit) {
+      super(in);
+      this.limit = limit;
     }
 
-    /** The next document that is not empty (only comments, nothing, or a null), or empty at the end. */
-    Optional<Node> next() {
-        try {
-            while (composer.checkNode()) {
-                Node root = composer.getNode();
-                if (root != null && !isEmptyDocument(root)) {
-                    SpareCapacity.releaseRoot(root);
-                    return Optional.of(root);
-                }
-            }
-            return Optional.empty();
-        } catch (YamlInputException e) {
-            throw e;
-        } catch (YAMLException e) {
-            throw translate(e, parser.lastMark());
-        } catch (IllegalArgumentException e) {
-            // snakeyaml's composer refuses some tags this way (found by fuzzing: "!%D", a bad %-escape)
-            throw YamlInputException.at(source, parser.lastMark(), "not valid YAML: " + e.getMessage()
-                    + " Fix the YAML at this position.", e);
-        } catch (StackOverflowError e) {
-            // not expected: nesting is refused earlier; kept so a user never sees a JVM error
-            throw YamlInputException.of(source, "the input nests too deeply to be read; refused.", null);
-        }
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        counted(1);
+      }
+      return b;
     }
 
-    /**
-     * Hands every event of the stream to {@code consumer}, in order, composing no node: a pass over an input
-     * whose tree would not fit in memory. Problems are the {@link YamlInputException}s {@link #next()} throws.
-     */
-    void events(Consumer<Event> consumer) {
-        try {
-            while (parser.peekEvent() != null) {
-                consumer.accept(parser.getEvent());
-            }
-        } catch (YamlInputException e) {
-            throw e;
-        } catch (YAMLException e) {
-            throw translate(e, parser.lastMark());
-        }
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      if (n > 0) {
+        counted(n);
+      }
+      return n;
     }
 
-    private static boolean isEmptyDocument(Node root) {
-        if (Tag.COMMENT.equals(root.getTag())) {
-            return true;
-        }
-        return root instanceof ScalarNode scalar && Tag.NULL.equals(scalar.getTag()) && scalar.isPlain();
+    @Override
+    public void close() {
+      // the caller owns the stream (stdin above all)
     }
 
-    /** @param lastMark where the parser was, for the errors that carry no mark of their own */
-    private YamlInputException translate(YAMLException e, Mark lastMark) {
-        Throwable cause = e.getCause();
-        if (cause instanceof SizeLimitedInputStream.TooLarge) {
-            return tooLarge(e);
-        }
-        if (cause instanceof CharacterCodingException) {
-            return YamlInputException.of(source, "the input is not valid UTF-8 text (a byte sequence that"
-                    + " UTF-8 does not allow). Send YAML encoded as UTF-8.", e);
-        }
-        if (cause instanceof IOException io) {
-            return YamlInputException.unreadable(source, io);
-        }
-        if (e instanceof ReaderException r) {
-            return YamlInputException.of(source, String.format("the input contains the character U+%04X at "
-                    + "character %d, which YAML does not allow. Remove it, or write it as an escape in a "
-                    + "double-quoted string.", r.getCodePoint(), r.getPosition() + 1), e);
-        }
-        if (e instanceof MarkedYAMLException m) {
-            Mark mark = m.getProblemMark() != null ? m.getProblemMark() : lastMark;
-            return YamlInputException.at(source, mark, "not valid YAML: " + describe(m)
-                    + ". Fix the YAML at this position.", e);
-        }
-        String message = String.valueOf(e.getMessage());
-        if (message.startsWith("Number of aliases")) {
-            return YamlInputException.at(source, lastMark, "more than " + limits.maxAliasesForCollections()
-                    + " aliases (*name) to mappings or sequences; refused as a possible \"billion laughs\" attack."
-                    + " Write the objects out without anchors and aliases.", e);
-        }
-        if (message.startsWith("Nesting Depth exceeded")) {
-            return YamlInputException.at(source, lastMark, "nesting deeper than "
-                    + limits.maxNestingDepth() + " levels of mappings and sequences; refused.", e);
-        }
-        if (message.contains("exceeds the limit")) {
-            return tooLarge(e);
-        }
-        return YamlInputException.at(source, lastMark, "not valid YAML: " + message
-                + ". Fix the YAML at this position.", e);
+    private void counted(int n) throws TooLarge {
+      count += n;
+      if (count > limit) {
+        throw new TooLarge();
+      }
     }
 
-    private YamlInputException tooLarge(YAMLException e) {
-        return YamlInputException.tooLarge(source, limits.maxInputBytes(), e);
+    static final class TooLarge extends IOException {
+      private static final long serialVersionUID = 1L;
     }
-
-    private static String describe(MarkedYAMLException e) {
-        String problem = e.getProblem() == null ? "syntax error" : e.getProblem();
-        if (e.getContext() == null) {
-            return problem;
-        }
-        Mark contextMark = e.getContextMark();
-        String where = contextMark == null ? ""
-                : " that starts at line " + (contextMark.getLine() + 1) + ", column " + (contextMark.getColumn() + 1);
-        return problem + " (" + e.getContext() + where + ")";
-    }
-
-    /** Refuses to read past the byte limit, before the whole input has been buffered or parsed. */
-    private static final class SizeLimitedInputStream extends FilterInputStream {
-
-        private final long limit;
-        private long count;
-
-        SizeLimitedInputStream(InputStream in, long limit) {
-            super(in);
-            this.limit = limit;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                counted(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            int n = super.read(buffer, offset, length);
-            if (n > 0) {
-                counted(n);
-            }
-            return n;
-        }
-
-        @Override
-        public void close() {
-            // the caller owns the stream (stdin above all)
-        }
-
-        private void counted(int n) throws TooLarge {
-            count += n;
-            if (count > limit) {
-                throw new TooLarge();
-            }
-        }
-
-        static final class TooLarge extends IOException {
-            private static final long serialVersionUID = 1L;
-        }
-    }
+  }
 }

@@ -10,31 +10,35 @@ import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.scanner.Constant;
 
 /**
- * snakeyaml's {@link StreamReader}, the same characters, positions and errors, at a cost linear in the
- * length of a scalar.
- * <p>
- * snakeyaml reads 1,024 characters at a time and copies every character not yet consumed into a new
- * window each time. The scanner consumes a run of characters without a space or a line break (a long
- * base64 value, a JSON document on one line) only at its end, so a run of n characters cost about
- * n²/2,048 copies: 5.6 s and 560 MiB of garbage for one 4 MiB value, and a 20 MiB value did not finish
- * in a minute. Here the window grows by doubling and is only copied when it is full, so each character is
- * copied a bounded number of times on average.
- * <p>
- * Windows are never changed where a {@link Mark} may point: a full window is replaced, not shifted. (A
- * mark's snippet may show more of the line before it than snakeyaml's would; messages here never use
- * snippets.) Every public method of {@link StreamReader} is overridden; the superclass holds an empty
- * reader.
+ * snakeyaml's {@link StreamReader}, the same characters, positions and errors, at a cost linear in
+ * the length of a scalar.
+ *
+ * <p>snakeyaml reads 1,024 characters at a time and copies every character not yet consumed into a
+ * new window each time. The scanner consumes a run of characters without a space or a line break (a
+ * long base64 value, a JSON document on one line) only at its end, so a run of n characters cost
+ * about n²/2,048 copies: 5.6 s and 560 MiB of garbage for one 4 MiB value, and a 20 MiB value did
+ * not finish in a minute. Here the window grows by doubling and is only copied when it is full, so
+ * each character is copied a bounded number of times on average.
+ *
+ * <p>Windows are never changed where a {@link Mark} may point: a full window is replaced, not
+ * shifted. (A mark's snippet may show more of the line before it than snakeyaml's would; messages
+ * here never use snippets.) Every public method of {@link StreamReader} is overridden; the
+ * superclass holds an empty reader.
  */
 final class LinearStreamReader extends StreamReader {
   /** The name snakeyaml gives a stream in its marks. */
   private static final String NAME = "'reader'";
+
   /** As snakeyaml reads, so that an error in the input surfaces after the same events. */
   private static final int READ_CHARS = 1023;
+
   private static final int FIRST_WINDOW = 16384;
 
   private final Reader stream;
+
   /** One more than a read asks for: the low surrogate of a pair split by the read. */
   private final char[] buffer = new char[READ_CHARS + 1];
+
   private int[] window = new int[0];
   private int length;
   private int pointer;
@@ -129,7 +133,10 @@ final class LinearStreamReader extends StreamReader {
     return line;
   }
 
-  /** Whether the character at {@code pointer + offset} exists, reading until it does or the input ends. */
+  /**
+   * Whether the character at {@code pointer + offset} exists, reading until it does or the input
+   * ends.
+   */
   private boolean ensureEnoughData(int offset) {
     while (!eof && pointer + offset >= length) {
       update();
@@ -137,7 +144,9 @@ final class LinearStreamReader extends StreamReader {
     return pointer + offset < length;
   }
 
-  /** Reads the next characters into the window as code points, refusing what YAML does not allow. */
+  /**
+   * Reads the next characters into the window as code points, refusing what YAML does not allow.
+   */
   private void update() {
     try {
       int read = stream.read(buffer, 0, READ_CHARS);
@@ -147,7 +156,10 @@ final class LinearStreamReader extends StreamReader {
       }
       if (Character.isHighSurrogate(buffer[read - 1])) {
         if (stream.read(buffer, read, 1) == -1) {
-          throw new ReaderException(NAME, index + read, buffer[read - 1],
+          throw new ReaderException(
+              NAME,
+              index + read,
+              buffer[read - 1],
               "The last char is HighSurrogate (no LowSurrogate detected).");
         }
         read++;
@@ -165,7 +177,10 @@ final class LinearStreamReader extends StreamReader {
         }
       }
       if (nonPrintable != ' ') {
-        throw new ReaderException(NAME, index + (length - pointer) - 1, nonPrintable,
+        throw new ReaderException(
+            NAME,
+            index + (length - pointer) - 1,
+            nonPrintable,
             "special characters are not allowed");
       }
     } catch (IOException e) {
@@ -174,8 +189,9 @@ final class LinearStreamReader extends StreamReader {
   }
 
   /**
-   * Room for {@code count} more code points after {@code length}. A full window is replaced by one twice
-   * the size of what is not yet consumed, holding only that, so the copies stay linear in the input.
+   * Room for {@code count} more code points after {@code length}. A full window is replaced by one
+   * twice the size of what is not yet consumed, holding only that, so the copies stay linear in the
+   * input.
    */
   private void reserve(int count) {
     if (length + count <= window.length) {

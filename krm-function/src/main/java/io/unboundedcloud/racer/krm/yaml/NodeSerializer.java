@@ -9,7 +9,6 @@ import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.comments.CommentLine;
 import org.yaml.snakeyaml.comments.CommentType;
@@ -40,206 +39,232 @@ import org.yaml.snakeyaml.resolver.Resolver;
 /**
  * Writes node trees as a YAML stream through snakeyaml's emitter, in the one style of this package:
  * block style where the node does not say otherwise, indent 2, sequences in a mapping at the key's
- * indent ({@code - } under the key, as kustomize and kpt send them), no line wrapping, Unicode as is,
- * {@code \n} line breaks, comments kept.
- * <p>
- * Used instead of snakeyaml's serializer, which keeps every node of the document in a hash map while it
- * writes: that doubled the heap of a large ResourceList and made up half the writing time. Here only
- * nodes that carry an anchor are remembered. Nodes are written with their own tag, style and anchor;
- * the tag is left out wherever the value resolves to it, as snakeyaml's serializer does.
+ * indent ({@code - } under the key, as kustomize and kpt send them), no line wrapping, Unicode as
+ * is, {@code \n} line breaks, comments kept.
+ *
+ * <p>Used instead of snakeyaml's serializer, which keeps every node of the document in a hash map
+ * while it writes: that doubled the heap of a large ResourceList and made up half the writing time.
+ * Here only nodes that carry an anchor are remembered. Nodes are written with their own tag, style
+ * and anchor; the tag is left out wherever the value resolves to it, as snakeyaml's serializer
+ * does.
  */
 final class NodeSerializer {
 
-    private static final Resolver RESOLVER = new Resolver();
+  private static final Resolver RESOLVER = new Resolver();
 
-    private final int maxNestingDepth;
-    private final Set<Node> anchored = Collections.newSetFromMap(new IdentityHashMap<>());
-    private Emitter emitter;
-    private boolean markers;
+  private final int maxNestingDepth;
+  private final Set<Node> anchored = Collections.newSetFromMap(new IdentityHashMap<>());
+  private Emitter emitter;
+  private boolean markers;
 
-    private NodeSerializer(int maxNestingDepth) {
-        this.maxNestingDepth = maxNestingDepth;
+  private NodeSerializer(int maxNestingDepth) {
+    this.maxNestingDepth = maxNestingDepth;
+  }
+
+  /**
+   * Writes each root as one document ({@code ---} between documents), then flushes {@code out};
+   * does not close it.
+   */
+  static void write(List<? extends Node> documents, Writer out) {
+    new NodeSerializer(YamlLimits.DEFAULT.maxNestingDepth()).stream(documents, out);
+  }
+
+  static DumperOptions dumperOptions() {
+    DumperOptions options = new DumperOptions();
+    options.setProcessComments(true);
+    options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+    options.setIndent(2);
+    options.setIndicatorIndent(0);
+    options.setIndentWithIndicator(false);
+    options.setWidth(Integer.MAX_VALUE);
+    options.setSplitLines(false);
+    options.setAllowUnicode(true);
+    options.setLineBreak(DumperOptions.LineBreak.UNIX);
+    options.setMaxSimpleKeyLength(
+        1024); // annotation keys reach 317 characters; the default, 128, writes "? key"
+    return options;
+  }
+
+  private void stream(List<? extends Node> documents, Writer out) {
+    markers = documents.stream().noneMatch(NodeSerializer::holdsMarker);
+    MarkerWriter filtered = markers ? new MarkerWriter(out) : null;
+    emitter = new Emitter(markers ? filtered : out, dumperOptions());
+    try {
+      emit(new StreamStartEvent(null, null));
+      for (Node root : documents) {
+        anchored.clear();
+        emit(new DocumentStartEvent(null, null, false, null, null));
+        node(root, 0);
+        emit(new DocumentEndEvent(null, null, false));
+      }
+      emit(new StreamEndEvent(null, null));
+      if (filtered != null) {
+        filtered.close();
+      }
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
+  }
 
-    /**
-     * Writes each root as one document ({@code ---} between documents), then flushes {@code out};
-     * does not close it.
-     */
-    static void write(List<? extends Node> documents, Writer out) {
-        new NodeSerializer(YamlLimits.DEFAULT.maxNestingDepth()).stream(documents, out);
+  private void node(Node node, int depth) throws IOException {
+    if (depth > maxNestingDepth) {
+      throw new IllegalStateException(
+          "a node tree nests deeper than "
+              + maxNestingDepth
+              + " levels (or contains itself without an anchor); it cannot be written");
     }
-
-    static DumperOptions dumperOptions() {
-        DumperOptions options = new DumperOptions();
-        options.setProcessComments(true);
-        options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-        options.setIndent(2);
-        options.setIndicatorIndent(0);
-        options.setIndentWithIndicator(false);
-        options.setWidth(Integer.MAX_VALUE);
-        options.setSplitLines(false);
-        options.setAllowUnicode(true);
-        options.setLineBreak(DumperOptions.LineBreak.UNIX);
-        options.setMaxSimpleKeyLength(1024); // annotation keys reach 317 characters; the default, 128, writes "? key"
-        return options;
+    if (node instanceof AnchorNode anchorNode) {
+      node(anchorNode.getRealNode(), depth);
+      return;
     }
-
-    private void stream(List<? extends Node> documents, Writer out) {
-        markers = documents.stream().noneMatch(NodeSerializer::holdsMarker);
-        MarkerWriter filtered = markers ? new MarkerWriter(out) : null;
-        emitter = new Emitter(markers ? filtered : out, dumperOptions());
-        try {
-            emit(new StreamStartEvent(null, null));
-            for (Node root : documents) {
-                anchored.clear();
-                emit(new DocumentStartEvent(null, null, false, null, null));
-                node(root, 0);
-                emit(new DocumentEndEvent(null, null, false));
-            }
-            emit(new StreamEndEvent(null, null));
-            if (filtered != null) {
-                filtered.close();
-            }
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    String anchor = node.getAnchor();
+    if (anchor != null && !anchored.add(node)) {
+      emit(new AliasEvent(anchor, null, null));
+      return;
     }
-
-    private void node(Node node, int depth) throws IOException {
-        if (depth > maxNestingDepth) {
-            throw new IllegalStateException("a node tree nests deeper than " + maxNestingDepth
-                    + " levels (or contains itself without an anchor); it cannot be written");
-        }
-        if (node instanceof AnchorNode anchorNode) {
-            node(anchorNode.getRealNode(), depth);
-            return;
-        }
-        String anchor = node.getAnchor();
-        if (anchor != null && !anchored.add(node)) {
-            emit(new AliasEvent(anchor, null, null));
-            return;
-        }
-        comments(node.getBlockComments());
-        if (node instanceof ScalarNode scalar) {
-            scalar(scalar, anchor);
-        } else if (node instanceof SequenceNode sequence) {
-            emit(new SequenceStartEvent(anchor, sequence.getTag().getValue(),
-                    implicit(sequence, NodeId.sequence), null, null, sequence.getFlowStyle()));
-            for (Node child : sequence.getValue()) {
-                node(child, depth + 1);
-            }
-            emit(new SequenceEndEvent(null, null));
-        } else if (node instanceof MappingNode mapping) {
-            emit(new MappingStartEvent(anchor, mapping.getTag().getValue(),
-                    implicit(mapping, NodeId.mapping), null, null, mapping.getFlowStyle()));
-            for (NodeTuple tuple : mapping.getValue()) {
-                node(tuple.getKeyNode(), depth + 1);
-                node(tuple.getValueNode(), depth + 1);
-            }
-            emit(new MappingEndEvent(null, null));
-        }
-        comments(node.getInLineComments());
-        comments(node.getEndComments());
+    comments(node.getBlockComments());
+    if (node instanceof ScalarNode scalar) {
+      scalar(scalar, anchor);
+    } else if (node instanceof SequenceNode sequence) {
+      emit(
+          new SequenceStartEvent(
+              anchor,
+              sequence.getTag().getValue(),
+              implicit(sequence, NodeId.sequence),
+              null,
+              null,
+              sequence.getFlowStyle()));
+      for (Node child : sequence.getValue()) {
+        node(child, depth + 1);
+      }
+      emit(new SequenceEndEvent(null, null));
+    } else if (node instanceof MappingNode mapping) {
+      emit(
+          new MappingStartEvent(
+              anchor,
+              mapping.getTag().getValue(),
+              implicit(mapping, NodeId.mapping),
+              null,
+              null,
+              mapping.getFlowStyle()));
+      for (NodeTuple tuple : mapping.getValue()) {
+        node(tuple.getKeyNode(), depth + 1);
+        node(tuple.getValueNode(), depth + 1);
+      }
+      emit(new MappingEndEvent(null, null));
     }
+    comments(node.getInLineComments());
+    comments(node.getEndComments());
+  }
 
-    private static boolean implicit(Node node, NodeId id) {
-        return node.getTag().equals(RESOLVER.resolve(id, null, true));
+  private static boolean implicit(Node node, NodeId id) {
+    return node.getTag().equals(RESOLVER.resolve(id, null, true));
+  }
+
+  private void scalar(ScalarNode scalar, String anchor) throws IOException {
+    Tag tag = scalar.getTag();
+    String value = scalar.getValue();
+    // as snakeyaml's serializer decides, except that the resolver's patterns only run for plain
+    // scalars: the emitter consults the first flag for plain scalars only, and unquoted resolution
+    // of anything is a string
+    boolean plainResolves =
+        scalar.isPlain() && tag.equals(RESOLVER.resolve(NodeId.scalar, value, true));
+    ImplicitTuple implicit = new ImplicitTuple(plainResolves, Tag.STR.equals(tag));
+    if (markers
+        && scalar.isPlain()
+        && implicit.canOmitTagInPlainScalar()
+        && hasLeadingZero(value)) {
+      value = MarkerWriter.MARKER + value; // keeps "0644" plain: see MarkerWriter
     }
+    emit(
+        new ScalarEvent(
+            anchor, tag.getValue(), implicit, value, null, null, scalar.getScalarStyle()));
+  }
 
-    private void scalar(ScalarNode scalar, String anchor) throws IOException {
-        Tag tag = scalar.getTag();
-        String value = scalar.getValue();
-        // as snakeyaml's serializer decides, except that the resolver's patterns only run for plain
-        // scalars: the emitter consults the first flag for plain scalars only, and unquoted resolution
-        // of anything is a string
-        boolean plainResolves = scalar.isPlain() && tag.equals(RESOLVER.resolve(NodeId.scalar, value, true));
-        ImplicitTuple implicit = new ImplicitTuple(plainResolves, Tag.STR.equals(tag));
-        if (markers && scalar.isPlain() && implicit.canOmitTagInPlainScalar() && hasLeadingZero(value)) {
-            value = MarkerWriter.MARKER + value; // keeps "0644" plain: see MarkerWriter
-        }
-        emit(new ScalarEvent(anchor, tag.getValue(), implicit, value, null, null, scalar.getScalarStyle()));
+  /**
+   * The emitter's own rule for scalars it refuses to write plain: "0" then digits or underscores.
+   */
+  private static boolean hasLeadingZero(String value) {
+    if (value.length() < 2 || value.charAt(0) != '0') {
+      return false;
     }
+    for (int i = 1; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if ((c < '0' || c > '9') && c != '_') {
+        return false;
+      }
+    }
+    return true;
+  }
 
-    /** The emitter's own rule for scalars it refuses to write plain: "0" then digits or underscores. */
-    private static boolean hasLeadingZero(String value) {
-        if (value.length() < 2 || value.charAt(0) != '0') {
-            return false;
+  private void comments(List<CommentLine> comments) throws IOException {
+    if (comments == null) {
+      return;
+    }
+    for (CommentLine comment : comments) {
+      if (markers && comment.getCommentType() == CommentType.BLANK_LINE) {
+        emit(new CommentEvent(CommentType.BLOCK, String.valueOf(MarkerWriter.MARKER), null, null));
+      } else {
+        emit(new CommentEvent(comment.getCommentType(), comment.getValue(), null, null));
+      }
+    }
+  }
+
+  private void emit(Event event) throws IOException {
+    emitter.emit(event);
+  }
+
+  /** Whether any text of the tree already holds the marker character, which would then be lost. */
+  private static boolean holdsMarker(Node root) {
+    Deque<Node> pending = new ArrayDeque<>();
+    Set<Node> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    pending.push(root);
+    while (!pending.isEmpty()) {
+      Node node = pending.pop();
+      if (node instanceof AnchorNode anchorNode) {
+        node = anchorNode.getRealNode();
+      }
+      if (node.getAnchor() != null) {
+        if (hasMarker(node.getAnchor())) {
+          return true;
         }
-        for (int i = 1; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if ((c < '0' || c > '9') && c != '_') {
-                return false;
-            }
+        if (!seen.add(node)) {
+          continue;
         }
+      }
+      if (hasMarker(node.getTag().getValue())
+          || hasMarker(node.getBlockComments())
+          || hasMarker(node.getInLineComments())
+          || hasMarker(node.getEndComments())) {
         return true;
-    }
-
-    private void comments(List<CommentLine> comments) throws IOException {
-        if (comments == null) {
-            return;
+      }
+      if (node instanceof ScalarNode scalar && hasMarker(scalar.getValue())) {
+        return true;
+      } else if (node instanceof SequenceNode sequence) {
+        sequence.getValue().forEach(pending::push);
+      } else if (node instanceof MappingNode mapping) {
+        for (NodeTuple tuple : mapping.getValue()) {
+          pending.push(tuple.getKeyNode());
+          pending.push(tuple.getValueNode());
         }
-        for (CommentLine comment : comments) {
-            if (markers && comment.getCommentType() == CommentType.BLANK_LINE) {
-                emit(new CommentEvent(CommentType.BLOCK, String.valueOf(MarkerWriter.MARKER), null, null));
-            } else {
-                emit(new CommentEvent(comment.getCommentType(), comment.getValue(), null, null));
-            }
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasMarker(List<CommentLine> comments) {
+    if (comments != null) {
+      for (CommentLine comment : comments) {
+        if (hasMarker(comment.getValue())) {
+          return true;
         }
+      }
     }
+    return false;
+  }
 
-    private void emit(Event event) throws IOException {
-        emitter.emit(event);
-    }
-
-    /** Whether any text of the tree already holds the marker character, which would then be lost. */
-    private static boolean holdsMarker(Node root) {
-        Deque<Node> pending = new ArrayDeque<>();
-        Set<Node> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        pending.push(root);
-        while (!pending.isEmpty()) {
-            Node node = pending.pop();
-            if (node instanceof AnchorNode anchorNode) {
-                node = anchorNode.getRealNode();
-            }
-            if (node.getAnchor() != null) {
-                if (hasMarker(node.getAnchor())) {
-                    return true;
-                }
-                if (!seen.add(node)) {
-                    continue;
-                }
-            }
-            if (hasMarker(node.getTag().getValue()) || hasMarker(node.getBlockComments())
-                    || hasMarker(node.getInLineComments()) || hasMarker(node.getEndComments())) {
-                return true;
-            }
-            if (node instanceof ScalarNode scalar && hasMarker(scalar.getValue())) {
-                return true;
-            } else if (node instanceof SequenceNode sequence) {
-                sequence.getValue().forEach(pending::push);
-            } else if (node instanceof MappingNode mapping) {
-                for (NodeTuple tuple : mapping.getValue()) {
-                    pending.push(tuple.getKeyNode());
-                    pending.push(tuple.getValueNode());
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean hasMarker(List<CommentLine> comments) {
-        if (comments != null) {
-            for (CommentLine comment : comments) {
-                if (hasMarker(comment.getValue())) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean hasMarker(String text) {
-        return text != null && text.indexOf(MarkerWriter.MARKER) >= 0;
-    }
+  private static boolean hasMarker(String text) {
+    return text != null && text.indexOf(MarkerWriter.MARKER) >= 0;
+  }
 }

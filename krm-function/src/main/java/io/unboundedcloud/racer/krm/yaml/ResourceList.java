@@ -3,11 +3,11 @@ package io.unboundedcloud.racer.krm.yaml;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * The envelope a KRM function reads and writes:
+ *
  * <pre>
  * apiVersion: config.kubernetes.io/v1
  * kind: ResourceList
@@ -21,40 +21,42 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * - message: ...
  *   severity: error
  * </pre>
+ *
  * Other keys of an input envelope, and comments on the envelope itself, are not kept.
  */
 public final class ResourceList {
 
-    /** The apiVersion written. */
-    public static final String API_VERSION = "config.kubernetes.io/v1";
-    /** The kind written. */
-    public static final String KIND = "ResourceList";
+  /** The apiVersion written. */
+  public static final String API_VERSION = "config.kubernetes.io/v1";
 
-    private final List<MappingNode> items;
-    private final MappingNode functionConfig;
-    private final List<MappingNode> results = new ArrayList<>();
+  /** The kind written. */
+  public static final String KIND = "ResourceList";
 
-    /**
-     * @param items          the objects, in order (copied into a mutable list)
-     * @param functionConfig the function's config, or null when there is none
-     */
-    public ResourceList(List<MappingNode> items, MappingNode functionConfig) {
-        this.items = new ArrayList<>(items);
-        this.functionConfig = functionConfig;
-    }
+  private final List<MappingNode> items;
+  private final MappingNode functionConfig;
+  private final List<MappingNode> results = new ArrayList<>();
 
-    /** The objects, in order; mutable: replace, edit or append, never drop one. */
-    public List<MappingNode> items() {
-        return items;
-    }
+  /**
+   * @param items the objects, in order (copied into a mutable list)
+   * @param functionConfig the function's config, or null when there is none
+   */
+  public ResourceList(List<MappingNode> items, MappingNode functionConfig) {
+    this.items = new ArrayList<>(items);
+    this.functionConfig = functionConfig;
+  }
 
-    /** The function's config as it came: a ConfigMap or a typed object, if any. */
-    public Optional<MappingNode> functionConfig() {
-        return Optional.ofNullable(functionConfig);
-    }
+  /** The objects, in order; mutable: replace, edit or append, never drop one. */
+  public List<MappingNode> items() {
+    return items;
+  }
 
-    /** The results to write, those of the input first; mutable. */
-    public List<MappingNode> results() {
-        return results;
-    }
+  /** The function's config as it came: a ConfigMap or a typed object, if any. */
+  public Optional<MappingNode> functionConfig() {
+    return Optional.ofNullable(functionConfig);
+  }
+
+  /** The results to write, those of the input first; mutable. */
+  public List<MappingNode> results() {
+    return results;
+  }
 }

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -13,154 +12,203 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
-/** Reads and checks the ResourceList envelope; see {@link YamlReader#readResourceList(InputStream)}. */
+/**
+ * Reads and checks the ResourceList envelope; see {@link YamlReader#readResourceList(InputStream)}.
+ */
 final class ResourceListReader {
 
-    private static final Set<String> KINDS = Set.of("ResourceList", "List");
-    private static final Set<String> API_VERSIONS = Set.of("config.kubernetes.io/v1", "config.kubernetes.io/v1beta1");
-    private static final String EXPECTED = "kind: ResourceList, apiVersion: config.kubernetes.io/v1 and the objects as items";
+  private static final Set<String> KINDS = Set.of("ResourceList", "List");
+  private static final Set<String> API_VERSIONS =
+      Set.of("config.kubernetes.io/v1", "config.kubernetes.io/v1beta1");
+  private static final String EXPECTED =
+      "kind: ResourceList, apiVersion: config.kubernetes.io/v1 and the objects as items";
 
-    private final YamlLimits limits;
+  private final YamlLimits limits;
 
-    ResourceListReader(YamlLimits limits) {
-        this.limits = limits;
+  ResourceListReader(YamlLimits limits) {
+    this.limits = limits;
+  }
+
+  /**
+   * Reads one ResourceList; {@code source} names the input in messages. Does not close the stream.
+   */
+  ResourceList read(InputStream in, String source) {
+    DocumentReader documents = new DocumentReader(in, source, limits);
+    Node root =
+        documents
+            .next()
+            .orElseThrow(
+                () ->
+                    YamlInputException.of(
+                        source,
+                        "the input is empty; expected one ResourceList (" + EXPECTED + ").",
+                        null));
+    Optional<Node> second = documents.next();
+    if (second.isPresent()) {
+      throw YamlInputException.at(
+          source,
+          second.get().getStartMark(),
+          "a second YAML document starts here; "
+              + "the input must be exactly one ResourceList. Put all objects into the items of one ResourceList.");
     }
-
-    /** Reads one ResourceList; {@code source} names the input in messages. Does not close the stream. */
-    ResourceList read(InputStream in, String source) {
-        DocumentReader documents = new DocumentReader(in, source, limits);
-        Node root = documents.next().orElseThrow(() -> YamlInputException.of(source,
-                "the input is empty; expected one ResourceList (" + EXPECTED + ").", null));
-        Optional<Node> second = documents.next();
-        if (second.isPresent()) {
-            throw YamlInputException.at(source, second.get().getStartMark(), "a second YAML document starts here; "
-                    + "the input must be exactly one ResourceList. Put all objects into the items of one ResourceList.");
-        }
-        if (!(root instanceof MappingNode envelope)) {
-            throw YamlInputException.at(source, root.getStartMark(), "expected a ResourceList (" + EXPECTED
-                    + "), found " + describe(root) + ".");
-        }
-        checkKind(envelope, source);
-        checkApiVersion(envelope, source);
-        try {
-            ResourceList list = new ResourceList(items(envelope, source), functionConfig(envelope, source));
-            list.results().addAll(results(envelope, source));
-            return list;
-        } catch (YamlInputException unusable) {
-            // an envelope we recognised: its items go back out unchanged with the error
-            Node items = Nodes.get(envelope, "items");
-            throw items instanceof SequenceNode ? unusable.withItems(items) : unusable;
-        }
+    if (!(root instanceof MappingNode envelope)) {
+      throw YamlInputException.at(
+          source,
+          root.getStartMark(),
+          "expected a ResourceList (" + EXPECTED + "), found " + describe(root) + ".");
     }
-
-    private static void checkKind(MappingNode envelope, String source) {
-        NodeTuple kind = Nodes.entry(envelope, "kind");
-        if (kind == null) {
-            throw YamlInputException.at(source, envelope.getStartMark(), "the input has no kind; expected a "
-                    + "ResourceList (" + EXPECTED + ").");
-        }
-        Node value = kind.getValueNode();
-        if (!KINDS.contains(String.valueOf(Nodes.text(value)))) {
-            throw YamlInputException.at(source, value.getStartMark(), "kind is " + describe(value)
-                    + "; expected ResourceList (or List). A function reads one ResourceList: send the objects "
-                    + "as its items.");
-        }
+    checkKind(envelope, source);
+    checkApiVersion(envelope, source);
+    try {
+      ResourceList list =
+          new ResourceList(items(envelope, source), functionConfig(envelope, source));
+      list.results().addAll(results(envelope, source));
+      return list;
+    } catch (YamlInputException unusable) {
+      // an envelope we recognised: its items go back out unchanged with the error
+      Node items = Nodes.get(envelope, "items");
+      throw items instanceof SequenceNode ? unusable.withItems(items) : unusable;
     }
+  }
 
-    private static void checkApiVersion(MappingNode envelope, String source) {
-        Node apiVersion = Nodes.get(envelope, "apiVersion");
-        String text = Nodes.text(apiVersion);
-        if (text == null || text.isEmpty() || API_VERSIONS.contains(text)) {
-            return;
-        }
-        throw YamlInputException.at(source, apiVersion.getStartMark(), "apiVersion is "
-                + describe(apiVersion) + "; expected config.kubernetes.io/v1 (v1beta1, or no apiVersion, "
-                + "are accepted too).");
+  private static void checkKind(MappingNode envelope, String source) {
+    NodeTuple kind = Nodes.entry(envelope, "kind");
+    if (kind == null) {
+      throw YamlInputException.at(
+          source,
+          envelope.getStartMark(),
+          "the input has no kind; expected a " + "ResourceList (" + EXPECTED + ").");
     }
+    Node value = kind.getValueNode();
+    if (!KINDS.contains(String.valueOf(Nodes.text(value)))) {
+      throw YamlInputException.at(
+          source,
+          value.getStartMark(),
+          "kind is "
+              + describe(value)
+              + "; expected ResourceList (or List). A function reads one ResourceList: send the objects "
+              + "as its items.");
+    }
+  }
 
-    private static List<MappingNode> items(MappingNode envelope, String source) {
-        Node items = Nodes.get(envelope, "items");
-        if (isAbsent(items)) {
-            return List.of();
-        }
-        if (!(items instanceof SequenceNode sequence)) {
-            throw YamlInputException.at(source, items.getStartMark(), "items must be a list of "
-                    + "Kubernetes objects, found " + describe(items) + ".");
-        }
-        List<MappingNode> objects = new ArrayList<>(sequence.getValue().size());
-        for (int i = 0; i < sequence.getValue().size(); i++) {
-            Node item = sequence.getValue().get(i);
-            if (!(item instanceof MappingNode object)) {
-                throw YamlInputException.at(source, item.getStartMark(), "items[" + i + "] is " + describe(item)
-                        + ", not a Kubernetes object (a mapping with apiVersion and kind). Fix or remove it.");
-            }
-            if (!hasKind(object)) {
-                throw YamlInputException.at(source, item.getStartMark(), "items[" + i + "] has no kind; every "
-                        + "item must be a Kubernetes object with apiVersion and kind. Fix or remove it.");
-            }
-            objects.add(object);
-        }
-        return objects;
+  private static void checkApiVersion(MappingNode envelope, String source) {
+    Node apiVersion = Nodes.get(envelope, "apiVersion");
+    String text = Nodes.text(apiVersion);
+    if (text == null || text.isEmpty() || API_VERSIONS.contains(text)) {
+      return;
     }
+    throw YamlInputException.at(
+        source,
+        apiVersion.getStartMark(),
+        "apiVersion is "
+            + describe(apiVersion)
+            + "; expected config.kubernetes.io/v1 (v1beta1, or no apiVersion, "
+            + "are accepted too).");
+  }
 
-    private static MappingNode functionConfig(MappingNode envelope, String source) {
-        Node config = Nodes.get(envelope, "functionConfig");
-        if (isAbsent(config)) {
-            return null;
-        }
-        if (!(config instanceof MappingNode mapping)) {
-            throw YamlInputException.at(source, config.getStartMark(), "functionConfig must be a "
-                    + "Kubernetes object (a mapping), found " + describe(config) + ".");
-        }
-        return mapping;
+  private static List<MappingNode> items(MappingNode envelope, String source) {
+    Node items = Nodes.get(envelope, "items");
+    if (isAbsent(items)) {
+      return List.of();
     }
+    if (!(items instanceof SequenceNode sequence)) {
+      throw YamlInputException.at(
+          source,
+          items.getStartMark(),
+          "items must be a list of " + "Kubernetes objects, found " + describe(items) + ".");
+    }
+    List<MappingNode> objects = new ArrayList<>(sequence.getValue().size());
+    for (int i = 0; i < sequence.getValue().size(); i++) {
+      Node item = sequence.getValue().get(i);
+      if (!(item instanceof MappingNode object)) {
+        throw YamlInputException.at(
+            source,
+            item.getStartMark(),
+            "items["
+                + i
+                + "] is "
+                + describe(item)
+                + ", not a Kubernetes object (a mapping with apiVersion and kind). Fix or remove it.");
+      }
+      if (!hasKind(object)) {
+        throw YamlInputException.at(
+            source,
+            item.getStartMark(),
+            "items["
+                + i
+                + "] has no kind; every "
+                + "item must be a Kubernetes object with apiVersion and kind. Fix or remove it.");
+      }
+      objects.add(object);
+    }
+    return objects;
+  }
 
-    private static List<MappingNode> results(MappingNode envelope, String source) {
-        Node results = Nodes.get(envelope, "results");
-        if (isAbsent(results)) {
-            return List.of();
-        }
-        List<MappingNode> kept = new ArrayList<>();
-        if (results instanceof SequenceNode sequence) {
-            for (Node result : sequence.getValue()) {
-                if (!(result instanceof MappingNode mapping)) {
-                    throw YamlInputException.at(source, result.getStartMark(), "each result must be a mapping "
-                            + "with a message, found " + describe(result) + ".");
-                }
-                kept.add(mapping);
-            }
-            return kept;
-        }
-        throw YamlInputException.at(source, results.getStartMark(), "results must be a list, found "
-                + describe(results) + ".");
+  private static MappingNode functionConfig(MappingNode envelope, String source) {
+    Node config = Nodes.get(envelope, "functionConfig");
+    if (isAbsent(config)) {
+      return null;
     }
+    if (!(config instanceof MappingNode mapping)) {
+      throw YamlInputException.at(
+          source,
+          config.getStartMark(),
+          "functionConfig must be a "
+              + "Kubernetes object (a mapping), found "
+              + describe(config)
+              + ".");
+    }
+    return mapping;
+  }
 
-    /** Whether an object has a kind that is not empty: the one thing this package asks of an item. */
-    static boolean hasKind(MappingNode object) {
-        String kind = Nodes.getText(object, "kind");
-        return kind != null && !kind.isEmpty();
+  private static List<MappingNode> results(MappingNode envelope, String source) {
+    Node results = Nodes.get(envelope, "results");
+    if (isAbsent(results)) {
+      return List.of();
     }
-
-    private static boolean isAbsent(Node node) {
-        return node == null || isNull(node);
-    }
-
-    private static boolean isNull(Node node) {
-        return node instanceof ScalarNode scalar && Tag.NULL.equals(scalar.getTag());
-    }
-
-    /** A short description of a node for messages: "a list", "a mapping", "'text'". */
-    static String describe(Node node) {
-        if (node instanceof MappingNode) {
-            return "a mapping";
+    List<MappingNode> kept = new ArrayList<>();
+    if (results instanceof SequenceNode sequence) {
+      for (Node result : sequence.getValue()) {
+        if (!(result instanceof MappingNode mapping)) {
+          throw YamlInputException.at(
+              source,
+              result.getStartMark(),
+              "each result must be a mapping " + "with a message, found " + describe(result) + ".");
         }
-        if (node instanceof SequenceNode) {
-            return "a list";
-        }
-        if (isNull(node)) {
-            return "null";
-        }
-        String text = ((ScalarNode) node).getValue();
-        return "'" + (text.length() > 60 ? text.substring(0, 60) + "..." : text) + "'";
+        kept.add(mapping);
+      }
+      return kept;
     }
+    throw YamlInputException.at(
+        source, results.getStartMark(), "results must be a list, found " + describe(results) + ".");
+  }
+
+  /** Whether an object has a kind that is not empty: the one thing this package asks of an item. */
+  static boolean hasKind(MappingNode object) {
+    String kind = Nodes.getText(object, "kind");
+    return kind != null && !kind.isEmpty();
+  }
+
+  private static boolean isAbsent(Node node) {
+    return node == null || isNull(node);
+  }
+
+  private static boolean isNull(Node node) {
+    return node instanceof ScalarNode scalar && Tag.NULL.equals(scalar.getTag());
+  }
+
+  /** A short description of a node for messages: "a list", "a mapping", "'text'". */
+  static String describe(Node node) {
+    if (node instanceof MappingNode) {
+      return "a mapping";
+    }
+    if (node instanceof SequenceNode) {
+      return "a list";
+    }
+    if (isNull(node)) {
+      return "null";
+    }
+    String text = ((ScalarNode) node).getValue();
+    return "'" + (text.length() > 60 ? text.substring(0, 60) + "..." : text) + "'";
+  }
 }

@@ -1,92 +1,98 @@
 package io.unboundedcloud.racer.krm.yaml;
 
 import java.util.Optional;
-
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
- * The YAML input cannot be used. The message is written for the user who sent the input, complete on
- * one line: where ({@code source:line:column}, 1-based), what is wrong, and what to do. Print
+ * The YAML input cannot be used. The message is written for the user who sent the input, complete
+ * on one line: where ({@code source:line:column}, 1-based), what is wrong, and what to do. Print
  * {@link #getMessage()} to stderr, never the stack trace.
  */
 public final class YamlInputException extends RuntimeException {
 
-    private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 1L;
 
-    private final String source;
-    private final int line;
-    private final int column;
-    private transient Node items;
+  private final String source;
+  private final int line;
+  private final int column;
+  private transient Node items;
 
-    private YamlInputException(String source, int line, int column, String message, Throwable cause) {
-        super(message, cause);
-        this.source = source;
-        this.line = line;
-        this.column = column;
-    }
+  private YamlInputException(String source, int line, int column, String message, Throwable cause) {
+    super(message, cause);
+    this.source = source;
+    this.line = line;
+    this.column = column;
+  }
 
-    /** A problem at a position; {@code mark} may be null when snakeyaml gave none. */
-    static YamlInputException at(String source, Mark mark, String problem, Throwable cause) {
-        int line = mark == null ? 0 : mark.getLine() + 1;
-        int column = mark == null ? 0 : mark.getColumn() + 1;
-        return new YamlInputException(source, line, column, location(source, line, column) + problem, cause);
-    }
+  /** A problem at a position; {@code mark} may be null when snakeyaml gave none. */
+  static YamlInputException at(String source, Mark mark, String problem, Throwable cause) {
+    int line = mark == null ? 0 : mark.getLine() + 1;
+    int column = mark == null ? 0 : mark.getColumn() + 1;
+    return new YamlInputException(
+        source, line, column, location(source, line, column) + problem, cause);
+  }
 
-    static YamlInputException at(String source, Mark mark, String problem) {
-        return at(source, mark, problem, null);
-    }
+  static YamlInputException at(String source, Mark mark, String problem) {
+    return at(source, mark, problem, null);
+  }
 
-    /** A problem with the input as a whole (empty, too large, unreadable). */
-    static YamlInputException of(String source, String problem, Throwable cause) {
-        return new YamlInputException(source, 0, 0, source + ": " + problem, cause);
-    }
+  /** A problem with the input as a whole (empty, too large, unreadable). */
+  static YamlInputException of(String source, String problem, Throwable cause) {
+    return new YamlInputException(source, 0, 0, source + ": " + problem, cause);
+  }
 
-    /**
-     * The refusal of an input longer than {@code maxInputBytes}: the limit named, and what to do. For a caller
-     * that measures the input before it reads it as YAML.
-     */
-    public static YamlInputException tooLarge(String source, long maxInputBytes, Throwable cause) {
-        String size = maxInputBytes % (1 << 20) == 0 ? (maxInputBytes >> 20) + " MiB" : maxInputBytes + " bytes";
-        return of(source, "the input is larger than " + size + ", the most this function reads; refused. Split it"
-                + " into smaller inputs.", cause);
-    }
+  /**
+   * The refusal of an input longer than {@code maxInputBytes}: the limit named, and what to do. For
+   * a caller that measures the input before it reads it as YAML.
+   */
+  public static YamlInputException tooLarge(String source, long maxInputBytes, Throwable cause) {
+    String size =
+        maxInputBytes % (1 << 20) == 0 ? (maxInputBytes >> 20) + " MiB" : maxInputBytes + " bytes";
+    return of(
+        source,
+        "the input is larger than "
+            + size
+            + ", the most this function reads; refused. Split it"
+            + " into smaller inputs.",
+        cause);
+  }
 
-    /** An input that could not be read at all (an I/O error of the stream or file). */
-    public static YamlInputException unreadable(String source, java.io.IOException cause) {
-        return of(source, "could not read the input: " + cause.getMessage(), cause);
-    }
+  /** An input that could not be read at all (an I/O error of the stream or file). */
+  public static YamlInputException unreadable(String source, java.io.IOException cause) {
+    return of(source, "could not read the input: " + cause.getMessage(), cause);
+  }
 
-    private static String location(String source, int line, int column) {
-        return line == 0 ? source + ": " : source + ":" + line + ":" + column + ": ";
-    }
+  private static String location(String source, int line, int column) {
+    return line == 0 ? source + ": " : source + ":" + line + ":" + column + ": ";
+  }
 
-    /**
-     * The input's {@code items}, as parsed, when the envelope was readable but a part of it was not: a
-     * function writes them back unchanged so no item is lost, even on failure. Empty otherwise.
-     */
-    public Optional<Node> items() {
-        return Optional.ofNullable(items);
-    }
+  /**
+   * The input's {@code items}, as parsed, when the envelope was readable but a part of it was not:
+   * a function writes them back unchanged so no item is lost, even on failure. Empty otherwise.
+   */
+  public Optional<Node> items() {
+    return Optional.ofNullable(items);
+  }
 
-    /** This exception with the parsed items of the envelope it was thrown for. */
-    YamlInputException withItems(Node parsedItems) {
-        this.items = parsedItems;
-        return this;
-    }
+  /** This exception with the parsed items of the envelope it was thrown for. */
+  YamlInputException withItems(Node parsedItems) {
+    this.items = parsedItems;
+    return this;
+  }
 
-    /** Where the input came from: {@code stdin} or a file name. */
-    public String source() {
-        return source;
-    }
+  /** Where the input came from: {@code stdin} or a file name. */
+  public String source() {
+    return source;
+  }
 
-    /** 1-based line of the problem, 0 when the problem concerns the input as a whole. */
-    public int line() {
-        return line;
-    }
+  /** 1-based line of the problem, 0 when the problem concerns the input as a whole. */
+  public int line() {
+    return line;
+  }
 
-    /** 1-based column of the problem, 0 when the problem concerns the input as a whole. */
-    public int column() {
-        return column;
-    }
+  /** 1-based column of the problem, 0 when the problem concerns the input as a whole. */
+  public int column() {
+    return column;
+  }
 }

@@ -6,54 +6,62 @@ import org.yaml.snakeyaml.LoaderOptions;
  * How much YAML this package accepts before it refuses, so that hostile or broken input fails fast
  * with a clear message instead of exhausting heap, stack or time.
  *
- * @param maxInputBytes            largest input read, in bytes. {@link #DEFAULT}: 128 MiB, two and a half
- *                                 times the 50 MB ResourceList that must work. The 50 MB list (40,000
- *                                 ConfigMaps of 1,250 bytes) renders under {@code -Xmx224m} (not
- *                                 {@code -Xmx192m}) with the assembled runtime, its input kept and its
- *                                 output held besides the tree (krm.memory); objects with many short
- *                                 fields take more heap per byte (the 12.6 MiB benchmark input of 50,000
- *                                 items needs {@code -Xmx144m}). An input at this limit needs several
- *                                 hundred MB of heap: the image's heap is 75% of its container's memory
- *                                 limit. snakeyaml's own default, 3 MB, is far too small.
- * @param maxNestingDepth          deepest nesting of mappings and sequences. {@link #DEFAULT}: 256. Real
- *                                 objects nest about 20 levels; CRD schemas, two levels per nested
- *                                 {@code properties}, go deeper, and 256 leaves them room. Every level costs
- *                                 stack in snakeyaml's composer and in our writer, so 10,000 levels must be
- *                                 refused before they are built. (snakeyaml's default is 50.)
+ * @param maxInputBytes largest input read, in bytes. {@link #DEFAULT}: 128 MiB, two and a half
+ *     times the 50 MB ResourceList that must work. The 50 MB list (40,000 ConfigMaps of 1,250
+ *     bytes) renders under {@code -Xmx224m} (not {@code -Xmx192m}) with the assembled runtime, its
+ *     input kept and its output held besides the tree (krm.memory); objects with many short fields
+ *     take more heap per byte (the 12.6 MiB benchmark input of 50,000 items needs {@code
+ *     -Xmx144m}). An input at this limit needs several hundred MB of heap: the image's heap is 75%
+ *     of its container's memory limit. snakeyaml's own default, 3 MB, is far too small.
+ * @param maxNestingDepth deepest nesting of mappings and sequences. {@link #DEFAULT}: 256. Real
+ *     objects nest about 20 levels; CRD schemas, two levels per nested {@code properties}, go
+ *     deeper, and 256 leaves them room. Every level costs stack in snakeyaml's composer and in our
+ *     writer, so 10,000 levels must be refused before they are built. (snakeyaml's default is 50.)
  * @param maxAliasesForCollections most aliases (*name) to mappings or sequences in one document.
- *                                 {@link #DEFAULT}: 50. Kubernetes manifests almost never use aliases;
- *                                 a "billion laughs" document needs many.
- * @param maxPlainTreeNodes        most nodes one conversion to a plain Java tree may produce, aliases
- *                                 expanded. {@link #DEFAULT}: 1,000,000. One Kubernetes object is at most
- *                                 about 1.5 MiB (the etcd limit), far fewer nodes than this; a few aliases
- *                                 can otherwise multiply a small document into billions of nodes.
+ *     {@link #DEFAULT}: 50. Kubernetes manifests almost never use aliases; a "billion laughs"
+ *     document needs many.
+ * @param maxPlainTreeNodes most nodes one conversion to a plain Java tree may produce, aliases
+ *     expanded. {@link #DEFAULT}: 1,000,000. One Kubernetes object is at most about 1.5 MiB (the
+ *     etcd limit), far fewer nodes than this; a few aliases can otherwise multiply a small document
+ *     into billions of nodes.
  */
-public record YamlLimits(long maxInputBytes, int maxNestingDepth, int maxAliasesForCollections,
-        int maxPlainTreeNodes) {
+public record YamlLimits(
+    long maxInputBytes, int maxNestingDepth, int maxAliasesForCollections, int maxPlainTreeNodes) {
 
-    /** The limits the function runs with. */
-    public static final YamlLimits DEFAULT = new YamlLimits(128L * 1024 * 1024, 256, 50, 1_000_000);
+  /** The limits the function runs with. */
+  public static final YamlLimits DEFAULT = new YamlLimits(128L * 1024 * 1024, 256, 50, 1_000_000);
 
-    public YamlLimits {
-        if (maxInputBytes < 1 || maxNestingDepth < 1 || maxAliasesForCollections < 0 || maxPlainTreeNodes < 1) {
-            throw new IllegalArgumentException("YAML limits must be positive: " + maxInputBytes + ", "
-                    + maxNestingDepth + ", " + maxAliasesForCollections + ", " + maxPlainTreeNodes);
-        }
+  public YamlLimits {
+    if (maxInputBytes < 1
+        || maxNestingDepth < 1
+        || maxAliasesForCollections < 0
+        || maxPlainTreeNodes < 1) {
+      throw new IllegalArgumentException(
+          "YAML limits must be positive: "
+              + maxInputBytes
+              + ", "
+              + maxNestingDepth
+              + ", "
+              + maxAliasesForCollections
+              + ", "
+              + maxPlainTreeNodes);
     }
+  }
 
-    /** snakeyaml's options for composing nodes under these limits, comments kept. */
-    LoaderOptions loaderOptions() {
-        LoaderOptions options = new LoaderOptions();
-        options.setProcessComments(true);
-        options.setAllowDuplicateKeys(false); // only honoured when constructing objects: CompactEventParser does it for nodes
-        options.setAllowRecursiveKeys(false);
-        options.setMergeOnCompose(false);
-        options.setMaxAliasesForCollections(maxAliasesForCollections);
-        // a backstop only: CompactEventParser refuses one level earlier, with a position in the message
-        options.setNestingDepthLimit(maxNestingDepth + 1);
-        // the limit applies per document and counts code points; the byte limit (never fewer bytes than
-        // code points in UTF-8) is checked first by BoundedInputStream, so this one never fires first
-        options.setCodePointLimit((int) Math.min(Integer.MAX_VALUE, maxInputBytes));
-        return options;
-    }
+  /** snakeyaml's options for composing nodes under these limits, comments kept. */
+  LoaderOptions loaderOptions() {
+    LoaderOptions options = new LoaderOptions();
+    options.setProcessComments(true);
+    options.setAllowDuplicateKeys(
+        false); // only honoured when constructing objects: CompactEventParser does it for nodes
+    options.setAllowRecursiveKeys(false);
+    options.setMergeOnCompose(false);
+    options.setMaxAliasesForCollections(maxAliasesForCollections);
+    // a backstop only: CompactEventParser refuses one level earlier, with a position in the message
+    options.setNestingDepthLimit(maxNestingDepth + 1);
+    // the limit applies per document and counts code points; the byte limit (never fewer bytes than
+    // code points in UTF-8) is checked first by BoundedInputStream, so this one never fires first
+    options.setCodePointLimit((int) Math.min(Integer.MAX_VALUE, maxInputBytes));
+    return options;
+  }
 }

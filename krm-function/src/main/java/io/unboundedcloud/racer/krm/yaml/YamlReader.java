@@ -5,52 +5,55 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * Reads the function's YAML input as nodes, within {@link YamlLimits#DEFAULT} unless told otherwise.
- * Every problem is a {@link YamlInputException} whose message says where ({@code source:line:column}),
- * what is wrong and what to do; no stack trace is meant for users. Never closes a stream it is given.
+ * Reads the function's YAML input as nodes, within {@link YamlLimits#DEFAULT} unless told
+ * otherwise. Every problem is a {@link YamlInputException} whose message says where ({@code
+ * source:line:column}), what is wrong and what to do; no stack trace is meant for users. Never
+ * closes a stream it is given.
  */
 public final class YamlReader {
 
-    private YamlReader() {
-    }
+  private YamlReader() {}
 
-    /**
-     * The one ResourceList on stdin. Accepts {@code kind: ResourceList} or {@code kind: List}; apiVersion
-     * {@code config.kubernetes.io/v1}, {@code v1beta1} or none; {@code items} missing, null or empty;
-     * {@code functionConfig} optional, of any kind. Refuses empty input, several documents, a document
-     * that is not a mapping, a wrong kind or apiVersion, items that are not a list, an item that is not a
-     * mapping or has no kind, duplicate keys, and input beyond the limits.
-     */
-    public static ResourceList readResourceList(InputStream stdin) {
-        return readResourceList(stdin, "stdin", YamlLimits.DEFAULT);
-    }
+  /**
+   * The one ResourceList on stdin. Accepts {@code kind: ResourceList} or {@code kind: List};
+   * apiVersion {@code config.kubernetes.io/v1}, {@code v1beta1} or none; {@code items} missing,
+   * null or empty; {@code functionConfig} optional, of any kind. Refuses empty input, several
+   * documents, a document that is not a mapping, a wrong kind or apiVersion, items that are not a
+   * list, an item that is not a mapping or has no kind, duplicate keys, and input beyond the
+   * limits.
+   */
+  public static ResourceList readResourceList(InputStream stdin) {
+    return readResourceList(stdin, "stdin", YamlLimits.DEFAULT);
+  }
 
-    /** As {@link #readResourceList(InputStream)}; {@code source} names the input in messages. */
-    public static ResourceList readResourceList(InputStream in, String source, YamlLimits limits) {
-        return new ResourceListReader(limits).read(in, source);
-    }
+  /** As {@link #readResourceList(InputStream)}; {@code source} names the input in messages. */
+  public static ResourceList readResourceList(InputStream in, String source, YamlLimits limits) {
+    return new ResourceListReader(limits).read(in, source);
+  }
 
-    /**
-     * The objects of a manifest file: documents separated by {@code ---}, empty ones skipped, each a
-     * mapping with a kind. Messages name the file as given.
-     */
-    public static List<MappingNode> readManifests(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            return readManifests(in, file.toString(), YamlLimits.DEFAULT);
-        } catch (IOException e) {
-            String problem = e instanceof java.nio.file.NoSuchFileException
-                    ? "no such file or directory"
-                    : "could not read the file (" + (e.getMessage() == null ? "I/O error" : e.getMessage()) + ")";
-            throw YamlInputException.of(file.toString(), problem, e);
-        }
+  /**
+   * The objects of a manifest file: documents separated by {@code ---}, empty ones skipped, each a
+   * mapping with a kind. Messages name the file as given.
+   */
+  public static List<MappingNode> readManifests(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      return readManifests(in, file.toString(), YamlLimits.DEFAULT);
+    } catch (IOException e) {
+      String problem =
+          e instanceof java.nio.file.NoSuchFileException
+              ? "no such file or directory"
+              : "could not read the file ("
+                  + (e.getMessage() == null ? "I/O error" : e.getMessage())
+                  + ")";
+      throw YamlInputException.of(file.toString(), problem, e);
     }
+  }
 
-    /** As {@link #readManifests(Path)}, from a stream that {@code source} names in messages. */
-    public static List<MappingNode> readManifests(InputStream in, String source, YamlLimits limits) {
-        return new ManifestStreamReader(limits).read(in, source);
-    }
+  /** As {@link #readManifests(Path)}, from a stream that {@code source} names in messages. */
+  public static List<MappingNode> readManifests(InputStream in, String source, YamlLimits limits) {
+    return new ManifestStreamReader(limits).read(in, source);
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * The YAML input and output of the KRM function, on snakeyaml's node API, so that every object the
- * function does not change comes out as it came in: same keys in the same order, same comments, same
- * quotes and block styles, every annotation.
+ * function does not change comes out as it came in: same keys in the same order, same comments,
+ * same quotes and block styles, every annotation.
+ *
  * <pre>
  * ResourceList list = YamlReader.readResourceList(System.in);  // YamlInputException: print getMessage()
  * MappingNode config = list.functionConfig().orElseThrow();
@@ -11,22 +12,24 @@
  * List&lt;Map&lt;String, Object&gt;&gt; results = List.of(Map.of("message", "replicas too high", "severity", "error"));
  * YamlWriter.writeResourceList(list, results, System.out);
  * </pre>
- * Owns: reading a ResourceList and manifest streams within {@link io.unboundedcloud.racer.krm.yaml.YamlLimits}
- * (size, nesting, aliases, duplicate keys), messages that say where and what to do, writing in one
- * deterministic style (block, indent 2, {@code - } at the key's indent, no wrapping, {@code \n}), the
- * conversions between nodes and plain Java trees, and the outline of a ResourceList's text read as events
- * without a tree ({@link io.unboundedcloud.racer.krm.yaml.ResourceListOutline}), for an input whose tree
- * did not fit in memory.
- * <p>
- * Never: interprets Kubernetes objects beyond the ResourceList envelope (an item must be a mapping with a
- * kind, nothing more), drops or reorders items, writes anything but YAML to the output, closes stdin or
- * stdout.
- * <p>
- * What snakeyaml cannot keep: folded scalars ({@code >}) come out re-folded on one line; a sequence
- * written indented under its key ({@code   - x}) comes out at the key's indent; a comment on the line
- * above a sequence item comes out after its dash ({@code - # comment}, as kpt itself sends it); spacing
- * before an inline comment becomes one space; {@code ...} document end markers are dropped; comments on
- * the ResourceList envelope itself are not kept; an escape such as {@code "\u00e9"} in a double-quoted
- * string is written as the character.
+ *
+ * Owns: reading a ResourceList and manifest streams within {@link
+ * io.unboundedcloud.racer.krm.yaml.YamlLimits} (size, nesting, aliases, duplicate keys), messages
+ * that say where and what to do, writing in one deterministic style (block, indent 2, {@code - } at
+ * the key's indent, no wrapping, {@code \n}), the conversions between nodes and plain Java trees,
+ * and the outline of a ResourceList's text read as events without a tree ({@link
+ * io.unboundedcloud.racer.krm.yaml.ResourceListOutline}), for an input whose tree did not fit in
+ * memory.
+ *
+ * <p>Never: interprets Kubernetes objects beyond the ResourceList envelope (an item must be a
+ * mapping with a kind, nothing more), drops or reorders items, writes anything but YAML to the
+ * output, closes stdin or stdout.
+ *
+ * <p>What snakeyaml cannot keep: folded scalars ({@code >}) come out re-folded on one line; a
+ * sequence written indented under its key ({@code - x}) comes out at the key's indent; a comment on
+ * the line above a sequence item comes out after its dash ({@code - # comment}, as kpt itself sends
+ * it); spacing before an inline comment becomes one space; {@code ...} document end markers are
+ * dropped; comments on the ResourceList envelope itself are not kept; an escape such as {@code
+ * "\u00e9"} in a double-quoted string is written as the character.
  */
 package io.unboundedcloud.racer.krm.yaml;

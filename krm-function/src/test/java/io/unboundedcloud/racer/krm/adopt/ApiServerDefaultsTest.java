@@ -22,20 +22,22 @@ class ApiServerDefaultsTest {
   }
 
   private static Map<String, Object> daemonSet(String podSpec) {
-    return yaml("apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: x}\nspec:\n  template:\n    spec:\n"
-        + podSpec.indent(6));
+    return yaml(
+        "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: x}\nspec:\n  template:\n    spec:\n"
+            + podSpec.indent(6));
   }
 
   @ParameterizedTest(name = "{0}: {1}")
   @DisplayName("the pull policy follows the image reference as SetDefaults_Container reads it")
   @CsvSource({
-      "registry.example.com/racer/racer-dataplane:0.19.0, IfNotPresent",
-      "registry.example.com/racer/racer-dataplane:latest, Always",
-      "registry.example.com/racer/racer-dataplane, Always",
-      "localhost:5000/racer-dataplane, Always",
-      "localhost:5000/racer-dataplane:1.2, IfNotPresent",
-      "racer-dataplane@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, IfNotPresent",
-      "racer-dataplane:latest@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, Always"})
+    "registry.example.com/racer/racer-dataplane:0.19.0, IfNotPresent",
+    "registry.example.com/racer/racer-dataplane:latest, Always",
+    "registry.example.com/racer/racer-dataplane, Always",
+    "localhost:5000/racer-dataplane, Always",
+    "localhost:5000/racer-dataplane:1.2, IfNotPresent",
+    "racer-dataplane@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, IfNotPresent",
+    "racer-dataplane:latest@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, Always"
+  })
   void pullPolicy(String image, String policy) {
     assertThat(ApiServerDefaults.pullPolicyFor(image)).isEqualTo(policy);
   }
@@ -44,10 +46,14 @@ class ApiServerDefaultsTest {
   @DisplayName("filled")
   class Filled {
     @Test
-    @DisplayName("a bare pod template gets what SetDefaults_PodSpec and SetDefaults_Container give, and the zeros")
+    @DisplayName(
+        "a bare pod template gets what SetDefaults_PodSpec and SetDefaults_Container give, and the zeros")
     @SuppressWarnings("unchecked")
     void barePodSpec() {
-      Map<String, Object> filled = ApiServerDefaults.filled(daemonSet("""
+      Map<String, Object> filled =
+          ApiServerDefaults.filled(
+              daemonSet(
+                  """
           containers:
           - name: app
             image: example.com/app:1
@@ -59,51 +65,94 @@ class ApiServerDefaultsTest {
             secret: {secretName: certs}
           """));
       Map<String, Object> spec = (Map<String, Object>) filled.get("spec");
-      assertThat(spec).containsEntry("revisionHistoryLimit", 10).containsEntry("minReadySeconds", 0)
-          .containsEntry("updateStrategy",
-              Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxUnavailable", 1, "maxSurge", 0)));
+      assertThat(spec)
+          .containsEntry("revisionHistoryLimit", 10)
+          .containsEntry("minReadySeconds", 0)
+          .containsEntry(
+              "updateStrategy",
+              Map.of(
+                  "type",
+                  "RollingUpdate",
+                  "rollingUpdate",
+                  Map.of("maxUnavailable", 1, "maxSurge", 0)));
       Map<String, Object> pod = LiveDumps.podSpec(filled);
-      assertThat(pod).containsEntry("dnsPolicy", "ClusterFirst").containsEntry("restartPolicy", "Always")
-          .containsEntry("securityContext", Map.of()).containsEntry("terminationGracePeriodSeconds", 30)
-          .containsEntry("schedulerName", "default-scheduler").containsEntry("hostNetwork", false)
-          .doesNotContainKeys("enableServiceLinks", "preemptionPolicy", "priority", "serviceAccount");
-      Map<String, Object> container = (Map<String, Object>) ((List<?>) pod.get("containers")).get(0);
-      assertThat(container).containsEntry("imagePullPolicy", "IfNotPresent")
+      assertThat(pod)
+          .containsEntry("dnsPolicy", "ClusterFirst")
+          .containsEntry("restartPolicy", "Always")
+          .containsEntry("securityContext", Map.of())
+          .containsEntry("terminationGracePeriodSeconds", 30)
+          .containsEntry("schedulerName", "default-scheduler")
+          .containsEntry("hostNetwork", false)
+          .doesNotContainKeys(
+              "enableServiceLinks", "preemptionPolicy", "priority", "serviceAccount");
+      Map<String, Object> container =
+          (Map<String, Object>) ((List<?>) pod.get("containers")).get(0);
+      assertThat(container)
+          .containsEntry("imagePullPolicy", "IfNotPresent")
           .containsEntry("terminationMessagePath", "/dev/termination-log")
-          .containsEntry("terminationMessagePolicy", "File").containsEntry("resources", Map.of());
-      assertThat((List<Object>) container.get("ports")).containsExactly(
-          Map.of("containerPort", 80, "protocol", "TCP", "hostPort", 0));
-      assertThat((Map<String, Object>) container.get("readinessProbe")).isEqualTo(Map.of(
-          "httpGet", Map.of("port", 80, "path", "/", "scheme", "HTTP"), "timeoutSeconds", 1, "periodSeconds", 10,
-          "successThreshold", 1, "failureThreshold", 3, "initialDelaySeconds", 0));
-      assertThat((List<Object>) pod.get("volumes")).containsExactly(
-          Map.of("name", "scratch", "emptyDir", Map.of()),
-          Map.of("name", "certs", "secret", Map.of("secretName", "certs", "defaultMode", 420)));
+          .containsEntry("terminationMessagePolicy", "File")
+          .containsEntry("resources", Map.of());
+      assertThat((List<Object>) container.get("ports"))
+          .containsExactly(Map.of("containerPort", 80, "protocol", "TCP", "hostPort", 0));
+      assertThat((Map<String, Object>) container.get("readinessProbe"))
+          .isEqualTo(
+              Map.of(
+                  "httpGet",
+                  Map.of("port", 80, "path", "/", "scheme", "HTTP"),
+                  "timeoutSeconds",
+                  1,
+                  "periodSeconds",
+                  10,
+                  "successThreshold",
+                  1,
+                  "failureThreshold",
+                  3,
+                  "initialDelaySeconds",
+                  0));
+      assertThat((List<Object>) pod.get("volumes"))
+          .containsExactly(
+              Map.of("name", "scratch", "emptyDir", Map.of()),
+              Map.of("name", "certs", "secret", Map.of("secretName", "certs", "defaultMode", 420)));
     }
 
     @Test
-    @DisplayName("with host network, a port's hostPort is its containerPort (pod templates before Kubernetes 1.28)")
+    @DisplayName(
+        "with host network, a port's hostPort is its containerPort (pod templates before Kubernetes 1.28)")
     @SuppressWarnings("unchecked")
     void hostNetworkPorts() {
-      Map<String, Object> pod = LiveDumps.podSpec(ApiServerDefaults.filled(daemonSet("""
+      Map<String, Object> pod =
+          LiveDumps.podSpec(
+              ApiServerDefaults.filled(
+                  daemonSet(
+                      """
           hostNetwork: true
           containers: [{name: app, image: a:1, ports: [{containerPort: 8082}, {containerPort: 9, hostPort: 19}]}]
           """)));
-      List<Object> ports = (List<Object>) ((Map<String, Object>) ((List<?>) pod.get("containers")).get(0)).get("ports");
-      assertThat(ports).containsExactly(Map.of("containerPort", 8082, "hostPort", 8082, "protocol", "TCP"),
-          Map.of("containerPort", 9, "hostPort", 19, "protocol", "TCP"));
+      List<Object> ports =
+          (List<Object>)
+              ((Map<String, Object>) ((List<?>) pod.get("containers")).get(0)).get("ports");
+      assertThat(ports)
+          .containsExactly(
+              Map.of("containerPort", 8082, "hostPort", 8082, "protocol", "TCP"),
+              Map.of("containerPort", 9, "hostPort", 19, "protocol", "TCP"));
     }
 
     @Test
-    @DisplayName("an OnDelete update strategy gets no rolling update; set values are never replaced")
+    @DisplayName(
+        "an OnDelete update strategy gets no rolling update; set values are never replaced")
     @SuppressWarnings("unchecked")
     void setValuesKept() {
-      Map<String, Object> daemonSet = daemonSet("dnsPolicy: Default\ncontainers: [{name: a, image: a, imagePullPolicy: Never}]");
-      ((Map<String, Object>) daemonSet.get("spec")).put("updateStrategy", new LinkedHashMap<>(Map.of("type", "OnDelete")));
+      Map<String, Object> daemonSet =
+          daemonSet(
+              "dnsPolicy: Default\ncontainers: [{name: a, image: a, imagePullPolicy: Never}]");
+      ((Map<String, Object>) daemonSet.get("spec"))
+          .put("updateStrategy", new LinkedHashMap<>(Map.of("type", "OnDelete")));
       Map<String, Object> filled = ApiServerDefaults.filled(daemonSet);
-      assertThat(((Map<String, Object>) filled.get("spec")).get("updateStrategy")).isEqualTo(Map.of("type", "OnDelete"));
+      assertThat(((Map<String, Object>) filled.get("spec")).get("updateStrategy"))
+          .isEqualTo(Map.of("type", "OnDelete"));
       assertThat(LiveDumps.podSpec(filled)).containsEntry("dnsPolicy", "Default");
-      assertThat((Map<String, Object>) ((List<?>) LiveDumps.podSpec(filled).get("containers")).get(0))
+      assertThat(
+              (Map<String, Object>) ((List<?>) LiveDumps.podSpec(filled).get("containers")).get(0))
           .containsEntry("imagePullPolicy", "Never");
     }
   }
@@ -115,14 +164,17 @@ class ApiServerDefaultsTest {
     @DisplayName("removes what the server would put back, and filled gives the live workload again")
     void roundTrip() {
       for (String fixture : List.of("operator-list.yaml", "overrides-stream.yaml")) {
-        for (Map<String, Object> live : LiveDumps.objects(LiveDumps.text(LiveDumps.fixture(fixture)))) {
+        for (Map<String, Object> live :
+            LiveDumps.objects(LiveDumps.text(LiveDumps.fixture(fixture)))) {
           if (!"DaemonSet".equals(live.get("kind"))) {
             continue;
           }
           Map<String, Object> stripped = PlainTrees.copyMap(live);
           List<ApiServerDefaults.Stripped> removed = ApiServerDefaults.strip(stripped);
           assertThat(removed).as(fixture).isNotEmpty();
-          assertThat(LiveDumps.template(stripped)).as(fixture).isNotEqualTo(LiveDumps.template(live));
+          assertThat(LiveDumps.template(stripped))
+              .as(fixture)
+              .isNotEqualTo(LiveDumps.template(live));
           assertThat(LiveDumps.template(ApiServerDefaults.filled(stripped)))
               .isEqualTo(LiveDumps.template(ApiServerDefaults.filled(live)));
         }
@@ -130,32 +182,42 @@ class ApiServerDefaultsTest {
     }
 
     @Test
-    @DisplayName("never strips a hostPort nor a volume's emptyDir: those say what the manifest means")
+    @DisplayName(
+        "never strips a hostPort nor a volume's emptyDir: those say what the manifest means")
     void fillOnly() {
-      Map<String, Object> daemonSet = daemonSet("""
+      Map<String, Object> daemonSet =
+          daemonSet(
+              """
           hostNetwork: true
           containers: [{name: app, image: a:1, ports: [{containerPort: 80, hostPort: 80}]}]
           volumes: [{name: scratch, emptyDir: {}}]
           """);
       Map<String, Object> before = PlainTrees.copyMap(LiveDumps.podSpec(daemonSet));
       ApiServerDefaults.strip(daemonSet);
-      assertThat(LiveDumps.podSpec(daemonSet)).containsEntry("volumes", before.get("volumes"))
+      assertThat(LiveDumps.podSpec(daemonSet))
+          .containsEntry("volumes", before.get("volumes"))
           .containsEntry("hostNetwork", true);
       assertThat(LiveDumps.podSpec(daemonSet).toString()).contains("hostPort=80");
     }
 
     @Test
-    @DisplayName("an object emptied by stripping goes, and is reported whole so that it can be put back")
+    @DisplayName(
+        "an object emptied by stripping goes, and is reported whole so that it can be put back")
     void emptiedObject() {
       Map<String, Object> daemonSet = daemonSet("containers: [{name: a, image: a:1}]");
       @SuppressWarnings("unchecked")
       Map<String, Object> spec = (Map<String, Object>) daemonSet.get("spec");
-      spec.put("updateStrategy", yaml("{type: RollingUpdate, rollingUpdate: {maxUnavailable: 1, maxSurge: 0}}"));
+      spec.put(
+          "updateStrategy",
+          yaml("{type: RollingUpdate, rollingUpdate: {maxUnavailable: 1, maxSurge: 0}}"));
       List<ApiServerDefaults.Stripped> removed = ApiServerDefaults.strip(daemonSet);
       assertThat(spec).doesNotContainKey("updateStrategy");
-      assertThat(removed).filteredOn(s -> s.at().toString().startsWith("spec.updateStrategy"))
-          .containsExactly(new ApiServerDefaults.Stripped(TreeAddress.of("spec.updateStrategy"),
-              yaml("{type: RollingUpdate, rollingUpdate: {maxUnavailable: 1, maxSurge: 0}}")));
+      assertThat(removed)
+          .filteredOn(s -> s.at().toString().startsWith("spec.updateStrategy"))
+          .containsExactly(
+              new ApiServerDefaults.Stripped(
+                  TreeAddress.of("spec.updateStrategy"),
+                  yaml("{type: RollingUpdate, rollingUpdate: {maxUnavailable: 1, maxSurge: 0}}")));
     }
   }
 }

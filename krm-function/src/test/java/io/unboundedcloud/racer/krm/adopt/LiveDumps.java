@@ -13,8 +13,8 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * The live dumps of {@code src/test/resources/adopt} as files and as plain trees, and what adopt writes as
- * plain trees, read by SnakeYAML (not by the code under test).
+ * The live dumps of {@code src/test/resources/adopt} as files and as plain trees, and what adopt
+ * writes as plain trees, read by SnakeYAML (not by the code under test).
  */
 final class LiveDumps {
   private LiveDumps() {}
@@ -57,9 +57,13 @@ final class LiveDumps {
   /** The object of a kind and name. */
   static Map<String, Object> find(List<Map<String, Object>> objects, String kind, String name) {
     return objects.stream()
-        .filter(object -> kind.equals(object.get("kind")) && name.equals(metadata(object).get("name")))
+        .filter(
+            object -> kind.equals(object.get("kind")) && name.equals(metadata(object).get("name")))
         .findFirst()
-        .orElseThrow(() -> new AssertionError("no " + kind + " " + name + " among " + objects.size() + " objects"));
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "no " + kind + " " + name + " among " + objects.size() + " objects"));
   }
 
   @SuppressWarnings("unchecked")

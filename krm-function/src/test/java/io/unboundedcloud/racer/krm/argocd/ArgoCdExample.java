@@ -13,74 +13,77 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /** The files of {@code examples/argocd}, read as plain YAML trees (maps, lists, strings). */
 final class ArgoCdExample {
-    private ArgoCdExample() {}
+  private ArgoCdExample() {}
 
-    /** The repository root: Maven runs the tests in {@code krm-function/}. */
-    static Path repositoryRoot() {
-        Path root = Path.of("").toAbsolutePath().getParent();
-        if (root == null || !Files.isDirectory(root.resolve("examples/argocd"))) {
-            throw new IllegalStateException("no examples/argocd beside " + Path.of("").toAbsolutePath());
-        }
-        return root;
+  /** The repository root: Maven runs the tests in {@code krm-function/}. */
+  static Path repositoryRoot() {
+    Path root = Path.of("").toAbsolutePath().getParent();
+    if (root == null || !Files.isDirectory(root.resolve("examples/argocd"))) {
+      throw new IllegalStateException("no examples/argocd beside " + Path.of("").toAbsolutePath());
     }
+    return root;
+  }
 
-    static Path dir() {
-        return repositoryRoot().resolve("examples/argocd");
-    }
+  static Path dir() {
+    return repositoryRoot().resolve("examples/argocd");
+  }
 
-    /** The app folder the example Application points at. */
-    static Path app() {
-        return dir().resolve("app");
-    }
+  /** The app folder the example Application points at. */
+  static Path app() {
+    return dir().resolve("app");
+  }
 
-    static Map<String, Object> plugin() {
-        return read(dir().resolve("plugin.yaml"));
-    }
+  static Map<String, Object> plugin() {
+    return read(dir().resolve("plugin.yaml"));
+  }
 
-    static Map<String, Object> application() {
-        return read(dir().resolve("application.yaml"));
-    }
+  static Map<String, Object> application() {
+    return read(dir().resolve("application.yaml"));
+  }
 
-    /** A file holding one YAML document. */
-    static Map<String, Object> read(Path file) {
-        try {
-            return new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+  /** A file holding one YAML document. */
+  static Map<String, Object> read(Path file) {
+    try {
+      return new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(file));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
+  }
 
-    /** The value at a path of map keys, or null when a step is missing. */
-    @SuppressWarnings("unchecked")
-    static <T> T at(Object tree, String... keys) {
-        Object node = tree;
-        for (String key : keys) {
-            if (!(node instanceof Map<?, ?> map)) {
-                return null;
-            }
-            node = map.get(key);
-        }
-        return (T) node;
+  /** The value at a path of map keys, or null when a step is missing. */
+  @SuppressWarnings("unchecked")
+  static <T> T at(Object tree, String... keys) {
+    Object node = tree;
+    for (String key : keys) {
+      if (!(node instanceof Map<?, ?> map)) {
+        return null;
+      }
+      node = map.get(key);
     }
+    return (T) node;
+  }
 
-    /** The generate command as Argo CD's plugin server runs it: spec.generate.command, then .args. */
-    static List<String> generateCommand(Map<String, Object> plugin) {
-        List<String> command = new ArrayList<>();
-        List<String> executable = at(plugin, "spec", "generate", "command");
-        List<String> args = at(plugin, "spec", "generate", "args");
-        if (executable != null) {
-            command.addAll(executable);
-        }
-        if (args != null) {
-            command.addAll(args);
-        }
-        return command;
+  /** The generate command as Argo CD's plugin server runs it: spec.generate.command, then .args. */
+  static List<String> generateCommand(Map<String, Object> plugin) {
+    List<String> command = new ArrayList<>();
+    List<String> executable = at(plugin, "spec", "generate", "command");
+    List<String> args = at(plugin, "spec", "generate", "args");
+    if (executable != null) {
+      command.addAll(executable);
     }
+    if (args != null) {
+      command.addAll(args);
+    }
+    return command;
+  }
 
-    /** The name an Application uses for a plugin: metadata.name, or name-version when spec.version is set. */
-    static String applicationPluginName(Map<String, Object> plugin) {
-        String name = at(plugin, "metadata", "name");
-        Object version = at(plugin, "spec", "version");
-        return version == null || version.toString().isEmpty() ? name : name + "-" + version;
-    }
+  /**
+   * The name an Application uses for a plugin: metadata.name, or name-version when spec.version is
+   * set.
+   */
+  static String applicationPluginName(Map<String, Object> plugin) {
+    String name = at(plugin, "metadata", "name");
+    Object version = at(plugin, "spec", "version");
+    return version == null || version.toString().isEmpty() ? name : name + "-" + version;
+  }
 }

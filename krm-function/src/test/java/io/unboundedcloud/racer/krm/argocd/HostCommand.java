@@ -8,14 +8,14 @@ import java.util.stream.Stream;
 
 /** A program these tests need from the machine (setpriv, kubectl), looked up on this JVM's PATH. */
 final class HostCommand {
-    private HostCommand() {}
+  private HostCommand() {}
 
-    static Optional<Path> find(String name) {
-        String path = System.getenv().getOrDefault("PATH", "");
-        return Stream.of(path.split(File.pathSeparator))
-                .filter(dir -> !dir.isEmpty())
-                .map(dir -> Path.of(dir, name))
-                .filter(Files::isExecutable)
-                .findFirst();
-    }
+  static Optional<Path> find(String name) {
+    String path = System.getenv().getOrDefault("PATH", "");
+    return Stream.of(path.split(File.pathSeparator))
+        .filter(dir -> !dir.isEmpty())
+        .map(dir -> Path.of(dir, name))
+        .filter(Files::isExecutable)
+        .findFirst();
+  }
 }

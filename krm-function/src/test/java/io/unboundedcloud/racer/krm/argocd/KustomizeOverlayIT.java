@@ -30,286 +30,338 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * The plugin on a kustomize overlay app (examples/argocd/overlay-app: a base and the overlays east and
- * west), run as Argo CD's plugin server runs it, with the image's PATH plus a {@code kustomize} (here a
- * wrapper around {@code kubectl kustomize}, which stands in for Argo CD's {@code kustomize build}). The
- * reference is what a user builds locally: {@code kubectl kustomize --enable-alpha-plugins} of the same
- * folder, the function's container run through the tests' docker stand-in.
+ * The plugin on a kustomize overlay app (examples/argocd/overlay-app: a base and the overlays east
+ * and west), run as Argo CD's plugin server runs it, with the image's PATH plus a {@code kustomize}
+ * (here a wrapper around {@code kubectl kustomize}, which stands in for Argo CD's {@code kustomize
+ * build}). The reference is what a user builds locally: {@code kubectl kustomize
+ * --enable-alpha-plugins} of the same folder, the function's container run through the tests'
+ * docker stand-in.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("The Argo CD plugin on a kustomize overlay app (examples/argocd/overlay-app)")
 class KustomizeOverlayIT {
-    private static final Map<String, Object> PLUGIN = ArgoCdExample.plugin();
-    private static final String APP_PATH = "examples/argocd/overlay-app";
-    private static final String IMAGE = "ghcr.io/unbounded-cloud/racer-krm:0.1.0";
+  private static final Map<String, Object> PLUGIN = ArgoCdExample.plugin();
+  private static final String APP_PATH = "examples/argocd/overlay-app";
+  private static final String IMAGE = "ghcr.io/unbounded-cloud/racer-krm:0.1.0";
 
-    private Path kubectl;
+  private Path kubectl;
 
-    @BeforeAll
-    void needsTheSimulationAndKubectl() {
-        String why = PluginServer.unavailableReason();
-        if (why == null && HostCommand.find("kubectl").isEmpty()) {
-            why = "the overlay app is built with kubectl kustomize (standing in for Argo CD's kustomize); kubectl is not on the PATH";
-        }
-        if (why == null) {
-            why = DockerStandin.unavailableReason();
-        }
-        if (why != null) {
-            System.out.println("SKIPPED: KustomizeOverlayIT: " + why);
-        }
-        assumeTrue(why == null, why);
-        kubectl = HostCommand.find("kubectl").orElseThrow();
+  @BeforeAll
+  void needsTheSimulationAndKubectl() {
+    String why = PluginServer.unavailableReason();
+    if (why == null && HostCommand.find("kubectl").isEmpty()) {
+      why =
+          "the overlay app is built with kubectl kustomize (standing in for Argo CD's kustomize); kubectl is not on the PATH";
+    }
+    if (why == null) {
+      why = DockerStandin.unavailableReason();
+    }
+    if (why != null) {
+      System.out.println("SKIPPED: KustomizeOverlayIT: " + why);
+    }
+    assumeTrue(why == null, why);
+    kubectl = HostCommand.find("kubectl").orElseThrow();
+  }
+
+  @Nested
+  @DisplayName("renders")
+  class Renders {
+
+    @ParameterizedTest(name = "overlay {0}")
+    @ValueSource(strings = {"east", "west"})
+    @DisplayName(
+        "each overlay into the very objects of a local kubectl kustomize --enable-alpha-plugins, object for object")
+    void asBuiltLocally(String overlay, @TempDir Path root) throws Exception {
+      Overlay app = Overlay.receive(root, overlay, null);
+
+      Generated generated = app.generate(kustomizeFolder(root));
+
+      assertThat(generated.exitCode()).as("%s", generated).isZero();
+      assertThat(generated.stderr()).as("the example builds without warnings").isEmpty();
+      List<Map<String, Object>> objects = objects(generated.stdout());
+      assertThat(objects).containsExactlyInAnyOrderElementsOf(objects(locally(root, app.folder())));
+      assertThat(objects)
+          .map(object -> at(object, "kind") + " " + at(object, "metadata", "namespace"))
+          .as("the settings, the ServiceAccount and the DaemonSets, in the base's namespace")
+          .containsOnly("ConfigMap racer", "ServiceAccount racer", "DaemonSet racer")
+          .contains("ConfigMap racer", "ServiceAccount racer", "DaemonSet racer");
     }
 
-    @Nested
-    @DisplayName("renders")
-    class Renders {
+    @Test
+    @DisplayName(
+        "east: the merged settings, the patched DaemonSet, and the overlay's cache origin placed like the dataplane")
+    void overlayEast(@TempDir Path root) throws Exception {
+      List<Map<String, Object>> objects =
+          objects(succeeded(Overlay.receive(root, "east", null).generate(kustomizeFolder(root))));
 
-        @ParameterizedTest(name = "overlay {0}")
-        @ValueSource(strings = {"east", "west"})
-        @DisplayName("each overlay into the very objects of a local kubectl kustomize --enable-alpha-plugins, object for object")
-        void asBuiltLocally(String overlay, @TempDir Path root) throws Exception {
-            Overlay app = Overlay.receive(root, overlay, null);
-
-            Generated generated = app.generate(kustomizeFolder(root));
-
-            assertThat(generated.exitCode()).as("%s", generated).isZero();
-            assertThat(generated.stderr()).as("the example builds without warnings").isEmpty();
-            List<Map<String, Object>> objects = objects(generated.stdout());
-            assertThat(objects).containsExactlyInAnyOrderElementsOf(objects(locally(root, app.folder())));
-            assertThat(objects).map(object -> at(object, "kind") + " " + at(object, "metadata", "namespace"))
-                    .as("the settings, the ServiceAccount and the DaemonSets, in the base's namespace")
-                    .containsOnly("ConfigMap racer", "ServiceAccount racer", "DaemonSet racer")
-                    .contains("ConfigMap racer", "ServiceAccount racer", "DaemonSet racer");
-        }
-
-        @Test
-        @DisplayName("east: the merged settings, the patched DaemonSet, and the overlay's cache origin placed like the dataplane")
-        void overlayEast(@TempDir Path root) throws Exception {
-            List<Map<String, Object>> objects = objects(succeeded(Overlay.receive(root, "east", null)
-                    .generate(kustomizeFolder(root))));
-
-            Map<String, Object> settings = objects.stream().filter(o -> "ConfigMap".equals(at(o, "kind"))).findFirst().orElseThrow();
-            assertThat(String.valueOf((Object) at(settings, "metadata", "name"))).startsWith("racer-settings-");
-            assertThat((Map<String, Object>) at(settings, "data")).containsEntry("RACER_PEER_PORT", "9100")
-                    .containsEntry("RACER_NVIDIA", "off");
-            Map<String, Object> dataplane = find(objects, "racer");
-            Map<String, Object> origin = find(objects, "models-origin");
-            assertThat(String.valueOf((Object) at(dataplane, "spec", "template", "spec", "containers"))).contains("[$(RACER_POD_IP)]:9100");
-            assertThat(String.valueOf((Object) at(dataplane, "spec", "template", "spec", "tolerations"))).contains("nvidia.com/gpu");
-            assertThat((Object) at(origin, "spec", "template", "spec", "tolerations"))
-                    .isEqualTo(at(dataplane, "spec", "template", "spec", "tolerations"));
-        }
-
-        @Test
-        @DisplayName("west: its own merged setting and node selector, copied onto its own cache origin")
-        void overlayWest(@TempDir Path root) throws Exception {
-            List<Map<String, Object>> objects = objects(succeeded(Overlay.receive(root, "west", null)
-                    .generate(kustomizeFolder(root))));
-
-            Map<String, Object> dataplane = find(objects, "racer");
-            Map<String, Object> origin = find(objects, "datasets-origin");
-            assertThat((Object) at(dataplane, "spec", "template", "spec", "nodeSelector"))
-                    .isEqualTo(Map.of("example.com/cache-node", "true"));
-            assertThat((Object) at(origin, "spec", "template", "spec", "nodeSelector"))
-                    .isEqualTo(Map.of("example.com/cache-node", "true"));
-            assertThat(objects).noneMatch(object -> "models-origin".equals(at(object, "metadata", "name")));
-        }
-
-        @ParameterizedTest(name = "{0}")
-        @ValueSource(strings = {"mirror.example.com:5000/ghcr/unbounded-cloud/racer-krm:0.1.0", "localhost/racer-krm:0.1.0",
-            "ghcr.io/unbounded-cloud/racer-krm@sha256:4d2b1e6c8f0a3b5d7e9f1a2c4e6b8d0f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b",
-            "ghcr.io/unbounded-cloud/racer-krm:0.1.0@sha256:4d2b1e6c8f0a3b5d7e9f1a2c4e6b8d0f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b"})
-        @DisplayName("the same function under a mirror's registry name or by digest, into the same objects")
-        void mirrored(String mirrored, @TempDir Path root) throws Exception {
-            Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Overlay reference = Overlay.receive(root.resolve("reference"), "east", null);
-            String expected = locally(root, reference.folder());
-            Overlay app = Overlay.receive(root.resolve("plugin"), "east", file -> file.replace(IMAGE, mirrored));
-
-            Generated generated = app.generate(kustomizeFolder(root));
-
-            assertThat(generated.exitCode()).as("%s", generated).isZero();
-            assertThat(objects(generated.stdout())).containsExactlyInAnyOrderElementsOf(objects(expected));
-        }
+      Map<String, Object> settings =
+          objects.stream().filter(o -> "ConfigMap".equals(at(o, "kind"))).findFirst().orElseThrow();
+      assertThat(String.valueOf((Object) at(settings, "metadata", "name")))
+          .startsWith("racer-settings-");
+      assertThat((Map<String, Object>) at(settings, "data"))
+          .containsEntry("RACER_PEER_PORT", "9100")
+          .containsEntry("RACER_NVIDIA", "off");
+      Map<String, Object> dataplane = find(objects, "racer");
+      Map<String, Object> origin = find(objects, "models-origin");
+      assertThat(String.valueOf((Object) at(dataplane, "spec", "template", "spec", "containers")))
+          .contains("[$(RACER_POD_IP)]:9100");
+      assertThat(String.valueOf((Object) at(dataplane, "spec", "template", "spec", "tolerations")))
+          .contains("nvidia.com/gpu");
+      assertThat((Object) at(origin, "spec", "template", "spec", "tolerations"))
+          .isEqualTo(at(dataplane, "spec", "template", "spec", "tolerations"));
     }
 
-    @Nested
-    @DisplayName("fails loudly: non-zero exit, nothing on stdout, the reason on stderr")
-    class FailsLoudly {
+    @Test
+    @DisplayName("west: its own merged setting and node selector, copied onto its own cache origin")
+    void overlayWest(@TempDir Path root) throws Exception {
+      List<Map<String, Object>> objects =
+          objects(succeeded(Overlay.receive(root, "west", null).generate(kustomizeFolder(root))));
 
-        @Test
-        @DisplayName("on broken settings merged by an overlay")
-        void brokenSettings(@TempDir Path root) throws Exception {
-            Overlay app = Overlay.receive(root, "east", file -> file.replace("RACER_PEER_PORT=9100", "RACER_PEER_PORT=80"));
-
-            assertFailed(app.generate(kustomizeFolder(root)), "RACER_PEER_PORT is \"80\"");
-        }
-
-        @Test
-        @DisplayName("on a foreign function image, named in one line")
-        void foreignImage(@TempDir Path root) throws Exception {
-            Overlay app = Overlay.receive(root, "east", file -> file.replace(IMAGE, "gcr.io/kpt-fn/set-namespace:v0.4"));
-
-            Generated generated = app.generate(kustomizeFolder(root));
-
-            assertFailed(generated, "refusing image gcr.io/kpt-fn/set-namespace:v0.4: this Argo CD sidecar runs only the racer-krm function");
-            assertThat(generated.stderr().lines().filter(line -> line.contains("refusing image"))).hasSize(1);
-        }
-
-        @Test
-        @DisplayName("on a racer-krm tag other than the sidecar's own version: never a render by another version")
-        void otherVersion(@TempDir Path root) throws Exception {
-            Overlay app = Overlay.receive(root, "west", file -> file.replace(IMAGE, "ghcr.io/unbounded-cloud/racer-krm:0.2.0"));
-
-            assertFailed(app.generate(kustomizeFolder(root)),
-                    "the tag 0.2.0 is not this sidecar's version 0.1.0; pin racer-krm:0.1.0 in the kustomization");
-        }
-
-        @Test
-        @DisplayName("on a racer-krm image that names no version")
-        void noVersion(@TempDir Path root) throws Exception {
-            Overlay app = Overlay.receive(root, "east", file -> file.replace(IMAGE, "ghcr.io/unbounded-cloud/racer-krm"));
-
-            assertFailed(app.generate(kustomizeFolder(root)), "image ghcr.io/unbounded-cloud/racer-krm names no version");
-        }
-
-        @Test
-        @DisplayName("on a kustomize error (a missing resource)")
-        void kustomizeError(@TempDir Path root) throws Exception {
-            Overlay app = Overlay.receive(root, "east", file -> file.replace("- models-origin.yaml", "- missing-origin.yaml"));
-
-            assertFailed(app.generate(kustomizeFolder(root)), "missing-origin.yaml");
-        }
-
-        @Test
-        @DisplayName("on a kustomization that builds no object: no empty success for prune to act on")
-        void emptyBuild(@TempDir Path root) throws Exception {
-            Overlay app = Overlay.receive(root, "east", null);
-            Path empty = Files.createDirectories(app.folder().resolveSibling("empty"));
-            Files.writeString(empty.resolve("kustomization.yaml"), "resources: []\n");
-            Files.setPosixFilePermissions(empty, PosixFilePermissions.fromString("rwxr-xr-x"));
-            Files.setPosixFilePermissions(empty.resolve("kustomization.yaml"), PosixFilePermissions.fromString("rw-r--r--"));
-
-            assertFailed(app.server(kustomizeFolder(root)).generate(empty), "printed no objects");
-        }
-
-        @Test
-        @DisplayName("when the sidecar has no kustomize on its PATH")
-        void noKustomize(@TempDir Path root) throws Exception {
-            Overlay app = Overlay.receive(root, "east", null);
-
-            assertFailed(app.generate(null), "no kustomize on the PATH");
-        }
-
-        private static void assertFailed(Generated generated, String reason) {
-            assertThat(generated.exitCode()).as("%s", generated).isNotZero();
-            assertThat(generated.stdout()).as("stdout of a failed generate").isEmpty();
-            assertThat(generated.stderr()).as("Argo CD shows stderr as the reason").contains(reason);
-        }
+      Map<String, Object> dataplane = find(objects, "racer");
+      Map<String, Object> origin = find(objects, "datasets-origin");
+      assertThat((Object) at(dataplane, "spec", "template", "spec", "nodeSelector"))
+          .isEqualTo(Map.of("example.com/cache-node", "true"));
+      assertThat((Object) at(origin, "spec", "template", "spec", "nodeSelector"))
+          .isEqualTo(Map.of("example.com/cache-node", "true"));
+      assertThat(objects)
+          .noneMatch(object -> "models-origin".equals(at(object, "metadata", "name")));
     }
 
-    /** One received copy of the overlay app, generate to run in one of its overlays. */
-    private record Overlay(Path root, Path checkout, String overlay) {
-        /** Receives examples/argocd/overlay-app under {@code root}, each file edited first (unless edit is null). */
-        static Overlay receive(Path root, String overlay, UnaryOperator<String> edit) throws IOException {
-            Files.createDirectories(root);
-            PluginServer server = new PluginServer(root, ArgoCdExample.generateCommand(PLUGIN));
-            Path app = server.receive(ArgoCdExample.dir().resolve("overlay-app"), APP_PATH);
-            List<Path> files;
-            try (var walk = Files.walk(app)) {
-                files = walk.filter(Files::isRegularFile).toList();
-            }
-            if (edit == null) {
-                return new Overlay(root, app, overlay);
-            }
-            boolean changed = false;
-            for (Path file : files) {
-                String text = Files.readString(file);
-                String edited = edit.apply(text);
-                if (!edited.equals(text)) {
-                    Files.writeString(file, edited);
-                    changed = true;
-                }
-            }
-            assertThat(changed).as("the edit applies to the overlay app").isTrue();
-            return new Overlay(root, app, overlay);
-        }
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+        strings = {
+          "mirror.example.com:5000/ghcr/unbounded-cloud/racer-krm:0.1.0",
+          "localhost/racer-krm:0.1.0",
+          "ghcr.io/unbounded-cloud/racer-krm@sha256:4d2b1e6c8f0a3b5d7e9f1a2c4e6b8d0f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b",
+          "ghcr.io/unbounded-cloud/racer-krm:0.1.0@sha256:4d2b1e6c8f0a3b5d7e9f1a2c4e6b8d0f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b"
+        })
+    @DisplayName(
+        "the same function under a mirror's registry name or by digest, into the same objects")
+    void mirrored(String mirrored, @TempDir Path root) throws Exception {
+      Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+      Overlay reference = Overlay.receive(root.resolve("reference"), "east", null);
+      String expected = locally(root, reference.folder());
+      Overlay app =
+          Overlay.receive(root.resolve("plugin"), "east", file -> file.replace(IMAGE, mirrored));
 
-        Path folder() {
-            return checkout.resolve("overlays").resolve(overlay);
-        }
+      Generated generated = app.generate(kustomizeFolder(root));
 
-        PluginServer server(Path... tools) {
-            return new PluginServer(root, ArgoCdExample.generateCommand(PLUGIN), List.of(tools));
-        }
+      assertThat(generated.exitCode()).as("%s", generated).isZero();
+      assertThat(objects(generated.stdout()))
+          .containsExactlyInAnyOrderElementsOf(objects(expected));
+    }
+  }
 
-        /** generate in the overlay, with {@code kustomize} found in {@code tools} (none when null). */
-        Generated generate(Path tools) throws IOException, InterruptedException {
-            return (tools == null ? server() : server(tools)).generate(folder());
-        }
+  @Nested
+  @DisplayName("fails loudly: non-zero exit, nothing on stdout, the reason on stderr")
+  class FailsLoudly {
+
+    @Test
+    @DisplayName("on broken settings merged by an overlay")
+    void brokenSettings(@TempDir Path root) throws Exception {
+      Overlay app =
+          Overlay.receive(
+              root, "east", file -> file.replace("RACER_PEER_PORT=9100", "RACER_PEER_PORT=80"));
+
+      assertFailed(app.generate(kustomizeFolder(root)), "RACER_PEER_PORT is \"80\"");
     }
 
-    /** A folder holding {@code kustomize}: Argo CD's kustomize build played by kubectl kustomize. */
-    private Path kustomizeFolder(Path root) throws IOException {
-        Path tools = Files.createDirectories(root.resolve("argocd-tools"));
-        Files.setPosixFilePermissions(tools, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path kustomize = tools.resolve("kustomize");
-        if (!Files.exists(kustomize)) {
-            Files.writeString(kustomize, """
+    @Test
+    @DisplayName("on a foreign function image, named in one line")
+    void foreignImage(@TempDir Path root) throws Exception {
+      Overlay app =
+          Overlay.receive(
+              root, "east", file -> file.replace(IMAGE, "gcr.io/kpt-fn/set-namespace:v0.4"));
+
+      Generated generated = app.generate(kustomizeFolder(root));
+
+      assertFailed(
+          generated,
+          "refusing image gcr.io/kpt-fn/set-namespace:v0.4: this Argo CD sidecar runs only the racer-krm function");
+      assertThat(generated.stderr().lines().filter(line -> line.contains("refusing image")))
+          .hasSize(1);
+    }
+
+    @Test
+    @DisplayName(
+        "on a racer-krm tag other than the sidecar's own version: never a render by another version")
+    void otherVersion(@TempDir Path root) throws Exception {
+      Overlay app =
+          Overlay.receive(
+              root, "west", file -> file.replace(IMAGE, "ghcr.io/unbounded-cloud/racer-krm:0.2.0"));
+
+      assertFailed(
+          app.generate(kustomizeFolder(root)),
+          "the tag 0.2.0 is not this sidecar's version 0.1.0; pin racer-krm:0.1.0 in the kustomization");
+    }
+
+    @Test
+    @DisplayName("on a racer-krm image that names no version")
+    void noVersion(@TempDir Path root) throws Exception {
+      Overlay app =
+          Overlay.receive(
+              root, "east", file -> file.replace(IMAGE, "ghcr.io/unbounded-cloud/racer-krm"));
+
+      assertFailed(
+          app.generate(kustomizeFolder(root)),
+          "image ghcr.io/unbounded-cloud/racer-krm names no version");
+    }
+
+    @Test
+    @DisplayName("on a kustomize error (a missing resource)")
+    void kustomizeError(@TempDir Path root) throws Exception {
+      Overlay app =
+          Overlay.receive(
+              root, "east", file -> file.replace("- models-origin.yaml", "- missing-origin.yaml"));
+
+      assertFailed(app.generate(kustomizeFolder(root)), "missing-origin.yaml");
+    }
+
+    @Test
+    @DisplayName("on a kustomization that builds no object: no empty success for prune to act on")
+    void emptyBuild(@TempDir Path root) throws Exception {
+      Overlay app = Overlay.receive(root, "east", null);
+      Path empty = Files.createDirectories(app.folder().resolveSibling("empty"));
+      Files.writeString(empty.resolve("kustomization.yaml"), "resources: []\n");
+      Files.setPosixFilePermissions(empty, PosixFilePermissions.fromString("rwxr-xr-x"));
+      Files.setPosixFilePermissions(
+          empty.resolve("kustomization.yaml"), PosixFilePermissions.fromString("rw-r--r--"));
+
+      assertFailed(app.server(kustomizeFolder(root)).generate(empty), "printed no objects");
+    }
+
+    @Test
+    @DisplayName("when the sidecar has no kustomize on its PATH")
+    void noKustomize(@TempDir Path root) throws Exception {
+      Overlay app = Overlay.receive(root, "east", null);
+
+      assertFailed(app.generate(null), "no kustomize on the PATH");
+    }
+
+    private static void assertFailed(Generated generated, String reason) {
+      assertThat(generated.exitCode()).as("%s", generated).isNotZero();
+      assertThat(generated.stdout()).as("stdout of a failed generate").isEmpty();
+      assertThat(generated.stderr()).as("Argo CD shows stderr as the reason").contains(reason);
+    }
+  }
+
+  /** One received copy of the overlay app, generate to run in one of its overlays. */
+  private record Overlay(Path root, Path checkout, String overlay) {
+    /**
+     * Receives examples/argocd/overlay-app under {@code root}, each file edited first (unless edit
+     * is null).
+     */
+    static Overlay receive(Path root, String overlay, UnaryOperator<String> edit)
+        throws IOException {
+      Files.createDirectories(root);
+      PluginServer server = new PluginServer(root, ArgoCdExample.generateCommand(PLUGIN));
+      Path app = server.receive(ArgoCdExample.dir().resolve("overlay-app"), APP_PATH);
+      List<Path> files;
+      try (var walk = Files.walk(app)) {
+        files = walk.filter(Files::isRegularFile).toList();
+      }
+      if (edit == null) {
+        return new Overlay(root, app, overlay);
+      }
+      boolean changed = false;
+      for (Path file : files) {
+        String text = Files.readString(file);
+        String edited = edit.apply(text);
+        if (!edited.equals(text)) {
+          Files.writeString(file, edited);
+          changed = true;
+        }
+      }
+      assertThat(changed).as("the edit applies to the overlay app").isTrue();
+      return new Overlay(root, app, overlay);
+    }
+
+    Path folder() {
+      return checkout.resolve("overlays").resolve(overlay);
+    }
+
+    PluginServer server(Path... tools) {
+      return new PluginServer(root, ArgoCdExample.generateCommand(PLUGIN), List.of(tools));
+    }
+
+    /** generate in the overlay, with {@code kustomize} found in {@code tools} (none when null). */
+    Generated generate(Path tools) throws IOException, InterruptedException {
+      return (tools == null ? server() : server(tools)).generate(folder());
+    }
+  }
+
+  /** A folder holding {@code kustomize}: Argo CD's kustomize build played by kubectl kustomize. */
+  private Path kustomizeFolder(Path root) throws IOException {
+    Path tools = Files.createDirectories(root.resolve("argocd-tools"));
+    Files.setPosixFilePermissions(tools, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Path kustomize = tools.resolve("kustomize");
+    if (!Files.exists(kustomize)) {
+      Files.writeString(
+          kustomize,
+          """
                     #!/bin/sh
                     # Argo CD's `kustomize build ARGS...`, played by kubectl's kustomize
                     set -eu
                     [ "${1:-}" = build ] || { echo "kustomize (test wrapper): only build is supported" >&2; exit 2; }
                     shift
                     exec %s kustomize "$@"
-                    """.formatted("'" + kubectl + "'"));
-            Files.setPosixFilePermissions(kustomize, PosixFilePermissions.fromString("rwxr-xr-x"));
-        }
-        return tools;
+                    """
+              .formatted("'" + kubectl + "'"));
+      Files.setPosixFilePermissions(kustomize, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
+    return tools;
+  }
 
-    /** What a user builds locally: kubectl kustomize --enable-alpha-plugins, the function through the test docker stand-in. */
-    private String locally(Path root, Path folder) throws IOException, InterruptedException {
-        Path work = Files.createDirectories(root.resolve("local"));
-        DockerStandin docker = DockerStandin.install(work, RuntimeFolder.plainLauncher());
-        File stdout = work.resolve("stdout").toFile();
-        File stderr = work.resolve("stderr").toFile();
-        ProcessBuilder builder = new ProcessBuilder(kubectl.toString(), "kustomize", "--enable-alpha-plugins", folder.toString())
-                .redirectOutput(stdout).redirectError(stderr);
-        builder.environment().put("PATH", docker.bin + File.pathSeparator + System.getenv("PATH"));
-        Process process = builder.start();
-        if (!process.waitFor(PluginServer.DEADLINE_SECONDS, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor();
-            throw new AssertionError("kubectl kustomize did not finish");
-        }
-        assertThat(process.exitValue()).as("local kubectl kustomize: %s", Files.readString(stderr.toPath())).isZero();
-        return Files.readString(stdout.toPath());
+  /**
+   * What a user builds locally: kubectl kustomize --enable-alpha-plugins, the function through the
+   * test docker stand-in.
+   */
+  private String locally(Path root, Path folder) throws IOException, InterruptedException {
+    Path work = Files.createDirectories(root.resolve("local"));
+    DockerStandin docker = DockerStandin.install(work, RuntimeFolder.plainLauncher());
+    File stdout = work.resolve("stdout").toFile();
+    File stderr = work.resolve("stderr").toFile();
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                kubectl.toString(), "kustomize", "--enable-alpha-plugins", folder.toString())
+            .redirectOutput(stdout)
+            .redirectError(stderr);
+    builder.environment().put("PATH", docker.bin + File.pathSeparator + System.getenv("PATH"));
+    Process process = builder.start();
+    if (!process.waitFor(PluginServer.DEADLINE_SECONDS, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor();
+      throw new AssertionError("kubectl kustomize did not finish");
     }
+    assertThat(process.exitValue())
+        .as("local kubectl kustomize: %s", Files.readString(stderr.toPath()))
+        .isZero();
+    return Files.readString(stdout.toPath());
+  }
 
-    private static String succeeded(Generated generated) {
-        assertThat(generated.exitCode()).as("%s", generated).isZero();
-        return generated.stdout();
-    }
+  private static String succeeded(Generated generated) {
+    assertThat(generated.exitCode()).as("%s", generated).isZero();
+    return generated.stdout();
+  }
 
-    /** A YAML stream's objects; the stream must hold at least one. */
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> objects(String stream) {
-        List<Map<String, Object>> objects = new ArrayList<>();
-        for (Object document : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(stream)) {
-            if (document != null) {
-                assertThat(document).as("a document that is not an object").isInstanceOf(Map.class);
-                objects.add((Map<String, Object>) document);
-            }
-        }
-        assertThat(objects).as("objects in%n%s", stream).isNotEmpty();
-        return objects;
+  /** A YAML stream's objects; the stream must hold at least one. */
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> objects(String stream) {
+    List<Map<String, Object>> objects = new ArrayList<>();
+    for (Object document : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(stream)) {
+      if (document != null) {
+        assertThat(document).as("a document that is not an object").isInstanceOf(Map.class);
+        objects.add((Map<String, Object>) document);
+      }
     }
+    assertThat(objects).as("objects in%n%s", stream).isNotEmpty();
+    return objects;
+  }
 
-    private static Map<String, Object> find(List<Map<String, Object>> objects, String daemonSet) {
-        return objects.stream()
-                .filter(o -> "DaemonSet".equals(at(o, "kind")) && daemonSet.equals(at(o, "metadata", "name")))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no DaemonSet " + daemonSet));
-    }
+  private static Map<String, Object> find(List<Map<String, Object>> objects, String daemonSet) {
+    return objects.stream()
+        .filter(
+            o -> "DaemonSet".equals(at(o, "kind")) && daemonSet.equals(at(o, "metadata", "name")))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no DaemonSet " + daemonSet));
+  }
 }

@@ -17,105 +17,160 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The runtime's {@code bin/docker}, the stand-in kustomize reaches in the Argo CD sidecar, called directly
- * with the arguments kustomize gives {@code docker run} (fixtures/krm/captured) and variations of them. The
- * reference is the runtime's racer-krm on the same ResourceList.
+ * The runtime's {@code bin/docker}, the stand-in kustomize reaches in the Argo CD sidecar, called
+ * directly with the arguments kustomize gives {@code docker run} (fixtures/krm/captured) and
+ * variations of them. The reference is the runtime's racer-krm on the same ResourceList.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("The sidecar's docker stand-in (krm-function/target/runtime/bin/docker)")
 class SidecarDockerIT {
-    private static final String IMAGE = "ghcr.io/unbounded-cloud/racer-krm:0.1.0";
-    /** What kustomize passes before the image, as captured. */
-    private static final List<String> KUSTOMIZE_RUN = List.of("run", "--rm", "-i", "-a", "STDIN", "-a", "STDOUT", "-a", "STDERR",
-            "--network", "none", "--user", "nobody", "--security-opt=no-new-privileges", "-e", "LOG_TO_STDERR=true",
-            "-e", "STRUCTURED_RESULTS=true");
+  private static final String IMAGE = "ghcr.io/unbounded-cloud/racer-krm:0.1.0";
 
-    private byte[] input;
-    private CommandRun reference;
+  /** What kustomize passes before the image, as captured. */
+  private static final List<String> KUSTOMIZE_RUN =
+      List.of(
+          "run",
+          "--rm",
+          "-i",
+          "-a",
+          "STDIN",
+          "-a",
+          "STDOUT",
+          "-a",
+          "STDERR",
+          "--network",
+          "none",
+          "--user",
+          "nobody",
+          "--security-opt=no-new-privileges",
+          "-e",
+          "LOG_TO_STDERR=true",
+          "-e",
+          "STRUCTURED_RESULTS=true");
 
-    @BeforeAll
-    void needsTheRuntime() {
-        String why = RuntimeFolder.unavailableReason();
-        if (why != null) {
-            System.out.println("SKIPPED: SidecarDockerIT: " + why);
-        }
-        assumeTrue(why == null, why);
-        input = RuntimeFolder.read(RuntimeFolder.module().resolve("src/test/resources/golden/kpt-render-comments/input.yaml"));
-        reference = CommandRun.of(RuntimeFolder.module(), Map.of(), input, List.of(RuntimeFolder.launcher().toString())).succeeded();
+  private byte[] input;
+  private CommandRun reference;
+
+  @BeforeAll
+  void needsTheRuntime() {
+    String why = RuntimeFolder.unavailableReason();
+    if (why != null) {
+      System.out.println("SKIPPED: SidecarDockerIT: " + why);
+    }
+    assumeTrue(why == null, why);
+    input =
+        RuntimeFolder.read(
+            RuntimeFolder.module()
+                .resolve("src/test/resources/golden/kpt-render-comments/input.yaml"));
+    reference =
+        CommandRun.of(
+                RuntimeFolder.module(),
+                Map.of(),
+                input,
+                List.of(RuntimeFolder.launcher().toString()))
+            .succeeded();
+  }
+
+  @Nested
+  @DisplayName("runs the function")
+  class Runs {
+
+    @Test
+    @DisplayName(
+        "as kustomize calls it: the ResourceList on stdin, the function's output on stdout, byte for byte")
+    void asKustomizeCallsIt() {
+      docker(KUSTOMIZE_RUN, IMAGE).assertSameAs(reference, "docker run " + IMAGE);
     }
 
-    @Nested
-    @DisplayName("runs the function")
-    class Runs {
-
-        @Test
-        @DisplayName("as kustomize calls it: the ResourceList on stdin, the function's output on stdout, byte for byte")
-        void asKustomizeCallsIt() {
-            docker(KUSTOMIZE_RUN, IMAGE).assertSameAs(reference, "docker run " + IMAGE);
-        }
-
-        @Test
-        @DisplayName("accepts a host network, another user and storage mounts, which cannot change what the function renders")
-        void acceptsWhatCannotMatter() {
-            List<String> options = new ArrayList<>(List.of("run", "--rm", "-i", "--network", "host", "--user", "1000:1000",
-                    "--mount", "type=bind,source=/etc,target=/data,readonly", "-v", "/var:/var:ro", "--volume=/srv:/srv"));
-            docker(options, IMAGE).assertSameAs(reference, "docker run with network, user and mounts");
-        }
-
-        @Test
-        @DisplayName("passes the -e variables to the function's launcher (here its JVM options)")
-        void passesEnv() {
-            CommandRun run = docker(List.of("run", "-i", "-e", "RACER_KRM_JAVA_OPTS=-XX:+RacerNoSuchOption"), IMAGE);
-
-            assertThat(run.exit()).as("%s", run.stderr()).isNotZero();
-            assertThat(run.stderr()).contains("RacerNoSuchOption");
-        }
+    @Test
+    @DisplayName(
+        "accepts a host network, another user and storage mounts, which cannot change what the function renders")
+    void acceptsWhatCannotMatter() {
+      List<String> options =
+          new ArrayList<>(
+              List.of(
+                  "run",
+                  "--rm",
+                  "-i",
+                  "--network",
+                  "host",
+                  "--user",
+                  "1000:1000",
+                  "--mount",
+                  "type=bind,source=/etc,target=/data,readonly",
+                  "-v",
+                  "/var:/var:ro",
+                  "--volume=/srv:/srv"));
+      docker(options, IMAGE).assertSameAs(reference, "docker run with network, user and mounts");
     }
 
-    @Nested
-    @DisplayName("refuses, with one line on stderr and exit 125")
-    class Refuses {
+    @Test
+    @DisplayName("passes the -e variables to the function's launcher (here its JVM options)")
+    void passesEnv() {
+      CommandRun run =
+          docker(List.of("run", "-i", "-e", "RACER_KRM_JAVA_OPTS=-XX:+RacerNoSuchOption"), IMAGE);
 
-        @ParameterizedTest(name = "{0}")
-        @ValueSource(strings = {"gcr.io/kpt-fn/set-namespace:v0.4", "ghcr.io/unbounded-cloud/racer-krm-fork:0.1.0",
-            "ghcr.io/racer-krm/other:0.1.0", "racer-krm.example.com/function:0.1.0"})
-        @DisplayName("an image that is not racer-krm, naming it")
-        void foreignImage(String image) {
-            refused(docker(KUSTOMIZE_RUN, image), "refusing image " + image);
-        }
+      assertThat(run.exit()).as("%s", run.stderr()).isNotZero();
+      assertThat(run.stderr()).contains("RacerNoSuchOption");
+    }
+  }
 
-        @ParameterizedTest(name = "{0}")
-        @ValueSource(strings = {"ghcr.io/unbounded-cloud/racer-krm:0.2.0", "ghcr.io/unbounded-cloud/racer-krm:latest",
-            "localhost:5000/racer-krm:0.1"})
-        @DisplayName("a racer-krm tag other than the sidecar's version")
-        void otherTag(String image) {
-            refused(docker(KUSTOMIZE_RUN, image), "is not this sidecar's version 0.1.0");
-        }
+  @Nested
+  @DisplayName("refuses, with one line on stderr and exit 125")
+  class Refuses {
 
-        @Test
-        @DisplayName("an option it does not know, arguments after the image, a docker command other than run")
-        void unknownUse() {
-            refused(docker(List.of("run", "--privileged", "-i"), IMAGE), "unsupported docker run option '--privileged'");
-            refused(docker(List.of("run", "-i", IMAGE, "render", "."), null), "takes no arguments");
-            refused(docker(List.of("pull"), IMAGE), "'docker pull' is not supported");
-            refused(docker(List.of("run", "-i"), null), "names no image");
-        }
-
-        private void refused(CommandRun run, String reason) {
-            assertThat(run.exit()).as("%s", run.stderr()).isEqualTo(125);
-            assertThat(run.stdout()).isEmpty();
-            assertThat(run.stderr().lines()).hasSize(1).first().asString().contains(reason);
-        }
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+        strings = {
+          "gcr.io/kpt-fn/set-namespace:v0.4",
+          "ghcr.io/unbounded-cloud/racer-krm-fork:0.1.0",
+          "ghcr.io/racer-krm/other:0.1.0",
+          "racer-krm.example.com/function:0.1.0"
+        })
+    @DisplayName("an image that is not racer-krm, naming it")
+    void foreignImage(String image) {
+      refused(docker(KUSTOMIZE_RUN, image), "refusing image " + image);
     }
 
-    /** bin/docker with these arguments, then the image unless null, the ResourceList on stdin. */
-    private CommandRun docker(List<String> options, String image) {
-        List<String> command = new ArrayList<>();
-        command.add(RuntimeFolder.runtime().resolve("bin/docker").toString());
-        command.addAll(options);
-        if (image != null) {
-            command.add(image);
-        }
-        return CommandRun.of(RuntimeFolder.module(), Map.of(), input, command);
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+        strings = {
+          "ghcr.io/unbounded-cloud/racer-krm:0.2.0",
+          "ghcr.io/unbounded-cloud/racer-krm:latest",
+          "localhost:5000/racer-krm:0.1"
+        })
+    @DisplayName("a racer-krm tag other than the sidecar's version")
+    void otherTag(String image) {
+      refused(docker(KUSTOMIZE_RUN, image), "is not this sidecar's version 0.1.0");
     }
+
+    @Test
+    @DisplayName(
+        "an option it does not know, arguments after the image, a docker command other than run")
+    void unknownUse() {
+      refused(
+          docker(List.of("run", "--privileged", "-i"), IMAGE),
+          "unsupported docker run option '--privileged'");
+      refused(docker(List.of("run", "-i", IMAGE, "render", "."), null), "takes no arguments");
+      refused(docker(List.of("pull"), IMAGE), "'docker pull' is not supported");
+      refused(docker(List.of("run", "-i"), null), "names no image");
+    }
+
+    private void refused(CommandRun run, String reason) {
+      assertThat(run.exit()).as("%s", run.stderr()).isEqualTo(125);
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.stderr().lines()).hasSize(1).first().asString().contains(reason);
+    }
+  }
+
+  /** bin/docker with these arguments, then the image unless null, the ResourceList on stdin. */
+  private CommandRun docker(List<String> options, String image) {
+    List<String> command = new ArrayList<>();
+    command.add(RuntimeFolder.runtime().resolve("bin/docker").toString());
+    command.addAll(options);
+    if (image != null) {
+      command.add(image);
+    }
+    return CommandRun.of(RuntimeFolder.module(), Map.of(), input, command);
+  }
 }

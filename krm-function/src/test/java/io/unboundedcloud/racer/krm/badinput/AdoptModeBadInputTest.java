@@ -11,17 +11,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code racer-krm adopt PATH}: on bad input, exit 1, one line on stderr that says what is wrong and what
- * to do, nothing on stdout and no values file. Files under {@code src/test/resources/badinput/adopt/}.
+ * {@code racer-krm adopt PATH}: on bad input, exit 1, one line on stderr that says what is wrong
+ * and what to do, nothing on stdout and no values file. Files under {@code
+ * src/test/resources/badinput/adopt/}.
  */
 @DisplayName("Adopt on bad input: exit 1, one clear line on stderr, EMPTY stdout")
 class AdoptModeBadInputTest {
-  private static final String DUMP = "(kubectl get daemonset/racer serviceaccount/racer configmap/racer-settings"
-      + " --namespace NAMESPACE -o yaml)";
+  private static final String DUMP =
+      "(kubectl get daemonset/racer serviceaccount/racer configmap/racer-settings"
+          + " --namespace NAMESPACE -o yaml)";
 
   private static String fixture(String name) {
     try {
-      return Path.of(AdoptModeBadInputTest.class.getResource("/badinput/adopt/" + name).toURI()).toString();
+      return Path.of(AdoptModeBadInputTest.class.getResource("/badinput/adopt/" + name).toURI())
+          .toString();
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
@@ -53,45 +56,62 @@ class AdoptModeBadInputTest {
   @Test
   @DisplayName("no DaemonSet racer: what was read instead, and the command that dumps it")
   void noDaemonSet() {
-    assertThat(refusal(adopt(fixture("no-daemonset.yaml")))).isEqualTo("error: no DaemonSet named racer among the 2"
-        + " objects read (1 ConfigMap, 1 ServiceAccount): add the live DaemonSet to the dump " + DUMP + "\n");
+    assertThat(refusal(adopt(fixture("no-daemonset.yaml"))))
+        .isEqualTo(
+            "error: no DaemonSet named racer among the 2"
+                + " objects read (1 ConfigMap, 1 ServiceAccount): add the live DaemonSet to the dump "
+                + DUMP
+                + "\n");
   }
 
   @Test
   @DisplayName("two DaemonSets racer: both named, one installation at a time")
   void twoDaemonSets() {
-    assertThat(refusal(adopt(fixture("two-daemonsets.yaml")))).isEqualTo("error: found 2 DaemonSets named racer"
-        + " (DaemonSet racer-a/racer; DaemonSet racer-b/racer): adopt moves one installation at a time; dump one"
-        + " namespace " + DUMP + "\n");
+    assertThat(refusal(adopt(fixture("two-daemonsets.yaml"))))
+        .isEqualTo(
+            "error: found 2 DaemonSets named racer"
+                + " (DaemonSet racer-a/racer; DaemonSet racer-b/racer): adopt moves one installation at a time; dump one"
+                + " namespace "
+                + DUMP
+                + "\n");
   }
 
   @Test
   @DisplayName("the same dump given twice: one installation, given once")
   void sameDumpTwice() {
-    assertThat(refusal(adopt(fixture("no-settings.yaml"), fixture("no-settings.yaml")))).isEqualTo("error: the"
-        + " DaemonSet racer in namespace racer-system is in the input 2 times: give each dump once\n");
+    assertThat(refusal(adopt(fixture("no-settings.yaml"), fixture("no-settings.yaml"))))
+        .isEqualTo(
+            "error: the"
+                + " DaemonSet racer in namespace racer-system is in the input 2 times: give each dump once\n");
   }
 
   @Test
   @DisplayName("a dump of other kinds only: the kinds it holds, and what adopt reads")
   void otherKindsOnly() {
-    assertThat(refusal(adopt(fixture("other-kinds.yaml")))).isEqualTo("error: the input holds no DaemonSet,"
-        + " ServiceAccount or ConfigMap, only 2 Pods, 1 Service: adopt reads the live DaemonSet racer, its"
-        + " ServiceAccount and the racer-settings ConfigMap " + DUMP + "\n");
+    assertThat(refusal(adopt(fixture("other-kinds.yaml"))))
+        .isEqualTo(
+            "error: the input holds no DaemonSet,"
+                + " ServiceAccount or ConfigMap, only 2 Pods, 1 Service: adopt reads the live DaemonSet racer, its"
+                + " ServiceAccount and the racer-settings ConfigMap "
+                + DUMP
+                + "\n");
   }
 
   @Test
   @DisplayName("a file without any object")
   void empty() {
-    assertThat(refusal(adopt(fixture("empty.yaml")))).startsWith("error: the input holds no objects:");
+    assertThat(refusal(adopt(fixture("empty.yaml"))))
+        .startsWith("error: the input holds no objects:");
   }
 
   @Test
   @DisplayName("no racer-settings in the DaemonSet's namespace: the command that dumps it")
   void noSettings() {
-    assertThat(refusal(adopt(fixture("no-settings.yaml")))).isEqualTo("error: no ConfigMap racer-settings in"
-        + " namespace racer-system among the objects read: the dataplane's settings are part of the installation;"
-        + " add them to the dump (kubectl get configmap/racer-settings --namespace racer-system -o yaml)\n");
+    assertThat(refusal(adopt(fixture("no-settings.yaml"))))
+        .isEqualTo(
+            "error: no ConfigMap racer-settings in"
+                + " namespace racer-system among the objects read: the dataplane's settings are part of the installation;"
+                + " add them to the dump (kubectl get configmap/racer-settings --namespace racer-system -o yaml)\n");
   }
 
   @Test
@@ -99,7 +119,8 @@ class AdoptModeBadInputTest {
   void noObjectImage() {
     String dump = fixture("no-object-image.yaml");
     assertThat(refusal(adopt(dump)))
-        .contains("cannot pin the images the dataplane runs: the dataplane container has no RACER_OBJECT_IMAGE env",
+        .contains(
+            "cannot pin the images the dataplane runs: the dataplane container has no RACER_OBJECT_IMAGE env",
             "pass --function-config FILE",
             "[DaemonSet racer-system/racer in " + dump + ", field spec.template.spec.containers]");
   }
@@ -107,7 +128,8 @@ class AdoptModeBadInputTest {
   @Test
   @DisplayName("a path that does not exist")
   void missingPath() {
-    assertThat(refusal(adopt("no/such/live.yaml"))).isEqualTo("error: no/such/live.yaml: no such file or directory\n");
+    assertThat(refusal(adopt("no/such/live.yaml")))
+        .isEqualTo("error: no/such/live.yaml: no such file or directory\n");
   }
 
   @Test
@@ -121,7 +143,10 @@ class AdoptModeBadInputTest {
   @Test
   @DisplayName("no path, or an unknown flag: a command line that cannot run, exit 2")
   void usage() {
-    for (KrmRun run : new KrmRun[] {adopt(), adopt("--frobnicate", fixture("empty.yaml")), adopt("--chart-values")}) {
+    for (KrmRun run :
+        new KrmRun[] {
+          adopt(), adopt("--frobnicate", fixture("empty.yaml")), adopt("--chart-values")
+        }) {
       assertThat(run.exitCode()).as(run.describe()).isEqualTo(2);
       assertThat(run.stdout()).isEmpty();
       assertThat(run.stderr()).contains("racer-krm --help");

@@ -31,13 +31,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * YAML built to exhaust memory, stack or time: refused early, with a message, within little memory.
- * Memory is judged by what the run allocated on its thread: a bound far above a normal run (a few MB)
- * and far below what the attack would need (gigabytes).
+ * Memory is judged by what the run allocated on its thread: a bound far above a normal run (a few
+ * MB) and far below what the attack would need (gigabytes).
  */
 @DisplayName("Hostile YAML is refused early, in bounded memory")
 class HostileYamlTest {
-  /** About ten times what the worst case here allocates (under 30 MB), far below an expanded bomb. */
+  /**
+   * About ten times what the worst case here allocates (under 30 MB), far below an expanded bomb.
+   */
   private static final long MEMORY_BOUND = 256L << 20;
+
   private static final int DEPTH = 10_000;
 
   private static void assertBoundedMemory(KrmRun run) {
@@ -47,18 +50,24 @@ class HostileYamlTest {
   }
 
   /**
-   * An item of kind Laughs whose {@code spec} holds the anchors {@code l0..l<levels>}: l0 is a list of
-   * {@code width} strings, each next level a list of {@code width} aliases of the one before, so the last
-   * one stands for width^(levels+1) strings.
+   * An item of kind Laughs whose {@code spec} holds the anchors {@code l0..l<levels>}: l0 is a list
+   * of {@code width} strings, each next level a list of {@code width} aliases of the one before, so
+   * the last one stands for width^(levels+1) strings.
    */
   static String laughsItem(int levels, int width) {
-    StringBuilder text = new StringBuilder(
-        "- apiVersion: example.com/v1\n  kind: Laughs\n  metadata:\n    name: laughs\n    namespace: racer\n"
-            + "  spec:\n    l0: &l0 [");
+    StringBuilder text =
+        new StringBuilder(
+            "- apiVersion: example.com/v1\n  kind: Laughs\n  metadata:\n    name: laughs\n    namespace: racer\n"
+                + "  spec:\n    l0: &l0 [");
     text.append(String.join(", ", Collections.nCopies(width, "\"lol\""))).append("]\n");
     for (int level = 1; level <= levels; level++) {
-      text.append("    l").append(level).append(": &l").append(level).append(" [")
-          .append(String.join(", ", Collections.nCopies(width, "*l" + (level - 1)))).append("]\n");
+      text.append("    l")
+          .append(level)
+          .append(": &l")
+          .append(level)
+          .append(" [")
+          .append(String.join(", ", Collections.nCopies(width, "*l" + (level - 1))))
+          .append("]\n");
     }
     return text.toString();
   }
@@ -69,22 +78,33 @@ class HostileYamlTest {
     @Test
     @DisplayName("a billion laughs (9 aliases on each of 9 levels) is refused while reading")
     void billionLaughs() {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), laughsItem(9, 9)), FUNCTION_CONFIG);
+      String input =
+          resourceList(List.of(settings(NAMESPACE, Map.of()), laughsItem(9, 9)), FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       String message = (String) Verdict.assertUnreadable(run).get("message");
-      assertThat(message).contains("stdin:", "more than 50 aliases", "billion laughs",
-          "Write the objects out without anchors and aliases");
+      assertThat(message)
+          .contains(
+              "stdin:",
+              "more than 50 aliases",
+              "billion laughs",
+              "Write the objects out without anchors and aliases");
       assertBoundedMemory(run);
     }
 
     @Test
     @DisplayName("a billion laughs as the whole input is refused the same way")
     void billionLaughsDocument() {
-      StringBuilder input = new StringBuilder("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+      StringBuilder input =
+          new StringBuilder("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
       for (char c = 'b'; c <= 'j'; c++) {
         String previous = "*" + (char) (c - 1);
-        input.append(c).append(": &").append(c).append(" [")
-            .append(String.join(", ", Collections.nCopies(9, previous))).append("]\n");
+        input
+            .append(c)
+            .append(": &")
+            .append(c)
+            .append(" [")
+            .append(String.join(", ", Collections.nCopies(9, previous)))
+            .append("]\n");
       }
       KrmRun run = KrmRun.function(input.toString());
       assertThat((String) Verdict.assertUnreadable(run).get("message")).contains("billion laughs");
@@ -92,40 +112,61 @@ class HostileYamlTest {
     }
 
     @Test
-    @DisplayName("laughs within the alias limit, in an item the function does not read, pass through unexpanded")
+    @DisplayName(
+        "laughs within the alias limit, in an item the function does not read, pass through unexpanded")
     void laughsPassThrough() {
       // 2 aliases on 24 levels: 48 aliases, 2^25 strings once expanded
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), laughsItem(24, 2), BYSTANDER),
-          FUNCTION_CONFIG);
+      String input =
+          resourceList(
+              List.of(settings(NAMESPACE, Map.of()), laughsItem(24, 2), BYSTANDER),
+              FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stdout()).contains("l0: &l0 [\"lol\", \"lol\"]", "l24: &l24 [*l23, *l23]");
       assertThat(run.stdout().length()).as("output size").isLessThan(100_000);
-      ResourceList output = YamlReader.readResourceList(
-          new ByteArrayInputStream(run.stdout().getBytes(StandardCharsets.UTF_8)), "stdout", YamlLimits.DEFAULT);
-      assertThat(output.items()).hasSize(5); // the 3 items, then the ServiceAccount and the DaemonSet
+      ResourceList output =
+          YamlReader.readResourceList(
+              new ByteArrayInputStream(run.stdout().getBytes(StandardCharsets.UTF_8)),
+              "stdout",
+              YamlLimits.DEFAULT);
+      assertThat(output.items())
+          .hasSize(5); // the 3 items, then the ServiceAccount and the DaemonSet
       assertBoundedMemory(run);
     }
 
-    /** Items the function reads as Kubernetes objects, holding aliases that expand past the plain-tree limit. */
+    /**
+     * Items the function reads as Kubernetes objects, holding aliases that expand past the
+     * plain-tree limit.
+     */
     static Stream<Arguments> readItemsWithBombs() {
       String laughs = laughsItem(20, 2); // 40 aliases, 2^21 strings once expanded
       return Stream.of(
-          arguments("a cache origin whose container args expand to 2 million strings", laughs + cacheOrigin("""
+          arguments(
+              "a cache origin whose container args expand to 2 million strings",
+              laughs
+                  + cacheOrigin(
+                      """
               containers:
               - name: origin
                 image: registry.example.com/models-origin:1.4.2
                 args: *l20
-              """), "models-origin"),
-          arguments("the existing dataplane DaemonSet, whose container args expand to 2 million strings",
-              laughs + existingDataplane("""
+              """),
+              "models-origin"),
+          arguments(
+              "the existing dataplane DaemonSet, whose container args expand to 2 million strings",
+              laughs
+                  + existingDataplane(
+                      """
               template:
                 spec:
                   containers:
                   - name: dataplane
                     args: *l20
-              """), "racer"),
-          arguments("a cache origin whose args contain themselves", """
+              """),
+              "racer"),
+          arguments(
+              "a cache origin whose args contain themselves",
+              """
               - apiVersion: apps/v1
                 kind: Deployment
                 metadata:
@@ -140,7 +181,8 @@ class HostileYamlTest {
                       - name: origin
                         image: registry.example.com/models-origin:1.4.2
                         args: &args [a, *args]
-              """, "models-origin"));
+              """,
+              "models-origin"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -156,18 +198,25 @@ class HostileYamlTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("readItemsWithBombs")
-    @DisplayName("in an object the function reads: an error result naming it, every item written back")
+    @DisplayName(
+        "in an object the function reads: an error result naming it, every item written back")
     void bombInReadObjectIsAResult(String name, String items, String objectName) {
       String input = resourceList(List.of(settings(NAMESPACE, Map.of()), items), FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       Verdict.assertCleanFailure(run);
-      ResourceList output = YamlReader.readResourceList(
-          new ByteArrayInputStream(run.stdout().getBytes(StandardCharsets.UTF_8)), "stdout", YamlLimits.DEFAULT);
-      ResourceList given = YamlReader.readResourceList(
-          new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), "stdin", YamlLimits.DEFAULT);
+      ResourceList output =
+          YamlReader.readResourceList(
+              new ByteArrayInputStream(run.stdout().getBytes(StandardCharsets.UTF_8)),
+              "stdout",
+              YamlLimits.DEFAULT);
+      ResourceList given =
+          YamlReader.readResourceList(
+              new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+              "stdin",
+              YamlLimits.DEFAULT);
       assertThat(output.items().stream().map(item -> Nodes.getText(item, "metadata", "name")))
-          .containsExactlyElementsOf(given.items().stream().map(item -> Nodes.getText(item, "metadata", "name"))
-              .toList());
+          .containsExactlyElementsOf(
+              given.items().stream().map(item -> Nodes.getText(item, "metadata", "name")).toList());
       assertThat(run.stderr()).contains(objectName).contains("alias");
     }
   }
@@ -178,7 +227,8 @@ class HostileYamlTest {
     static Stream<Arguments> deep() {
       String flowSequences = "[".repeat(DEPTH) + "]".repeat(DEPTH);
       String flowMappings = "{a: ".repeat(DEPTH) + "b" + "}".repeat(DEPTH);
-      // one more space of indentation per level: 10,000 levels take 50 MB, of which the reader reads 64 KB
+      // one more space of indentation per level: 10,000 levels take 50 MB, of which the reader
+      // reads 64 KB
       StringBuilder blockMappings = new StringBuilder("  spec:\n");
       for (int level = 0; level < DEPTH; level++) {
         blockMappings.append(" ".repeat(level + 3)).append("k:\n");
@@ -187,14 +237,23 @@ class HostileYamlTest {
       String blockSequences = "  spec:\n" + "   " + "- ".repeat(DEPTH) + "leaf\n";
       String item = "- apiVersion: example.com/v1\n  kind: Deep\n  metadata:\n    name: deep\n";
       return Stream.of(
-          arguments("flow sequences [[[...]]] as the whole input", flowSequences + "\n", "stdin:1:"),
-          arguments("flow sequences [[[...]]] in an item",
-              resourceList(List.of(item + "  spec: " + flowSequences + "\n"), FUNCTION_CONFIG), "stdin:8:"),
-          arguments("flow mappings {a: {a: ...}} in an item",
-              resourceList(List.of(item + "  spec: " + flowMappings + "\n"), FUNCTION_CONFIG), "stdin:8:"),
-          arguments("block mappings in an item", resourceList(List.of(item + blockMappings), FUNCTION_CONFIG),
+          arguments(
+              "flow sequences [[[...]]] as the whole input", flowSequences + "\n", "stdin:1:"),
+          arguments(
+              "flow sequences [[[...]]] in an item",
+              resourceList(List.of(item + "  spec: " + flowSequences + "\n"), FUNCTION_CONFIG),
+              "stdin:8:"),
+          arguments(
+              "flow mappings {a: {a: ...}} in an item",
+              resourceList(List.of(item + "  spec: " + flowMappings + "\n"), FUNCTION_CONFIG),
+              "stdin:8:"),
+          arguments(
+              "block mappings in an item",
+              resourceList(List.of(item + blockMappings), FUNCTION_CONFIG),
               "stdin:"),
-          arguments("block sequences in an item", resourceList(List.of(item + blockSequences), FUNCTION_CONFIG),
+          arguments(
+              "block sequences in an item",
+              resourceList(List.of(item + blockSequences), FUNCTION_CONFIG),
               "stdin:"));
     }
 
@@ -208,16 +267,25 @@ class HostileYamlTest {
       assertBoundedMemory(run);
     }
 
-    /** A ResourceList whose one item nests lists {@code depth} levels in all, counting the envelope. */
+    /**
+     * A ResourceList whose one item nests lists {@code depth} levels in all, counting the envelope.
+     */
     private static String nestedTo(int depth) {
       int lists = depth - 3; // envelope mapping, items list, item mapping
-      return resourceList(List.of(settings(NAMESPACE, Map.of()),
-          "- apiVersion: example.com/v1\n  kind: Deep\n  metadata:\n    name: deep\n  spec: "
-              + "[".repeat(lists) + "leaf" + "]".repeat(lists) + "\n"), FUNCTION_CONFIG);
+      return resourceList(
+          List.of(
+              settings(NAMESPACE, Map.of()),
+              "- apiVersion: example.com/v1\n  kind: Deep\n  metadata:\n    name: deep\n  spec: "
+                  + "[".repeat(lists)
+                  + "leaf"
+                  + "]".repeat(lists)
+                  + "\n"),
+          FUNCTION_CONFIG);
     }
 
     @Test
-    @DisplayName("nesting exactly at the limit (256 levels) is processed, the deep item written back unchanged")
+    @DisplayName(
+        "nesting exactly at the limit (256 levels) is processed, the deep item written back unchanged")
     void atTheLimit() {
       String input = nestedTo(YamlLimits.DEFAULT.maxNestingDepth());
       KrmRun run = KrmRun.function(input);
@@ -231,7 +299,8 @@ class HostileYamlTest {
     @DisplayName("one level more is refused")
     void overTheLimit() {
       KrmRun run = KrmRun.function(nestedTo(YamlLimits.DEFAULT.maxNestingDepth() + 1));
-      assertThat((String) Verdict.assertUnreadable(run).get("message")).contains("nesting deeper than 256");
+      assertThat((String) Verdict.assertUnreadable(run).get("message"))
+          .contains("nesting deeper than 256");
     }
   }
 }

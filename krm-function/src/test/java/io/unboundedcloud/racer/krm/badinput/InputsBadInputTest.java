@@ -22,13 +22,21 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Well-formed ResourceLists whose settings or function config the function cannot use: errors that name
- * the objects at fault and what to set, exit 1, every item written back unchanged.
+ * Well-formed ResourceLists whose settings or function config the function cannot use: errors that
+ * name the objects at fault and what to set, exit 1, every item written back unchanged.
  */
 @DisplayName("Function mode refuses settings and function configs it cannot use")
 class InputsBadInputTest {
   private static final Map<String, Object> SETTINGS_REF =
-      Map.of("apiVersion", "v1", "kind", "ConfigMap", "name", "racer-settings", "namespace", NAMESPACE);
+      Map.of(
+          "apiVersion",
+          "v1",
+          "kind",
+          "ConfigMap",
+          "name",
+          "racer-settings",
+          "namespace",
+          NAMESPACE);
   private static final Map<String, Object> FUNCTION_REF =
       Map.of("apiVersion", "v1", "kind", "ConfigMap", "name", "racer-function");
 
@@ -42,12 +50,20 @@ class InputsBadInputTest {
     @Test
     @DisplayName("two racer-settings in different namespaces: one error naming both")
     void twoSettings() {
-      String input = resourceList(
-          List.of(settings("team-a", Map.of()), BYSTANDER, settings("team-b", Map.of("RACER_NVIDIA", "off"))),
-          FUNCTION_CONFIG);
+      String input =
+          resourceList(
+              List.of(
+                  settings("team-a", Map.of()),
+                  BYSTANDER,
+                  settings("team-b", Map.of("RACER_NVIDIA", "off"))),
+              FUNCTION_CONFIG);
       String message = (String) onlyError(input).get("message");
-      assertThat(message).contains("found 2 racer-settings ConfigMaps", "ConfigMap team-a/racer-settings",
-          "ConfigMap team-b/racer-settings", "Keep one");
+      assertThat(message)
+          .contains(
+              "found 2 racer-settings ConfigMaps",
+              "ConfigMap team-a/racer-settings",
+              "ConfigMap team-b/racer-settings",
+              "Keep one");
     }
 
     @Test
@@ -55,14 +71,17 @@ class InputsBadInputTest {
     void noSettings() {
       String input = resourceList(List.of(BYSTANDER), FUNCTION_CONFIG);
       String message = (String) onlyError(input).get("message");
-      assertThat(message).contains("no ConfigMap named racer-settings", "among the 1 input items", "add one");
+      assertThat(message)
+          .contains("no ConfigMap named racer-settings", "among the 1 input items", "add one");
     }
 
     @Test
     @DisplayName("no items at all: the same error")
     void noItems() {
-      String input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + FUNCTION_CONFIG;
-      assertThat((String) onlyError(input).get("message")).contains("no ConfigMap named racer-settings", "add one");
+      String input =
+          "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + FUNCTION_CONFIG;
+      assertThat((String) onlyError(input).get("message"))
+          .contains("no ConfigMap named racer-settings", "add one");
     }
   }
 
@@ -71,28 +90,48 @@ class InputsBadInputTest {
   class Images {
     static Stream<Arguments> cases() {
       return Stream.of(
-          arguments("a function config without image keys", functionConfig(Map.of("imageTag", "0.19.0")),
-              "no dataplane image", "data.imageRegistry", FUNCTION_REF),
-          arguments("an empty registry", functionConfig(Map.of("imageRegistry", "")), "no dataplane image",
-              "data.imageRegistry", FUNCTION_REF),
-          arguments("only the racer-object image", functionConfig(Map.of("objectImage", "r.example.com/o:1")),
-              "no dataplane image", "data.dataplaneImage", FUNCTION_REF),
-          arguments("only the dataplane image", functionConfig(Map.of("dataplaneImage", "r.example.com/d:1")),
-              "no racer-object image", "data.objectImage", FUNCTION_REF),
-          arguments("no function config at all", "", "no dataplane image", "data.imageRegistry", null));
+          arguments(
+              "a function config without image keys",
+              functionConfig(Map.of("imageTag", "0.19.0")),
+              "no dataplane image",
+              "data.imageRegistry",
+              FUNCTION_REF),
+          arguments(
+              "an empty registry",
+              functionConfig(Map.of("imageRegistry", "")),
+              "no dataplane image",
+              "data.imageRegistry",
+              FUNCTION_REF),
+          arguments(
+              "only the racer-object image",
+              functionConfig(Map.of("objectImage", "r.example.com/o:1")),
+              "no dataplane image",
+              "data.dataplaneImage",
+              FUNCTION_REF),
+          arguments(
+              "only the dataplane image",
+              functionConfig(Map.of("dataplaneImage", "r.example.com/d:1")),
+              "no racer-object image",
+              "data.objectImage",
+              FUNCTION_REF),
+          arguments(
+              "no function config at all", "", "no dataplane image", "data.imageRegistry", null));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     @DisplayName("an error that says which key to set")
-    void noImages(String name, String functionConfig, String what, String keyToSet, Map<String, Object> ref) {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig);
+    void noImages(
+        String name, String functionConfig, String what, String keyToSet, Map<String, Object> ref) {
+      String input =
+          resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig);
       Map<String, Object> error = onlyError(input);
-      assertThat((String) error.get("message")).contains(what, "set the function config's data.imageRegistry",
-          keyToSet);
+      assertThat((String) error.get("message"))
+          .contains(what, "set the function config's data.imageRegistry", keyToSet);
       assertThat(error.get("resourceRef")).isEqualTo(ref);
       // a field path only where there is an object to hold it
-      assertThat(error.get("field")).isEqualTo(ref == null ? null : Map.of("path", "data.imageRegistry"));
+      assertThat(error.get("field"))
+          .isEqualTo(ref == null ? null : Map.of("path", "data.imageRegistry"));
     }
   }
 
@@ -101,25 +140,40 @@ class InputsBadInputTest {
   class BadImages {
     static Stream<Arguments> cases() {
       return Stream.of(
-          arguments("a full dataplane image", Map.of("dataplaneImage", "Racer/Dataplane:1",
-              "objectImage", "r.example.com/o:1"), "data.dataplaneImage", "Racer/Dataplane:1"),
-          arguments("a full racer-object image", Map.of("imageRegistry", "r.example.com/racer",
-              "objectImage", "r.example.com/Object:1"), "data.objectImage", "r.example.com/Object:1"),
-          arguments("the registry both images come from", Map.of("imageRegistry", "r.example.com/Racer"),
-              "data.imageRegistry", "r.example.com/Racer/racer-dataplane:0.19.0"),
-          arguments("the registry, with a blank dataplane image that does not count",
+          arguments(
+              "a full dataplane image",
+              Map.of("dataplaneImage", "Racer/Dataplane:1", "objectImage", "r.example.com/o:1"),
+              "data.dataplaneImage",
+              "Racer/Dataplane:1"),
+          arguments(
+              "a full racer-object image",
+              Map.of(
+                  "imageRegistry", "r.example.com/racer", "objectImage", "r.example.com/Object:1"),
+              "data.objectImage",
+              "r.example.com/Object:1"),
+          arguments(
+              "the registry both images come from",
+              Map.of("imageRegistry", "r.example.com/Racer"),
+              "data.imageRegistry",
+              "r.example.com/Racer/racer-dataplane:0.19.0"),
+          arguments(
+              "the registry, with a blank dataplane image that does not count",
               Map.of("imageRegistry", "r.example.com/Racer", "dataplaneImage", " "),
-              "data.imageRegistry", "r.example.com/Racer/racer-dataplane:0.19.0"),
-          arguments("the registry the racer-object image comes from",
+              "data.imageRegistry",
+              "r.example.com/Racer/racer-dataplane:0.19.0"),
+          arguments(
+              "the registry the racer-object image comes from",
               Map.of("imageRegistry", "r.example.com/Racer", "dataplaneImage", "r.example.com/d:1"),
-              "data.imageRegistry", "r.example.com/Racer/racer-object:0.19.0"));
+              "data.imageRegistry",
+              "r.example.com/Racer/racer-object:0.19.0"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     @DisplayName("an error at the function config key that holds it, with the image it made")
     void pointsAtTheKey(String name, Map<String, String> data, String field, String image) {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig(data));
+      String input =
+          resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig(data));
       Map<String, Object> error = onlyError(input);
       assertThat((String) error.get("message")).contains(image);
       assertThat(error.get("field")).isEqualTo(Map.of("path", field, "currentValue", image));
@@ -131,33 +185,57 @@ class InputsBadInputTest {
   @DisplayName("the dataplane objects already there")
   class Existing {
     @Test
-    @DisplayName("two DaemonSets that are the dataplane's (one renamed by a prefix): one error naming both")
+    @DisplayName(
+        "two DaemonSets that are the dataplane's (one renamed by a prefix): one error naming both")
     void twoDataplanes() {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()),
-          ResourceListText.existingDataplane("minReadySeconds: 10\n"),
-          ResourceListText.existingDataplane("minReadySeconds: 10\n").replace("name: racer\n",
-              "name: prod-racer\n    annotations:\n      internal.config.kubernetes.io/previousNames: racer\n"),
-          BYSTANDER), FUNCTION_CONFIG);
+      String input =
+          resourceList(
+              List.of(
+                  settings(NAMESPACE, Map.of()),
+                  ResourceListText.existingDataplane("minReadySeconds: 10\n"),
+                  ResourceListText.existingDataplane("minReadySeconds: 10\n")
+                      .replace(
+                          "name: racer\n",
+                          "name: prod-racer\n    annotations:\n      internal.config.kubernetes.io/previousNames: racer\n"),
+                  BYSTANDER),
+              FUNCTION_CONFIG);
       Map<String, Object> error = onlyError(input);
-      assertThat((String) error.get("message")).contains("found 2 DaemonSets that are the dataplane's racer",
-          "DaemonSet racer/racer", "DaemonSet racer/prod-racer", "Keep one");
+      assertThat((String) error.get("message"))
+          .contains(
+              "found 2 DaemonSets that are the dataplane's racer",
+              "DaemonSet racer/racer",
+              "DaemonSet racer/prod-racer",
+              "Keep one");
     }
 
     @Test
-    @DisplayName("an explicit RACER_CONTROL_SEATS env ends the run: no cache origin is planned or warned about")
+    @DisplayName(
+        "an explicit RACER_CONTROL_SEATS env ends the run: no cache origin is planned or warned about")
     void seatsEnvStopsTheRun() {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), ResourceListText.existingDataplane("""
+      String input =
+          resourceList(
+              List.of(
+                  settings(NAMESPACE, Map.of()),
+                  ResourceListText.existingDataplane(
+                      """
           template:
             spec:
               containers:
               - name: dataplane
                 env:
                 - {name: RACER_CONTROL_SEATS, value: "3"}
-          """), ResourceListText.cacheOrigin("containers: [{name: origin, image: origin:1}]\n")
-          .replace("kind: DaemonSet", "kind: Deployment"), BYSTANDER), FUNCTION_CONFIG);
+          """),
+                  ResourceListText.cacheOrigin("containers: [{name: origin, image: origin:1}]\n")
+                      .replace("kind: DaemonSet", "kind: Deployment"),
+                  BYSTANDER),
+              FUNCTION_CONFIG);
       ResourceListOutput output = Verdict.assertRefusedKeepingItems(input, KrmRun.function(input));
-      assertThat(output.results()).singleElement()
-          .satisfies(result -> assertThat((String) result.get("message")).contains("explicit env RACER_CONTROL_SEATS"));
+      assertThat(output.results())
+          .singleElement()
+          .satisfies(
+              result ->
+                  assertThat((String) result.get("message"))
+                      .contains("explicit env RACER_CONTROL_SEATS"));
     }
   }
 
@@ -167,7 +245,10 @@ class InputsBadInputTest {
     @Test
     @DisplayName("of another kind: an error at its kind, naming the kind it must be and its keys")
     void wrongKind() {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), """
+      String input =
+          resourceList(
+              List.of(settings(NAMESPACE, Map.of()), BYSTANDER),
+              """
           functionConfig:
             apiVersion: apps/v1
             kind: Deployment
@@ -178,16 +259,21 @@ class InputsBadInputTest {
           """);
       Map<String, Object> error = onlyError(input);
       assertThat((String) error.get("message"))
-          .contains("apps/v1 Deployment", "takes a v1 ConfigMap", "imageRegistry", "dataplaneImage");
+          .contains(
+              "apps/v1 Deployment", "takes a v1 ConfigMap", "imageRegistry", "dataplaneImage");
       assertThat(error.get("resourceRef"))
-          .isEqualTo(Map.of("apiVersion", "apps/v1", "kind", "Deployment", "name", "racer-function"));
+          .isEqualTo(
+              Map.of("apiVersion", "apps/v1", "kind", "Deployment", "name", "racer-function"));
       assertThat(error.get("field")).isEqualTo(Map.of("path", "kind"));
     }
 
     @Test
     @DisplayName("of a custom kind of a KRM framework: the same error")
     void typedConfig() {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), """
+      String input =
+          resourceList(
+              List.of(settings(NAMESPACE, Map.of()), BYSTANDER),
+              """
           functionConfig:
             apiVersion: fn.kpt.dev/v1alpha1
             kind: RacerConfig
@@ -195,8 +281,8 @@ class InputsBadInputTest {
               name: racer
             imageRegistry: registry.example.com/racer
           """);
-      assertThat((String) onlyError(input).get("message")).contains("fn.kpt.dev/v1alpha1 RacerConfig",
-          "takes a v1 ConfigMap");
+      assertThat((String) onlyError(input).get("message"))
+          .contains("fn.kpt.dev/v1alpha1 RacerConfig", "takes a v1 ConfigMap");
     }
   }
 
@@ -206,7 +292,10 @@ class InputsBadInputTest {
     @Test
     @DisplayName("a settings value that is a nested map: an error at data.KEY")
     void settingsValueIsAMap() {
-      String input = resourceList(List.of("""
+      String input =
+          resourceList(
+              List.of(
+                  """
           - apiVersion: v1
             kind: ConfigMap
             metadata:
@@ -216,10 +305,12 @@ class InputsBadInputTest {
               RACER_NVIDIA: "off"
               RACER_PEER_PORT:
                 port: 8082
-          """, BYSTANDER), FUNCTION_CONFIG);
+          """,
+                  BYSTANDER),
+              FUNCTION_CONFIG);
       Map<String, Object> error = onlyError(input);
-      assertThat((String) error.get("message")).contains("data.RACER_PEER_PORT is not a string",
-          "ConfigMap data values are strings");
+      assertThat((String) error.get("message"))
+          .contains("data.RACER_PEER_PORT is not a string", "ConfigMap data values are strings");
       assertThat(error.get("field")).isEqualTo(Map.of("path", "data.RACER_PEER_PORT"));
       assertThat(error.get("resourceRef")).isEqualTo(SETTINGS_REF);
     }
@@ -227,7 +318,10 @@ class InputsBadInputTest {
     @Test
     @DisplayName("a settings value that is a list: an error at data.KEY")
     void settingsValueIsAList() {
-      String input = resourceList(List.of("""
+      String input =
+          resourceList(
+              List.of(
+                  """
           - apiVersion: v1
             kind: ConfigMap
             metadata:
@@ -235,7 +329,9 @@ class InputsBadInputTest {
               namespace: racer
             data:
               RACER_CONTROL_SEATS: [1, 2]
-          """, BYSTANDER), FUNCTION_CONFIG);
+          """,
+                  BYSTANDER),
+              FUNCTION_CONFIG);
       Map<String, Object> error = onlyError(input);
       assertThat(error.get("field")).isEqualTo(Map.of("path", "data.RACER_CONTROL_SEATS"));
     }
@@ -243,14 +339,19 @@ class InputsBadInputTest {
     @Test
     @DisplayName("settings data that is not a map at all: an error at data")
     void settingsDataIsAString() {
-      String input = resourceList(List.of("""
+      String input =
+          resourceList(
+              List.of(
+                  """
           - apiVersion: v1
             kind: ConfigMap
             metadata:
               name: racer-settings
               namespace: racer
             data: RACER_NVIDIA=off
-          """, BYSTANDER), FUNCTION_CONFIG);
+          """,
+                  BYSTANDER),
+              FUNCTION_CONFIG);
       Map<String, Object> error = onlyError(input);
       assertThat((String) error.get("message")).contains("data must be a map of strings");
       assertThat(error.get("field")).isEqualTo(Map.of("path", "data"));
@@ -258,9 +359,13 @@ class InputsBadInputTest {
     }
 
     @Test
-    @DisplayName("a function config value that is a nested map: an error at data.KEY of the function config")
+    @DisplayName(
+        "a function config value that is a nested map: an error at data.KEY of the function config")
     void functionConfigValueIsAMap() {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), """
+      String input =
+          resourceList(
+              List.of(settings(NAMESPACE, Map.of()), BYSTANDER),
+              """
           functionConfig:
             apiVersion: v1
             kind: ConfigMap

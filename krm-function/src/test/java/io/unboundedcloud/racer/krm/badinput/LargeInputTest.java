@@ -20,21 +20,31 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Input size on both sides of {@link YamlLimits#DEFAULT}'s {@code maxInputBytes} (128 MiB): a 50 MB
- * ResourceList is processed with every item, an input one byte over the limit is refused with a message
- * that names the limit and says to split the input. Correctness only: nothing here asserts speed.
+ * ResourceList is processed with every item, an input one byte over the limit is refused with a
+ * message that names the limit and says to split the input. Correctness only: nothing here asserts
+ * speed.
  */
 @DisplayName("Input size")
 class LargeInputTest {
-  /** Hang guard for inputs of 50 MB and more on a loaded 2-core machine; a run takes well under a minute. */
+  /**
+   * Hang guard for inputs of 50 MB and more on a loaded 2-core machine; a run takes well under a
+   * minute.
+   */
   private static final Duration LARGE_GUARD = Duration.ofMinutes(10);
-  private static final String HEADER = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n";
-  private static final String SETTINGS = ResourceListText.settings("racer", Map.of("RACER_NVIDIA", "off"));
+
+  private static final String HEADER =
+      "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n";
+  private static final String SETTINGS =
+      ResourceListText.settings("racer", Map.of("RACER_NVIDIA", "off"));
   private static final int ITEM_BYTES = 1250;
 
   /** ConfigMap number {@code i}, {@link #ITEM_BYTES} long, in the form the function writes. */
   static String configMap(int i) {
-    String head = String.format("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm-%06d\n"
-        + "    namespace: apps\n  data:\n    payload: ", i);
+    String head =
+        String.format(
+            "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: cm-%06d\n"
+                + "    namespace: apps\n  data:\n    payload: ",
+            i);
     return head + "x".repeat(ITEM_BYTES - head.length() - 1) + "\n";
   }
 
@@ -42,10 +52,12 @@ class LargeInputTest {
   @DisplayName("a 50 MB ResourceList of 40,000 ConfigMaps, settings and function config")
   class FiftyMegabytes {
     @Test
-    @DisplayName("is processed: every item written back unchanged, in order, then the two rendered objects")
+    @DisplayName(
+        "is processed: every item written back unchanged, in order, then the two rendered objects")
     void processed() {
       int count = 40_000;
-      StringBuilder text = new StringBuilder(HEADER.length() + count * ITEM_BYTES + 1000).append(HEADER);
+      StringBuilder text =
+          new StringBuilder(HEADER.length() + count * ITEM_BYTES + 1000).append(HEADER);
       text.append(SETTINGS);
       for (int i = 0; i < count; i++) {
         text.append(configMap(i));
@@ -60,11 +72,17 @@ class LargeInputTest {
       assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stderr()).isEmpty();
       assertThat(run.stdout()).as("the items as they came, byte for byte").startsWith(items);
-      ResourceList output = YamlReader.readResourceList(
-          new ByteArrayInputStream(run.stdout().getBytes(StandardCharsets.UTF_8)), "stdout", YamlLimits.DEFAULT);
+      ResourceList output =
+          YamlReader.readResourceList(
+              new ByteArrayInputStream(run.stdout().getBytes(StandardCharsets.UTF_8)),
+              "stdout",
+              YamlLimits.DEFAULT);
       assertThat(output.items()).hasSize(count + 3);
-      assertThat(Nodes.getText(output.items().get(count), "metadata", "name")).isEqualTo("cm-039999");
-      assertThat(output.items().subList(count + 1, count + 3).stream().map(item -> Nodes.getText(item, "kind")))
+      assertThat(Nodes.getText(output.items().get(count), "metadata", "name"))
+          .isEqualTo("cm-039999");
+      assertThat(
+              output.items().subList(count + 1, count + 3).stream()
+                  .map(item -> Nodes.getText(item, "kind")))
           .containsExactly("ServiceAccount", "DaemonSet");
     }
   }
@@ -73,41 +91,50 @@ class LargeInputTest {
   @DisplayName("over the limit")
   class OverTheLimit {
     @Test
-    @DisplayName("one byte over 128 MiB of valid ConfigMaps is refused: the limit named, split the input")
+    @DisplayName(
+        "one byte over 128 MiB of valid ConfigMaps is refused: the limit named, split the input")
     void oneByteOver() {
       long limit = YamlLimits.DEFAULT.maxInputBytes();
       assertThat(limit).isEqualTo(128L << 20);
       KrmRun run = KrmRun.run(new GeneratedResourceList(limit + 1), LARGE_GUARD);
       Map<String, Object> error = Verdict.assertUnreadable(run);
-      assertThat((String) error.get("message")).contains("stdin: ", "larger than 128 MiB", "refused",
-          "Split it into smaller inputs");
+      assertThat((String) error.get("message"))
+          .contains("stdin: ", "larger than 128 MiB", "refused", "Split it into smaller inputs");
     }
   }
 
   @Nested
   @DisplayName("at the limit, with a small limit to show the exact boundary")
   class Boundary {
-    private final byte[] input = (HEADER + SETTINGS + configMap(0) + configMap(1) + ResourceListText.FUNCTION_CONFIG)
-        .getBytes(StandardCharsets.UTF_8);
+    private final byte[] input =
+        (HEADER + SETTINGS + configMap(0) + configMap(1) + ResourceListText.FUNCTION_CONFIG)
+            .getBytes(StandardCharsets.UTF_8);
 
     private static YamlLimits limit(long bytes) {
       YamlLimits defaults = YamlLimits.DEFAULT;
-      return new YamlLimits(bytes, defaults.maxNestingDepth(), defaults.maxAliasesForCollections(),
+      return new YamlLimits(
+          bytes,
+          defaults.maxNestingDepth(),
+          defaults.maxAliasesForCollections(),
           defaults.maxPlainTreeNodes());
     }
 
     @Test
     @DisplayName("an input exactly as long as the limit is read")
     void exactlyTheLimit() {
-      ResourceList list = YamlReader.readResourceList(new ByteArrayInputStream(input), "stdin", limit(input.length));
+      ResourceList list =
+          YamlReader.readResourceList(
+              new ByteArrayInputStream(input), "stdin", limit(input.length));
       assertThat(list.items()).hasSize(3);
     }
 
     @Test
     @DisplayName("one byte more is refused, naming the limit")
     void oneByteOver() {
-      assertThatThrownBy(() -> YamlReader.readResourceList(new ByteArrayInputStream(input), "stdin",
-              limit(input.length - 1)))
+      assertThatThrownBy(
+              () ->
+                  YamlReader.readResourceList(
+                      new ByteArrayInputStream(input), "stdin", limit(input.length - 1)))
           .isInstanceOf(YamlInputException.class)
           .hasMessageContaining("larger than " + (input.length - 1) + " bytes")
           .hasMessageContaining("Split it into smaller inputs");
@@ -115,8 +142,8 @@ class LargeInputTest {
   }
 
   /**
-   * A valid ResourceList of ConfigMaps, generated as it is read and cut at {@code length} bytes, so that a
-   * test can send more than the limit without holding it in memory.
+   * A valid ResourceList of ConfigMaps, generated as it is read and cut at {@code length} bytes, so
+   * that a test can send more than the limit without holding it in memory.
    */
   static final class GeneratedResourceList extends InputStream {
     private final long length;

@@ -11,37 +11,51 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * One very long value (a base64 blob, a JSON document on one line) costs memory in proportion to its
- * length, whatever its style. snakeyaml's own reader copied the unread part of a long run of characters
- * again for every 1,024 characters it read: 5.6 s and 560 MiB of churn for 4 MiB, over a minute for
- * 20 MiB. The bound is judged by the bytes the run allocates (not by time, which depends on the machine):
- * reading, rendering and writing a 20 MiB value allocates about 560 MB here (27 bytes per character),
- * where snakeyaml's reader alone would have allocated some 800 GB. How long it takes is measured by
- * bench/long-scalar.sh.
+ * One very long value (a base64 blob, a JSON document on one line) costs memory in proportion to
+ * its length, whatever its style. snakeyaml's own reader copied the unread part of a long run of
+ * characters again for every 1,024 characters it read: 5.6 s and 560 MiB of churn for 4 MiB, over a
+ * minute for 20 MiB. The bound is judged by the bytes the run allocates (not by time, which depends
+ * on the machine): reading, rendering and writing a 20 MiB value allocates about 560 MB here (27
+ * bytes per character), where snakeyaml's reader alone would have allocated some 800 GB. How long
+ * it takes is measured by bench/long-scalar.sh.
  */
 @DisplayName("A 20 MiB value is read and written back in memory linear in its length")
 class LongScalarTest {
   private static final int LENGTH = 20 << 20;
-  /** Linear, with room to spare: 64 bytes per character of the value (1.3 GB); quadratic is 600 times more. */
+
+  /**
+   * Linear, with room to spare: 64 bytes per character of the value (1.3 GB); quadratic is 600
+   * times more.
+   */
   private static final long MEMORY_BOUND = 64L * LENGTH;
+
   /** A hang guard only: minutes on a loaded 2-core machine for what takes a few seconds. */
   private static final Duration GUARD = Duration.ofMinutes(5);
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       plain                     | ''   | ''
       double-quoted             | '"'  | '"'
       single-quoted             | ''''   | ''''
       literal block, one line   | '|-\n      ' | ''
       """)
-  @DisplayName("in a bystander ConfigMap: rendered, the value kept byte for byte, bounded allocation")
+  @DisplayName(
+      "in a bystander ConfigMap: rendered, the value kept byte for byte, bounded allocation")
   void keptInLinearMemory(String style, String open, String close) {
     String value = "QUJD".repeat(LENGTH / 4);
-    String input = ResourceListText.resourceList(List.of(
-        ResourceListText.settings(ResourceListText.NAMESPACE, java.util.Map.of()),
-        "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: blob\n    namespace: apps\n  data:\n    blob: "
-            + open.replace("\\n", "\n") + value + close + "\n"),
-        ResourceListText.FUNCTION_CONFIG);
+    String input =
+        ResourceListText.resourceList(
+            List.of(
+                ResourceListText.settings(ResourceListText.NAMESPACE, java.util.Map.of()),
+                "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: blob\n    namespace: apps\n  data:\n    blob: "
+                    + open.replace("\\n", "\n")
+                    + value
+                    + close
+                    + "\n"),
+            ResourceListText.FUNCTION_CONFIG);
 
     KrmRun run = KrmRun.run(input.getBytes(StandardCharsets.UTF_8), GUARD);
 

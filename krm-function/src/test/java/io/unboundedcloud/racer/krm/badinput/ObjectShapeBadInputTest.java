@@ -19,9 +19,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Objects the function reads as Kubernetes types (the existing dataplane DaemonSet and ServiceAccount, a
- * cache origin's pod spec) holding a value that does not fit its field: one error at that exact field,
- * saying what was expected and what was found; exit 1; every item written back unchanged.
+ * Objects the function reads as Kubernetes types (the existing dataplane DaemonSet and
+ * ServiceAccount, a cache origin's pod spec) holding a value that does not fit its field: one error
+ * at that exact field, saying what was expected and what was found; exit 1; every item written back
+ * unchanged.
  */
 @DisplayName("An object the function reads, with a value that does not fit its Kubernetes field")
 class ObjectShapeBadInputTest {
@@ -30,28 +31,52 @@ class ObjectShapeBadInputTest {
 
   static Stream<Arguments> cases() {
     return Stream.of(
-        arguments("a cache origin's port that is a name, not a number", cacheOrigin("""
+        arguments(
+            "a cache origin's port that is a name, not a number",
+            cacheOrigin(
+                """
             containers:
             - name: origin
               ports:
               - containerPort: http
-            """), "DaemonSet", "models-origin", ORIGIN_ERROR,
-            "spec.template.spec.containers[0].ports[0].containerPort", "expected an integer, found the string \"http\""),
-        arguments("a cache origin whose tolerations are a mapping", cacheOrigin("""
+            """),
+            "DaemonSet",
+            "models-origin",
+            ORIGIN_ERROR,
+            "spec.template.spec.containers[0].ports[0].containerPort",
+            "expected an integer, found the string \"http\""),
+        arguments(
+            "a cache origin whose tolerations are a mapping",
+            cacheOrigin(
+                """
             containers:
             - name: origin
             tolerations:
               key: gpu
-            """), "DaemonSet", "models-origin", ORIGIN_ERROR,
-            "spec.template.spec.tolerations", "expected a list, found a mapping"),
-        arguments("a cache origin whose runAsNonRoot is the number 1", cacheOrigin("""
+            """),
+            "DaemonSet",
+            "models-origin",
+            ORIGIN_ERROR,
+            "spec.template.spec.tolerations",
+            "expected a list, found a mapping"),
+        arguments(
+            "a cache origin whose runAsNonRoot is the number 1",
+            cacheOrigin(
+                """
             securityContext:
               runAsNonRoot: 1
             containers:
             - name: origin
-            """), "DaemonSet", "models-origin", ORIGIN_ERROR,
-            "spec.template.spec.securityContext.runAsNonRoot", "expected true or false, found the number 1"),
-        arguments("the existing dataplane DaemonSet with a memory limit of true", existingDataplane("""
+            """),
+            "DaemonSet",
+            "models-origin",
+            ORIGIN_ERROR,
+            "spec.template.spec.securityContext.runAsNonRoot",
+            "expected true or false, found the number 1"),
+        arguments(
+            "the existing dataplane DaemonSet with a memory limit of true",
+            existingDataplane(
+                """
             template:
               spec:
                 containers:
@@ -59,34 +84,58 @@ class ObjectShapeBadInputTest {
                   resources:
                     limits:
                       memory: true
-            """), "DaemonSet", "racer", DAEMONSET_ERROR,
+            """),
+            "DaemonSet",
+            "racer",
+            DAEMONSET_ERROR,
             "spec.template.spec.containers[0].resources.limits.memory",
             "expected a quantity such as 100Mi or 0.5, found true"),
-        arguments("the existing dataplane DaemonSet with a fractional minReadySeconds", existingDataplane("""
+        arguments(
+            "the existing dataplane DaemonSet with a fractional minReadySeconds",
+            existingDataplane(
+                """
             minReadySeconds: 1.5
-            """), "DaemonSet", "racer", DAEMONSET_ERROR, "spec.minReadySeconds",
+            """),
+            "DaemonSet",
+            "racer",
+            DAEMONSET_ERROR,
+            "spec.minReadySeconds",
             "expected an integer, found the number 1.5"),
-        arguments("the existing ServiceAccount whose secrets are a string", """
+        arguments(
+            "the existing ServiceAccount whose secrets are a string",
+            """
             - apiVersion: v1
               kind: ServiceAccount
               metadata:
                 name: racer
                 namespace: racer
               secrets: racer-token
-            """, "ServiceAccount", "racer", "is not a valid v1 ServiceAccount", "secrets",
+            """,
+            "ServiceAccount",
+            "racer",
+            "is not a valid v1 ServiceAccount",
+            "secrets",
             "expected a list, found the string \"racer-token\""));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   @DisplayName("one error at the field, saying what was expected and found")
-  void oneErrorAtTheField(String name, String item, String kind, String objectName, String what, String field,
+  void oneErrorAtTheField(
+      String name,
+      String item,
+      String kind,
+      String objectName,
+      String what,
+      String field,
       String problem) {
     String input = resourceList(List.of(settings(NAMESPACE, Map.of()), item), FUNCTION_CONFIG);
-    Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, KrmRun.function(input)).onlyError();
+    Map<String, Object> error =
+        Verdict.assertRefusedKeepingItems(input, KrmRun.function(input)).onlyError();
     assertThat((String) error.get("message")).contains(what, field + ": " + problem);
     assertThat(error.get("field")).isEqualTo(Map.of("path", field));
     assertThat(Verdict.<Map<String, Object>>cast(error.get("resourceRef")))
-        .containsEntry("kind", kind).containsEntry("name", objectName);
+        .containsEntry("kind", kind)
+        .containsEntry("name", objectName);
   }
 }

@@ -12,15 +12,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code racer-krm render PATH}: on any error, exit 1, the reason on stderr, and nothing at all on stdout
- * (an empty success would make Argo CD prune the installation). Folders under
- * {@code src/test/resources/badinput/render/} (see the README there).
+ * {@code racer-krm render PATH}: on any error, exit 1, the reason on stderr, and nothing at all on
+ * stdout (an empty success would make Argo CD prune the installation). Folders under {@code
+ * src/test/resources/badinput/render/} (see the README there).
  */
 @DisplayName("Render mode on bad input: exit 1, the reason on stderr, EMPTY stdout")
 class RenderModeBadInputTest {
   private static String fixture(String name) {
     try {
-      return Path.of(RenderModeBadInputTest.class.getResource("/badinput/render/" + name).toURI()).toString();
+      return Path.of(RenderModeBadInputTest.class.getResource("/badinput/render/" + name).toURI())
+          .toString();
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
@@ -57,8 +58,11 @@ class RenderModeBadInputTest {
   @DisplayName("a directory with a broken file names the file and the line")
   void brokenFile() {
     KrmRun run = assertRefused(render(fixture("broken-file")));
-    assertThat(run.stderr()).contains("apps/broken.yaml:7:1: not valid YAML", "starts at line 6, column 11",
-        "Fix the YAML at this position");
+    assertThat(run.stderr())
+        .contains(
+            "apps/broken.yaml:7:1: not valid YAML",
+            "starts at line 6, column 11",
+            "Fix the YAML at this position");
   }
 
   @Test
@@ -72,9 +76,12 @@ class RenderModeBadInputTest {
   @DisplayName("an invalid setting names the object, its file and the field")
   void badSettings() {
     KrmRun run = assertRefused(render(fixture("bad-settings")));
-    assertThat(run.stderr()).isEqualTo("error: RACER_PEER_PORT is \"80\": must be an integer in 1024..65535"
-        + " [ConfigMap racer/racer-settings in " + Path.of(fixture("bad-settings"), "racer-settings.yaml")
-        + ", field data.RACER_PEER_PORT]\n");
+    assertThat(run.stderr())
+        .isEqualTo(
+            "error: RACER_PEER_PORT is \"80\": must be an integer in 1024..65535"
+                + " [ConfigMap racer/racer-settings in "
+                + Path.of(fixture("bad-settings"), "racer-settings.yaml")
+                + ", field data.RACER_PEER_PORT]\n");
   }
 
   @Test
@@ -88,31 +95,55 @@ class RenderModeBadInputTest {
   @DisplayName("a function config file that holds several objects is refused, naming the file")
   void functionConfigOfSeveralObjects() {
     String config = fixture("two-function-configs.yaml");
-    KrmRun run = assertRefused(KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "render", "--function-config", config,
-        fixture("no-settings")));
-    assertThat(run.stderr()).isEqualTo("error: " + config + " holds 2 objects; the function config is one ConfigMap\n");
+    KrmRun run =
+        assertRefused(
+            KrmRun.run(
+                new byte[0],
+                KrmRun.HANG_GUARD,
+                "render",
+                "--function-config",
+                config,
+                fixture("no-settings")));
+    assertThat(run.stderr())
+        .isEqualTo("error: " + config + " holds 2 objects; the function config is one ConfigMap\n");
   }
 
   @Test
   @DisplayName("a function config that is a directory is refused, naming it")
   void functionConfigIsADirectory() {
-    KrmRun run = assertRefused(KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "render", "--function-config",
-        fixture("bad-settings"), fixture("bad-settings")));
+    KrmRun run =
+        assertRefused(
+            KrmRun.run(
+                new byte[0],
+                KrmRun.HANG_GUARD,
+                "render",
+                "--function-config",
+                fixture("bad-settings"),
+                fixture("bad-settings")));
     assertThat(run.stderr()).contains(fixture("bad-settings") + ": ");
   }
 
   @Test
   @DisplayName("a function config file that does not exist is named, without Java class names")
   void functionConfigMissing() {
-    KrmRun run = assertRefused(KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "render", "--function-config",
-        "no/such/config.yaml", fixture("bad-settings")));
+    KrmRun run =
+        assertRefused(
+            KrmRun.run(
+                new byte[0],
+                KrmRun.HANG_GUARD,
+                "render",
+                "--function-config",
+                "no/such/config.yaml",
+                fixture("bad-settings")));
     assertThat(run.stderr()).contains("no/such/config.yaml");
   }
 
   @Test
-  @DisplayName("two objects annotated as the function config: both named, and the flag that settles it")
+  @DisplayName(
+      "two objects annotated as the function config: both named, and the flag that settles it")
   void twoAnnotatedFunctionConfigs(@TempDir Path dir) throws IOException {
-    String config = """
+    String config =
+        """
         apiVersion: v1
         kind: ConfigMap
         metadata:
@@ -122,12 +153,16 @@ class RenderModeBadInputTest {
         """;
     Files.writeString(dir.resolve("a.yaml"), config.formatted("first-fn"));
     Files.writeString(dir.resolve("b.yaml"), config.formatted("second-fn"));
-    Files.writeString(dir.resolve("settings.yaml"), "apiVersion: v1\nkind: ConfigMap\n"
-        + "metadata: {name: racer-settings, namespace: racer}\n");
+    Files.writeString(
+        dir.resolve("settings.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\n"
+            + "metadata: {name: racer-settings, namespace: racer}\n");
 
     KrmRun run = assertRefused(render(dir.toString()));
 
-    assertThat(run.stderr()).isEqualTo("error: 2 objects carry the config.kubernetes.io/function annotation"
-        + " (ConfigMap first-fn, ConfigMap second-fn); name the function config with --function-config FILE\n");
+    assertThat(run.stderr())
+        .isEqualTo(
+            "error: 2 objects carry the config.kubernetes.io/function annotation"
+                + " (ConfigMap first-fn, ConfigMap second-fn); name the function config with --function-config FILE\n");
   }
 }

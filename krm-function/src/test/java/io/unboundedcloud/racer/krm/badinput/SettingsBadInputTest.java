@@ -19,9 +19,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every invalid racer-settings value of the settings catalog (docs/settings.md): an error result on the
- * settings ConfigMap whose {@code field.path} is {@code data.KEY}, exit 1, and every item written back
- * unchanged.
+ * Every invalid racer-settings value of the settings catalog (docs/settings.md): an error result on
+ * the settings ConfigMap whose {@code field.path} is {@code data.KEY}, exit 1, and every item
+ * written back unchanged.
  */
 @DisplayName("Invalid racer-settings are errors on the settings ConfigMap, at data.KEY")
 class SettingsBadInputTest {
@@ -49,7 +49,8 @@ class SettingsBadInputTest {
 
     @Override
     public String toString() {
-      return data.entrySet().stream().map(e -> e.getKey() + "=\"" + e.getValue() + "\"")
+      return data.entrySet().stream()
+          .map(e -> e.getKey() + "=\"" + e.getValue() + "\"")
           .collect(Collectors.joining(", "));
     }
   }
@@ -134,14 +135,29 @@ class SettingsBadInputTest {
   static Stream<Case> crossKey() {
     return Stream.of(
         Case.with("RACER_SLAB_BYTES", "201326593", "multiple of RACER_SEGMENT_BYTES"),
-        Case.with("RACER_SLAB_BYTES", "1073741824", "multiple of RACER_SEGMENT_BYTES",
-            "RACER_SEGMENT_BYTES", "100000000"),
-        Case.with("RACER_READER_STALL_TIMEOUT_MS", "20000", "at most RACER_REQUEST_TIMEOUT_MS",
-            "RACER_REQUEST_TIMEOUT_MS", "15000"),
+        Case.with(
+            "RACER_SLAB_BYTES",
+            "1073741824",
+            "multiple of RACER_SEGMENT_BYTES",
+            "RACER_SEGMENT_BYTES",
+            "100000000"),
+        Case.with(
+            "RACER_READER_STALL_TIMEOUT_MS",
+            "20000",
+            "at most RACER_REQUEST_TIMEOUT_MS",
+            "RACER_REQUEST_TIMEOUT_MS",
+            "15000"),
         Case.with("RACER_READER_STALL_TIMEOUT_MS", "30001", "at most RACER_REQUEST_TIMEOUT_MS"),
-        Case.with("RACER_FREE_SEGMENT_RESERVE", "16", "fewer than RACER_SLAB_BYTES / RACER_SEGMENT_BYTES"),
-        Case.with("RACER_ORIGIN_CONNECTIONS_PER_CACHE", "8", "at most RACER_CLIENT_CONNECTIONS",
-            "RACER_CLIENT_CONNECTIONS", "4"));
+        Case.with(
+            "RACER_FREE_SEGMENT_RESERVE",
+            "16",
+            "fewer than RACER_SLAB_BYTES / RACER_SEGMENT_BYTES"),
+        Case.with(
+            "RACER_ORIGIN_CONNECTIONS_PER_CACHE",
+            "8",
+            "at most RACER_CLIENT_CONNECTIONS",
+            "RACER_CLIENT_CONNECTIONS",
+            "4"));
   }
 
   /** The settings' one error, checked for everything a bad setting must give. */
@@ -149,13 +165,25 @@ class SettingsBadInputTest {
     String input = ResourceListText.withSettings(bad.data());
     KrmRun run = KrmRun.function(input);
     Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
-    assertThat(error.get("field")).as("field of %s", error)
+    assertThat(error.get("field"))
+        .as("field of %s", error)
         .isEqualTo(Map.of("path", "data." + bad.key(), "currentValue", bad.data().get(bad.key())));
-    assertThat(error.get("resourceRef")).as("resourceRef of %s", error).isEqualTo(Map.of(
-        "apiVersion", "v1", "kind", "ConfigMap", "name", "racer-settings", "namespace", ResourceListText.NAMESPACE));
+    assertThat(error.get("resourceRef"))
+        .as("resourceRef of %s", error)
+        .isEqualTo(
+            Map.of(
+                "apiVersion",
+                "v1",
+                "kind",
+                "ConfigMap",
+                "name",
+                "racer-settings",
+                "namespace",
+                ResourceListText.NAMESPACE));
     String message = (String) error.get("message");
     assertThat(message).as("what is required").contains(bad.advice());
-    assertThat(run.stderr()).as("stderr names the object and the field")
+    assertThat(run.stderr())
+        .as("stderr names the object and the field")
         .contains("[ConfigMap racer/racer-settings, field data." + bad.key() + "]");
     return error;
   }
@@ -188,15 +216,23 @@ class SettingsBadInputTest {
     @DisplayName("is an error naming the key and what replaced it")
     void refused(Case bad) {
       String message = (String) assertOneErrorAt(bad).get("message");
-      assertThat(message).contains(bad.key(), "obsolete", "refuses to start",
-          SettingsCatalog.obsoleteKeys().get(bad.key()));
+      assertThat(message)
+          .contains(
+              bad.key(),
+              "obsolete",
+              "refuses to start",
+              SettingsCatalog.obsoleteKeys().get(bad.key()));
     }
 
     @Test
     @DisplayName("the table covers the four keys the Racer reference forbids")
     void coversSettingsMd() {
-      assertThat(obsolete().map(Case::key)).contains(
-          "RACER_ROUTING_ALGORITHM", "RACER_CACHED_RANKINGS", "RACER_RAILS", "RACER_ALIGNED_RAILS");
+      assertThat(obsolete().map(Case::key))
+          .contains(
+              "RACER_ROUTING_ALGORITHM",
+              "RACER_CACHED_RANKINGS",
+              "RACER_RAILS",
+              "RACER_ALIGNED_RAILS");
     }
   }
 

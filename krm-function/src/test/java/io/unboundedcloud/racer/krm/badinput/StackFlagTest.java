@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code --stack} adds a stack trace to internal errors only. An internal error is simulated by a stdin
- * that fails with an unchecked exception: no input a user can send should cause one.
+ * {@code --stack} adds a stack trace to internal errors only. An internal error is simulated by a
+ * stdin that fails with an unchecked exception: no input a user can send should cause one.
  */
 @DisplayName("--stack")
 class StackFlagTest {
@@ -40,12 +40,15 @@ class StackFlagTest {
   @DisplayName("on an internal error")
   class InternalFault {
     @Test
-    @DisplayName("without --stack: one line naming the fault and pointing at --stack, no stack trace")
+    @DisplayName(
+        "without --stack: one line naming the fault and pointing at --stack, no stack trace")
     void withoutStack() {
       KrmRun run = KrmRun.run(brokenStdin(), KrmRun.HANG_GUARD);
       assertThat(run.exitCode()).isEqualTo(1);
-      assertThat(run.stderr()).isEqualTo("error: internal error: java.lang.IllegalStateException: simulated fault"
-          + " (run with --stack for the stack trace)\n");
+      assertThat(run.stderr())
+          .isEqualTo(
+              "error: internal error: java.lang.IllegalStateException: simulated fault"
+                  + " (run with --stack for the stack trace)\n");
       assertThat(run.stdout()).isEmpty();
     }
 
@@ -54,7 +57,8 @@ class StackFlagTest {
     void withStack() {
       KrmRun run = KrmRun.run(brokenStdin(), KrmRun.HANG_GUARD, "--stack");
       assertThat(run.exitCode()).isEqualTo(1);
-      assertThat(run.stderr()).startsWith("error: internal error: java.lang.IllegalStateException: simulated fault\n")
+      assertThat(run.stderr())
+          .startsWith("error: internal error: java.lang.IllegalStateException: simulated fault\n")
           .contains(STACK_FRAME + "io.unboundedcloud.racer.krm.cli.Command.run(");
     }
   }
@@ -90,17 +94,23 @@ class StackFlagTest {
     }
 
     @Test
-    @DisplayName("a stdin that cannot be read is an input error: exit 1, the reason, no stack trace")
+    @DisplayName(
+        "a stdin that cannot be read is an input error: exit 1, the reason, no stack trace")
     void unreadableStdin() {
-      InputStream failing = new InputStream() {
-        @Override
-        public int read() throws IOException {
-          throw new IOException("Input/output error");
-        }
-      };
-      KrmRun run = KrmRun.run(new SequenceInputStream(
-          new ByteArrayInputStream("kind: ResourceList\n".getBytes(StandardCharsets.UTF_8)), failing),
-          KrmRun.HANG_GUARD, "--stack");
+      InputStream failing =
+          new InputStream() {
+            @Override
+            public int read() throws IOException {
+              throw new IOException("Input/output error");
+            }
+          };
+      KrmRun run =
+          KrmRun.run(
+              new SequenceInputStream(
+                  new ByteArrayInputStream("kind: ResourceList\n".getBytes(StandardCharsets.UTF_8)),
+                  failing),
+              KrmRun.HANG_GUARD,
+              "--stack");
       String message = (String) Verdict.assertUnreadable(run).get("message");
       assertThat(message).contains("could not read the input", "Input/output error");
     }

@@ -17,9 +17,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A racer-settings value written without quotes that YAML reads as another type than a string
- * ({@code RACER_PEER_PORT: 9100}). The API server refuses such a ConfigMap at apply time, so the function
- * refuses it first: an error at {@code data.KEY} that shows the quoted line to write instead. The same
- * rule holds in render mode and for the function config's data.
+ * ({@code RACER_PEER_PORT: 9100}). The API server refuses such a ConfigMap at apply time, so the
+ * function refuses it first: an error at {@code data.KEY} that shows the quoted line to write
+ * instead. The same rule holds in render mode and for the function config's data.
  */
 @DisplayName("A ConfigMap data value that YAML does not read as a string")
 class UnquotedDataBadInputTest {
@@ -43,7 +43,12 @@ class UnquotedDataBadInputTest {
   /** The settings item with one value written exactly as {@code rawValue}, unquoted. */
   private static String settingsItem(String key, String rawValue) {
     return "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n    namespace: "
-        + ResourceListText.NAMESPACE + "\n  data:\n    " + key + ": " + rawValue + "\n";
+        + ResourceListText.NAMESPACE
+        + "\n  data:\n    "
+        + key
+        + ": "
+        + rawValue
+        + "\n";
   }
 
   @Nested
@@ -51,26 +56,47 @@ class UnquotedDataBadInputTest {
   class FunctionMode {
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(textBlock = BAD_VALUES)
-    @DisplayName("is an error at data.KEY that says what YAML read and the quoted value to write; items kept")
+    @DisplayName(
+        "is an error at data.KEY that says what YAML read and the quoted value to write; items kept")
     void refused(String key, String rawValue, String read, String quoted) {
-      String input = ResourceListText.resourceList(
-          List.of(settingsItem(key, rawValue), ResourceListText.BYSTANDER), ResourceListText.FUNCTION_CONFIG);
+      String input =
+          ResourceListText.resourceList(
+              List.of(settingsItem(key, rawValue), ResourceListText.BYSTANDER),
+              ResourceListText.FUNCTION_CONFIG);
 
       KrmRun run = KrmRun.function(input);
 
-      Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).errors().stream()
-          .filter(e -> String.valueOf(e.get("message")).contains("ConfigMap data holds strings only"))
-          .findFirst().orElseThrow(() -> new AssertionError("no error about the type\n" + run.describe()));
-      assertThat(error.get("message")).isEqualTo("data." + key + " is " + read + ", but ConfigMap data holds"
-          + " strings only and the API server refuses the ConfigMap: quote the value, " + key + ": " + quoted);
-      assertThat(error.get("field")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+      Map<String, Object> error =
+          Verdict.assertRefusedKeepingItems(input, run).errors().stream()
+              .filter(
+                  e ->
+                      String.valueOf(e.get("message"))
+                          .contains("ConfigMap data holds strings only"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no error about the type\n" + run.describe()));
+      assertThat(error.get("message"))
+          .isEqualTo(
+              "data."
+                  + key
+                  + " is "
+                  + read
+                  + ", but ConfigMap data holds"
+                  + " strings only and the API server refuses the ConfigMap: quote the value, "
+                  + key
+                  + ": "
+                  + quoted);
+      assertThat(error.get("field"))
+          .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
           .containsEntry("path", "data." + key);
-      assertThat(error.get("resourceRef")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+      assertThat(error.get("resourceRef"))
+          .asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
           .containsEntry("name", "racer-settings");
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(textBlock = """
+    @CsvSource(
+        textBlock =
+            """
         '"9100"'
         '''9100'''
         '!!str 9100'
@@ -78,9 +104,12 @@ class UnquotedDataBadInputTest {
         """)
     @DisplayName("a quoted, explicitly tagged or block value is a string and renders")
     void stringsRender(String rawValue) {
-      String input = ResourceListText.resourceList(
-          List.of(settingsItem("RACER_PEER_PORT", rawValue.replace("\\n", "\n")), ResourceListText.BYSTANDER),
-          ResourceListText.FUNCTION_CONFIG);
+      String input =
+          ResourceListText.resourceList(
+              List.of(
+                  settingsItem("RACER_PEER_PORT", rawValue.replace("\\n", "\n")),
+                  ResourceListText.BYSTANDER),
+              ResourceListText.FUNCTION_CONFIG);
 
       KrmRun run = KrmRun.function(input);
 
@@ -90,19 +119,23 @@ class UnquotedDataBadInputTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(textBlock = """
+  @CsvSource(
+      textBlock =
+          """
       2026-11-30
       2026-11-30T10:00:00Z
       12:30
       1e5
       1.
       """)
-  @DisplayName("a plain value that kubectl, Helm and Argo CD read as a string is not refused, whatever snakeyaml"
-      + " makes of it (a date, base 60, an exponent without a sign, a trailing dot), and is written back as it came")
+  @DisplayName(
+      "a plain value that kubectl, Helm and Argo CD read as a string is not refused, whatever snakeyaml"
+          + " makes of it (a date, base 60, an exponent without a sign, a trailing dot), and is written back as it came")
   void stringsToKubectl(String rawValue) {
-    String input = ResourceListText.resourceList(
-        List.of(settingsItem("RACER_LOG_PREFIX", rawValue), ResourceListText.BYSTANDER),
-        ResourceListText.FUNCTION_CONFIG);
+    String input =
+        ResourceListText.resourceList(
+            List.of(settingsItem("RACER_LOG_PREFIX", rawValue), ResourceListText.BYSTANDER),
+            ResourceListText.FUNCTION_CONFIG);
 
     KrmRun run = KrmRun.function(input);
 
@@ -112,26 +145,34 @@ class UnquotedDataBadInputTest {
   }
 
   @Test
-  @DisplayName("a plain << is not refused: YAML 1.1 makes it a merge key only where a key stands, so kubectl reads the"
-      + " string \"<<\"")
+  @DisplayName(
+      "a plain << is not refused: YAML 1.1 makes it a merge key only where a key stands, so kubectl reads the"
+          + " string \"<<\"")
   void mergeKeyAsValue() {
-    String input = ResourceListText.resourceList(
-        List.of(settingsItem("RACER_LOG_PREFIX", "<<"), ResourceListText.BYSTANDER), ResourceListText.FUNCTION_CONFIG);
+    String input =
+        ResourceListText.resourceList(
+            List.of(settingsItem("RACER_LOG_PREFIX", "<<"), ResourceListText.BYSTANDER),
+            ResourceListText.FUNCTION_CONFIG);
 
     KrmRun run = KrmRun.function(input);
 
     assertThat(run.exitCode()).as(run.describe()).isZero();
-    assertThat(run.stderr()).as(run.describe()).doesNotContain("strings only")
+    assertThat(run.stderr())
+        .as(run.describe())
+        .doesNotContain("strings only")
         .contains("RACER_LOG_PREFIX is not a known racer-settings key");
     assertThat(run.stdout()).as(run.describe()).contains("RACER_LOG_PREFIX: <<");
   }
 
   @Test
-  @DisplayName("a plain value with an explicit tag YAML never infers (!!binary): the error names the tag and the value")
+  @DisplayName(
+      "a plain value with an explicit tag YAML never infers (!!binary): the error names the tag and the value")
   void explicitTag() {
-    String input = ResourceListText.resourceList(
-        List.of(settingsItem("RACER_LOG_PREFIX", "!!binary cmFjZXI="), ResourceListText.BYSTANDER),
-        ResourceListText.FUNCTION_CONFIG);
+    String input =
+        ResourceListText.resourceList(
+            List.of(
+                settingsItem("RACER_LOG_PREFIX", "!!binary cmFjZXI="), ResourceListText.BYSTANDER),
+            ResourceListText.FUNCTION_CONFIG);
 
     KrmRun run = KrmRun.function(input);
 
@@ -143,24 +184,32 @@ class UnquotedDataBadInputTest {
   @Test
   @DisplayName("in the function config's data, the same error at data.KEY")
   void functionConfig() {
-    String input = ResourceListText.resourceList(
-        List.of(ResourceListText.settings(ResourceListText.NAMESPACE, Map.of()), ResourceListText.BYSTANDER),
-        "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-function\n"
-            + "  data:\n    imageRegistry: registry.example.com/racer\n    imageTag: 1.20\n");
+    String input =
+        ResourceListText.resourceList(
+            List.of(
+                ResourceListText.settings(ResourceListText.NAMESPACE, Map.of()),
+                ResourceListText.BYSTANDER),
+            "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-function\n"
+                + "  data:\n    imageRegistry: registry.example.com/racer\n    imageTag: 1.20\n");
 
     KrmRun run = KrmRun.function(input);
 
     Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
-    assertThat(error.get("message")).isEqualTo("data.imageTag is a number (1.20), but ConfigMap data holds"
-        + " strings only and the API server refuses the ConfigMap: quote the value, imageTag: \"1.20\"");
+    assertThat(error.get("message"))
+        .isEqualTo(
+            "data.imageTag is a number (1.20), but ConfigMap data holds"
+                + " strings only and the API server refuses the ConfigMap: quote the value, imageTag: \"1.20\"");
   }
 
   @Test
   @DisplayName("in render mode: exit 1, nothing on stdout, the file and the key named on stderr")
   void renderMode(@TempDir Path folder) throws IOException {
-    Files.writeString(folder.resolve("racer-settings.yaml"),
+    Files.writeString(
+        folder.resolve("racer-settings.yaml"),
         settingsItem("RACER_PEER_PORT", "9100").replaceAll("(?m)^(- |  )", ""));
-    Files.writeString(folder.resolve("function-config.yaml"), """
+    Files.writeString(
+        folder.resolve("function-config.yaml"),
+        """
         apiVersion: v1
         kind: ConfigMap
         metadata:
@@ -175,7 +224,11 @@ class UnquotedDataBadInputTest {
 
     Verdict.assertCleanFailure(run);
     assertThat(run.stdout()).as(run.describe()).isEmpty();
-    assertThat(run.stderr()).as(run.describe()).contains("data.RACER_PEER_PORT is a number (9100)",
-        "quote the value, RACER_PEER_PORT: \"9100\"", "racer-settings.yaml");
+    assertThat(run.stderr())
+        .as(run.describe())
+        .contains(
+            "data.RACER_PEER_PORT is a number (9100)",
+            "quote the value, RACER_PEER_PORT: \"9100\"",
+            "racer-settings.yaml");
   }
 }

@@ -15,26 +15,33 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 final class Verdict {
   /** A line of a Java stack trace. */
   private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w$.]+\\(");
+
   /** A Java exception or error class name, qualified or not ({@code MalformedInputException}). */
-  private static final Pattern EXCEPTION_CLASS = Pattern.compile("\\b[A-Z][A-Za-z0-9]*(Exception|Error)\\b");
+  private static final Pattern EXCEPTION_CLASS =
+      Pattern.compile("\\b[A-Z][A-Za-z0-9]*(Exception|Error)\\b");
+
   /** A qualified name from the JDK or a library the user never chose. */
   private static final Pattern INTERNAL_PACKAGE =
-      Pattern.compile("\\b(java|javax|jdk|sun|org\\.yaml|com\\.fasterxml|io\\.unboundedcloud)\\.[a-z]");
+      Pattern.compile(
+          "\\b(java|javax|jdk|sun|org\\.yaml|com\\.fasterxml|io\\.unboundedcloud)\\.[a-z]");
+
   /** The one-line form of a result, the only thing racer-krm prints on stderr. */
   private static final Pattern RESULT_LINE = Pattern.compile("(error|warning|info): \\S.*");
 
   private Verdict() {}
 
   /**
-   * Exit 1; stderr holds only result lines (at least one error), no stack trace, no Java class names, no
-   * "internal error".
+   * Exit 1; stderr holds only result lines (at least one error), no stack trace, no Java class
+   * names, no "internal error".
    */
   static void assertCleanFailure(KrmRun run) {
     assertThat(run.exitCode()).as("exit code\n%s", run.describe()).isEqualTo(1);
     assertThat(run.stderr()).as("stderr\n%s", run.describe()).contains("error: ");
-    assertThat(run.stderr().lines()).as("every stderr line is one result\n%s", run.describe())
+    assertThat(run.stderr().lines())
+        .as("every stderr line is one result\n%s", run.describe())
         .allMatch(line -> RESULT_LINE.matcher(line).matches());
-    assertThat(run.stderr()).as("an input error is not an internal error\n%s", run.describe())
+    assertThat(run.stderr())
+        .as("an input error is not an internal error\n%s", run.describe())
         .doesNotContain("internal error");
     assertNoJavaInternals(run.stderr(), "stderr");
     assertNoJavaInternals(run.stdout(), "stdout");
@@ -42,25 +49,34 @@ final class Verdict {
 
   /** No stack frame, exception class name or internal package name in {@code text}. */
   static void assertNoJavaInternals(String text, String what) {
-    assertThat(STACK_FRAME.matcher(text).find()).as("a stack trace on %s:\n%s", what, text).isFalse();
+    assertThat(STACK_FRAME.matcher(text).find())
+        .as("a stack trace on %s:\n%s", what, text)
+        .isFalse();
     assertThat(EXCEPTION_CLASS.matcher(text).results().map(m -> m.group()).toList())
-        .as("exception class names on %s:\n%s", what, text).isEmpty();
+        .as("exception class names on %s:\n%s", what, text)
+        .isEmpty();
     assertThat(INTERNAL_PACKAGE.matcher(text).results().map(m -> m.group()).toList())
-        .as("Java package names on %s:\n%s", what, text).isEmpty();
+        .as("Java package names on %s:\n%s", what, text)
+        .isEmpty();
   }
 
   /**
-   * The ResourceList on stdout: {@code config.kubernetes.io/v1 ResourceList}, an {@code items} list, and
-   * every error result also printed on stderr.
+   * The ResourceList on stdout: {@code config.kubernetes.io/v1 ResourceList}, an {@code items}
+   * list, and every error result also printed on stderr.
    */
   static ResourceListOutput output(KrmRun run) {
     ResourceListOutput output = run.output();
-    assertThat(output.root()).as("stdout envelope\n%s", run.describe())
+    assertThat(output.root())
+        .as("stdout envelope\n%s", run.describe())
         .containsEntry("apiVersion", "config.kubernetes.io/v1")
         .containsEntry("kind", "ResourceList");
-    assertThat(output.root().get("items")).as("stdout items\n%s", run.describe()).isInstanceOf(List.class);
+    assertThat(output.root().get("items"))
+        .as("stdout items\n%s", run.describe())
+        .isInstanceOf(List.class);
     for (Map<String, Object> error : output.errors()) {
-      assertThat(run.stderr()).as("stderr repeats each error result").contains("error: " + error.get("message"));
+      assertThat(run.stderr())
+          .as("stderr repeats each error result")
+          .contains("error: " + error.get("message"));
     }
     return output;
   }
@@ -70,7 +86,9 @@ final class Verdict {
   static List<Object> itemsIfList(String input) {
     try {
       Object root = yaml().load(input);
-      return root instanceof Map<?, ?> map && map.get("items") instanceof List<?> list ? cast(list) : List.of();
+      return root instanceof Map<?, ?> map && map.get("items") instanceof List<?> list
+          ? cast(list)
+          : List.of();
     } catch (RuntimeException notYaml) {
       return List.of();
     }
@@ -82,11 +100,15 @@ final class Verdict {
     return items == null ? List.of() : cast(items);
   }
 
-  /** Exit 1, a clean refusal, and stdout a ResourceList with every input item, unchanged, plus errors. */
+  /**
+   * Exit 1, a clean refusal, and stdout a ResourceList with every input item, unchanged, plus
+   * errors.
+   */
   static ResourceListOutput assertRefusedKeepingItems(String input, KrmRun run) {
     assertCleanFailure(run);
     ResourceListOutput output = output(run);
-    assertThat(output.items()).as("every input item, unchanged, in order\n%s", run.describe())
+    assertThat(output.items())
+        .as("every input item, unchanged, in order\n%s", run.describe())
         .isEqualTo(items(input));
     assertThat(output.errors()).as("error results").isNotEmpty();
     return output;
@@ -98,8 +120,9 @@ final class Verdict {
   }
 
   /**
-   * Exit 1, a clean refusal of input that cannot be used as a ResourceList: stdout still a ResourceList,
-   * with the one error and, where the input's items were a list, exactly those items (else none).
+   * Exit 1, a clean refusal of input that cannot be used as a ResourceList: stdout still a
+   * ResourceList, with the one error and, where the input's items were a list, exactly those items
+   * (else none).
    */
   static Map<String, Object> assertUnreadable(String input, KrmRun run) {
     assertCleanFailure(run);

@@ -19,24 +19,35 @@ class CommandTest {
     assertThat(help.exitCode()).isZero();
     String readme = Files.readString(Path.of("..", "README.md"));
     String section =
-        readme.substring(readme.indexOf(Usage.START) + Usage.START.length(), readme.indexOf(Usage.END));
+        readme.substring(
+            readme.indexOf(Usage.START) + Usage.START.length(), readme.indexOf(Usage.END));
     String firstLine = section.strip().lines().skip(1).findFirst().orElseThrow();
-    assertThat(help.stdout()).startsWith(firstLine).contains("imageRegistry").contains("render PATH...");
+    assertThat(help.stdout())
+        .startsWith(firstLine)
+        .contains("imageRegistry")
+        .contains("render PATH...");
     assertThat(help.stdout()).doesNotContain("```").doesNotContain("<!--");
     assertThat(help.stderr()).isEmpty();
   }
 
   @Test
-  @DisplayName("--help also prints the README's \"Moving from the operator\" steps, the second usage section")
+  @DisplayName(
+      "--help also prints the README's \"Moving from the operator\" steps, the second usage section")
   void helpMovingFromTheOperator() throws IOException {
     String help = KrmRun.command("--help").stdout();
     String readme = Files.readString(Path.of("..", "README.md"));
     int second = readme.indexOf(Usage.START, readme.indexOf(Usage.END));
     assertThat(second).as("a second usage section in the README").isPositive();
-    String steps = readme.substring(second + Usage.START.length(), readme.indexOf(Usage.END, second))
-        .replace("```text", "").replace("```", "").strip();
-    assertThat(help).contains("racer-krm adopt PATH...", "--fail-on-rollout", "--chart-values FILE")
-        .contains(steps).contains("Moving from the operator, step by step", "--cascade=orphan");
+    String steps =
+        readme
+            .substring(second + Usage.START.length(), readme.indexOf(Usage.END, second))
+            .replace("```text", "")
+            .replace("```", "")
+            .strip();
+    assertThat(help)
+        .contains("racer-krm adopt PATH...", "--fail-on-rollout", "--chart-values FILE")
+        .contains(steps)
+        .contains("Moving from the operator, step by step", "--cascade=orphan");
     assertThat(help.indexOf("Exit codes:")).isLessThan(help.indexOf("Moving from the operator"));
   }
 
@@ -45,7 +56,8 @@ class CommandTest {
   void version() {
     KrmRun version = KrmRun.command("--version");
     assertThat(version.exitCode()).isZero();
-    assertThat(version.stdout()).matches("racer-krm \\d+\\.\\d+\\.\\d+\\S* \\(renders Racer 0\\.19\\.0\\)\\n");
+    assertThat(version.stdout())
+        .matches("racer-krm \\d+\\.\\d+\\.\\d+\\S* \\(renders Racer 0\\.19\\.0\\)\\n");
   }
 
   @Test
@@ -67,7 +79,8 @@ class CommandTest {
   }
 
   @Test
-  @DisplayName("render of the quickstart prints manifests only: settings, origin, ServiceAccount, DaemonSet")
+  @DisplayName(
+      "render of the quickstart prints manifests only: settings, origin, ServiceAccount, DaemonSet")
   void renderQuickstart() {
     KrmRun run = KrmRun.command("render", "../examples/quickstart");
     assertThat(run.exitCode()).isZero();
@@ -80,12 +93,16 @@ class CommandTest {
   }
 
   @Test
-  @DisplayName("render leaves out every object annotated local-config, not only the function config")
+  @DisplayName(
+      "render leaves out every object annotated local-config, not only the function config")
   void renderLeavesOutLocalConfig(@TempDir Path dir) throws IOException {
-    for (String name : new String[] {"racer-settings.yaml", "function-config.yaml", "cache-origin.yaml"}) {
+    for (String name :
+        new String[] {"racer-settings.yaml", "function-config.yaml", "cache-origin.yaml"}) {
       Files.copy(Path.of("../examples/quickstart", name), dir.resolve(name));
     }
-    Files.writeString(dir.resolve("setters.yaml"), """
+    Files.writeString(
+        dir.resolve("setters.yaml"),
+        """
         apiVersion: v1
         kind: ConfigMap
         metadata:
@@ -97,24 +114,39 @@ class CommandTest {
         """);
     KrmRun run = KrmRun.command("render", dir.toString());
     assertThat(run.exitCode()).as(run.stderr()).isZero();
-    assertThat(run.stdout()).contains("kind: DaemonSet", "name: racer-settings", "name: models-origin")
+    assertThat(run.stdout())
+        .contains("kind: DaemonSet", "name: racer-settings", "name: models-origin")
         .doesNotContain("name: setters");
   }
 
   @Test
-  @DisplayName("render of a kubectl-style List file: its items are the manifests, racer-settings among them")
+  @DisplayName(
+      "render of a kubectl-style List file: its items are the manifests, racer-settings among them")
   void renderListFile(@TempDir Path dir) throws IOException {
     StringBuilder list = new StringBuilder("apiVersion: v1\nkind: List\nmetadata: {}\nitems:\n");
     for (String name : new String[] {"racer-settings.yaml", "cache-origin.yaml"}) {
       String object = Files.readString(Path.of("../examples/quickstart", name));
-      list.append(object.replaceAll("(?m)^#.*\n", "").replaceAll("(?m)^---\n", "").indent(2)
-          .replaceFirst("^  ", "- "));
+      list.append(
+          object
+              .replaceAll("(?m)^#.*\n", "")
+              .replaceAll("(?m)^---\n", "")
+              .indent(2)
+              .replaceFirst("^  ", "- "));
     }
     Files.writeString(dir.resolve("installed.yaml"), list.toString());
-    KrmRun run = KrmRun.command("render", dir.toString(), "--function-config", "../examples/quickstart/function-config.yaml");
+    KrmRun run =
+        KrmRun.command(
+            "render",
+            dir.toString(),
+            "--function-config",
+            "../examples/quickstart/function-config.yaml");
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stdout())
-        .contains("kind: ServiceAccount", "kind: DaemonSet", "name: racer-settings", "name: models-origin")
+        .contains(
+            "kind: ServiceAccount",
+            "kind: DaemonSet",
+            "name: racer-settings",
+            "name: models-origin")
         .doesNotContain("kind: List");
   }
 }

@@ -18,9 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The generated codec is a drop-in for Jackson's ObjectMapper on the fabric8 model, which it replaced at
- * run time: on seeded random trees of every class it reads equal objects, and it writes equal trees.
- * Where the reading rules differ on purpose, {@link TreeInputTest} says so.
+ * The generated codec is a drop-in for Jackson's ObjectMapper on the fabric8 model, which it
+ * replaced at run time: on seeded random trees of every class it reads equal objects, and it writes
+ * equal trees. Where the reading rules differ on purpose, {@link TreeInputTest} says so.
  */
 @DisplayName("Fabric8Trees reads and writes the fabric8 model as Jackson does")
 class Fabric8TreesParityTest {
@@ -35,15 +35,19 @@ class Fabric8TreesParityTest {
   @DisplayName("covers the rendered kinds and every class they reach")
   void coversTheRenderedKinds() {
     assertThat(Fabric8Trees.types())
-        .contains(DaemonSet.class, io.fabric8.kubernetes.api.model.ServiceAccount.class,
-            io.fabric8.kubernetes.api.model.PodSpec.class, io.fabric8.kubernetes.api.model.Toleration.class)
+        .contains(
+            DaemonSet.class,
+            io.fabric8.kubernetes.api.model.ServiceAccount.class,
+            io.fabric8.kubernetes.api.model.PodSpec.class,
+            io.fabric8.kubernetes.api.model.Toleration.class)
         .hasSizeGreaterThan(100)
         .doesNotHaveDuplicates();
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("types")
-  @DisplayName("random trees: the same object as Jackson's convertValue, written back to the same tree")
+  @DisplayName(
+      "random trees: the same object as Jackson's convertValue, written back to the same tree")
   void randomTrees(Class<?> type) {
     for (int i = 0; i < TREES_PER_CLASS; i++) {
       long seed = type.getName().hashCode() * 31L + i;
@@ -51,18 +55,22 @@ class Fabric8TreesParityTest {
       Object expected = JACKSON.convertValue(tree, type);
       Object read = Fabric8Trees.read(tree, type, TreePath.root(""));
       assertThat(read).as("seed %d, tree %s", seed, tree).isEqualTo(expected);
-      assertThat(Fabric8Trees.write(read)).as("seed %d, tree %s", seed, tree)
+      assertThat(Fabric8Trees.write(read))
+          .as("seed %d, tree %s", seed, tree)
           .isEqualTo(JACKSON.convertValue(expected, Map.class));
     }
   }
 
   @Test
-  @DisplayName("the builders' DaemonSet and ServiceAccount, in every NVIDIA mode and network: Jackson's tree")
+  @DisplayName(
+      "the builders' DaemonSet and ServiceAccount, in every NVIDIA mode and network: Jackson's tree")
   void renderedObjects() {
     List<Object> rendered = new ArrayList<>();
     for (NvidiaInjection nvidia : NvidiaInjection.values()) {
       for (boolean hostNetwork : new boolean[] {false, true}) {
-        Config config = new Config("racer", "r.example.com/d:1", "r.example.com/o:1", 8082, hostNetwork, 0, nvidia);
+        Config config =
+            new Config(
+                "racer", "r.example.com/d:1", "r.example.com/o:1", 8082, hostNetwork, 0, nvidia);
         rendered.add(Dataplane.daemonSet(config, "0123abcd"));
         rendered.add(Dataplane.serviceAccount(config));
       }
@@ -82,7 +90,8 @@ class Fabric8TreesParityTest {
     Object expected = JACKSON.convertValue(tree, ResourceRequirements.class);
     Object read = Fabric8Trees.read(tree, ResourceRequirements.class, TreePath.root(""));
     assertThat(read).isEqualTo(expected);
-    assertThat(Fabric8Trees.write(read)).isEqualTo(JACKSON.convertValue(expected, Map.class))
+    assertThat(Fabric8Trees.write(read))
+        .isEqualTo(JACKSON.convertValue(expected, Map.class))
         .isEqualTo(tree);
   }
 

@@ -11,9 +11,10 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Seeded random plain trees for a fabric8 class, shaped by Jackson's view of the class: every property
- * may appear with a value of its type, in any of the forms both readers accept (a number as a string, an
- * integral double), as null, as an empty list, beside fields the model does not know.
+ * Seeded random plain trees for a fabric8 class, shaped by Jackson's view of the class: every
+ * property may appear with a value of its type, in any of the forms both readers accept (a number
+ * as a string, an integral double), as null, as an empty list, beside fields the model does not
+ * know.
  */
 final class RandomTrees {
   private static final int MAX_DEPTH = 7;
@@ -38,8 +39,10 @@ final class RandomTrees {
     java.util.Collections.shuffle(properties, random);
     for (BeanPropertyDefinition property : properties) {
       JavaType propertyType = property.getPrimaryType();
-      boolean nested = !propertyType.isContainerType() && leaf(propertyType.getRawClass()) == null
-          || propertyType.isContainerType() && leaf(propertyType.getContentType().getRawClass()) == null;
+      boolean nested =
+          !propertyType.isContainerType() && leaf(propertyType.getRawClass()) == null
+              || propertyType.isContainerType()
+                  && leaf(propertyType.getContentType().getRawClass()) == null;
       if (random.nextInt(3) == 0 || nested && depth >= MAX_DEPTH) {
         continue;
       }
@@ -73,24 +76,31 @@ final class RandomTrees {
       return bean(type, depth);
     }
     return switch (leaf) {
-      case "string" -> switch (random.nextInt(8)) {
-        case 0 -> random.nextInt(1000);
-        case 1 -> random.nextBoolean();
-        case 2 -> "";
-        default -> "s" + random.nextInt(1000);
-      };
-      case "int32", "int64" -> switch (random.nextInt(8)) {
-        case 0 -> String.valueOf(random.nextInt(1000));
-        case 1 -> (double) random.nextInt(1000);
-        case 2 -> leaf.equals("int64") ? 5_000_000_000L + random.nextInt(1000) : random.nextInt();
-        default -> random.nextInt(1000);
-      };
-      case "bool" -> switch (random.nextInt(6)) {
-        case 0 -> String.valueOf(random.nextBoolean());
-        default -> random.nextBoolean();
-      };
+      case "string" ->
+          switch (random.nextInt(8)) {
+            case 0 -> random.nextInt(1000);
+            case 1 -> random.nextBoolean();
+            case 2 -> "";
+            default -> "s" + random.nextInt(1000);
+          };
+      case "int32", "int64" ->
+          switch (random.nextInt(8)) {
+            case 0 -> String.valueOf(random.nextInt(1000));
+            case 1 -> (double) random.nextInt(1000);
+            case 2 ->
+                leaf.equals("int64") ? 5_000_000_000L + random.nextInt(1000) : random.nextInt();
+            default -> random.nextInt(1000);
+          };
+      case "bool" ->
+          switch (random.nextInt(6)) {
+            case 0 -> String.valueOf(random.nextBoolean());
+            default -> random.nextBoolean();
+          };
       case "intOrString" -> random.nextBoolean() ? random.nextInt(100) : random.nextInt(100) + "%";
-      case "quantity" -> random.nextInt(4) == 0 ? random.nextInt(64) : QUANTITIES[random.nextInt(QUANTITIES.length)];
+      case "quantity" ->
+          random.nextInt(4) == 0
+              ? random.nextInt(64)
+              : QUANTITIES[random.nextInt(QUANTITIES.length)];
       default -> throw new IllegalStateException(leaf);
     };
   }
@@ -131,7 +141,8 @@ final class RandomTrees {
       case "Boolean" -> "bool";
       case "IntOrString" -> "intOrString";
       case "Quantity" -> "quantity";
-      default -> throw new IllegalStateException("a field type the codec does not read: " + raw.getName());
+      default ->
+          throw new IllegalStateException("a field type the codec does not read: " + raw.getName());
     };
   }
 }

@@ -19,20 +19,25 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The reading rules for field values, each beside what Jackson does with the same value: the same result
- * (AS_JACKSON), or a refusal where Jackson would make up a value that Kubernetes refuses (STRICTER).
+ * The reading rules for field values, each beside what Jackson does with the same value: the same
+ * result (AS_JACKSON), or a refusal where Jackson would make up a value that Kubernetes refuses
+ * (STRICTER).
  */
 @DisplayName("Field values are read as Jackson reads them, except where Jackson invents data")
 class TreeInputTest {
   private static final ObjectMapper JACKSON = new ObjectMapper();
-  private static final Object REFUSED = new Object() {
-    @Override
-    public String toString() {
-      return "refused";
-    }
-  };
+  private static final Object REFUSED =
+      new Object() {
+        @Override
+        public String toString() {
+          return "refused";
+        }
+      };
 
-  enum Versus { AS_JACKSON, STRICTER }
+  enum Versus {
+    AS_JACKSON,
+    STRICTER
+  }
 
   static Stream<Arguments> rules() {
     BiFunction<Object, TreePath, Object> string = TreeInput::string;
@@ -81,7 +86,12 @@ class TreeInputTest {
         arguments(Quantity.class, quantity, 0.5, new Quantity("0.5"), Versus.AS_JACKSON),
         arguments(Quantity.class, quantity, "", REFUSED, Versus.AS_JACKSON),
         arguments(Quantity.class, quantity, true, REFUSED, Versus.STRICTER),
-        arguments(Quantity.class, quantity, Map.of("amount", "1", "format", "Gi"), REFUSED, Versus.STRICTER),
+        arguments(
+            Quantity.class,
+            quantity,
+            Map.of("amount", "1", "format", "Gi"),
+            REFUSED,
+            Versus.STRICTER),
         arguments(List.class, strings, "NET_ADMIN", REFUSED, Versus.AS_JACKSON),
         arguments(List.class, strings, List.of("a", 5), List.of("a", "5"), Versus.AS_JACKSON));
   }
@@ -89,12 +99,22 @@ class TreeInputTest {
   @ParameterizedTest(name = "{0} from {2}: {3} ({4})")
   @MethodSource("rules")
   @DisplayName("one rule")
-  void rule(Class<?> type, BiFunction<Object, TreePath, Object> reader, Object value, Object expected, Versus versus) {
+  void rule(
+      Class<?> type,
+      BiFunction<Object, TreePath, Object> reader,
+      Object value,
+      Object expected,
+      Versus versus) {
     Object ours = readOrRefused(() -> reader.apply(value, TreePath.root("field")));
     // a list field is a list of strings (Container.args)
-    Object jackson = readOrRefused(() -> JACKSON.convertValue(value, type == List.class
-        ? JACKSON.getTypeFactory().constructCollectionType(List.class, String.class)
-        : JACKSON.constructType(type)));
+    Object jackson =
+        readOrRefused(
+            () ->
+                JACKSON.convertValue(
+                    value,
+                    type == List.class
+                        ? JACKSON.getTypeFactory().constructCollectionType(List.class, String.class)
+                        : JACKSON.constructType(type)));
     assertThat(ours).isEqualTo(expected);
     if (versus == Versus.AS_JACKSON) {
       assertThat(jackson).as("Jackson").isEqualTo(expected);
@@ -106,22 +126,41 @@ class TreeInputTest {
   @Test
   @DisplayName("a value that does not fit: the message names the field from the object's root")
   void messageNamesTheField() {
-    Map<String, Object> pod = Map.of("containers",
-        List.of(Map.of("name", "origin", "ports", List.of(Map.of("name", "http"), Map.of("containerPort", "http")))));
-    assertThatThrownBy(() -> Fabric8Trees.read(pod, PodSpec.class, TreePath.root("spec.template.spec")))
-        .isInstanceOfSatisfying(TreeShapeException.class, shape -> {
-          assertThat(shape.field()).isEqualTo("spec.template.spec.containers[0].ports[1].containerPort");
-          assertThat(shape.problem()).isEqualTo("expected an integer, found the string \"http\"");
-          assertThat(shape).hasMessage("spec.template.spec.containers[0].ports[1].containerPort: expected an"
-              + " integer, found the string \"http\"");
-        });
+    Map<String, Object> pod =
+        Map.of(
+            "containers",
+            List.of(
+                Map.of(
+                    "name",
+                    "origin",
+                    "ports",
+                    List.of(Map.of("name", "http"), Map.of("containerPort", "http")))));
+    assertThatThrownBy(
+            () -> Fabric8Trees.read(pod, PodSpec.class, TreePath.root("spec.template.spec")))
+        .isInstanceOfSatisfying(
+            TreeShapeException.class,
+            shape -> {
+              assertThat(shape.field())
+                  .isEqualTo("spec.template.spec.containers[0].ports[1].containerPort");
+              assertThat(shape.problem())
+                  .isEqualTo("expected an integer, found the string \"http\"");
+              assertThat(shape)
+                  .hasMessage(
+                      "spec.template.spec.containers[0].ports[1].containerPort: expected an"
+                          + " integer, found the string \"http\"");
+            });
   }
 
   @Test
-  @DisplayName("a list where a mapping goes, at the root of a whole object: the message starts with the field")
+  @DisplayName(
+      "a list where a mapping goes, at the root of a whole object: the message starts with the field")
   void wholeObject() {
-    assertThatThrownBy(() -> Fabric8Trees.read(Map.of("spec", List.of()), io.fabric8.kubernetes.api.model.apps.DaemonSet.class,
-        TreePath.root("")))
+    assertThatThrownBy(
+            () ->
+                Fabric8Trees.read(
+                    Map.of("spec", List.of()),
+                    io.fabric8.kubernetes.api.model.apps.DaemonSet.class,
+                    TreePath.root("")))
         .hasMessage("spec: expected a mapping, found a list");
   }
 

@@ -12,19 +12,24 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Test support: the docker stand-in (src/test/sh/docker-standin) installed as {@code docker} in a folder
- * that a test puts first on the PATH, so kustomize and kpt run the function's container image as the
- * packaged launcher, sandboxed as a container would be: uid 65534, no network. It logs the docker
- * arguments of every call, and what the sandbox looked like from inside.
+ * Test support: the docker stand-in (src/test/sh/docker-standin) installed as {@code docker} in a
+ * folder that a test puts first on the PATH, so kustomize and kpt run the function's container
+ * image as the packaged launcher, sandboxed as a container would be: uid 65534, no network. It logs
+ * the docker arguments of every call, and what the sandbox looked like from inside.
  */
 public final class DockerStandin {
-  /** A sandbox log line of a function that ran as nobody, in no group of the host, seeing only loopback. */
+  /**
+   * A sandbox log line of a function that ran as nobody, in no group of the host, seeing only
+   * loopback.
+   */
   static final String SANDBOXED = "uid=65534 gid=65534 groups=65534 net=lo,";
 
-  private static final String SANDBOX = "unshare --net setpriv --reuid=65534 --regid=65534 --clear-groups";
+  private static final String SANDBOX =
+      "unshare --net setpriv --reuid=65534 --regid=65534 --clear-groups";
 
   /** The folder to put first on the PATH. */
   public final Path bin;
+
   private final Path argvLog;
   private final Path sandboxLog;
 
@@ -35,8 +40,8 @@ public final class DockerStandin {
   }
 
   /**
-   * Why the stand-in cannot sandbox a function on this machine (not root, no network namespaces, a java
-   * that uid 65534 cannot run), or {@code null} when it can.
+   * Why the stand-in cannot sandbox a function on this machine (not root, no network namespaces, a
+   * java that uid 65534 cannot run), or {@code null} when it can.
    */
   public static String unavailableReason() {
     for (String tool : List.of("id", "unshare", "setpriv")) {
@@ -46,7 +51,11 @@ public final class DockerStandin {
     }
     String uid = Tool.run(Path.of("/"), null, "id", "-u").stdout().strip();
     if (!"0".equals(uid)) {
-      return "not running as root (uid " + uid + "): the docker stand-in needs root for `" + SANDBOX + "`";
+      return "not running as root (uid "
+          + uid
+          + "): the docker stand-in needs root for `"
+          + SANDBOX
+          + "`";
     }
     Tool.Run probe = Tool.run(Path.of("/"), null, "sh", "-c", SANDBOX + " --no-new-privs true");
     if (probe.exit() != 0) {
@@ -60,8 +69,8 @@ public final class DockerStandin {
 
   /**
    * Installs the stand-in in {@code work/docker}: it runs {@code function} for {@link
-   * Repository#FUNCTION_IMAGE}, or its staged copy ({@link StagedProduct}) when uid 65534 cannot read
-   * the checkout (a clone under a private home folder, say).
+   * Repository#FUNCTION_IMAGE}, or its staged copy ({@link StagedProduct}) when uid 65534 cannot
+   * read the checkout (a clone under a private home folder, say).
    */
   public static DockerStandin install(Path work, Path function) {
     try {
@@ -71,14 +80,25 @@ public final class DockerStandin {
       Path sandboxLog = dir.resolve("sandbox.log");
       Files.copy(Repository.dockerStandin(), bin.resolve("docker"));
       bin.resolve("docker").toFile().setExecutable(true);
-      Path runnable = usableByNobody(functionFiles(function), List.of(function)) ? function : staged();
+      Path runnable =
+          usableByNobody(functionFiles(function), List.of(function)) ? function : staged();
       Files.writeString(
           bin.resolve("docker-standin.conf"),
-          "RACER_KRM=" + quoted(runnable.toString()) + "\n"
-              + "EXPECTED_IMAGE=" + quoted(Repository.FUNCTION_IMAGE) + "\n"
-              + "ARGV_LOG=" + quoted(argvLog.toString()) + "\n"
-              + "SANDBOX_LOG=" + quoted(sandboxLog.toString()) + "\n"
-              + "FUNCTION_JAVA=" + quoted(java().toString()) + "\n");
+          "RACER_KRM="
+              + quoted(runnable.toString())
+              + "\n"
+              + "EXPECTED_IMAGE="
+              + quoted(Repository.FUNCTION_IMAGE)
+              + "\n"
+              + "ARGV_LOG="
+              + quoted(argvLog.toString())
+              + "\n"
+              + "SANDBOX_LOG="
+              + quoted(sandboxLog.toString())
+              + "\n"
+              + "FUNCTION_JAVA="
+              + quoted(java().toString())
+              + "\n");
       Files.writeString(argvLog, "");
       Files.writeString(sandboxLog, "");
       return new DockerStandin(bin, argvLog, sandboxLog);
@@ -105,12 +125,24 @@ public final class DockerStandin {
     return launcher;
   }
 
-  /** Whether uid 65534 can read every one of {@code readable} and run every one of {@code executable}. */
+  /**
+   * Whether uid 65534 can read every one of {@code readable} and run every one of {@code
+   * executable}.
+   */
   private static boolean usableByNobody(List<Path> readable, List<Path> executable) {
     List<String> command =
-        new ArrayList<>(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "sh", "-c",
-            "n=$1; shift; i=0; for f; do i=$((i+1)); if [ $i -le $n ]; then test -r \"$f\"; else test -x \"$f\"; fi"
-                + " || exit 1; done", "sh", String.valueOf(readable.size())));
+        new ArrayList<>(
+            List.of(
+                "setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "sh",
+                "-c",
+                "n=$1; shift; i=0; for f; do i=$((i+1)); if [ $i -le $n ]; then test -r \"$f\"; else test -x \"$f\"; fi"
+                    + " || exit 1; done",
+                "sh",
+                String.valueOf(readable.size())));
     readable.forEach(p -> command.add(p.toString()));
     executable.forEach(p -> command.add(p.toString()));
     return Tool.run(Path.of("/"), null, command.toArray(String[]::new)).exit() == 0;
@@ -132,7 +164,10 @@ public final class DockerStandin {
     return calls;
   }
 
-  /** One line per function run: {@code uid=... gid=... groups=... net=...}, as seen inside the sandbox. */
+  /**
+   * One line per function run: {@code uid=... gid=... groups=... net=...}, as seen inside the
+   * sandbox.
+   */
   List<String> sandboxes() {
     return PackageFiles.read(sandboxLog).lines().toList();
   }

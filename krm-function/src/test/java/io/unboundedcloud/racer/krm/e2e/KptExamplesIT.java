@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * examples/kpt run by the real kpt, three ways: {@code kpt fn eval --exec}, {@code kpt fn render
- * --allow-exec} with the Kptfile's function turned into an {@code exec:}, and {@code kpt fn render} of the
- * package as shipped (its container image, through the docker stand-in). Each runs twice on the same copy:
- * the second run must leave every file as it was.
+ * --allow-exec} with the Kptfile's function turned into an {@code exec:}, and {@code kpt fn render}
+ * of the package as shipped (its container image, through the docker stand-in). Each runs twice on
+ * the same copy: the second run must leave every file as it was.
  */
 @DisplayName("kpt runs the function on examples/kpt")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -31,8 +31,10 @@ class KptExamplesIT {
   private static final String KPTFILE_FUNCTION = "- image: " + Repository.FUNCTION_IMAGE;
 
   private Path work;
+
   /** Why this machine cannot run these tests, or {@code null}. */
   private String skipReason;
+
   private Path function;
   private Map<String, String> example;
   private Rendered eval;
@@ -58,7 +60,8 @@ class KptExamplesIT {
   }
 
   @Test
-  @DisplayName("kpt fn eval --exec: the package gets the dataplane and the origin its placement; a second run changes nothing")
+  @DisplayName(
+      "kpt fn eval --exec: the package gets the dataplane and the origin its placement; a second run changes nothing")
   void evalExec() {
     Rendered rendered = eval();
     assertRenderedPackage(example, rendered.first());
@@ -66,7 +69,8 @@ class KptExamplesIT {
   }
 
   @Test
-  @DisplayName("kpt fn render --allow-exec of an exec: pipeline: the same package as kpt fn eval; a second run changes nothing")
+  @DisplayName(
+      "kpt fn render --allow-exec of an exec: pipeline: the same package as kpt fn eval; a second run changes nothing")
   void renderExec() {
     Rendered rendered = render();
     Map<String, String> original = new TreeMap<>(example);
@@ -77,10 +81,12 @@ class KptExamplesIT {
   }
 
   @Test
-  @DisplayName("kpt fn render of the package as shipped runs its image with no network as nobody, with the same result")
+  @DisplayName(
+      "kpt fn render of the package as shipped runs its image with no network as nobody, with the same result")
   void renderContainer() {
     String unavailable = DockerStandin.unavailableReason();
-    String reason = unavailable == null ? null : unavailable + " (" + WHAT + " of the container function)";
+    String reason =
+        unavailable == null ? null : unavailable + " (" + WHAT + " of the container function)";
     Tool.announceSkip(reason);
     Tool.skipIf(reason);
     DockerStandin docker = DockerStandin.install(work, function);
@@ -93,18 +99,31 @@ class KptExamplesIT {
     // kpt asks for the client version first, then runs the image; twice
     List<String> version = List.of("version", "--format", "{{.Client.Version}}");
     List<String> run =
-        List.of("run", "--rm", "-i", "--network", "none", "--user", "nobody", "--security-opt=no-new-privileges",
-            "--pull", "missing", Repository.FUNCTION_IMAGE);
+        List.of(
+            "run",
+            "--rm",
+            "-i",
+            "--network",
+            "none",
+            "--user",
+            "nobody",
+            "--security-opt=no-new-privileges",
+            "--pull",
+            "missing",
+            Repository.FUNCTION_IMAGE);
     assertThat(docker.calls()).containsExactly(version, run, version, run);
-    assertThat(docker.sandboxes()).containsExactly(DockerStandin.SANDBOXED, DockerStandin.SANDBOXED);
+    assertThat(docker.sandboxes())
+        .containsExactly(DockerStandin.SANDBOXED, DockerStandin.SANDBOXED);
   }
 
   @Test
-  @DisplayName("a toleration the user adds to the rendered DaemonSet, with a comment, stays and reaches the origin")
+  @DisplayName(
+      "a toleration the user adds to the rendered DaemonSet, with a comment, stays and reaches the origin")
   void userPatchKept() {
     Map<String, String> rendered = new TreeMap<>(eval().first());
     String daemonSetFile = fileOf(rendered, "DaemonSet", "racer");
-    String toleration = """
+    String toleration =
+        """
               # GPU nodes are tainted for GPU work: the dataplane must run there too.
               tolerations:
               - key: nvidia.com/gpu
@@ -113,28 +132,48 @@ class KptExamplesIT {
         """;
     String original = rendered.get(daemonSetFile);
     assertThat(original).containsOnlyOnce("\n      affinity:\n");
-    String patched = original.replace("\n      affinity:\n", "\n" + toleration + "      affinity:\n");
+    String patched =
+        original.replace("\n      affinity:\n", "\n" + toleration + "      affinity:\n");
     rendered.put(daemonSetFile, patched);
     Path dir = PackageFiles.restore(rendered, work.resolve("user-patch"));
 
-    Rendered again = twice(dir, null, "kpt", "fn", "eval", dir.toString(), "--exec", function.toString(), "--",
-        "imageRegistry=" + REGISTRY);
+    Rendered again =
+        twice(
+            dir,
+            null,
+            "kpt",
+            "fn",
+            "eval",
+            dir.toString(),
+            "--exec",
+            function.toString(),
+            "--",
+            "imageRegistry=" + REGISTRY);
     assertLinesKeptInOrder(patched, again.first().get(daemonSetFile));
-    Map<String, Object> origin = PackageFiles.objectsInFile(again.first().get("cache-origin.yaml")).get(0);
+    Map<String, Object> origin =
+        PackageFiles.objectsInFile(again.first().get("cache-origin.yaml")).get(0);
     assertThat(podSpec(origin).get("tolerations"))
-        .isEqualTo(List.of(Map.of("key", "nvidia.com/gpu", "operator", "Exists", "effect", "NoSchedule")));
-    assertLinesKeptInOrder(example.get("cache-origin.yaml"), again.first().get("cache-origin.yaml"));
+        .isEqualTo(
+            List.of(Map.of("key", "nvidia.com/gpu", "operator", "Exists", "effect", "NoSchedule")));
+    assertLinesKeptInOrder(
+        example.get("cache-origin.yaml"), again.first().get("cache-origin.yaml"));
     assertThat(again.second()).isEqualTo(again.first());
   }
 
   /** The file of a package snapshot that holds the object of {@code kind} named {@code name}. */
   private static String fileOf(Map<String, String> files, String kind, String name) {
-    List<String> found = files.entrySet().stream()
-        .filter(file -> !file.getKey().equals("Kptfile"))
-        .filter(file -> PackageFiles.objectsInFile(file.getValue()).stream()
-            .anyMatch(o -> kind.equals(o.get("kind")) && name.equals(at(o, "metadata", "name"))))
-        .map(Map.Entry::getKey)
-        .toList();
+    List<String> found =
+        files.entrySet().stream()
+            .filter(file -> !file.getKey().equals("Kptfile"))
+            .filter(
+                file ->
+                    PackageFiles.objectsInFile(file.getValue()).stream()
+                        .anyMatch(
+                            o ->
+                                kind.equals(o.get("kind"))
+                                    && name.equals(at(o, "metadata", "name"))))
+            .map(Map.Entry::getKey)
+            .toList();
     assertThat(found).as("files holding %s %s", kind, name).hasSize(1);
     return found.get(0);
   }
@@ -143,8 +182,18 @@ class KptExamplesIT {
   private Rendered eval() {
     if (eval == null) {
       Path dir = PackageFiles.copy(Repository.examples("kpt"), work.resolve("eval"));
-      eval = twice(dir, null, "kpt", "fn", "eval", dir.toString(), "--exec", function.toString(), "--",
-          "imageRegistry=" + REGISTRY);
+      eval =
+          twice(
+              dir,
+              null,
+              "kpt",
+              "fn",
+              "eval",
+              dir.toString(),
+              "--exec",
+              function.toString(),
+              "--",
+              "imageRegistry=" + REGISTRY);
     }
     return eval;
   }
@@ -174,11 +223,12 @@ class KptExamplesIT {
   }
 
   /**
-   * Checks a rendered package against the one it came from: the Kptfile and racer-settings.yaml byte for
-   * byte; cache-origin.yaml keeps every line (comments, flow style, key order) and gains only the
-   * dataplane's placement; new files hold exactly the DaemonSet and the ServiceAccount.
+   * Checks a rendered package against the one it came from: the Kptfile and racer-settings.yaml
+   * byte for byte; cache-origin.yaml keeps every line (comments, flow style, key order) and gains
+   * only the dataplane's placement; new files hold exactly the DaemonSet and the ServiceAccount.
    */
-  private static void assertRenderedPackage(Map<String, String> original, Map<String, String> rendered) {
+  private static void assertRenderedPackage(
+      Map<String, String> original, Map<String, String> rendered) {
     assertThat(rendered.get("Kptfile")).isEqualTo(original.get("Kptfile"));
     assertThat(rendered.get("racer-settings.yaml")).isEqualTo(original.get("racer-settings.yaml"));
 
@@ -200,25 +250,37 @@ class KptExamplesIT {
     Map<String, Object> daemonSet = Manifests.one(added, "DaemonSet", "racer", "racer");
     assertThat(at(Manifests.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
         .isEqualTo("racer-settings");
-    assertThat(at(Manifests.dataplaneContainer(daemonSet), "image")).isEqualTo(REGISTRY + "/racer-dataplane:0.19.0");
+    assertThat(at(Manifests.dataplaneContainer(daemonSet), "image"))
+        .isEqualTo(REGISTRY + "/racer-dataplane:0.19.0");
 
     Map<String, Object> origin = PackageFiles.objectsInFile(originText).get(0);
-    Map<String, Object> originBefore = PackageFiles.objectsInFile(original.get("cache-origin.yaml")).get(0);
-    assertThat(podSpec(origin).get("affinity")).isNotNull().isEqualTo(podSpec(daemonSet).get("affinity"));
+    Map<String, Object> originBefore =
+        PackageFiles.objectsInFile(original.get("cache-origin.yaml")).get(0);
+    assertThat(podSpec(origin).get("affinity"))
+        .isNotNull()
+        .isEqualTo(podSpec(daemonSet).get("affinity"));
     assertThat(podSpec(origin).get("tolerations")).isEqualTo(podSpec(daemonSet).get("tolerations"));
-    assertThat(podSpec(origin).get("nodeSelector")).isEqualTo(podSpec(daemonSet).get("nodeSelector"));
+    assertThat(podSpec(origin).get("nodeSelector"))
+        .isEqualTo(podSpec(daemonSet).get("nodeSelector"));
     Map<String, Object> unplaced = new LinkedHashMap<>(podSpec(origin));
     unplaced.remove("affinity");
-    assertThat(unplaced).as("the origin's pod spec, but for its placement").isEqualTo(podSpec(originBefore));
+    assertThat(unplaced)
+        .as("the origin's pod spec, but for its placement")
+        .isEqualTo(podSpec(originBefore));
   }
 
-  /** Every line of {@code before} is in {@code after}, in the same order (lines may be added between). */
+  /**
+   * Every line of {@code before} is in {@code after}, in the same order (lines may be added
+   * between).
+   */
   private static void assertLinesKeptInOrder(String before, String after) {
     List<String> remaining = after.lines().toList();
     int from = 0;
     for (String line : before.lines().toList()) {
       int found = remaining.subList(from, remaining.size()).indexOf(line);
-      assertThat(found).as("line %s of the original, kept in order, in:%n%s", line, after).isNotNegative();
+      assertThat(found)
+          .as("line %s of the original, kept in order, in:%n%s", line, after)
+          .isNotNegative();
       from += found + 1;
     }
   }

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * examples/kustomize built by the real {@code kubectl kustomize --enable-alpha-plugins}, which runs the
- * function's container image through the docker stand-in (the packaged launcher, as uid 65534 with no
- * network). Each example is built twice.
+ * examples/kustomize built by the real {@code kubectl kustomize --enable-alpha-plugins}, which runs
+ * the function's container image through the docker stand-in (the packaged launcher, as uid 65534
+ * with no network). Each example is built twice.
  */
 @DisplayName("kubectl kustomize builds examples/kustomize with the function")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -29,8 +29,10 @@ class KustomizeExamplesIT {
       Map.of("key", "nvidia.com/gpu", "operator", "Exists", "effect", "NoSchedule");
 
   private Path work;
+
   /** Why this machine cannot run these tests, or {@code null}. */
   private String skipReason;
+
   private DockerStandin docker;
   private Build base;
   private Build baseAgain;
@@ -73,13 +75,20 @@ class KustomizeExamplesIT {
   private Build build(Path kustomization) {
     docker.clear();
     Tool.Run run =
-        Tool.run(work, docker.bin, "kubectl", "kustomize", "--enable-alpha-plugins", kustomization.toString())
+        Tool.run(
+                work,
+                docker.bin,
+                "kubectl",
+                "kustomize",
+                "--enable-alpha-plugins",
+                kustomization.toString())
             .succeeded();
     return new Build(run.stdout(), run.stderr(), docker.calls(), docker.sandboxes());
   }
 
   @Test
-  @DisplayName("base: the DaemonSet's envFrom names the hashed racer-settings, the ServiceAccount is there")
+  @DisplayName(
+      "base: the DaemonSet's envFrom names the hashed racer-settings, the ServiceAccount is there")
   void base() {
     List<Map<String, Object>> objects = base.objects();
     assertThat(Manifests.identities(objects))
@@ -93,12 +102,15 @@ class KustomizeExamplesIT {
         .isEqualTo(settingsName(objects));
     assertThat(at(Manifests.dataplaneContainer(daemonSet), "image"))
         .isEqualTo("registry.example.com/racer/racer-dataplane:0.19.0");
-    assertThat(podSpec(daemonSet)).containsEntry("serviceAccountName", "racer").doesNotContainKey("tolerations");
+    assertThat(podSpec(daemonSet))
+        .containsEntry("serviceAccountName", "racer")
+        .doesNotContainKey("tolerations");
     assertThat(base.stderr()).as("what the build printed on stderr").isEmpty();
   }
 
   @Test
-  @DisplayName("overlay: the patched toleration is on the DaemonSet and, with its affinity, on models-origin")
+  @DisplayName(
+      "overlay: the patched toleration is on the DaemonSet and, with its affinity, on models-origin")
   void overlay() {
     List<Map<String, Object>> objects = overlay.objects();
     String settings = settingsName(objects);
@@ -118,7 +130,8 @@ class KustomizeExamplesIT {
     assertThat(podSpec(origin).get("affinity"))
         .isNotNull()
         .isEqualTo(podSpec(daemonSet).get("affinity"));
-    assertThat(podSpec(origin).get("nodeSelector")).isEqualTo(podSpec(daemonSet).get("nodeSelector"));
+    assertThat(podSpec(origin).get("nodeSelector"))
+        .isEqualTo(podSpec(daemonSet).get("nodeSelector"));
     assertThat(overlay.stderr()).as("what the build printed on stderr").isEmpty();
   }
 
@@ -130,7 +143,8 @@ class KustomizeExamplesIT {
   }
 
   @Test
-  @DisplayName("kustomize runs the image with no network as nobody, and so it ran: uid 65534, loopback only")
+  @DisplayName(
+      "kustomize runs the image with no network as nobody, and so it ran: uid 65534, loopback only")
   void containerRuns() {
     // the overlay runs the function twice: in its base, then in itself
     for (Build build : List.of(base, baseAgain)) {
@@ -148,7 +162,8 @@ class KustomizeExamplesIT {
             call -> {
               assertThat(call.get(0)).isEqualTo("run");
               assertThat(String.join(" ", call))
-                  .contains(" --network none ", " --user nobody ", " --security-opt=no-new-privileges ");
+                  .contains(
+                      " --network none ", " --user nobody ", " --security-opt=no-new-privileges ");
               assertThat(call.get(call.size() - 1)).isEqualTo(Repository.FUNCTION_IMAGE);
             });
     assertThat(build.sandboxes()).hasSize(expected).containsOnly(DockerStandin.SANDBOXED);

@@ -11,14 +11,17 @@ final class Manifests {
   private Manifests() {}
 
   /** The one object of {@code kind} named {@code name} in {@code namespace}. */
-  static Map<String, Object> one(List<Map<String, Object>> objects, String kind, String namespace, String name) {
+  static Map<String, Object> one(
+      List<Map<String, Object>> objects, String kind, String namespace, String name) {
     List<Map<String, Object>> found =
         objects.stream()
             .filter(o -> kind.equals(o.get("kind")))
             .filter(o -> Objects.equals(namespace, at(o, "metadata", "namespace")))
             .filter(o -> name.equals(at(o, "metadata", "name")))
             .toList();
-    assertThat(found).as("%s %s/%s among %s", kind, namespace, name, identities(objects)).hasSize(1);
+    assertThat(found)
+        .as("%s %s/%s among %s", kind, namespace, name, identities(objects))
+        .hasSize(1);
     return found.get(0);
   }
 
@@ -30,14 +33,21 @@ final class Manifests {
   /** "Kind namespace/name" of each object ("Kind name" when it has no namespace). */
   static List<String> identities(List<Map<String, Object>> objects) {
     return objects.stream()
-        .map(o -> {
-          Object namespace = at(o, "metadata", "namespace");
-          return o.get("kind") + " " + (namespace == null ? "" : namespace + "/") + at(o, "metadata", "name");
-        })
+        .map(
+            o -> {
+              Object namespace = at(o, "metadata", "namespace");
+              return o.get("kind")
+                  + " "
+                  + (namespace == null ? "" : namespace + "/")
+                  + at(o, "metadata", "name");
+            })
         .toList();
   }
 
-  /** The value at a path of map keys and list indexes (Integer), or {@code null} when any step is missing. */
+  /**
+   * The value at a path of map keys and list indexes (Integer), or {@code null} when any step is
+   * missing.
+   */
   static Object at(Object tree, Object... path) {
     Object current = tree;
     for (Object step : path) {

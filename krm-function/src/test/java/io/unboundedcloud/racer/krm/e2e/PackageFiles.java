@@ -14,7 +14,10 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
-/** Test support: copies of example folders, byte snapshots of them, and the objects their YAML holds. */
+/**
+ * Test support: copies of example folders, byte snapshots of them, and the objects their YAML
+ * holds.
+ */
 final class PackageFiles {
   private PackageFiles() {}
 
@@ -36,8 +39,9 @@ final class PackageFiles {
   }
 
   /**
-   * Every file under {@code dir}, by its path relative to it ('/'-separated), with its exact bytes as
-   * ISO-8859-1 text (one char a byte: equal snapshots are equal bytes, and a failure shows a readable diff).
+   * Every file under {@code dir}, by its path relative to it ('/'-separated), with its exact bytes
+   * as ISO-8859-1 text (one char a byte: equal snapshots are equal bytes, and a failure shows a
+   * readable diff).
    */
   static Map<String, String> snapshot(Path dir) {
     Map<String, String> files = new TreeMap<>();
@@ -100,7 +104,8 @@ final class PackageFiles {
 
   /** The objects of a file's content in a {@link #snapshot}. */
   static List<Map<String, Object>> objectsInFile(String snapshotContent) {
-    return objects(new String(snapshotContent.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+    return objects(
+        new String(snapshotContent.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
   }
 
   /** The comment lines (trimmed, in order) of a YAML text. */

@@ -19,16 +19,23 @@ import org.junit.jupiter.api.Assumptions;
 
 /** Test support: finds and runs the command-line tools an end-to-end test drives. */
 final class Tool {
-  /** kpt kills a function after 5 minutes; a tool run here gets as long, on a loaded 2-core machine. */
+  /**
+   * kpt kills a function after 5 minutes; a tool run here gets as long, on a loaded 2-core machine.
+   */
   private static final long TIMEOUT_SECONDS = 300;
 
   private Tool() {}
 
   /** What one run printed. */
   record Run(List<String> command, int exit, String stdout, String stderr) {
-    /** This run, after asserting it exited 0 (the message shows the command and everything it printed). */
+    /**
+     * This run, after asserting it exited 0 (the message shows the command and everything it
+     * printed).
+     */
     Run succeeded() {
-      assertThat(exit).as("exit code of %s%nstdout:%n%s%nstderr:%n%s", command, stdout, stderr).isZero();
+      assertThat(exit)
+          .as("exit code of %s%nstdout:%n%s%nstderr:%n%s", command, stdout, stderr)
+          .isZero();
       return this;
     }
   }
@@ -48,16 +55,16 @@ final class Tool {
   }
 
   /**
-   * Why a test class that needs {@code name} cannot run, {@code "NAME not found on PATH (WHAT)"}, or
-   * {@code null} when it is on the PATH. CI machines may lack the tool.
+   * Why a test class that needs {@code name} cannot run, {@code "NAME not found on PATH (WHAT)"},
+   * or {@code null} when it is on the PATH. CI machines may lack the tool.
    */
   static String missing(String name, String what) {
     return onPath(name).isPresent() ? null : name + " not found on PATH (" + what + ")";
   }
 
   /**
-   * The one line a skipped test class (or test) prints, {@code SKIPPED: REASON}; each of its tests then
-   * aborts through {@link #skipIf}, so the runner reports them skipped, never passed.
+   * The one line a skipped test class (or test) prints, {@code SKIPPED: REASON}; each of its tests
+   * then aborts through {@link #skipIf}, so the runner reports them skipped, never passed.
    */
   static void announceSkip(String reason) {
     if (reason != null) {
@@ -71,8 +78,8 @@ final class Tool {
   }
 
   /**
-   * Runs a command in {@code dir} with {@code pathFirst} (may be {@code null}) put first on the PATH.
-   * Fails when it does not end within the time-out.
+   * Runs a command in {@code dir} with {@code pathFirst} (may be {@code null}) put first on the
+   * PATH. Fails when it does not end within the time-out.
    */
   static Run run(Path dir, Path pathFirst, String... command) {
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
@@ -88,7 +95,8 @@ final class Tool {
       if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        throw new AssertionError(List.of(command) + " did not end within " + TIMEOUT_SECONDS + " s");
+        throw new AssertionError(
+            List.of(command) + " did not end within " + TIMEOUT_SECONDS + " s");
       }
       return new Run(List.of(command), process.exitValue(), out.join(), err.join());
     } catch (IOException e) {
@@ -99,11 +107,14 @@ final class Tool {
     }
   }
 
-  /** Reads a stream to its end on a thread of its own (the common pool may have a single thread). */
+  /**
+   * Reads a stream to its end on a thread of its own (the common pool may have a single thread).
+   */
   private static CompletableFuture<String> drain(InputStream stream) {
     return CompletableFuture.supplyAsync(
         () -> {
-          try (stream; ByteArrayOutputStream buffer = new ByteArrayOutputStream()) {
+          try (stream;
+              ByteArrayOutputStream buffer = new ByteArrayOutputStream()) {
             stream.transferTo(buffer);
             return buffer.toString(StandardCharsets.UTF_8);
           } catch (IOException e) {

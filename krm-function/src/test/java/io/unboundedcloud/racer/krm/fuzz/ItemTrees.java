@@ -17,10 +17,11 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
- * Items as plain trees for comparison: mappings as ordered maps, sequences as lists, scalars as their tag
- * and text. Comments and styles are left out: "unchanged" here means the same data, in the same order.
- * An alias that refers back to a node it is in stands as {@code <cycle>}; past a budget of nodes (aliases
- * can multiply a small input) the rest stands as {@code <more>}, alike on both sides of a comparison.
+ * Items as plain trees for comparison: mappings as ordered maps, sequences as lists, scalars as
+ * their tag and text. Comments and styles are left out: "unchanged" here means the same data, in
+ * the same order. An alias that refers back to a node it is in stands as {@code <cycle>}; past a
+ * budget of nodes (aliases can multiply a small input) the rest stands as {@code <more>}, alike on
+ * both sides of a comparison.
  */
 final class ItemTrees {
   private static final int BUDGET = 200_000;
@@ -35,18 +36,22 @@ final class ItemTrees {
   }
 
   /**
-   * The {@code items} of a ResourceList as written, whatever they hold (a function writes back even items
-   * that are no objects): composed by snakeyaml with generous limits, none when there is no list.
+   * The {@code items} of a ResourceList as written, whatever they hold (a function writes back even
+   * items that are no objects): composed by snakeyaml with generous limits, none when there is no
+   * list.
    */
   static List<Node> itemsOf(byte[] resourceList) {
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(Integer.MAX_VALUE);
     options.setNestingDepthLimit(1000);
     options.setMaxAliasesForCollections(Integer.MAX_VALUE);
-    Node root = new Yaml(options).compose(new StringReader(new String(resourceList, StandardCharsets.UTF_8)));
+    Node root =
+        new Yaml(options)
+            .compose(new StringReader(new String(resourceList, StandardCharsets.UTF_8)));
     if (root instanceof MappingNode envelope) {
       for (NodeTuple tuple : envelope.getValue()) {
-        if (tuple.getKeyNode() instanceof ScalarNode key && key.getValue().equals("items")
+        if (tuple.getKeyNode() instanceof ScalarNode key
+            && key.getValue().equals("items")
             && tuple.getValueNode() instanceof SequenceNode items) {
           return items.getValue();
         }

@@ -16,20 +16,25 @@ import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
- * Fuzz targets on raw bytes, as kustomize, kpt and files on disk deliver them. They share their seeds
- * (the files directly in {@code KrmInputFuzzTestInputs/}): every golden input and the captured traffic of
- * kustomize and kpt, linked, plus what campaigns found.
+ * Fuzz targets on raw bytes, as kustomize, kpt and files on disk deliver them. They share their
+ * seeds (the files directly in {@code KrmInputFuzzTestInputs/}): every golden input and the
+ * captured traffic of kustomize and kpt, linked, plus what campaigns found.
  */
 class KrmInputFuzzTest {
   /**
-   * What one input may allocate: the fixed cost of a run (fabric8, the builders) and a share per input
-   * byte far above the measured 27 for a long value, far below what an alias bomb or a quadratic reading
-   * would take. Bytes allocated, not kept: this bound is what {@code YamlLimits} promise.
+   * What one input may allocate: the fixed cost of a run (fabric8, the builders) and a share per
+   * input byte far above the measured 27 for a long value, far below what an alias bomb or a
+   * quadratic reading would take. Bytes allocated, not kept: this bound is what {@code YamlLimits}
+   * promise.
    */
   private static final long FIXED_BYTES = 96L << 20;
+
   private static final long BYTES_PER_INPUT_BYTE = 400;
 
-  /** The ResourceList reader: a ResourceList, or a {@link YamlInputException} with a message; nothing else. */
+  /**
+   * The ResourceList reader: a ResourceList, or a {@link YamlInputException} with a message;
+   * nothing else.
+   */
   @FuzzTest(maxDuration = "10m")
   void readResourceList(byte[] input) {
     Allocation before = Allocation.now();
@@ -44,8 +49,8 @@ class KrmInputFuzzTest {
 
   /**
    * Function mode, bytes in and bytes out: exit 0 or 1, never an internal error; stdout always a
-   * ResourceList; on an error every input item in it unchanged; on success the output rendered again is
-   * the same bytes.
+   * ResourceList; on an error every input item in it unchanged; on success the output rendered
+   * again is the same bytes.
    */
   @FuzzTest(maxDuration = "10m")
   void functionMode(byte[] input) {
@@ -55,7 +60,8 @@ class KrmInputFuzzTest {
 
     assertThat(run.exitCode()).as(run.describe()).isIn(0, 1);
     assertThat(run.stderr()).as(run.describe()).doesNotContain("internal error");
-    assertThat(run.stdout()).as(run.describe())
+    assertThat(run.stdout())
+        .as(run.describe())
         .startsWith("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\n");
     if (run.exitCode() == 0) {
       KrmRun again = KrmRun.function(run.stdoutBytes());
@@ -64,19 +70,23 @@ class KrmInputFuzzTest {
       assertThat(again.stdoutBytes()).as("the output rendered again").isEqualTo(run.stdoutBytes());
     } else {
       assertThat(run.stderr()).as(run.describe()).contains("error: ");
-      assertThat(ItemTrees.of(ItemTrees.itemsOf(run.stdoutBytes()))).as("items after an error")
+      assertThat(ItemTrees.of(ItemTrees.itemsOf(run.stdoutBytes())))
+          .as("items after an error")
           .isEqualTo(ItemTrees.of(inputItems(input)));
     }
     assertBoundedMemory(before, input, runs);
   }
 
-  /** Render mode's reader of a manifest file: objects with a kind, or a message that names the file. */
+  /**
+   * Render mode's reader of a manifest file: objects with a kind, or a message that names the file.
+   */
   @FuzzTest(maxDuration = "10m")
   void readManifests(byte[] input) {
     Allocation before = Allocation.now();
     try {
       List<MappingNode> objects =
-          YamlReader.readManifests(new ByteArrayInputStream(input), "fuzz.yaml", YamlLimits.DEFAULT);
+          YamlReader.readManifests(
+              new ByteArrayInputStream(input), "fuzz.yaml", YamlLimits.DEFAULT);
       assertThat(objects).doesNotContainNull();
     } catch (YamlInputException refused) {
       assertThat(refused.getMessage()).contains("fuzz.yaml");
@@ -84,38 +94,50 @@ class KrmInputFuzzTest {
     assertBoundedMemory(before, input, 0);
   }
 
-  /** The items the function must give back: those of a readable list, or what it could keep of another. */
+  /**
+   * The items the function must give back: those of a readable list, or what it could keep of
+   * another.
+   */
   private static List<? extends Node> inputItems(byte[] input) {
     try {
       return YamlReader.readResourceList(new ByteArrayInputStream(input)).items();
     } catch (YamlInputException unreadable) {
-      return unreadable.items()
-          .map(items -> items instanceof SequenceNode sequence ? sequence.getValue() : List.<Node>of())
+      return unreadable
+          .items()
+          .map(
+              items ->
+                  items instanceof SequenceNode sequence ? sequence.getValue() : List.<Node>of())
           .orElse(List.of());
     }
   }
 
   /**
-   * The allocation bound, for a run that loaded no class: loading (and, while fuzzing, instrumenting) the
-   * classes a new code path needs allocates far more than the input, once per JVM.
+   * The allocation bound, for a run that loaded no class: loading (and, while fuzzing,
+   * instrumenting) the classes a new code path needs allocates far more than the input, once per
+   * JVM.
    *
-   * @param elsewhere what the function allocated on the harness's threads ({@link KrmRun#allocatedBytes()}),
-   *     -1 when the JVM cannot tell
+   * @param elsewhere what the function allocated on the harness's threads ({@link
+   *     KrmRun#allocatedBytes()}), -1 when the JVM cannot tell
    */
   private static void assertBoundedMemory(Allocation before, byte[] input, long elsewhere) {
     Allocation after = Allocation.now();
     if (before.bytes() >= 0 && elsewhere >= 0 && after.classesLoaded() == before.classesLoaded()) {
-      assertThat(after.bytes() - before.bytes() + elsewhere).as("bytes allocated for %d input bytes", input.length)
+      assertThat(after.bytes() - before.bytes() + elsewhere)
+          .as("bytes allocated for %d input bytes", input.length)
           .isLessThan(FIXED_BYTES + BYTES_PER_INPUT_BYTE * input.length);
     }
   }
 
-  /** Bytes this thread allocated so far (-1 when the JVM cannot tell), and the classes loaded so far. */
+  /**
+   * Bytes this thread allocated so far (-1 when the JVM cannot tell), and the classes loaded so
+   * far.
+   */
   private record Allocation(long bytes, long classesLoaded) {
     static Allocation now() {
       long classes = ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount();
       if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
-          && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()) {
+          && threads.isThreadAllocatedMemorySupported()
+          && threads.isThreadAllocatedMemoryEnabled()) {
         return new Allocation(threads.getCurrentThreadAllocatedBytes(), classes);
       }
       return new Allocation(-1, classes);

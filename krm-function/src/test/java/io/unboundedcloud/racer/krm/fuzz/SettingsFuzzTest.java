@@ -6,9 +6,9 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.settings.Finding;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,26 +17,35 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The settings validation on a map of arbitrary keys and values, alone and through the function: it never
- * throws, its findings do not depend on the order of the keys, and the function renders exactly when it
- * finds no error (an error result at {@code data.KEY} for each error it finds), idempotently.
+ * The settings validation on a map of arbitrary keys and values, alone and through the function: it
+ * never throws, its findings do not depend on the order of the keys, and the function renders
+ * exactly when it finds no error (an error result at {@code data.KEY} for each error it finds),
+ * idempotently.
  */
 class SettingsFuzzTest {
-  /** Keys the fuzzer picks from besides arbitrary ones: the catalog's, the obsolete ones, a near miss. */
-  private static final List<String> KNOWN_KEYS = Stream.concat(
-          Stream.concat(SettingsCatalog.keys().stream().map(SettingKey::name),
-              SettingsCatalog.obsoleteKeys().keySet().stream()),
-          Stream.of("RACER_PEER_PRT", "racer_peer_port", "OTHER_KEY"))
-      .toList();
+  /**
+   * Keys the fuzzer picks from besides arbitrary ones: the catalog's, the obsolete ones, a near
+   * miss.
+   */
+  private static final List<String> KNOWN_KEYS =
+      Stream.concat(
+              Stream.concat(
+                  SettingsCatalog.keys().stream().map(SettingKey::name),
+                  SettingsCatalog.obsoleteKeys().keySet().stream()),
+              Stream.of("RACER_PEER_PRT", "racer_peer_port", "OTHER_KEY"))
+          .toList();
+
   /** The characters Kubernetes allows in a ConfigMap data key. */
-  private static final String KEY_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._";
+  private static final String KEY_CHARACTERS =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._";
 
   @FuzzTest(maxDuration = "10m")
   void validate(FuzzedDataProvider data) {
     Map<String, String> settings = new LinkedHashMap<>();
     int count = data.consumeInt(0, 8);
     for (int i = 0; i < count && data.remainingBytes() > 0; i++) {
-      String key = data.consumeBoolean() ? data.pickValue(KNOWN_KEYS) : key(data.consumeAsciiString(24));
+      String key =
+          data.consumeBoolean() ? data.pickValue(KNOWN_KEYS) : key(data.consumeAsciiString(24));
       settings.put(key, text(data.consumeString(40)));
     }
 
@@ -45,15 +54,19 @@ class SettingsFuzzTest {
     Collections.reverse(reversed);
     Map<String, String> reversedSettings = new LinkedHashMap<>();
     reversed.forEach(entry -> reversedSettings.put(entry.getKey(), entry.getValue()));
-    assertThat(SettingsCatalog.validate(reversedSettings)).as("findings whatever the order of %s", settings)
+    assertThat(SettingsCatalog.validate(reversedSettings))
+        .as("findings whatever the order of %s", settings)
         .isEqualTo(findings);
 
     KrmRun run = KrmRun.function(resourceList(settings));
-    List<Finding> errors = findings.stream().filter(f -> f.severity() == FindingSeverity.ERROR).toList();
+    List<Finding> errors =
+        findings.stream().filter(f -> f.severity() == FindingSeverity.ERROR).toList();
     assertThat(run.stderr()).as(run.describe()).doesNotContain("internal error");
     if (errors.isEmpty()) {
       assertThat(run.exitCode()).as("no error found in %s:%n%s", settings, run.describe()).isZero();
-      assertThat(KrmRun.function(run.stdout()).stdout()).as("rendered again").isEqualTo(run.stdout());
+      assertThat(KrmRun.function(run.stdout()).stdout())
+          .as("rendered again")
+          .isEqualTo(run.stdout());
     } else {
       assertThat(run.exitCode()).as("errors %s:%n%s", errors, run.describe()).isEqualTo(1);
       for (Finding error : errors) {
@@ -74,13 +87,19 @@ class SettingsFuzzTest {
   /** The fuzzer's string with unpaired surrogates replaced: a value YAML can carry. */
   private static String text(String raw) {
     StringBuilder text = new StringBuilder();
-    raw.codePoints().forEach(c -> text.appendCodePoint(Character.isSurrogate((char) c) && c <= 0xFFFF ? 0xFFFD : c));
+    raw.codePoints()
+        .forEach(
+            c -> text.appendCodePoint(Character.isSurrogate((char) c) && c <= 0xFFFF ? 0xFFFD : c));
     return text.toString();
   }
 
-  /** racer-settings with {@code settings} as double-quoted YAML strings, the rest of a valid input. */
+  /**
+   * racer-settings with {@code settings} as double-quoted YAML strings, the rest of a valid input.
+   */
   private static String resourceList(Map<String, String> settings) {
-    StringBuilder text = new StringBuilder("""
+    StringBuilder text =
+        new StringBuilder(
+            """
         apiVersion: config.kubernetes.io/v1
         kind: ResourceList
         items:
@@ -91,8 +110,11 @@ class SettingsFuzzTest {
             namespace: racer
         """);
     text.append(settings.isEmpty() ? "  data: {}\n" : "  data:\n");
-    settings.forEach((key, value) -> text.append("    ").append(key).append(": ").append(quoted(value)).append('\n'));
-    return text.append("""
+    settings.forEach(
+        (key, value) ->
+            text.append("    ").append(key).append(": ").append(quoted(value)).append('\n'));
+    return text.append(
+            """
         functionConfig:
           apiVersion: v1
           kind: ConfigMap
@@ -100,23 +122,27 @@ class SettingsFuzzTest {
             name: racer-function
           data:
             imageRegistry: registry.example.com/racer
-        """).toString();
+        """)
+        .toString();
   }
 
   /** A YAML double-quoted string: every character outside printable ASCII as an escape. */
   private static String quoted(String value) {
     StringBuilder quoted = new StringBuilder("\"");
-    value.codePoints().forEach(c -> {
-      if (c == '"' || c == '\\') {
-        quoted.append('\\').appendCodePoint(c);
-      } else if (c >= 0x20 && c < 0x7F) {
-        quoted.appendCodePoint(c);
-      } else if (c <= 0xFFFF) {
-        quoted.append(String.format("\\u%04X", c));
-      } else {
-        quoted.append(String.format("\\U%08X", c));
-      }
-    });
+    value
+        .codePoints()
+        .forEach(
+            c -> {
+              if (c == '"' || c == '\\') {
+                quoted.append('\\').appendCodePoint(c);
+              } else if (c >= 0x20 && c < 0x7F) {
+                quoted.appendCodePoint(c);
+              } else if (c <= 0xFFFF) {
+                quoted.append(String.format("\\u%04X", c));
+              } else {
+                quoted.append(String.format("\\U%08X", c));
+              }
+            });
     return quoted.append('"').toString();
   }
 }

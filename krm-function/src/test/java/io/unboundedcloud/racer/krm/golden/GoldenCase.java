@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * One golden folder: {@code input.yaml} (the ResourceList a tool sends), {@code expected.yaml} (the exact
- * stdout, results included), {@code expected-exit-code} and {@code expected-stderr.txt} (one line each).
+ * One golden folder: {@code input.yaml} (the ResourceList a tool sends), {@code expected.yaml} (the
+ * exact stdout, results included), {@code expected-exit-code} and {@code expected-stderr.txt} (one
+ * line each).
  */
 record GoldenCase(Path folder) {
   static final String INPUT = "input.yaml";
@@ -42,9 +43,10 @@ record GoldenCase(Path folder) {
   }
 
   /**
-   * The {@code golden.update} switch: rewrites the expected files from a run, then stops the test, since a
-   * run with the switch verifies nothing. It fails naming the files it rewrote, or, when every file already
-   * held what the run gave, is aborted; either way it says to run again without the switch.
+   * The {@code golden.update} switch: rewrites the expected files from a run, then stops the test,
+   * since a run with the switch verifies nothing. It fails naming the files it rewrote, or, when
+   * every file already held what the run gave, is aborted; either way it says to run again without
+   * the switch.
    */
   void rewriteFrom(KrmRun run) {
     List<String> rewritten = new ArrayList<>();
@@ -53,11 +55,20 @@ record GoldenCase(Path folder) {
     rewrite(EXPECTED_STDERR, run.stderr(), rewritten);
     String again = "run the tests again without -Dgolden.update=true to verify";
     if (rewritten.isEmpty()) {
-      Assumptions.abort(name() + ": -Dgolden.update=true rewrote nothing, the expected files already hold this"
-          + " run; " + again);
+      Assumptions.abort(
+          name()
+              + ": -Dgolden.update=true rewrote nothing, the expected files already hold this"
+              + " run; "
+              + again);
     }
-    Assertions.fail(name() + ": -Dgolden.update=true rewrote " + String.join(", ", rewritten) + " in " + folder
-        + " from this run; review the diff against docs/dataplane.md, then " + again);
+    Assertions.fail(
+        name()
+            + ": -Dgolden.update=true rewrote "
+            + String.join(", ", rewritten)
+            + " in "
+            + folder
+            + " from this run; review the diff against docs/dataplane.md, then "
+            + again);
   }
 
   private void rewrite(String file, String text, List<String> rewritten) {

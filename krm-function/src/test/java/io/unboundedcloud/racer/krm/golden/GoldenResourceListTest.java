@@ -24,11 +24,11 @@ import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 /**
- * Golden folders under {@code src/test/resources/golden/<case>/}: each input ResourceList is run through
- * the function in-process (as kustomize and kpt start it: no arguments), and stdout must equal {@code
- * expected.yaml} byte for byte, the exit code {@code expected-exit-code}, stderr {@code
- * expected-stderr.txt}. A case that exits 0 is run again on its own output without results, as a tool
- * chaining functions would send it, and must give the same bytes (idempotence).
+ * Golden folders under {@code src/test/resources/golden/<case>/}: each input ResourceList is run
+ * through the function in-process (as kustomize and kpt start it: no arguments), and stdout must
+ * equal {@code expected.yaml} byte for byte, the exit code {@code expected-exit-code}, stderr
+ * {@code expected-stderr.txt}. A case that exits 0 is run again on its own output without results,
+ * as a tool chaining functions would send it, and must give the same bytes (idempotence).
  *
  * <p>To rewrite the expected files after an intended change, run with {@code -Dgolden.update=true}:
  *
@@ -37,26 +37,28 @@ import org.opentest4j.TestAbortedException;
  *   -Dsurefire.failIfNoSpecifiedTests=false -Dgolden.update=true
  * </pre>
  *
- * and review every changed file against docs/dataplane.md before committing it (see the folder's README.md).
- * A run with the switch never passes: each case whose files it rewrote fails, naming them, and each case it
- * left as it was is aborted; run again without the switch to verify. The idempotence check is never
- * rewritten: it compares two runs, not a file.
+ * and review every changed file against docs/dataplane.md before committing it (see the folder's
+ * README.md). A run with the switch never passes: each case whose files it rewrote fails, naming
+ * them, and each case it left as it was is aborted; run again without the switch to verify. The
+ * idempotence check is never rewritten: it compares two runs, not a file.
  */
 @DisplayName("Golden ResourceLists")
 class GoldenResourceListTest {
-  /** Rewrites expected.yaml, expected-exit-code and expected-stderr.txt, then stops each case unverified. */
+  /**
+   * Rewrites expected.yaml, expected-exit-code and expected-stderr.txt, then stops each case
+   * unverified.
+   */
   static final boolean UPDATE = Boolean.getBoolean("golden.update");
 
-  /** The source folder (surefire runs in the module's directory), so that updates land in the sources. */
+  /**
+   * The source folder (surefire runs in the module's directory), so that updates land in the
+   * sources.
+   */
   static final Path FOLDER = Path.of(System.getProperty("golden.dir", "src/test/resources/golden"));
 
   static List<GoldenCase> cases() {
     try (Stream<Path> folders = Files.list(FOLDER)) {
-      return folders
-          .filter(Files::isDirectory)
-          .sorted()
-          .map(GoldenCase::new)
-          .toList();
+      return folders.filter(Files::isDirectory).sorted().map(GoldenCase::new).toList();
     } catch (IOException e) {
       throw new IllegalStateException("no golden folder at " + FOLDER.toAbsolutePath(), e);
     }
@@ -75,13 +77,18 @@ class GoldenResourceListTest {
             () -> {
               KrmRun run = KrmRun.function(golden.input());
               if (UPDATE) {
-                golden.rewriteFrom(run); // fails or aborts: the files were just written from this run
+                golden.rewriteFrom(
+                    run); // fails or aborts: the files were just written from this run
               }
               assertThat(run.stdout())
                   .as("%s: stdout (rewrite with -Dgolden.update=true, then review)", golden.name())
                   .isEqualTo(golden.expectedStdout());
-              assertThat(run.exitCode()).as("%s: exit code", golden.name()).isEqualTo(golden.expectedExitCode());
-              assertThat(run.stderrLines()).as("%s: stderr", golden.name()).isEqualTo(golden.expectedStderr());
+              assertThat(run.exitCode())
+                  .as("%s: exit code", golden.name())
+                  .isEqualTo(golden.expectedExitCode());
+              assertThat(run.stderrLines())
+                  .as("%s: stderr", golden.name())
+                  .isEqualTo(golden.expectedStderr());
             }));
     tests.add(
         dynamicTest(
@@ -92,9 +99,15 @@ class GoldenResourceListTest {
                 return; // a failed run's output is its input: nothing was rendered to re-render
               }
               KrmRun second = KrmRun.function(first.stdoutWithoutResults());
-              assertThat(second.exitCode()).as("%s: exit code of the second run", golden.name()).isZero();
-              assertThat(second.stdout()).as("%s: output of the second run", golden.name()).isEqualTo(first.stdout());
-              assertThat(second.stderr()).as("%s: stderr of the second run", golden.name()).isEqualTo(first.stderr());
+              assertThat(second.exitCode())
+                  .as("%s: exit code of the second run", golden.name())
+                  .isZero();
+              assertThat(second.stdout())
+                  .as("%s: output of the second run", golden.name())
+                  .isEqualTo(first.stdout());
+              assertThat(second.stderr())
+                  .as("%s: stderr of the second run", golden.name())
+                  .isEqualTo(first.stderr());
             }));
     return dynamicContainer(golden.name(), tests);
   }
@@ -106,9 +119,15 @@ class GoldenResourceListTest {
     List<GoldenCase> cases = cases();
     assertThat(cases).hasSizeGreaterThanOrEqualTo(30);
     for (GoldenCase golden : cases) {
-      assertThat(readme).as("README line for %s", golden.name()).contains("| `" + golden.name() + "` |");
+      assertThat(readme)
+          .as("README line for %s", golden.name())
+          .contains("| `" + golden.name() + "` |");
       for (String file :
-          List.of(GoldenCase.INPUT, GoldenCase.EXPECTED, GoldenCase.EXPECTED_EXIT_CODE, GoldenCase.EXPECTED_STDERR)) {
+          List.of(
+              GoldenCase.INPUT,
+              GoldenCase.EXPECTED,
+              GoldenCase.EXPECTED_EXIT_CODE,
+              GoldenCase.EXPECTED_STDERR)) {
         assertThat(golden.folder().resolve(file)).as("%s/%s", golden.name(), file).exists();
       }
     }
@@ -125,7 +144,9 @@ class GoldenResourceListTest {
       assertThat(expected).as("%s: results", golden.name()).contains("\nresults:\n");
       assertThat(expected).as("%s: an error result", golden.name()).contains("  severity: error\n");
       assertThat(KrmRun.withoutResults(expected))
-          .as("%s: items as they came (the input written back by the function's writer)", golden.name())
+          .as(
+              "%s: items as they came (the input written back by the function's writer)",
+              golden.name())
           .isEqualTo(WrittenResourceList.itemsOf(golden.input()));
     }
   }
@@ -140,7 +161,11 @@ class GoldenResourceListTest {
       GoldenCase original = cases().get(0);
       Path folder = Files.createDirectory(temp.resolve(original.name()));
       for (String name :
-          List.of(GoldenCase.INPUT, GoldenCase.EXPECTED, GoldenCase.EXPECTED_EXIT_CODE, GoldenCase.EXPECTED_STDERR)) {
+          List.of(
+              GoldenCase.INPUT,
+              GoldenCase.EXPECTED,
+              GoldenCase.EXPECTED_EXIT_CODE,
+              GoldenCase.EXPECTED_STDERR)) {
         Files.copy(original.folder().resolve(name), folder.resolve(name));
       }
       if (file != null) {
@@ -150,9 +175,11 @@ class GoldenResourceListTest {
     }
 
     @Test
-    @DisplayName("rewrites a stale file from the run, then fails naming it and asking for a run without the switch")
+    @DisplayName(
+        "rewrites a stale file from the run, then fails naming it and asking for a run without the switch")
     void staleFile() throws IOException {
-      GoldenCase stale = copy(GoldenCase.EXPECTED_STDERR, "warning: not what the function prints\n");
+      GoldenCase stale =
+          copy(GoldenCase.EXPECTED_STDERR, "warning: not what the function prints\n");
       KrmRun run = KrmRun.function(stale.input());
 
       assertThatThrownBy(() -> stale.rewriteFrom(run))
@@ -165,7 +192,8 @@ class GoldenResourceListTest {
     }
 
     @Test
-    @DisplayName("a case already up to date is aborted, not passed: the run with the switch verified nothing")
+    @DisplayName(
+        "a case already up to date is aborted, not passed: the run with the switch verified nothing")
     void upToDate() throws IOException {
       GoldenCase current = copy(null, null);
 

@@ -17,12 +17,15 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.representer.Representer;
 
 /**
- * One in-process run of racer-krm: {@link Command#run} with the arguments and stdin given, as {@code Main}
- * calls it, on a thread of its own with the launcher's stack size ({@code -Xss4m}), ended by a generous
- * guard that only catches hangs: nothing here asserts speed.
+ * One in-process run of racer-krm: {@link Command#run} with the arguments and stdin given, as
+ * {@code Main} calls it, on a thread of its own with the launcher's stack size ({@code -Xss4m}),
+ * ended by a generous guard that only catches hangs: nothing here asserts speed.
  */
 public final class KrmRun {
-  /** The guard of a run: minutes on a loaded 2-core machine, where a run takes well under one second. */
+  /**
+   * The guard of a run: minutes on a loaded 2-core machine, where a run takes well under one
+   * second.
+   */
   public static final Duration HANG_GUARD = Duration.ofSeconds(120);
 
   /** The launcher's {@code -Xss4m}: deep inputs must be refused within the stack it gives. */
@@ -58,7 +61,8 @@ public final class KrmRun {
    *
    * @param functionConfig the function config, or {@code null} for none
    */
-  public static KrmRun function(List<Map<String, Object>> items, Map<String, Object> functionConfig) {
+  public static KrmRun function(
+      List<Map<String, Object>> items, Map<String, Object> functionConfig) {
     Map<String, Object> resourceList = new LinkedHashMap<>();
     resourceList.put("apiVersion", "config.kubernetes.io/v1");
     resourceList.put("kind", "ResourceList");
@@ -84,26 +88,37 @@ public final class KrmRun {
   /**
    * {@code racer-krm ARGS} reading {@code stdin}, ended after {@code guard}.
    *
-   * @throws AssertionError when the run does not end within the guard, or when {@code Command.run} throws
-   *     instead of returning an exit code
+   * @throws AssertionError when the run does not end within the guard, or when {@code Command.run}
+   *     throws instead of returning an exit code
    */
   public static KrmRun run(InputStream stdin, Duration guard, String... args) {
     String[] arguments = args.clone();
     AtomicReference<KrmRun> result = new AtomicReference<>();
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    Runnable body = () -> {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      ByteArrayOutputStream err = new ByteArrayOutputStream();
-      long before = allocatedSoFar();
-      try {
-        int exit = Command.run(arguments.clone(), stdin, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-        long allocated = before < 0 ? -1 : allocatedSoFar() - before;
-        result.set(new KrmRun(arguments, exit, out.toByteArray(), err.toString(StandardCharsets.UTF_8), allocated));
-      } catch (Throwable t) { // Command.run must not throw: let the test see what escaped
-        failure.set(t);
-      }
-    };
+    Runnable body =
+        () -> {
+          ByteArrayOutputStream out = new ByteArrayOutputStream();
+          ByteArrayOutputStream err = new ByteArrayOutputStream();
+          long before = allocatedSoFar();
+          try {
+            int exit =
+                Command.run(
+                    arguments.clone(),
+                    stdin,
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            long allocated = before < 0 ? -1 : allocatedSoFar() - before;
+            result.set(
+                new KrmRun(
+                    arguments,
+                    exit,
+                    out.toByteArray(),
+                    err.toString(StandardCharsets.UTF_8),
+                    allocated));
+          } catch (Throwable t) { // Command.run must not throw: let the test see what escaped
+            failure.set(t);
+          }
+        };
     Thread thread = new Thread(null, body, "racer-krm", LAUNCHER_STACK_BYTES);
     thread.setDaemon(true); // a hung run must not keep the test JVM alive
     thread.start();
@@ -111,20 +126,24 @@ public final class KrmRun {
       thread.join(guard.toMillis());
     } catch (InterruptedException interrupted) {
       Thread.currentThread().interrupt();
-      throw new AssertionError("interrupted while racer-krm " + String.join(" ", arguments) + " ran", interrupted);
+      throw new AssertionError(
+          "interrupted while racer-krm " + String.join(" ", arguments) + " ran", interrupted);
     }
     if (thread.isAlive()) {
-      throw new AssertionError("racer-krm " + String.join(" ", arguments) + " did not end within " + guard);
+      throw new AssertionError(
+          "racer-krm " + String.join(" ", arguments) + " did not end within " + guard);
     }
     if (failure.get() != null) {
-      throw new AssertionError("Command.run threw instead of returning an exit code", failure.get());
+      throw new AssertionError(
+          "Command.run threw instead of returning an exit code", failure.get());
     }
     return result.get();
   }
 
   private static long allocatedSoFar() {
     if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
-        && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()) {
+        && threads.isThreadAllocatedMemorySupported()
+        && threads.isThreadAllocatedMemoryEnabled()) {
       return threads.getCurrentThreadAllocatedBytes();
     }
     return -1;
@@ -155,7 +174,10 @@ public final class KrmRun {
     return stderr.lines().toList();
   }
 
-  /** Bytes the run allocated on its thread (heap churn, not what it kept), or -1 when the JVM cannot tell. */
+  /**
+   * Bytes the run allocated on its thread (heap churn, not what it kept), or -1 when the JVM cannot
+   * tell.
+   */
   public long allocatedBytes() {
     return allocatedBytes;
   }
@@ -171,8 +193,8 @@ public final class KrmRun {
   }
 
   /**
-   * A ResourceList's text without its top-level {@code results} (always the last key the function writes),
-   * as a tool sends the output of one function to the next.
+   * A ResourceList's text without its top-level {@code results} (always the last key the function
+   * writes), as a tool sends the output of one function to the next.
    */
   public static String withoutResults(String resourceList) {
     if (resourceList.startsWith("results:")) {
@@ -185,7 +207,13 @@ public final class KrmRun {
   /** For assertion messages: the arguments, the exit code, stderr and the start of stdout. */
   public String describe() {
     String out = stdout();
-    return "racer-krm " + String.join(" ", args) + ": exit " + exitCode + "\n--- stderr:\n" + stderr
-        + "--- stdout (first 4000 chars):\n" + out.substring(0, Math.min(4000, out.length()));
+    return "racer-krm "
+        + String.join(" ", args)
+        + ": exit "
+        + exitCode
+        + "\n--- stderr:\n"
+        + stderr
+        + "--- stdout (first 4000 chars):\n"
+        + out.substring(0, Math.min(4000, out.length()));
   }
 }

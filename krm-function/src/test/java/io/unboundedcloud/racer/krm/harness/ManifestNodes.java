@@ -14,7 +14,9 @@ public final class ManifestNodes {
   /** Every object of a YAML stream ({@code ---} between documents), in order. */
   public static List<MappingNode> of(String stream) {
     return YamlReader.readManifests(
-        new ByteArrayInputStream(stream.getBytes(StandardCharsets.UTF_8)), "test.yaml", YamlLimits.DEFAULT);
+        new ByteArrayInputStream(stream.getBytes(StandardCharsets.UTF_8)),
+        "test.yaml",
+        YamlLimits.DEFAULT);
   }
 
   /** The one object of a YAML document. */

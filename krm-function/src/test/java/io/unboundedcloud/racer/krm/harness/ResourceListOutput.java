@@ -12,7 +12,10 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * @param root the whole document; empty when stdout held none
  */
 public record ResourceListOutput(Map<String, Object> root) {
-  /** Reads a ResourceList text; SnakeYAML's own limits are raised, as the function's are what tests probe. */
+  /**
+   * Reads a ResourceList text; SnakeYAML's own limits are raised, as the function's are what tests
+   * probe.
+   */
   public static ResourceListOutput parse(String resourceList) {
     LoaderOptions options = new LoaderOptions();
     options.setCodePointLimit(Integer.MAX_VALUE);
@@ -45,7 +48,8 @@ public record ResourceListOutput(Map<String, Object> root) {
   public Map<String, Object> onlyError() {
     List<Map<String, Object>> errors = errors();
     if (errors.size() != 1) {
-      throw new AssertionError("expected exactly one error result, found " + errors.size() + ": " + results());
+      throw new AssertionError(
+          "expected exactly one error result, found " + errors.size() + ": " + results());
     }
     return errors.get(0);
   }
@@ -58,7 +62,11 @@ public record ResourceListOutput(Map<String, Object> root) {
   /** The field paths of the error results, in order ({@code ""} for an error about no field). */
   public List<String> errorFields() {
     return errors().stream()
-        .map(result -> result.get("field") instanceof Map<?, ?> field ? String.valueOf(field.get("path")) : "")
+        .map(
+            result ->
+                result.get("field") instanceof Map<?, ?> field
+                    ? String.valueOf(field.get("path"))
+                    : "")
         .toList();
   }
 

@@ -17,17 +17,24 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Test support: buildah and podman without a container engine or a registry, the way they were found to
- * work on a machine without Docker: vfs storage of the test's own (under {@link #CACHE}), chroot isolation for builds, runc
- * with rlimits it may set, never pulling. The base image is made locally with debootstrap (Debian
- * bookworm, minbase, trimmed like a slim image) once, then kept in {@link #CACHE}.
+ * Test support: buildah and podman without a container engine or a registry, the way they were
+ * found to work on a machine without Docker: vfs storage of the test's own (under {@link #CACHE}),
+ * chroot isolation for builds, runc with rlimits it may set, never pulling. The base image is made
+ * locally with debootstrap (Debian bookworm, minbase, trimmed like a slim image) once, then kept in
+ * {@link #CACHE}.
  */
 public final class ContainerTools {
-  /** Kept between runs: the base's tar and the container storage. RACER_KRM_IMAGE_CACHE overrides it. */
+  /**
+   * Kept between runs: the base's tar and the container storage. RACER_KRM_IMAGE_CACHE overrides
+   * it.
+   */
   public static final Path CACHE =
-      Path.of(Optional.ofNullable(System.getenv("RACER_KRM_IMAGE_CACHE")).orElse("/var/tmp/racer-krm-image"));
+      Path.of(
+          Optional.ofNullable(System.getenv("RACER_KRM_IMAGE_CACHE"))
+              .orElse("/var/tmp/racer-krm-image"));
 
   public static final String BASE_IMAGE = "localhost/racer-krm-test-base:bookworm";
+
   /** debootstrap from Debian's mirror takes 30 s on a quiet machine, minutes on a busy one. */
   private static final long DEBOOTSTRAP_SECONDS = 900;
 
@@ -39,20 +46,26 @@ public final class ContainerTools {
     if (runtime != null) {
       return runtime;
     }
-    List<String> missing = Arrays.stream(new String[] {"buildah", "podman", "runc"}).filter(t -> onPath(t).isEmpty()).toList();
+    List<String> missing =
+        Arrays.stream(new String[] {"buildah", "podman", "runc"})
+            .filter(t -> onPath(t).isEmpty())
+            .toList();
     if (!missing.isEmpty()) {
-      return String.join(", ", missing) + " not found on PATH (krm-function/src/test/sh/install-image-tools.sh installs them)";
+      return String.join(", ", missing)
+          + " not found on PATH (krm-function/src/test/sh/install-image-tools.sh installs them)";
     }
     String uid = CommandRun.of(Path.of("/"), Map.of(), List.of("id", "-u")).stdoutText().strip();
     if (!"0".equals(uid)) {
-      return "not running as root (uid " + uid + "): buildah and podman with vfs storage and chroot isolation need root here";
+      return "not running as root (uid "
+          + uid
+          + "): buildah and podman with vfs storage and chroot isolation need root here";
     }
     return null;
   }
 
   /**
-   * Makes sure the base image is in the storage: from the cached tar, else from debootstrap. Returns why
-   * it could not (no debootstrap, no network to Debian's mirror), or {@code null}.
+   * Makes sure the base image is in the storage: from the cached tar, else from debootstrap.
+   * Returns why it could not (no debootstrap, no network to Debian's mirror), or {@code null}.
    */
   public static String ensureBase() {
     if (buildah("inspect", "--type", "image", BASE_IMAGE).exit() == 0) {
@@ -61,7 +74,9 @@ public final class ContainerTools {
     Path tar = CACHE.resolve("bookworm-minbase.tar");
     try {
       Files.createDirectories(CACHE);
-      try (FileChannel lockFile = FileChannel.open(CACHE.resolve("base.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      try (FileChannel lockFile =
+              FileChannel.open(
+                  CACHE.resolve("base.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           FileLock lock = lockFile.lock()) {
         if (!Files.exists(tar)) {
           String failure = debootstrap(tar);
@@ -85,8 +100,9 @@ public final class ContainerTools {
   }
 
   /**
-   * Why buildah cannot run a build step (chroot isolation) or podman cannot run a container here (no
-   * namespaces in an unprivileged CI container, say), or {@code null}. Run after {@link #ensureBase}.
+   * Why buildah cannot run a build step (chroot isolation) or podman cannot run a container here
+   * (no namespaces in an unprivileged CI container, say), or {@code null}. Run after {@link
+   * #ensureBase}.
    */
   public static String cannotRunReason() {
     CommandRun container = buildah("from", "--pull=never", BASE_IMAGE);
@@ -102,7 +118,8 @@ public final class ContainerTools {
     } finally {
       buildah("rm", name);
     }
-    CommandRun run = run(new byte[0], List.of("--rm", "--network", "none", BASE_IMAGE, "/bin/true"));
+    CommandRun run =
+        run(new byte[0], List.of("--rm", "--network", "none", BASE_IMAGE, "/bin/true"));
     if (run.exit() != 0) {
       return "podman cannot run a container here: " + lastLine(run);
     }
@@ -114,25 +131,49 @@ public final class ContainerTools {
     return lines.isEmpty() ? "exit " + run.exit() : lines.get(lines.size() - 1);
   }
 
-  /** debootstrap --variant=minbase bookworm, without apt's caches, documentation and locales, as a tar. */
+  /**
+   * debootstrap --variant=minbase bookworm, without apt's caches, documentation and locales, as a
+   * tar.
+   */
   private static String debootstrap(Path tar) throws IOException {
     if (onPath("debootstrap").isEmpty()) {
-      return "no base image: debootstrap not found (install-image-tools.sh installs it) and no cached " + tar;
+      return "no base image: debootstrap not found (install-image-tools.sh installs it) and no cached "
+          + tar;
     }
     Path rootfs = CACHE.resolve("rootfs");
     CommandRun.of(CACHE, Map.of(), List.of("rm", "-rf", rootfs.toString())).succeeded();
-    System.out.println("ImageIT: making the base image with debootstrap (bookworm, minbase) into " + rootfs);
+    System.out.println(
+        "ImageIT: making the base image with debootstrap (bookworm, minbase) into " + rootfs);
     CommandRun bootstrap =
-        CommandRun.of(CACHE, Map.of(), new byte[0],
-            List.of("debootstrap", "--variant=minbase", "bookworm", rootfs.toString(), "http://deb.debian.org/debian"),
+        CommandRun.of(
+            CACHE,
+            Map.of(),
+            new byte[0],
+            List.of(
+                "debootstrap",
+                "--variant=minbase",
+                "bookworm",
+                rootfs.toString(),
+                "http://deb.debian.org/debian"),
             DEBOOTSTRAP_SECONDS);
     if (bootstrap.exit() != 0) {
-      return "no base image: debootstrap failed (no network to deb.debian.org?): " + lastLine(bootstrap);
+      return "no base image: debootstrap failed (no network to deb.debian.org?): "
+          + lastLine(bootstrap);
     }
-    CommandRun.of(rootfs, Map.of(), List.of("sh", "-c",
-        "rm -rf var/cache/apt/* var/lib/apt/lists/* usr/share/doc/* usr/share/man/* usr/share/locale/*")).succeeded();
+    CommandRun.of(
+            rootfs,
+            Map.of(),
+            List.of(
+                "sh",
+                "-c",
+                "rm -rf var/cache/apt/* var/lib/apt/lists/* usr/share/doc/* usr/share/man/* usr/share/locale/*"))
+        .succeeded();
     Path partial = CACHE.resolve("bookworm-minbase.tar.partial");
-    CommandRun.of(CACHE, Map.of(), List.of("tar", "--numeric-owner", "-C", rootfs.toString(), "-cf", partial.toString(), "."))
+    CommandRun.of(
+            CACHE,
+            Map.of(),
+            List.of(
+                "tar", "--numeric-owner", "-C", rootfs.toString(), "-cf", partial.toString(), "."))
         .succeeded();
     Files.move(partial, tar);
     CommandRun.of(CACHE, Map.of(), List.of("rm", "-rf", rootfs.toString())).succeeded();
@@ -153,13 +194,25 @@ public final class ContainerTools {
   }
 
   /**
-   * {@code podman run} with {@code args} (the options as kustomize gives them, the image, its arguments)
-   * and stdin; only the machine's needs are added: runc, rlimits runc may set, never pulling.
+   * {@code podman run} with {@code args} (the options as kustomize gives them, the image, its
+   * arguments) and stdin; only the machine's needs are added: runc, rlimits runc may set, never
+   * pulling.
    */
   static CommandRun run(byte[] stdin, List<String> args) {
     List<String> command = new ArrayList<>(storage("podman"));
-    command.addAll(List.of("--cgroup-manager", "cgroupfs", "run", "--runtime", "runc", "--ulimit", "nofile=4096:4096",
-        "--ulimit", "nproc=4096:4096", "--pull", "never"));
+    command.addAll(
+        List.of(
+            "--cgroup-manager",
+            "cgroupfs",
+            "run",
+            "--runtime",
+            "runc",
+            "--ulimit",
+            "nofile=4096:4096",
+            "--ulimit",
+            "nproc=4096:4096",
+            "--pull",
+            "never"));
     command.addAll(args);
     return CommandRun.of(Path.of("/"), Map.of(), stdin, command);
   }
@@ -173,12 +226,23 @@ public final class ContainerTools {
   }
 
   private static List<String> storage(String tool) {
-    return List.of(tool, "--root", storageRoot().toString(), "--runroot", runRoot().toString(), "--storage-driver", "vfs");
+    return List.of(
+        tool,
+        "--root",
+        storageRoot().toString(),
+        "--runroot",
+        runRoot().toString(),
+        "--storage-driver",
+        "vfs");
   }
 
-  /** The executable {@code name} on the PATH, or in /usr/sbin or /sbin (runc and debootstrap live there). */
+  /**
+   * The executable {@code name} on the PATH, or in /usr/sbin or /sbin (runc and debootstrap live
+   * there).
+   */
   public static Optional<Path> onPath(String name) {
-    String path = System.getenv("PATH") + File.pathSeparator + "/usr/sbin" + File.pathSeparator + "/sbin";
+    String path =
+        System.getenv("PATH") + File.pathSeparator + "/usr/sbin" + File.pathSeparator + "/sbin";
     for (String entry : path.split(File.pathSeparator)) {
       Path candidate = Path.of(entry.isEmpty() ? "." : entry, name);
       if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {

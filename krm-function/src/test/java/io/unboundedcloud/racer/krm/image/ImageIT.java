@@ -27,21 +27,45 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The real image: the repository's Dockerfile built with buildah (chroot isolation, vfs storage, a base
- * made locally with debootstrap, since no registry is reachable), then run with podman the way kustomize
- * runs a container function, and as the Argo CD sidecar runs the plugin. Every output is compared byte
- * for byte with the plain launcher's. The slowest test of the suite: about a minute with a cached base.
+ * The real image: the repository's Dockerfile built with buildah (chroot isolation, vfs storage, a
+ * base made locally with debootstrap, since no registry is reachable), then run with podman the way
+ * kustomize runs a container function, and as the Argo CD sidecar runs the plugin. Every output is
+ * compared byte for byte with the plain launcher's. The slowest test of the suite: about a minute
+ * with a cached base.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("The image, built from the Dockerfile and run as kustomize and Argo CD run it")
 class ImageIT {
   /** One tag per test run: runs of other checkouts may share the storage. */
-  private static final String IMAGE = "localhost/racer-krm:image-it-" + ProcessHandle.current().pid();
-  /** The options kustomize gives docker for a container function, as recorded from a real kustomize run. */
+  private static final String IMAGE =
+      "localhost/racer-krm:image-it-" + ProcessHandle.current().pid();
+
+  /**
+   * The options kustomize gives docker for a container function, as recorded from a real kustomize
+   * run.
+   */
   private static final List<String> KUSTOMIZE_RUN =
-      List.of("--rm", "-i", "-a", "STDIN", "-a", "STDOUT", "-a", "STDERR", "--network", "none", "--user", "nobody",
-          "--security-opt=no-new-privileges", "-e", "LOG_TO_STDERR=true", "-e", "STRUCTURED_RESULTS=true");
-  private static final Map<String, String> KUSTOMIZE_ENV = Map.of("LOG_TO_STDERR", "true", "STRUCTURED_RESULTS", "true");
+      List.of(
+          "--rm",
+          "-i",
+          "-a",
+          "STDIN",
+          "-a",
+          "STDOUT",
+          "-a",
+          "STDERR",
+          "--network",
+          "none",
+          "--user",
+          "nobody",
+          "--security-opt=no-new-privileges",
+          "-e",
+          "LOG_TO_STDERR=true",
+          "-e",
+          "STRUCTURED_RESULTS=true");
+
+  private static final Map<String, String> KUSTOMIZE_ENV =
+      Map.of("LOG_TO_STDERR", "true", "STRUCTURED_RESULTS", "true");
 
   private String skip;
 
@@ -60,13 +84,26 @@ class ImageIT {
     }
     long start = System.nanoTime();
     Path repository = RuntimeFolder.repository();
-    assertThat(repository.resolve("examples/argocd/plugin.yaml")).as("the plugin the Dockerfile bakes in").isRegularFile();
+    assertThat(repository.resolve("examples/argocd/plugin.yaml"))
+        .as("the plugin the Dockerfile bakes in")
+        .isRegularFile();
     ContainerTools.buildah(
-            "bud", "--isolation", "chroot", "--pull=never", "--layers=false",
-            "--build-arg", "BASE_IMAGE=" + ContainerTools.BASE_IMAGE,
-            "--tag", IMAGE, "--file", repository.resolve("Dockerfile").toString(), repository.toString())
+            "bud",
+            "--isolation",
+            "chroot",
+            "--pull=never",
+            "--layers=false",
+            "--build-arg",
+            "BASE_IMAGE=" + ContainerTools.BASE_IMAGE,
+            "--tag",
+            IMAGE,
+            "--file",
+            repository.resolve("Dockerfile").toString(),
+            repository.toString())
         .succeeded();
-    System.out.printf("ImageIT: built %s from the Dockerfile in %d s%n", IMAGE, (System.nanoTime() - start) / 1_000_000_000L);
+    System.out.printf(
+        "ImageIT: built %s from the Dockerfile in %d s%n",
+        IMAGE, (System.nanoTime() - start) / 1_000_000_000L);
   }
 
   @AfterAll
@@ -82,18 +119,28 @@ class ImageIT {
   }
 
   @Test
-  @DisplayName("runs as 65534:65534 with the function as entrypoint, no command, racer-krm on PATH, OCI labels")
+  @DisplayName(
+      "runs as 65534:65534 with the function as entrypoint, no command, racer-krm on PATH, OCI labels")
   void configuration() {
     String config =
-        ContainerTools.podman("image", "inspect", IMAGE, "--format",
+        ContainerTools.podman(
+                "image",
+                "inspect",
+                IMAGE,
+                "--format",
                 "{{.Config.User}}|{{json .Config.Entrypoint}}|{{json .Config.Cmd}}|{{json .Config.Env}}")
-            .succeeded().stdoutText().strip();
+            .succeeded()
+            .stdoutText()
+            .strip();
     String[] fields = config.split("\\|");
     assertThat(fields[0]).isEqualTo("65534:65534");
     assertThat(fields[1]).isEqualTo("[\"/opt/racer-krm/bin/racer-krm\"]");
     assertThat(fields[2]).isIn("null", "[]");
     assertThat(fields[3]).contains("PATH=/opt/racer-krm/bin:");
-    String labels = ContainerTools.podman("image", "inspect", IMAGE, "--format", "{{json .Labels}}").succeeded().stdoutText();
+    String labels =
+        ContainerTools.podman("image", "inspect", IMAGE, "--format", "{{json .Labels}}")
+            .succeeded()
+            .stdoutText();
     assertThat(labels)
         .contains("\"org.opencontainers.image.title\":\"racer-krm\"")
         .contains("\"org.opencontainers.image.version\":\"0.1.0\"")
@@ -102,24 +149,48 @@ class ImageIT {
   }
 
   @Test
-  @DisplayName("has nobody (65534) in /etc/passwd and examples/argocd/plugin.yaml where Argo CD's plugin server reads it")
+  @DisplayName(
+      "has nobody (65534) in /etc/passwd and examples/argocd/plugin.yaml where Argo CD's plugin server reads it")
   void passwdAndPlugin() throws IOException {
     CommandRun run =
-        ContainerTools.run(new byte[0], List.of("--rm", "--network", "none", "--entrypoint", "/bin/sh", IMAGE, "-c",
-            "grep '^nobody:' /etc/passwd; cat /home/argocd/cmp-server/config/plugin.yaml"));
+        ContainerTools.run(
+            new byte[0],
+            List.of(
+                "--rm",
+                "--network",
+                "none",
+                "--entrypoint",
+                "/bin/sh",
+                IMAGE,
+                "-c",
+                "grep '^nobody:' /etc/passwd; cat /home/argocd/cmp-server/config/plugin.yaml"));
 
     String out = run.succeeded().stdoutText();
-    assertThat(out.lines().findFirst()).hasValueSatisfying(line -> assertThat(line).startsWith("nobody:x:65534:65534:"));
+    assertThat(out.lines().findFirst())
+        .hasValueSatisfying(line -> assertThat(line).startsWith("nobody:x:65534:65534:"));
     assertThat(out.substring(out.indexOf('\n') + 1))
-        .isEqualTo(Files.readString(RuntimeFolder.repository().resolve("examples/argocd/plugin.yaml")));
+        .isEqualTo(
+            Files.readString(RuntimeFolder.repository().resolve("examples/argocd/plugin.yaml")));
   }
 
   @ParameterizedTest(name = "golden {0}")
-  @ValueSource(strings = {"kpt-render-comments", "existing-daemonset-user-patched", "error-no-settings"})
-  @DisplayName("as kustomize runs it: -i --network none --user nobody --security-opt=no-new-privileges, its -e variables")
+  @ValueSource(
+      strings = {"kpt-render-comments", "existing-daemonset-user-patched", "error-no-settings"})
+  @DisplayName(
+      "as kustomize runs it: -i --network none --user nobody --security-opt=no-new-privileges, its -e variables")
   void asKustomizeRunsIt(String golden) {
-    byte[] input = RuntimeFolder.read(RuntimeFolder.module().resolve("src/test/resources/golden").resolve(golden).resolve("input.yaml"));
-    CommandRun plain = CommandRun.of(RuntimeFolder.module(), KUSTOMIZE_ENV, input, List.of(RuntimeFolder.plainLauncher().toString()));
+    byte[] input =
+        RuntimeFolder.read(
+            RuntimeFolder.module()
+                .resolve("src/test/resources/golden")
+                .resolve(golden)
+                .resolve("input.yaml"));
+    CommandRun plain =
+        CommandRun.of(
+            RuntimeFolder.module(),
+            KUSTOMIZE_ENV,
+            input,
+            List.of(RuntimeFolder.plainLauncher().toString()));
     List<String> args = new ArrayList<>(KUSTOMIZE_RUN);
     args.add(IMAGE);
 
@@ -127,35 +198,69 @@ class ImageIT {
   }
 
   @Test
-  @DisplayName("uses its class-data archive and writes nothing: read-only root, no tmpfs, archive required")
+  @DisplayName(
+      "uses its class-data archive and writes nothing: read-only root, no tmpfs, archive required")
   void archiveAndReadOnly() {
     byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
-    CommandRun plain = CommandRun.of(RuntimeFolder.module(), KUSTOMIZE_ENV, input, List.of(RuntimeFolder.plainLauncher().toString()));
+    CommandRun plain =
+        CommandRun.of(
+            RuntimeFolder.module(),
+            KUSTOMIZE_ENV,
+            input,
+            List.of(RuntimeFolder.plainLauncher().toString()));
     List<String> args = new ArrayList<>(KUSTOMIZE_RUN);
-    args.addAll(List.of("--read-only", "--read-only-tmpfs=false", "-e", "RACER_KRM_REQUIRE_ARCHIVE=1", IMAGE));
+    args.addAll(
+        List.of(
+            "--read-only", "--read-only-tmpfs=false", "-e", "RACER_KRM_REQUIRE_ARCHIVE=1", IMAGE));
 
     ContainerTools.run(input, args).assertSameAs(plain, "the image, read-only, archive required");
   }
 
   @Test
-  @DisplayName("as the Argo CD sidecar: uid 999, HOME=/tmp, read-only, racer-krm render . from PATH in the app folder")
+  @DisplayName(
+      "as the Argo CD sidecar: uid 999, HOME=/tmp, read-only, racer-krm render . from PATH in the app folder")
   void argoCdSidecar() {
     Path app = RuntimeFolder.repository().resolve("examples/argocd/app");
-    CommandRun plain = CommandRun.of(app, Map.of(), List.of(RuntimeFolder.plainLauncher().toString(), "render", "."));
+    CommandRun plain =
+        CommandRun.of(
+            app, Map.of(), List.of(RuntimeFolder.plainLauncher().toString(), "render", "."));
     CommandRun sidecar =
-        ContainerTools.run(new byte[0], List.of("--rm", "--network", "none", "--user", "999", "-e", "HOME=/tmp",
-            "-e", "RACER_KRM_REQUIRE_ARCHIVE=1", "--read-only", "--read-only-tmpfs=false",
-            "-v", app + ":/tmp/_cmp_server/app:ro", "-w", "/tmp/_cmp_server/app",
-            "--entrypoint", "racer-krm", IMAGE, "render", "."));
+        ContainerTools.run(
+            new byte[0],
+            List.of(
+                "--rm",
+                "--network",
+                "none",
+                "--user",
+                "999",
+                "-e",
+                "HOME=/tmp",
+                "-e",
+                "RACER_KRM_REQUIRE_ARCHIVE=1",
+                "--read-only",
+                "--read-only-tmpfs=false",
+                "-v",
+                app + ":/tmp/_cmp_server/app:ro",
+                "-w",
+                "/tmp/_cmp_server/app",
+                "--entrypoint",
+                "racer-krm",
+                IMAGE,
+                "render",
+                "."));
 
     sidecar.assertSameAs(plain.succeeded(), "render . in the sidecar");
   }
 
   @Test
-  @DisplayName("kubectl kustomize --enable-alpha-plugins builds the kustomize example through it, as with the plain launcher")
+  @DisplayName(
+      "kubectl kustomize --enable-alpha-plugins builds the kustomize example through it, as with the plain launcher")
   void kustomizeExample(@TempDir Path temp) throws IOException {
     String why = ContainerTools.onPath("kubectl").isEmpty() ? "kubectl not found on PATH" : null;
-    if (why == null && !CommandRun.of(temp, Map.of(), List.of("kubectl", "kustomize", "--help")).stdoutText().contains("--enable-alpha-plugins")) {
+    if (why == null
+        && !CommandRun.of(temp, Map.of(), List.of("kubectl", "kustomize", "--help"))
+            .stdoutText()
+            .contains("--enable-alpha-plugins")) {
       why = "this kubectl's kustomize has no --enable-alpha-plugins";
     }
     if (why != null) {
@@ -164,13 +269,27 @@ class ImageIT {
     Assumptions.assumeTrue(why == null, why);
     Path podmanBin = Files.createDirectories(temp.resolve("podman"));
     Path argv = temp.resolve("docker-argv.log");
-    Files.copy(RuntimeFolder.module().resolve("src/test/sh/docker-podman"), podmanBin.resolve("docker"));
-    Files.writeString(podmanBin.resolve("docker-podman.conf"),
-        "PODMAN_ROOT=" + quoted(ContainerTools.storageRoot()) + "\nPODMAN_RUNROOT=" + quoted(ContainerTools.runRoot())
-            + "\nARGV_LOG=" + quoted(argv) + "\nIMAGE_FROM=" + quoted(examplesImage()) + "\nIMAGE_TO=" + quoted(IMAGE) + "\n");
+    Files.copy(
+        RuntimeFolder.module().resolve("src/test/sh/docker-podman"), podmanBin.resolve("docker"));
+    Files.writeString(
+        podmanBin.resolve("docker-podman.conf"),
+        "PODMAN_ROOT="
+            + quoted(ContainerTools.storageRoot())
+            + "\nPODMAN_RUNROOT="
+            + quoted(ContainerTools.runRoot())
+            + "\nARGV_LOG="
+            + quoted(argv)
+            + "\nIMAGE_FROM="
+            + quoted(examplesImage())
+            + "\nIMAGE_TO="
+            + quoted(IMAGE)
+            + "\n");
     Path plainBin = Files.createDirectories(temp.resolve("plain"));
-    Files.writeString(plainBin.resolve("docker"),
-        "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec " + quoted(RuntimeFolder.plainLauncher()) + "\n");
+    Files.writeString(
+        plainBin.resolve("docker"),
+        "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec "
+            + quoted(RuntimeFolder.plainLauncher())
+            + "\n");
     plainBin.resolve("docker").toFile().setExecutable(true);
     String overlay = RuntimeFolder.repository().resolve("examples/kustomize/overlay").toString();
 
@@ -179,46 +298,95 @@ class ImageIT {
 
     image.assertSameStdoutAs(reference, "kubectl kustomize through the image");
     String calls = Files.readString(argv, StandardCharsets.UTF_8);
-    assertThat(calls.lines().filter("run"::equals).count()).as("docker run calls: base and overlay").isEqualTo(2);
-    assertThat(calls).contains("--network\nnone\n", "--user\nnobody\n", "--security-opt=no-new-privileges\n", examplesImage() + "\n");
+    assertThat(calls.lines().filter("run"::equals).count())
+        .as("docker run calls: base and overlay")
+        .isEqualTo(2);
+    assertThat(calls)
+        .contains(
+            "--network\nnone\n",
+            "--user\nnobody\n",
+            "--security-opt=no-new-privileges\n",
+            examplesImage() + "\n");
   }
 
   @Test
-  @DisplayName("as the Argo CD sidecar on an overlay app: racer-krm-generate, Argo CD's kustomize on the PATH, the function through the image's docker stand-in")
+  @DisplayName(
+      "as the Argo CD sidecar on an overlay app: racer-krm-generate, Argo CD's kustomize on the PATH, the function through the image's docker stand-in")
   void argoCdSidecarOverlay(@TempDir Path temp) throws IOException {
     Path kubectl = ContainerTools.onPath("kubectl").map(ImageIT::realPath).orElse(null);
-    String why = kubectl == null ? "kubectl not found on PATH (its kustomize stands in for Argo CD's)" : null;
-    if (why == null && !CommandRun.of(temp, Map.of(), List.of("kubectl", "kustomize", "--help")).stdoutText().contains("--enable-alpha-plugins")) {
+    String why =
+        kubectl == null
+            ? "kubectl not found on PATH (its kustomize stands in for Argo CD's)"
+            : null;
+    if (why == null
+        && !CommandRun.of(temp, Map.of(), List.of("kubectl", "kustomize", "--help"))
+            .stdoutText()
+            .contains("--enable-alpha-plugins")) {
       why = "this kubectl's kustomize has no --enable-alpha-plugins";
     }
     if (why != null) {
       System.out.println("SKIPPED: ImageIT Argo CD overlay app: " + why);
     }
     Assumptions.assumeTrue(why == null, why);
-    // the folder the repo-server patch fills with Argo CD's kustomize; here a wrapper around kubectl kustomize,
-    // kubectl's folder mounted beside it (a dispatcher finds its versioned binaries there)
+    // the folder the repo-server patch fills with Argo CD's kustomize; here a wrapper around
+    // kubectl kustomize, kubectl's folder mounted beside it (a dispatcher finds its versioned
+    // binaries there)
     Path tools = Files.createDirectories(temp.resolve("argocd-tools"));
-    Files.writeString(tools.resolve("kustomize"),
-        "#!/bin/sh\nset -eu\n[ \"$1\" = build ] || exit 2\nshift\nexec /opt/kubectl/" + kubectl.getFileName() + " kustomize \"$@\"\n");
-    Files.setPosixFilePermissions(tools.resolve("kustomize"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.writeString(
+        tools.resolve("kustomize"),
+        "#!/bin/sh\nset -eu\n[ \"$1\" = build ] || exit 2\nshift\nexec /opt/kubectl/"
+            + kubectl.getFileName()
+            + " kustomize \"$@\"\n");
+    Files.setPosixFilePermissions(
+        tools.resolve("kustomize"), PosixFilePermissions.fromString("rwxr-xr-x"));
     Files.setPosixFilePermissions(tools, PosixFilePermissions.fromString("rwxr-xr-x"));
     Path app = StagedProduct.get().example("argocd/overlay-app");
     Path plainBin = Files.createDirectories(temp.resolve("plain"));
-    Files.writeString(plainBin.resolve("docker"),
-        "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec " + quoted(RuntimeFolder.plainLauncher()) + "\n");
+    Files.writeString(
+        plainBin.resolve("docker"),
+        "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec "
+            + quoted(RuntimeFolder.plainLauncher())
+            + "\n");
     plainBin.resolve("docker").toFile().setExecutable(true);
 
     for (String overlay : List.of("east", "west")) {
-      CommandRun reference = kustomize(temp, plainBin, app.resolve("overlays").resolve(overlay).toString()).succeeded();
+      CommandRun reference =
+          kustomize(temp, plainBin, app.resolve("overlays").resolve(overlay).toString())
+              .succeeded();
       CommandRun sidecar =
-          ContainerTools.run(new byte[0], List.of("--rm", "--network", "none", "--user", "999", "-e", "HOME=/tmp",
-              "-e", "RACER_KRM_REQUIRE_ARCHIVE=1", "--read-only", "--read-only-tmpfs=false", "--tmpfs", "/tmp",
-              "-v", tools + ":/opt/argocd-tools:ro", "-v", kubectl.getParent() + ":/opt/kubectl:ro",
-              "-v", app + ":/cmp/overlay-app:ro", "-w", "/cmp/overlay-app/overlays/" + overlay,
-              "--entrypoint", "racer-krm-generate", IMAGE));
+          ContainerTools.run(
+              new byte[0],
+              List.of(
+                  "--rm",
+                  "--network",
+                  "none",
+                  "--user",
+                  "999",
+                  "-e",
+                  "HOME=/tmp",
+                  "-e",
+                  "RACER_KRM_REQUIRE_ARCHIVE=1",
+                  "--read-only",
+                  "--read-only-tmpfs=false",
+                  "--tmpfs",
+                  "/tmp",
+                  "-v",
+                  tools + ":/opt/argocd-tools:ro",
+                  "-v",
+                  kubectl.getParent() + ":/opt/kubectl:ro",
+                  "-v",
+                  app + ":/cmp/overlay-app:ro",
+                  "-w",
+                  "/cmp/overlay-app/overlays/" + overlay,
+                  "--entrypoint",
+                  "racer-krm-generate",
+                  IMAGE));
 
-      assertThat(sidecar.exit()).as("racer-krm-generate in the sidecar: %s", sidecar.stderr()).isZero();
-      sidecar.assertSameStdoutAs(reference, "racer-krm-generate of overlay " + overlay + " in the sidecar");
+      assertThat(sidecar.exit())
+          .as("racer-krm-generate in the sidecar: %s", sidecar.stderr())
+          .isZero();
+      sidecar.assertSameStdoutAs(
+          reference, "racer-krm-generate of overlay " + overlay + " in the sidecar");
     }
   }
 
@@ -231,16 +399,22 @@ class ImageIT {
   }
 
   private static CommandRun kustomize(Path dir, Path dockerBin, String folder) {
-    return CommandRun.of(dir, Map.of("PATH", dockerBin + ":" + System.getenv("PATH")),
+    return CommandRun.of(
+        dir,
+        Map.of("PATH", dockerBin + ":" + System.getenv("PATH")),
         List.of("kubectl", "kustomize", "--enable-alpha-plugins", folder));
   }
 
   /** The image the kustomize example's function config names. */
   private static String examplesImage() {
     try {
-      String config = Files.readString(RuntimeFolder.repository().resolve("examples/kustomize/base/racer-function.yaml"));
+      String config =
+          Files.readString(
+              RuntimeFolder.repository().resolve("examples/kustomize/base/racer-function.yaml"));
       Matcher image = Pattern.compile("image:\\s*(\\S+)").matcher(config);
-      assertThat(image.find()).as("an image in examples/kustomize/base/racer-function.yaml").isTrue();
+      assertThat(image.find())
+          .as("an image in examples/kustomize/base/racer-function.yaml")
+          .isTrue();
       return image.group(1);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);

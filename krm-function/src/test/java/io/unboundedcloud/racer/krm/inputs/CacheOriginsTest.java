@@ -11,8 +11,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Which items receive the dataplane's placement: every labelled workload with a pod template, except the
- * dataplane DaemonSet itself, which is told apart by kind, namespace and name together.
+ * Which items receive the dataplane's placement: every labelled workload with a pod template,
+ * except the dataplane DaemonSet itself, which is told apart by kind, namespace and name together.
  */
 @DisplayName("The cache origins of a ResourceList")
 class CacheOriginsTest {
@@ -32,22 +32,31 @@ class CacheOriginsTest {
           template:
             spec:
               containers: [{name: origin, image: origin:1}]
-        """.formatted(apiVersion, kind, name, namespace);
+        """
+        .formatted(apiVersion, kind, name, namespace);
   }
 
   private static List<String> origins(String... objects) {
     String stream = String.join("---\n", objects);
-    Inputs inputs = new Inputs(YamlReader.readManifests(
-        new ByteArrayInputStream(stream.getBytes(StandardCharsets.UTF_8)), "test", YamlLimits.DEFAULT), null);
-    return inputs.cacheOrigins(INSTALLATION).stream().map(item -> item.kind() + " " + item.namespace() + "/"
-        + item.name()).toList();
+    Inputs inputs =
+        new Inputs(
+            YamlReader.readManifests(
+                new ByteArrayInputStream(stream.getBytes(StandardCharsets.UTF_8)),
+                "test",
+                YamlLimits.DEFAULT),
+            null);
+    return inputs.cacheOrigins(INSTALLATION).stream()
+        .map(item -> item.kind() + " " + item.namespace() + "/" + item.name())
+        .toList();
   }
 
   @Test
   @DisplayName("the dataplane DaemonSet, even labelled as a cache origin, is not its own origin")
   void notTheDataplane() {
-    assertThat(origins(labelled("apps/v1", "DaemonSet", INSTALLATION, "racer"),
-        labelled("apps/v1", "DaemonSet", INSTALLATION, "models-origin")))
+    assertThat(
+            origins(
+                labelled("apps/v1", "DaemonSet", INSTALLATION, "racer"),
+                labelled("apps/v1", "DaemonSet", INSTALLATION, "models-origin")))
         .containsExactly("DaemonSet racer/models-origin");
   }
 
@@ -59,7 +68,8 @@ class CacheOriginsTest {
   }
 
   @Test
-  @DisplayName("a Deployment named racer in the installation namespace is an origin: only a DaemonSet is ours")
+  @DisplayName(
+      "a Deployment named racer in the installation namespace is an origin: only a DaemonSet is ours")
   void racerOfAnotherKind() {
     assertThat(origins(labelled("apps/v1", "Deployment", INSTALLATION, "racer")))
         .containsExactly("Deployment racer/racer");

@@ -24,7 +24,9 @@ class InputsTest {
         apiVersion: v1
         kind: ConfigMap
         metadata: {name: %s, namespace: %s}
-        """.formatted(name, namespace) + (data == null ? "" : "data: " + data + "\n");
+        """
+            .formatted(name, namespace)
+        + (data == null ? "" : "data: " + data + "\n");
   }
 
   private static Inputs inputs(String... objects) {
@@ -36,14 +38,23 @@ class InputsTest {
   }
 
   private static String named(String kind, String apiVersion, String name, String namespace) {
-    return "apiVersion: " + apiVersion + "\nkind: " + kind + "\nmetadata: {name: " + name + ", namespace: " + namespace
+    return "apiVersion: "
+        + apiVersion
+        + "\nkind: "
+        + kind
+        + "\nmetadata: {name: "
+        + name
+        + ", namespace: "
+        + namespace
         + "}\n";
   }
 
   @Test
   @DisplayName("items: every item, in the order given, over the very nodes given")
   void items() {
-    List<MappingNode> nodes = ManifestNodes.of(String.join("---\n", configMap("a", "x", null), configMap("b", "y", null)));
+    List<MappingNode> nodes =
+        ManifestNodes.of(
+            String.join("---\n", configMap("a", "x", null), configMap("b", "y", null)));
 
     Inputs inputs = new Inputs(nodes, null);
 
@@ -54,30 +65,38 @@ class InputsTest {
   @DisplayName("settings: the one ConfigMap racer-settings")
   class Settings {
     @Test
-    @DisplayName("is found by name among other items; its namespace is the installation's, its data read in order")
+    @DisplayName(
+        "is found by name among other items; its namespace is the installation's, its data read in order")
     void byName() {
-      Read<SettingsSource> read = inputs(configMap("app", "apps", "{a: b}"),
-          configMap("racer-settings", "racer", "{RACER_PEER_PORT: \"9090\", RACER_NVIDIA: cdi}")).settings();
+      Read<SettingsSource> read =
+          inputs(
+                  configMap("app", "apps", "{a: b}"),
+                  configMap(
+                      "racer-settings", "racer", "{RACER_PEER_PORT: \"9090\", RACER_NVIDIA: cdi}"))
+              .settings();
 
       assertThat(read.ok()).isTrue();
       assertThat(read.results()).isEmpty();
       assertThat(read.value().namespace()).isEqualTo("racer");
       assertThat(read.value().item().name()).isEqualTo("racer-settings");
-      assertThat(read.value().data()).containsExactly(Map.entry("RACER_PEER_PORT", "9090"),
-          Map.entry("RACER_NVIDIA", "cdi"));
+      assertThat(read.value().data())
+          .containsExactly(Map.entry("RACER_PEER_PORT", "9090"), Map.entry("RACER_NVIDIA", "cdi"));
     }
 
     @Test
     @DisplayName("is found by a name kustomize recorded before a prefix or suffix")
     void byPreviousName() {
-      Read<SettingsSource> read = inputs("""
+      Read<SettingsSource> read =
+          inputs(
+                  """
           apiVersion: v1
           kind: ConfigMap
           metadata:
             name: prod-racer-settings-5f7d
             namespace: racer
             annotations: {internal.config.kubernetes.io/previousNames: "racer-settings,prod-racer-settings"}
-          """).settings();
+          """)
+              .settings();
 
       assertThat(read.ok()).isTrue();
       assertThat(read.value().item().name()).isEqualTo("prod-racer-settings-5f7d");
@@ -86,74 +105,103 @@ class InputsTest {
     @Test
     @DisplayName("no data, or data: null, is empty settings; no namespace is the empty namespace")
     void emptyData() {
-      assertThat(inputs(configMap("racer-settings", "racer", null)).settings().value().data()).isEmpty();
-      assertThat(inputs(configMap("racer-settings", "racer", "null")).settings().value().data()).isEmpty();
-      assertThat(inputs("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings}\n").settings().value()
-          .namespace()).isEmpty();
+      assertThat(inputs(configMap("racer-settings", "racer", null)).settings().value().data())
+          .isEmpty();
+      assertThat(inputs(configMap("racer-settings", "racer", "null")).settings().value().data())
+          .isEmpty();
+      assertThat(
+              inputs("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings}\n")
+                  .settings()
+                  .value()
+                  .namespace())
+          .isEmpty();
     }
 
     @Test
     @DisplayName("a ConfigMap that declares the function is never the settings, whatever its name")
     void notTheFunctionConfig() {
-      Read<SettingsSource> read = inputs("""
+      Read<SettingsSource> read =
+          inputs(
+                  """
           apiVersion: v1
           kind: ConfigMap
           metadata:
             name: racer-settings
             annotations: {config.kubernetes.io/function: "container: {image: racer-krm}"}
-          """).settings();
+          """)
+              .settings();
 
       assertThat(read.ok()).isFalse();
-      assertThat(read.results().first().message()).startsWith("no ConfigMap named racer-settings among the 1 input items");
+      assertThat(read.results().first().message())
+          .startsWith("no ConfigMap named racer-settings among the 1 input items");
     }
 
     @Test
     @DisplayName("none: an error that counts the items and says what to add")
     void none() {
-      Read<SettingsSource> read = inputs(configMap("app", "apps", null), named("Secret", "v1", "racer-settings",
-          "racer")).settings();
+      Read<SettingsSource> read =
+          inputs(configMap("app", "apps", null), named("Secret", "v1", "racer-settings", "racer"))
+              .settings();
 
       assertThat(read.value()).isNull();
-      assertThat(read.results()).singleElement().satisfies(error -> {
-        assertThat(error.severity()).isEqualTo(Severity.ERROR);
-        assertThat(error.message()).startsWith("no ConfigMap named racer-settings among the 2 input items: add one");
-      });
+      assertThat(read.results())
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.message())
+                    .startsWith(
+                        "no ConfigMap named racer-settings among the 2 input items: add one");
+              });
     }
 
     @Test
     @DisplayName("several: an error naming each, since the installation namespace is ambiguous")
     void several() {
-      Read<SettingsSource> read = inputs(configMap("racer-settings", "team-a", null),
-          configMap("racer-settings", "team-b", null)).settings();
+      Read<SettingsSource> read =
+          inputs(
+                  configMap("racer-settings", "team-a", null),
+                  configMap("racer-settings", "team-b", null))
+              .settings();
 
       assertThat(read.ok()).isFalse();
-      assertThat(read.results().first().message()).startsWith("found 2 racer-settings ConfigMaps, expected exactly one")
+      assertThat(read.results().first().message())
+          .startsWith("found 2 racer-settings ConfigMaps, expected exactly one")
           .contains("ConfigMap team-a/racer-settings; ConfigMap team-b/racer-settings");
     }
 
     @Test
     @DisplayName("a value YAML reads as a number is an error at data.KEY; the read keeps its text")
     void numberValue() {
-      Read<SettingsSource> read = inputs(configMap("racer-settings", "racer", "{RACER_PEER_PORT: 9090}")).settings();
+      Read<SettingsSource> read =
+          inputs(configMap("racer-settings", "racer", "{RACER_PEER_PORT: 9090}")).settings();
 
       assertThat(read.ok()).isFalse();
       assertThat(read.value().data()).containsEntry("RACER_PEER_PORT", "9090");
-      assertThat(read.results()).singleElement().satisfies(error -> {
-        assertThat(error.severity()).isEqualTo(Severity.ERROR);
-        assertThat(error.fieldPath()).isEqualTo("data.RACER_PEER_PORT");
-        assertThat(error.message()).contains("quote the value");
-      });
+      assertThat(read.results())
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.fieldPath()).isEqualTo("data.RACER_PEER_PORT");
+                assertThat(error.message()).contains("quote the value");
+              });
     }
 
     @Test
-    @DisplayName("a map or a list where a string goes is an error at that key; data that is no map is one at data")
+    @DisplayName(
+        "a map or a list where a string goes is an error at that key; data that is no map is one at data")
     void notStrings() {
-      Read<SettingsSource> nested = inputs(configMap("racer-settings", "racer", "{RACER_NVIDIA: {mode: cdi}}"))
-          .settings();
-      Read<SettingsSource> list = inputs(configMap("racer-settings", "racer", "[RACER_NVIDIA]")).settings();
+      Read<SettingsSource> nested =
+          inputs(configMap("racer-settings", "racer", "{RACER_NVIDIA: {mode: cdi}}")).settings();
+      Read<SettingsSource> list =
+          inputs(configMap("racer-settings", "racer", "[RACER_NVIDIA]")).settings();
 
-      assertThat(nested.results()).extracting(Result::fieldPath).containsExactly("data.RACER_NVIDIA");
-      assertThat(list.results()).extracting(Result::fieldPath, Result::message)
+      assertThat(nested.results())
+          .extracting(Result::fieldPath)
+          .containsExactly("data.RACER_NVIDIA");
+      assertThat(list.results())
+          .extracting(Result::fieldPath, Result::message)
           .containsExactly(tuple("data", "data must be a map of strings"));
     }
   }
@@ -173,45 +221,72 @@ class InputsTest {
     @Test
     @DisplayName("a ConfigMap's data keys are read into their fields")
     void keys() {
-      Read<FunctionConfig> read = withFunctionConfig(configMap("racer-function", "racer", "{imageRegistry: r.example.com,"
-          + " imageTag: \"1.0\", dataplaneImage: r.example.com/d:1, objectImage: r.example.com/o:1}")).functionConfig();
+      Read<FunctionConfig> read =
+          withFunctionConfig(
+                  configMap(
+                      "racer-function",
+                      "racer",
+                      "{imageRegistry: r.example.com,"
+                          + " imageTag: \"1.0\", dataplaneImage: r.example.com/d:1, objectImage: r.example.com/o:1}"))
+              .functionConfig();
 
       assertThat(read.ok()).isTrue();
       assertThat(read.value().source().name()).isEqualTo("racer-function");
-      assertThat(read.value()).extracting(FunctionConfig::imageRegistry, FunctionConfig::imageTag,
-          FunctionConfig::dataplaneImage, FunctionConfig::objectImage)
+      assertThat(read.value())
+          .extracting(
+              FunctionConfig::imageRegistry,
+              FunctionConfig::imageTag,
+              FunctionConfig::dataplaneImage,
+              FunctionConfig::objectImage)
           .containsExactly("r.example.com", "1.0", "r.example.com/d:1", "r.example.com/o:1");
     }
 
     @Test
-    @DisplayName("an unknown key is a warning at data.KEY naming the keys there are; the config is still read")
+    @DisplayName(
+        "an unknown key is a warning at data.KEY naming the keys there are; the config is still read")
     void unknownKey() {
-      Read<FunctionConfig> read = withFunctionConfig(configMap("racer-function", "racer",
-          "{imageRegistry: r.example.com, registry: r.example.com}")).functionConfig();
+      Read<FunctionConfig> read =
+          withFunctionConfig(
+                  configMap(
+                      "racer-function",
+                      "racer",
+                      "{imageRegistry: r.example.com, registry: r.example.com}"))
+              .functionConfig();
 
       assertThat(read.ok()).isTrue();
       assertThat(read.value().imageRegistry()).isEqualTo("r.example.com");
-      assertThat(read.results()).singleElement().satisfies(warning -> {
-        assertThat(warning.severity()).isEqualTo(Severity.WARNING);
-        assertThat(warning.fieldPath()).isEqualTo("data.registry");
-        assertThat(warning.message()).contains("imageRegistry, imageTag, dataplaneImage, objectImage");
-      });
+      assertThat(read.results())
+          .singleElement()
+          .satisfies(
+              warning -> {
+                assertThat(warning.severity()).isEqualTo(Severity.WARNING);
+                assertThat(warning.fieldPath()).isEqualTo("data.registry");
+                assertThat(warning.message())
+                    .contains("imageRegistry, imageTag, dataplaneImage, objectImage");
+              });
     }
 
     @Test
     @DisplayName("another kind is an error at kind, naming what it is")
     void otherKind() {
-      Read<FunctionConfig> read = withFunctionConfig("""
+      Read<FunctionConfig> read =
+          withFunctionConfig(
+                  """
           apiVersion: fn.kpt.dev/v1alpha1
           kind: RacerConfig
           metadata: {name: racer}
-          """).functionConfig();
+          """)
+              .functionConfig();
 
       assertThat(read.ok()).isFalse();
-      assertThat(read.results()).singleElement().satisfies(error -> {
-        assertThat(error.fieldPath()).isEqualTo("kind");
-        assertThat(error.message()).startsWith("functionConfig is a fn.kpt.dev/v1alpha1 RacerConfig");
-      });
+      assertThat(read.results())
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.fieldPath()).isEqualTo("kind");
+                assertThat(error.message())
+                    .startsWith("functionConfig is a fn.kpt.dev/v1alpha1 RacerConfig");
+              });
     }
   }
 
@@ -219,9 +294,13 @@ class InputsTest {
   @DisplayName("the dataplane objects already there")
   class Existing {
     @Test
-    @DisplayName("the DaemonSet and ServiceAccount racer of the installation namespace, also under a previous name")
+    @DisplayName(
+        "the DaemonSet and ServiceAccount racer of the installation namespace, also under a previous name")
     void found() {
-      Inputs inputs = inputs(named("DaemonSet", "apps/v1", "racer", "racer"), """
+      Inputs inputs =
+          inputs(
+              named("DaemonSet", "apps/v1", "racer", "racer"),
+              """
           apiVersion: v1
           kind: ServiceAccount
           metadata:
@@ -235,10 +314,14 @@ class InputsTest {
     }
 
     @Test
-    @DisplayName("none in the installation namespace, or of another apiVersion, is no object and no error")
+    @DisplayName(
+        "none in the installation namespace, or of another apiVersion, is no object and no error")
     void notThere() {
-      Inputs inputs = inputs(named("DaemonSet", "apps/v1", "racer", "elsewhere"),
-          named("DaemonSet", "extensions/v1beta1", "racer", "racer"), named("ServiceAccount", "v1", "other", "racer"));
+      Inputs inputs =
+          inputs(
+              named("DaemonSet", "apps/v1", "racer", "elsewhere"),
+              named("DaemonSet", "extensions/v1beta1", "racer", "racer"),
+              named("ServiceAccount", "v1", "other", "racer"));
 
       Read<Item> daemonSet = inputs.existingDaemonSet("racer");
       Read<Item> account = inputs.existingServiceAccount("racer");
@@ -252,27 +335,38 @@ class InputsTest {
     @Test
     @DisplayName("two in the installation namespace: an error naming both")
     void two() {
-      Read<Item> read = inputs(named("DaemonSet", "apps/v1", "racer", "racer"), """
+      Read<Item> read =
+          inputs(
+                  named("DaemonSet", "apps/v1", "racer", "racer"),
+                  """
           apiVersion: apps/v1
           kind: DaemonSet
           metadata:
             name: prod-racer
             namespace: racer
             annotations: {internal.config.kubernetes.io/previousNames: racer}
-          """).existingDaemonSet("racer");
+          """)
+              .existingDaemonSet("racer");
 
       assertThat(read.ok()).isFalse();
-      assertThat(read.results().first().message()).isEqualTo("found 2 DaemonSets that are the dataplane's racer:"
-          + " DaemonSet racer/racer; DaemonSet racer/prod-racer. Keep one");
+      assertThat(read.results().first().message())
+          .isEqualTo(
+              "found 2 DaemonSets that are the dataplane's racer:"
+                  + " DaemonSet racer/racer; DaemonSet racer/prod-racer. Keep one");
     }
 
     @Test
     @DisplayName("dataplaneDaemonSets: every DaemonSet racer, in any namespace, in item order")
     void everyNamespace() {
-      Inputs inputs = inputs(named("DaemonSet", "apps/v1", "racer", "b"), named("DaemonSet", "apps/v1", "other", "a"),
-          named("DaemonSet", "apps/v1", "racer", "a"));
+      Inputs inputs =
+          inputs(
+              named("DaemonSet", "apps/v1", "racer", "b"),
+              named("DaemonSet", "apps/v1", "other", "a"),
+              named("DaemonSet", "apps/v1", "racer", "a"));
 
-      assertThat(inputs.dataplaneDaemonSets()).extracting(Item::namespace).containsExactly("b", "a");
+      assertThat(inputs.dataplaneDaemonSets())
+          .extracting(Item::namespace)
+          .containsExactly("b", "a");
     }
   }
 }

@@ -8,17 +8,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The types go-yaml v2 gives plain scalars when kubectl, Helm or Argo CD read a manifest: its resolve
- * table (YAML 1.1's booleans and nulls, {@code .inf} and {@code .nan}), Go's {@code strconv.ParseInt}
- * with base 0 after dropping underscores, its float pattern (an exponent needs a sign) and Go's own float
- * parser for text that starts with a dot. Where snakeyaml, a YAML 1.1 reader too, types a value otherwise,
- * the row says so.
+ * The types go-yaml v2 gives plain scalars when kubectl, Helm or Argo CD read a manifest: its
+ * resolve table (YAML 1.1's booleans and nulls, {@code .inf} and {@code .nan}), Go's {@code
+ * strconv.ParseInt} with base 0 after dropping underscores, its float pattern (an exponent needs a
+ * sign) and Go's own float parser for text that starts with a dot. Where snakeyaml, a YAML 1.1
+ * reader too, types a value otherwise, the row says so.
  */
 @DisplayName("A plain scalar, typed as kubectl, Helm and Argo CD read it (go-yaml v2)")
 class KubectlScalarTest {
 
   @ParameterizedTest(name = "{0} is {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       9100                  | NUMBER
       -1                    | NUMBER
       +5                    | NUMBER
@@ -42,13 +45,17 @@ class KubectlScalarTest {
       -.Inf                 | NUMBER
       .NaN                  | NUMBER
       """)
-  @DisplayName("numbers: Go's integer syntax (hex, octal with 0 or 0o, binary, underscores), floats")
+  @DisplayName(
+      "numbers: Go's integer syntax (hex, octal with 0 or 0o, binary, underscores), floats")
   void numbers(String text, KubectlScalar type) {
     assertThat(KubectlScalar.of(text)).isEqualTo(type);
   }
 
   @ParameterizedTest(name = "{0} is {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       true   | BOOLEAN
       False  | BOOLEAN
       y      | BOOLEAN
@@ -63,13 +70,17 @@ class KubectlScalarTest {
       null   | NULL
       NULL   | NULL
       """)
-  @DisplayName("booleans and nulls: YAML 1.1's words, y and n among them (snakeyaml reads y and n as strings)")
+  @DisplayName(
+      "booleans and nulls: YAML 1.1's words, y and n among them (snakeyaml reads y and n as strings)")
   void booleansAndNulls(String text, KubectlScalar type) {
     assertThat(KubectlScalar.of(text)).isEqualTo(type);
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       1e5
       1E10
       1.
@@ -94,8 +105,9 @@ class KubectlScalarTest {
       _1
       '<<'
       """)
-  @DisplayName("strings: an exponent without a sign, a trailing dot, base 60 and timestamps (all numbers or dates to"
-      + " snakeyaml), broken numbers, out-of-range floats, non-ASCII digits, other words")
+  @DisplayName(
+      "strings: an exponent without a sign, a trailing dot, base 60 and timestamps (all numbers or dates to"
+          + " snakeyaml), broken numbers, out-of-range floats, non-ASCII digits, other words")
   void strings(String text) {
     assertThat(KubectlScalar.of(text)).isEqualTo(KubectlScalar.STRING);
   }

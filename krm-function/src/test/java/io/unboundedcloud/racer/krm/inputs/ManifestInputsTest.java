@@ -13,21 +13,25 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 
 @DisplayName("The objects render mode read, sorted into items and function config")
 class ManifestInputsTest {
-  private static final String SETTINGS = """
+  private static final String SETTINGS =
+      """
       apiVersion: v1
       kind: ConfigMap
       metadata: {name: racer-settings, namespace: racer}
       """;
-  private static final String KUSTOMIZATION = """
+  private static final String KUSTOMIZATION =
+      """
       apiVersion: kustomize.config.k8s.io/v1beta1
       kind: Kustomization
       resources: [settings.yaml]
       """;
-  private static final String COMPONENT = """
+  private static final String COMPONENT =
+      """
       apiVersion: kustomize.config.k8s.io/v1alpha1
       kind: Component
       """;
-  private static final String KPTFILE = """
+  private static final String KPTFILE =
+      """
       apiVersion: kpt.dev/v1
       kind: Kptfile
       metadata: {name: racer}
@@ -44,7 +48,8 @@ class ManifestInputsTest {
               container:
                 image: racer-krm
         data: {imageRegistry: registry.example.com/racer}
-        """.formatted(name);
+        """
+        .formatted(name);
   }
 
   private static String localConfig(String value) {
@@ -54,34 +59,43 @@ class ManifestInputsTest {
         metadata:
           name: local-%s
           annotations: {config.kubernetes.io/local-config: "%s"}
-        """.formatted(value, value);
+        """
+        .formatted(value, value);
   }
 
   private static List<String> names(List<MappingNode> objects) {
-    return objects.stream().map(node -> new Item(node).kind() + " " + new Item(node).name()).toList();
+    return objects.stream()
+        .map(node -> new Item(node).kind() + " " + new Item(node).name())
+        .toList();
   }
 
   @Nested
   @DisplayName("sort")
   class Sort {
     @Test
-    @DisplayName("drops Kustomization, Component and Kptfile objects and keeps the others in their order")
+    @DisplayName(
+        "drops Kustomization, Component and Kptfile objects and keeps the others in their order")
     void dropsBuildInstructions() {
-      List<MappingNode> objects = ManifestNodes.of(String.join("---\n", KUSTOMIZATION, SETTINGS, COMPONENT, KPTFILE,
-          localConfig("true")));
+      List<MappingNode> objects =
+          ManifestNodes.of(
+              String.join(
+                  "---\n", KUSTOMIZATION, SETTINGS, COMPONENT, KPTFILE, localConfig("true")));
 
       Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
 
       assertThat(sorted.ok()).isTrue();
-      assertThat(names(sorted.value().items())).containsExactly("ConfigMap racer-settings", "ConfigMap local-true");
+      assertThat(names(sorted.value().items()))
+          .containsExactly("ConfigMap racer-settings", "ConfigMap local-true");
       assertThat(sorted.value().functionConfig()).isNull();
       assertThat(sorted.results()).isEmpty();
     }
 
     @Test
-    @DisplayName("takes the one object annotated config.kubernetes.io/function out of the items as the function config")
+    @DisplayName(
+        "takes the one object annotated config.kubernetes.io/function out of the items as the function config")
     void annotatedFunctionConfig() {
-      List<MappingNode> objects = ManifestNodes.of(String.join("---\n", functionConfig("racer-fn"), SETTINGS));
+      List<MappingNode> objects =
+          ManifestNodes.of(String.join("---\n", functionConfig("racer-fn"), SETTINGS));
 
       Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
 
@@ -91,41 +105,54 @@ class ManifestInputsTest {
     }
 
     @Test
-    @DisplayName("with a function config named on the command line, an annotated object stays an item")
+    @DisplayName(
+        "with a function config named on the command line, an annotated object stays an item")
     void namedFunctionConfig() {
-      List<MappingNode> objects = ManifestNodes.of(String.join("---\n", functionConfig("racer-fn"), SETTINGS));
+      List<MappingNode> objects =
+          ManifestNodes.of(String.join("---\n", functionConfig("racer-fn"), SETTINGS));
       MappingNode named = ManifestNodes.one(functionConfig("from-the-command-line"));
 
       Read<ManifestInputs> sorted = ManifestInputs.sort(objects, named);
 
       assertThat(sorted.value().functionConfig()).isSameAs(named);
-      assertThat(names(sorted.value().items())).containsExactly("ConfigMap racer-fn", "ConfigMap racer-settings");
+      assertThat(names(sorted.value().items()))
+          .containsExactly("ConfigMap racer-fn", "ConfigMap racer-settings");
     }
 
     @Test
     @DisplayName("two annotated objects are an error naming both and the --function-config flag")
     void twoAnnotated() {
       List<MappingNode> objects =
-          ManifestNodes.of(String.join("---\n", functionConfig("first-fn"), SETTINGS, functionConfig("second-fn")));
+          ManifestNodes.of(
+              String.join(
+                  "---\n", functionConfig("first-fn"), SETTINGS, functionConfig("second-fn")));
 
       Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
 
       assertThat(sorted.ok()).isFalse();
       assertThat(sorted.results().exitCode()).isEqualTo(1);
-      assertThat(sorted.results()).singleElement().satisfies(error -> {
-        assertThat(error.severity()).isEqualTo(Severity.ERROR);
-        assertThat(error.message()).isEqualTo("2 objects carry the config.kubernetes.io/function annotation"
-            + " (ConfigMap first-fn, ConfigMap second-fn); name the function config with --function-config FILE");
-      });
+      assertThat(sorted.results())
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.message())
+                    .isEqualTo(
+                        "2 objects carry the config.kubernetes.io/function annotation"
+                            + " (ConfigMap first-fn, ConfigMap second-fn); name the function config with --function-config FILE");
+              });
     }
 
     @Test
-    @DisplayName("two annotated objects are no error when the command line names the function config")
+    @DisplayName(
+        "two annotated objects are no error when the command line names the function config")
     void twoAnnotatedButNamed() {
       List<MappingNode> objects =
-          ManifestNodes.of(String.join("---\n", functionConfig("first-fn"), functionConfig("second-fn")));
+          ManifestNodes.of(
+              String.join("---\n", functionConfig("first-fn"), functionConfig("second-fn")));
 
-      Read<ManifestInputs> sorted = ManifestInputs.sort(objects, ManifestNodes.one(functionConfig("named")));
+      Read<ManifestInputs> sorted =
+          ManifestInputs.sort(objects, ManifestNodes.one(functionConfig("named")));
 
       assertThat(sorted.ok()).isTrue();
       assertThat(sorted.value().items()).hasSize(2);
@@ -133,10 +160,11 @@ class ManifestInputsTest {
   }
 
   @Test
-  @DisplayName("toApply leaves out what is annotated local-config \"true\", and only that, in order")
+  @DisplayName(
+      "toApply leaves out what is annotated local-config \"true\", and only that, in order")
   void toApply() {
-    List<MappingNode> rendered = ManifestNodes.of(String.join("---\n", localConfig("false"), SETTINGS,
-        localConfig("true")));
+    List<MappingNode> rendered =
+        ManifestNodes.of(String.join("---\n", localConfig("false"), SETTINGS, localConfig("true")));
 
     assertThat(names(ManifestInputs.toApply(rendered)))
         .containsExactly("ConfigMap local-false", "ConfigMap racer-settings");
@@ -145,8 +173,13 @@ class ManifestInputsTest {
   @Test
   @DisplayName("the error prints as one line on stderr, as every result does")
   void errorLine() {
-    Result error = ManifestInputs.sort(
-        ManifestNodes.of(String.join("---\n", functionConfig("a"), functionConfig("b"))), null).results().first();
-    assertThat(error.toLine()).startsWith("error: 2 objects carry the config.kubernetes.io/function annotation");
+    Result error =
+        ManifestInputs.sort(
+                ManifestNodes.of(String.join("---\n", functionConfig("a"), functionConfig("b"))),
+                null)
+            .results()
+            .first();
+    assertThat(error.toLine())
+        .startsWith("error: 2 objects carry the config.kubernetes.io/function annotation");
   }
 }

@@ -19,24 +19,29 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * By default the JVM prints its own warnings to stdout, which would corrupt the ResourceList. Options that
- * make it warn ({@code -XX:SharedArchiveFile=/nonexistent.jsa} warns on Java 25, {@code -XX:+UseLargePages}
- * on a host without large pages warns on 17 and 25) are passed through RACER_KRM_JAVA_OPTS: stdout must
- * stay the same ResourceList, and the warnings must reach stderr.
+ * By default the JVM prints its own warnings to stdout, which would corrupt the ResourceList.
+ * Options that make it warn ({@code -XX:SharedArchiveFile=/nonexistent.jsa} warns on Java 25,
+ * {@code -XX:+UseLargePages} on a host without large pages warns on 17 and 25) are passed through
+ * RACER_KRM_JAVA_OPTS: stdout must stay the same ResourceList, and the warnings must reach stderr.
  */
 @DisplayName("JVM warnings never reach stdout")
 class JvmWarningsIT {
-  private static final String WARNING_OPTIONS = "-XX:SharedArchiveFile=/nonexistent.jsa -XX:+UseLargePages";
+  private static final String WARNING_OPTIONS =
+      "-XX:SharedArchiveFile=/nonexistent.jsa -XX:+UseLargePages";
   private static final Path TEMURIN_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
 
-  /** The JVMs to try: the launcher's default ({@code java} on the PATH) and Temurin 25 when installed. */
+  /**
+   * The JVMs to try: the launcher's default ({@code java} on the PATH) and Temurin 25 when
+   * installed.
+   */
   static Stream<Arguments> jvms() {
     Map<String, String> onPath = new HashMap<>();
     onPath.put("JAVA_HOME", null);
     onPath.put("RACER_KRM_JAVA", null);
     Map<String, String> temurin = new HashMap<>(onPath);
     temurin.put("JAVA_HOME", TEMURIN_25.toString());
-    return Stream.of(arguments("java on the PATH", "java", onPath),
+    return Stream.of(
+        arguments("java on the PATH", "java", onPath),
         arguments("Temurin 25 by JAVA_HOME", TEMURIN_25.resolve("bin/java").toString(), temurin));
   }
 
@@ -46,13 +51,19 @@ class JvmWarningsIT {
     }
   }
 
-  /** What the JVM alone prints on stdout for {@link #WARNING_OPTIONS}: unified-logging warning lines. */
+  /**
+   * What the JVM alone prints on stdout for {@link #WARNING_OPTIONS}: unified-logging warning
+   * lines.
+   */
   private static List<String> bareWarnings(String java) {
     List<String> command = new java.util.ArrayList<>(List.of(java));
     command.addAll(List.of(WARNING_OPTIONS.split(" ")));
     command.add("-version");
     Launcher.Run bare = Launcher.run(command, Map.of(), new byte[0]);
-    return bare.out().lines().filter(line -> line.matches("\\[[^]]*]\\[(warning|error) *].*")).toList();
+    return bare.out()
+        .lines()
+        .filter(line -> line.matches("\\[[^]]*]\\[(warning|error) *].*"))
+        .toList();
   }
 
   private static Map<String, String> withOptions(Map<String, String> env) {

@@ -24,8 +24,11 @@ import org.junit.jupiter.api.Assumptions;
 final class Launcher {
   /** The packaged launcher; failsafe runs after {@code package}, so it must exist. */
   static final Path SCRIPT = Path.of("target", "racer-krm").toAbsolutePath();
+
   /** The quickstart example, rendered by {@code racer-krm render}. */
-  static final Path QUICKSTART = Path.of("..", "examples", "quickstart").toAbsolutePath().normalize();
+  static final Path QUICKSTART =
+      Path.of("..", "examples", "quickstart").toAbsolutePath().normalize();
+
   /** kpt kills a function after 5 minutes: the same hang guard here. */
   private static final long TIMEOUT_SECONDS = 300;
 
@@ -39,8 +42,13 @@ final class Launcher {
 
     String describe() {
       String out = out();
-      return String.join(" ", command) + "\nexit " + exit + "\n--- stderr:\n" + stderr
-          + "--- stdout (first 3000 chars):\n" + out.substring(0, Math.min(3000, out.length()));
+      return String.join(" ", command)
+          + "\nexit "
+          + exit
+          + "\n--- stderr:\n"
+          + stderr
+          + "--- stdout (first 3000 chars):\n"
+          + out.substring(0, Math.min(3000, out.length()));
     }
   }
 
@@ -59,18 +67,20 @@ final class Launcher {
   }
 
   /**
-   * Runs {@code command} in the module folder with {@code stdin}; {@code env} changes the environment (a
-   * null value removes the variable). Fails when it does not end within the time-out.
+   * Runs {@code command} in the module folder with {@code stdin}; {@code env} changes the
+   * environment (a null value removes the variable). Fails when it does not end within the
+   * time-out.
    */
   static Run run(List<String> command, Map<String, String> env, byte[] stdin) {
     ProcessBuilder builder = new ProcessBuilder(command);
-    env.forEach((name, value) -> {
-      if (value == null) {
-        builder.environment().remove(name);
-      } else {
-        builder.environment().put(name, value);
-      }
-    });
+    env.forEach(
+        (name, value) -> {
+          if (value == null) {
+            builder.environment().remove(name);
+          } else {
+            builder.environment().put(name, value);
+          }
+        });
     try {
       Process process = builder.start();
       CompletableFuture<byte[]> out = drain(process.getInputStream());
@@ -82,10 +92,11 @@ final class Launcher {
       }
       if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
-        throw new AssertionError(String.join(" ", command) + " did not end within " + TIMEOUT_SECONDS + " s");
+        throw new AssertionError(
+            String.join(" ", command) + " did not end within " + TIMEOUT_SECONDS + " s");
       }
-      return new Run(command, process.exitValue(), out.join(),
-          new String(err.join(), StandardCharsets.UTF_8));
+      return new Run(
+          command, process.exitValue(), out.join(), new String(err.join(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run " + command, e);
     } catch (InterruptedException e) {
@@ -95,15 +106,16 @@ final class Launcher {
   }
 
   private static CompletableFuture<byte[]> drain(InputStream stream) {
-    return CompletableFuture.supplyAsync(() -> {
-      try (stream) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        stream.transferTo(bytes);
-        return bytes.toByteArray();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    });
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try (stream) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            stream.transferTo(bytes);
+            return bytes.toByteArray();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
   }
 
   /** The executable {@code name} on the PATH, if any. */
@@ -116,7 +128,10 @@ final class Launcher {
         .findFirst();
   }
 
-  /** Prints {@code SKIPPED: REASON} and aborts the test through an assumption, so it is reported skipped. */
+  /**
+   * Prints {@code SKIPPED: REASON} and aborts the test through an assumption, so it is reported
+   * skipped.
+   */
   static void skip(String reason) {
     System.out.println("SKIPPED: " + reason);
     Assumptions.abort(reason);
@@ -132,17 +147,21 @@ final class Launcher {
   }
 
   /**
-   * The quickstart example as kpt would send it: the settings and the cache origin as items, the function
-   * config as functionConfig.
+   * The quickstart example as kpt would send it: the settings and the cache origin as items, the
+   * function config as functionConfig.
    */
   static String quickstartResourceList() {
     return "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
         + asItem(QUICKSTART.resolve("racer-settings.yaml"), "- ", "  ")
         + asItem(QUICKSTART.resolve("cache-origin.yaml"), "- ", "  ")
-        + "functionConfig:\n" + asItem(QUICKSTART.resolve("function-config.yaml"), "  ", "  ");
+        + "functionConfig:\n"
+        + asItem(QUICKSTART.resolve("function-config.yaml"), "  ", "  ");
   }
 
-  /** The live dump adopt's tests read: an operator-managed installation as kubectl get -o yaml prints it. */
+  /**
+   * The live dump adopt's tests read: an operator-managed installation as kubectl get -o yaml
+   * prints it.
+   */
   static String liveDump() {
     try {
       return Files.readString(Path.of("src", "test", "resources", "adopt", "operator-list.yaml"));
@@ -154,7 +173,8 @@ final class Launcher {
   /** A YAML file indented into a ResourceList, its comments dropped. */
   private static String asItem(Path file, String first, String rest) {
     try {
-      List<String> lines = Files.readAllLines(file).stream().filter(line -> !line.startsWith("#")).toList();
+      List<String> lines =
+          Files.readAllLines(file).stream().filter(line -> !line.startsWith("#")).toList();
       StringBuilder text = new StringBuilder();
       for (int i = 0; i < lines.size(); i++) {
         text.append(i == 0 ? first : rest).append(lines.get(i)).append('\n');

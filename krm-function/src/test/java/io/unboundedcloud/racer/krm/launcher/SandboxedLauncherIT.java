@@ -18,23 +18,40 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * The launcher as a container runtime starts a KRM function ({@code --user nobody --network none}, no
- * writable home): uid 65534, no network, an empty environment, HOME and TMPDIR that do not exist. Its
- * output must be the same bytes as a plain run's. Needs root, {@code unshare} and {@code setpriv}; without
- * them the tests print one {@code SKIPPED:} line and are reported skipped. The sandboxed runs use the
- * product staged into a folder every user can read ({@link StagedProduct}): the checkout may lie where
- * uid 65534 cannot reach it. (That the build leaves the launcher and its jars readable by others and that
- * it opens nothing under ~/.m2 is checked by {@link LauncherIT}, which needs no root.)
+ * The launcher as a container runtime starts a KRM function ({@code --user nobody --network none},
+ * no writable home): uid 65534, no network, an empty environment, HOME and TMPDIR that do not
+ * exist. Its output must be the same bytes as a plain run's. Needs root, {@code unshare} and {@code
+ * setpriv}; without them the tests print one {@code SKIPPED:} line and are reported skipped. The
+ * sandboxed runs use the product staged into a folder every user can read ({@link StagedProduct}):
+ * the checkout may lie where uid 65534 cannot reach it. (That the build leaves the launcher and its
+ * jars readable by others and that it opens nothing under ~/.m2 is checked by {@link LauncherIT},
+ * which needs no root.)
  */
 @DisplayName("The launcher as uid 65534, without network or writable directories")
 class SandboxedLauncherIT {
-  /** The brief's sandbox: a new network namespace, uid and gid 65534, no groups, an empty environment. */
-  private static final List<String> SANDBOX = List.of("unshare", "-n", "setpriv", "--reuid=65534",
-      "--regid=65534", "--clear-groups", "env", "-i", "PATH=/usr/bin:/bin", "HOME=/nonexistent",
-      "TMPDIR=/nonexistent");
-  /** Directories anyone may write on a usual Linux host: made read-only for the stricter sandbox. */
-  private static final List<String> SHARED_WRITABLE = List.of("/tmp", "/var/tmp", "/dev/shm", "/run/lock",
-      "/dev/mqueue");
+  /**
+   * The brief's sandbox: a new network namespace, uid and gid 65534, no groups, an empty
+   * environment.
+   */
+  private static final List<String> SANDBOX =
+      List.of(
+          "unshare",
+          "-n",
+          "setpriv",
+          "--reuid=65534",
+          "--regid=65534",
+          "--clear-groups",
+          "env",
+          "-i",
+          "PATH=/usr/bin:/bin",
+          "HOME=/nonexistent",
+          "TMPDIR=/nonexistent");
+
+  /**
+   * Directories anyone may write on a usual Linux host: made read-only for the stricter sandbox.
+   */
+  private static final List<String> SHARED_WRITABLE =
+      List.of("/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/dev/mqueue");
 
   /** The staged launcher, run inside {@code sandbox}, with {@code args}. */
   private static List<String> staged(List<String> sandbox, String... args) {
@@ -69,29 +86,42 @@ class SandboxedLauncherIT {
 
   /** Skips unless this host lets root bind a directory read-only in a private mount namespace. */
   private static void requireMountNamespace() {
-    Launcher.Run probe = Launcher.run(
-        List.of("unshare", "-n", "-m", "sh", "-c", "mount --bind /tmp /tmp && mount -o remount,bind,ro /tmp"),
-        Map.of(),
-        new byte[0]);
+    Launcher.Run probe =
+        Launcher.run(
+            List.of(
+                "unshare",
+                "-n",
+                "-m",
+                "sh",
+                "-c",
+                "mount --bind /tmp /tmp && mount -o remount,bind,ro /tmp"),
+            Map.of(),
+            new byte[0]);
     if (probe.exit() != 0) {
-      Launcher.skip("a private mount namespace with a read-only bind mount does not work here ("
-          + probe.stderr().strip() + ")");
+      Launcher.skip(
+          "a private mount namespace with a read-only bind mount does not work here ("
+              + probe.stderr().strip()
+              + ")");
     }
   }
 
   /**
-   * The stricter sandbox: also a private mount namespace in which every directory anyone may write is bound
-   * read-only onto itself (its contents stay visible: CI may clone the project under /tmp), so that uid
-   * 65534 can write nowhere.
+   * The stricter sandbox: also a private mount namespace in which every directory anyone may write
+   * is bound read-only onto itself (its contents stay visible: CI may clone the project under
+   * /tmp), so that uid 65534 can write nowhere.
    */
   private static List<String> readOnlySandbox() {
-    List<String> writable = SHARED_WRITABLE.stream().filter(SandboxedLauncherIT::writableByOthers).toList();
+    List<String> writable =
+        SHARED_WRITABLE.stream().filter(SandboxedLauncherIT::writableByOthers).toList();
     StringBuilder script = new StringBuilder("set -e\n");
     for (String dir : writable) {
       script.append("mount --bind ").append(dir).append(' ').append(dir).append('\n');
       script.append("mount -o remount,bind,ro ").append(dir).append(' ').append(dir).append('\n');
     }
-    script.append("exec ").append(String.join(" ", SANDBOX.subList(2, SANDBOX.size()))).append(" \"$@\"\n");
+    script
+        .append("exec ")
+        .append(String.join(" ", SANDBOX.subList(2, SANDBOX.size())))
+        .append(" \"$@\"\n");
     return List.of("unshare", "-n", "-m", "sh", "-c", script.toString(), "sandbox");
   }
 
@@ -145,15 +175,22 @@ class SandboxedLauncherIT {
     @DisplayName("the stricter sandbox really has no network and no writable directory")
     void sandboxIsStrict() {
       requireMountNamespace();
-      String probe = "for d in / /tmp /var/tmp /dev/shm /run/lock /nonexistent " + StagedProduct.get().root()
-          + " " + StagedProduct.get().plainLauncher().getParent() + " " + StagedProduct.get().example("quickstart") + "; do if ( : > \"$d/.racer-krm-probe\" ) 2>/dev/null; then"
-          + " echo \"writable $d\"; rm -f \"$d/.racer-krm-probe\"; fi; done\n"
-          + "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '\nid -u\n";
+      String probe =
+          "for d in / /tmp /var/tmp /dev/shm /run/lock /nonexistent "
+              + StagedProduct.get().root()
+              + " "
+              + StagedProduct.get().plainLauncher().getParent()
+              + " "
+              + StagedProduct.get().example("quickstart")
+              + "; do if ( : > \"$d/.racer-krm-probe\" ) 2>/dev/null; then"
+              + " echo \"writable $d\"; rm -f \"$d/.racer-krm-probe\"; fi; done\n"
+              + "tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' '\nid -u\n";
       List<String> command = new ArrayList<>(readOnlySandbox());
       command.addAll(List.of("sh", "-c", probe));
       Launcher.Run run = Launcher.run(command, Map.of(), new byte[0]);
       assertThat(run.exit()).as(run.describe()).isZero();
-      assertThat(run.out()).as("no writable directory, only the loopback interface, uid 65534")
+      assertThat(run.out())
+          .as("no writable directory, only the loopback interface, uid 65534")
           .isEqualTo("lo\n65534\n");
     }
   }

@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Test support: the benchmark's own inputs (bench/resource-list.sh: racer-settings, a cache origin, then
- * ConfigMaps, with the function config), so that the tests run what the README's memory table measured.
+ * Test support: the benchmark's own inputs (bench/resource-list.sh: racer-settings, a cache origin,
+ * then ConfigMaps, with the function config), so that the tests run what the README's memory table
+ * measured.
  */
 final class BenchInput {
   /** The repository's bench folder (Maven runs the tests in the krm-function module). */
@@ -20,8 +21,18 @@ final class BenchInput {
 
   /** Writes the {@code count}-item ResourceList into {@code dir} and returns its path. */
   static Path generate(int count, Path dir) {
-    CommandRun.of(dir, Map.of(), List.of("bash", "-c", ". \"$1\" && generate \"$2\" \"$3\"", "generate",
-        BENCH.resolve("resource-list.sh").toString(), Integer.toString(count), dir.toString())).succeeded();
+    CommandRun.of(
+            dir,
+            Map.of(),
+            List.of(
+                "bash",
+                "-c",
+                ". \"$1\" && generate \"$2\" \"$3\"",
+                "generate",
+                BENCH.resolve("resource-list.sh").toString(),
+                Integer.toString(count),
+                dir.toString()))
+        .succeeded();
     return dir.resolve("items-" + count + ".yaml");
   }
 

@@ -53,8 +53,10 @@ class KeptInputTest {
   @DisplayName("the kept input")
   class Kept {
     @ParameterizedTest(name = "{0} bytes")
-    @ValueSource(ints = {0, 1, 16 * 1024 - 1, 16 * 1024, 16 * 1024 + 1, 48 * 1024, 3 * 1024 * 1024 + 7})
-    @DisplayName("gives back every byte, in order, however it is read, across the sizes where its chunks change")
+    @ValueSource(
+        ints = {0, 1, 16 * 1024 - 1, 16 * 1024, 16 * 1024 + 1, 48 * 1024, 3 * 1024 * 1024 + 7})
+    @DisplayName(
+        "gives back every byte, in order, however it is read, across the sizes where its chunks change")
     void roundTrip(int length) throws IOException {
       byte[] bytes = random(length);
       KeptInput input = KeptInput.read(trickle(bytes, 1000), "stdin", LIMITS);
@@ -68,32 +70,47 @@ class KeptInputTest {
     }
 
     @Test
-    @DisplayName("one byte over the limit is refused with the reader's own message, before anything is parsed")
+    @DisplayName(
+        "one byte over the limit is refused with the reader's own message, before anything is parsed")
     void overTheLimit() {
       byte[] text = "kind: ResourceList\nitems: []\n".getBytes(StandardCharsets.UTF_8);
       YamlLimits limits = new YamlLimits(text.length - 1, 256, 50, 1_000_000);
 
       assertThatThrownBy(() -> KeptInput.read(new ByteArrayInputStream(text), "stdin", limits))
           .isInstanceOf(YamlInputException.class)
-          .hasMessage("stdin: the input is larger than " + (text.length - 1) + " bytes, the most this function"
-              + " reads; refused. Split it into smaller inputs.");
-      assertThatThrownBy(() -> YamlReader.readResourceList(new ByteArrayInputStream(text), "stdin", limits))
+          .hasMessage(
+              "stdin: the input is larger than "
+                  + (text.length - 1)
+                  + " bytes, the most this function"
+                  + " reads; refused. Split it into smaller inputs.");
+      assertThatThrownBy(
+              () -> YamlReader.readResourceList(new ByteArrayInputStream(text), "stdin", limits))
           .as("the reader's message for the same input")
-          .hasMessage("stdin: the input is larger than " + (text.length - 1) + " bytes, the most this function"
-              + " reads; refused. Split it into smaller inputs.");
-      assertThat(KeptInput.read(new ByteArrayInputStream(text), "stdin",
-          new YamlLimits(text.length, 256, 50, 1_000_000)).size()).as("exactly the limit").isEqualTo(text.length);
+          .hasMessage(
+              "stdin: the input is larger than "
+                  + (text.length - 1)
+                  + " bytes, the most this function"
+                  + " reads; refused. Split it into smaller inputs.");
+      assertThat(
+              KeptInput.read(
+                      new ByteArrayInputStream(text),
+                      "stdin",
+                      new YamlLimits(text.length, 256, 50, 1_000_000))
+                  .size())
+          .as("exactly the limit")
+          .isEqualTo(text.length);
     }
 
     @Test
     @DisplayName("a stream that fails is an input error that names it")
     void failingStream() {
-      InputStream failing = new InputStream() {
-        @Override
-        public int read() throws IOException {
-          throw new IOException("Input/output error");
-        }
-      };
+      InputStream failing =
+          new InputStream() {
+            @Override
+            public int read() throws IOException {
+              throw new IOException("Input/output error");
+            }
+          };
       InputStream in = new SequenceInputStream(new ByteArrayInputStream(new byte[10]), failing);
 
       assertThatThrownBy(() -> KeptInput.read(in, "stdin", LIMITS))

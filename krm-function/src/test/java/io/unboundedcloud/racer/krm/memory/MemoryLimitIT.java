@@ -26,28 +26,46 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The image's runtime (target/runtime/bin/racer-krm, its class-data archive required) under a container's
- * memory limit: each run in a memory cgroup of its own (bench/memory-cgroup.sh, cgroup v1 or v2). Needs
- * root; without it, or without a memory cgroup to create, it prints one SKIPPED line.
+ * The image's runtime (target/runtime/bin/racer-krm, its class-data archive required) under a
+ * container's memory limit: each run in a memory cgroup of its own (bench/memory-cgroup.sh, cgroup
+ * v1 or v2). Needs root; without it, or without a memory cgroup to create, it prints one SKIPPED
+ * line.
  */
 @DisplayName("The runtime under a container's memory limit")
 class MemoryLimitIT {
-  private static final Path RUNTIME = Path.of("target", "runtime", "bin", "racer-krm").toAbsolutePath();
+  private static final Path RUNTIME =
+      Path.of("target", "runtime", "bin", "racer-krm").toAbsolutePath();
   private static final Path CGROUP = BenchInput.BENCH.resolve("memory-cgroup.sh");
-  private static final Map<String, String> ARCHIVE_REQUIRED = Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1");
-  /** A limit too small for 20,000 items (about 60 MiB of heap), well above what the JVM itself needs. */
+  private static final Map<String, String> ARCHIVE_REQUIRED =
+      Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1");
+
+  /**
+   * A limit too small for 20,000 items (about 60 MiB of heap), well above what the JVM itself
+   * needs.
+   */
   private static final int SMALL_MIB = 96;
+
   private static final int TOO_MANY_ITEMS = 20_000;
-  private static final Pattern HEAP = Pattern.compile("needs more than the (\\d+\\.\\d) MiB of Java heap");
+  private static final Pattern HEAP =
+      Pattern.compile("needs more than the (\\d+\\.\\d) MiB of Java heap");
 
   @TempDir static Path temp;
   private static String skip;
 
-  /** One run under a limit: what it printed, the cgroup's peak charge and the kernel's OOM kills. */
+  /**
+   * One run under a limit: what it printed, the cgroup's peak charge and the kernel's OOM kills.
+   */
   record Limited(CommandRun run, long peakBytes, int oomKills) {
     String describe() {
-      return run.command() + ": exit " + run.exit() + ", peak " + (peakBytes >> 20) + " MiB, OOM kills " + oomKills
-          + "\nstderr:\n" + run.stderr();
+      return run.command()
+          + ": exit "
+          + run.exit()
+          + ", peak "
+          + (peakBytes >> 20)
+          + " MiB, OOM kills "
+          + oomKills
+          + "\nstderr:\n"
+          + run.stderr();
     }
   }
 
@@ -73,8 +91,15 @@ class MemoryLimitIT {
 
   private static Limited limited(int mib, Map<String, String> env, byte[] stdin, String... args) {
     Path report = temp.resolve("report-" + System.nanoTime());
-    List<String> command = new ArrayList<>(List.of("sh", CGROUP.toString(), "run", Integer.toString(mib),
-        report.toString(), RUNTIME.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "sh",
+                CGROUP.toString(),
+                "run",
+                Integer.toString(mib),
+                report.toString(),
+                RUNTIME.toString()));
     command.addAll(List.of(args));
     CommandRun run = CommandRun.of(temp, env, stdin, command);
     String[] figures;
@@ -84,7 +109,8 @@ class MemoryLimitIT {
       throw new UncheckedIOException("no report of the run: " + run.stderr(), e);
     }
     Limited limited = new Limited(run, Long.parseLong(figures[0]), Integer.parseInt(figures[1]));
-    assertThat(limited.oomKills()).as("the kernel's OOM killer ended it (no message, exit 137): %s", limited.describe())
+    assertThat(limited.oomKills())
+        .as("the kernel's OOM killer ended it (no message, exit 137): %s", limited.describe())
         .isZero();
     return limited;
   }
@@ -95,10 +121,13 @@ class MemoryLimitIT {
 
   /** The JVM's largest heap under a limit of {@code mib} MiB, from its own flags. */
   private static long maxHeapUnder(int mib) {
-    Map<String, String> env = Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1", "RACER_KRM_JAVA_OPTS", "-XX:+PrintFlagsFinal");
+    Map<String, String> env =
+        Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1", "RACER_KRM_JAVA_OPTS", "-XX:+PrintFlagsFinal");
     Limited version = limited(mib, env, new byte[0], "--version");
     assertThat(version.run().exit()).as(version.describe()).isZero();
-    Matcher flag = Pattern.compile("(?m)^\\s*size_t MaxHeapSize\\s*=\\s*(\\d+)").matcher(version.run().stderr());
+    Matcher flag =
+        Pattern.compile("(?m)^\\s*size_t MaxHeapSize\\s*=\\s*(\\d+)")
+            .matcher(version.run().stderr());
     assertThat(flag.find()).as("MaxHeapSize among the flags: %s", version.run().stderr()).isTrue();
     return Long.parseLong(flag.group(1));
   }
@@ -113,7 +142,8 @@ class MemoryLimitIT {
     }
 
     @Test
-    @DisplayName("is half of a limit under 250 MiB (the JVM's rule for small containers), leaving the rest of the JVM room")
+    @DisplayName(
+        "is half of a limit under 250 MiB (the JVM's rule for small containers), leaving the rest of the JVM room")
     void halfOfASmallLimit() {
       assertThat(maxHeapUnder(128)).isEqualTo(64L << 20);
     }
@@ -135,7 +165,8 @@ class MemoryLimitIT {
     }
 
     @Test
-    @DisplayName("50,000 items under the limit the README gives for them, byte for byte as without a limit")
+    @DisplayName(
+        "50,000 items under the limit the README gives for them, byte for byte as without a limit")
     void fiftyThousand() {
       int mib = MemoryTable.limitToSetMib(50_000);
       byte[] small = BenchInput.read(BenchInput.generate(5000, temp));
@@ -145,10 +176,10 @@ class MemoryLimitIT {
 
       assertThat(run.run().exit()).as(run.describe()).isZero();
       assertThat(run.run().stderr()).isEmpty();
-      // One run of 50,000 items in the suite, not two: what it prints without a limit is known from the
-      // 5,000-item run without one. The ConfigMaps come out as they came (the generator writes them in the
-      // function's style), and the rest (settings, cache origin, rendered objects) does not depend on how
-      // many ConfigMaps there are.
+      // One run of 50,000 items in the suite, not two: what it prints without a limit is known from
+      // the 5,000-item run without one. The ConfigMaps come out as they came (the generator writes
+      // them in the function's style), and the rest (settings, cache origin, rendered objects) does
+      // not depend on how many ConfigMaps there are.
       byte[] expected = unlimitedOutputOf(large, small);
       if (!Arrays.equals(run.run().stdout(), expected)) {
         assertThat(run.run().stdoutText()).isEqualTo(new String(expected, StandardCharsets.UTF_8));
@@ -156,8 +187,9 @@ class MemoryLimitIT {
     }
 
     /**
-     * What the runtime prints without a limit for {@code large}: the 5,000-item run without a limit, its
-     * ConfigMaps replaced by those of {@code large}. Checks first that the ConfigMaps are there as they came.
+     * What the runtime prints without a limit for {@code large}: the 5,000-item run without a
+     * limit, its ConfigMaps replaced by those of {@code large}. Checks first that the ConfigMaps
+     * are there as they came.
      */
     private byte[] unlimitedOutputOf(byte[] large, byte[] small) {
       String smallOutput = unlimited(small).stdoutText();
@@ -165,13 +197,19 @@ class MemoryLimitIT {
       int at = smallOutput.indexOf(smallConfigMaps);
       assertThat(at).as("the ConfigMaps come out as they came").isPositive();
       assertThat(smallOutput.indexOf(smallConfigMaps, at + 1)).as("once").isNegative();
-      return (smallOutput.substring(0, at) + configMaps(new String(large, StandardCharsets.UTF_8))
-          + smallOutput.substring(at + smallConfigMaps.length())).getBytes(StandardCharsets.UTF_8);
+      return (smallOutput.substring(0, at)
+              + configMaps(new String(large, StandardCharsets.UTF_8))
+              + smallOutput.substring(at + smallConfigMaps.length()))
+          .getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The generated ConfigMaps of an input, as they are written there: from the first to the function config. */
+    /**
+     * The generated ConfigMaps of an input, as they are written there: from the first to the
+     * function config.
+     */
     private String configMaps(String input) {
-      int start = input.indexOf("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: app-config-");
+      int start =
+          input.indexOf("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: app-config-");
       int end = input.indexOf("\nfunctionConfig:\n");
       assertThat(start).as("the generated ConfigMaps").isPositive();
       assertThat(end).as("the function config comes last").isGreaterThan(start);
@@ -183,8 +221,9 @@ class MemoryLimitIT {
   @DisplayName("an input too big for the limit")
   class TooBig {
     @Test
-    @DisplayName("20,000 items under 96 MiB: one line with the input's size, the heap and what to change; exit 1;"
-        + " no stack trace; the input back with the error")
+    @DisplayName(
+        "20,000 items under 96 MiB: one line with the input's size, the heap and what to change; exit 1;"
+            + " no stack trace; the input back with the error")
     void refused() {
       byte[] input = BenchInput.read(BenchInput.generate(TOO_MANY_ITEMS, temp));
 
@@ -192,18 +231,24 @@ class MemoryLimitIT {
 
       assertThat(run.run().exit()).as(run.describe()).isEqualTo(1);
       String stderr = run.run().stderr();
-      assertThat(stderr).as(run.describe())
-          .startsWith("error: out of memory: the input (5.0 MiB, 20,000 items) needs more than the ")
+      assertThat(stderr)
+          .as(run.describe())
+          .startsWith(
+              "error: out of memory: the input (5.0 MiB, 20,000 items) needs more than the ")
           .contains("raise the memory limit of its container", "RACER_KRM_JAVA_OPTS=-Xmx<size>")
           .doesNotContain("\tat ", "internal error", "Exception");
       assertThat(stderr.lines().count()).as("one line").isEqualTo(1);
       Matcher heap = HEAP.matcher(stderr);
       assertThat(heap.find()).isTrue();
-      assertThat(Double.parseDouble(heap.group(1))).as("the heap of a 96 MiB limit: half of it, a little less")
+      assertThat(Double.parseDouble(heap.group(1)))
+          .as("the heap of a 96 MiB limit: half of it, a little less")
           .isBetween(SMALL_MIB * 0.45, SMALL_MIB * 0.5);
 
-      assertThat(Arrays.copyOf(run.run().stdout(), input.length)).as("the input, as it came").isEqualTo(input);
-      ResourceList output = YamlReader.readResourceList(new ByteArrayInputStream(run.run().stdout()));
+      assertThat(Arrays.copyOf(run.run().stdout(), input.length))
+          .as("the input, as it came")
+          .isEqualTo(input);
+      ResourceList output =
+          YamlReader.readResourceList(new ByteArrayInputStream(run.run().stdout()));
       assertThat(output.items()).hasSize(TOO_MANY_ITEMS);
       assertThat(output.results()).hasSize(1);
     }

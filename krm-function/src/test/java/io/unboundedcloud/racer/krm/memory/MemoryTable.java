@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Test support: the README's memory table (section "Memory"), so that tests hold the figures it gives
- * users: the limit to set per input size is the one the tests run under.
+ * Test support: the README's memory table (section "Memory"), so that tests hold the figures it
+ * gives users: the limit to set per input size is the one the tests run under.
  */
 public final class MemoryTable {
   /** The README, from the krm-function module where Maven runs the tests. */
@@ -24,7 +24,10 @@ public final class MemoryTable {
     return mebibytes(cells.get(cells.size() - 1));
   }
 
-  /** The row of the table for {@code items} items, its cells trimmed: items, input, RSS, smallest, to set. */
+  /**
+   * The row of the table for {@code items} items, its cells trimmed: items, input, RSS, smallest,
+   * to set.
+   */
   static List<String> row(int items) {
     String first = "| " + String.format(Locale.ROOT, "%,d", items) + " |";
     String text;
@@ -37,11 +40,18 @@ public final class MemoryTable {
     if (section < 0) {
       throw new AssertionError("README.md has no \"### Memory\" section");
     }
-    return text.substring(section).lines()
+    return text.substring(section)
+        .lines()
         .filter(line -> line.startsWith(first))
         .findFirst()
-        .map(line -> Arrays.stream(line.substring(1, line.length() - 1).split("\\|")).map(String::strip).toList())
-        .orElseThrow(() -> new AssertionError("the README's memory table has no row for " + items + " items"));
+        .map(
+            line ->
+                Arrays.stream(line.substring(1, line.length() - 1).split("\\|"))
+                    .map(String::strip)
+                    .toList())
+        .orElseThrow(
+            () ->
+                new AssertionError("the README's memory table has no row for " + items + " items"));
   }
 
   private static int mebibytes(String cell) {

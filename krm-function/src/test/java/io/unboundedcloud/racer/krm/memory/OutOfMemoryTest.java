@@ -8,13 +8,18 @@ import org.junit.jupiter.api.Test;
 @DisplayName("The out-of-memory message")
 class OutOfMemoryTest {
   @Test
-  @DisplayName("one line: the input's size, the heap there was, the container's limit and RACER_KRM_JAVA_OPTS with a size")
+  @DisplayName(
+      "one line: the input's size, the heap there was, the container's limit and RACER_KRM_JAVA_OPTS with a size")
   void message() {
     String message = OutOfMemory.message("the input (12.6 MiB, 50,000 items)", 64L << 20);
 
     assertThat(message)
-        .startsWith("out of memory: the input (12.6 MiB, 50,000 items) needs more than the 64.0 MiB of Java heap")
-        .contains("memory limit of its container", "RACER_KRM_JAVA_OPTS=-Xmx<size>", "-Xmx128m (twice this heap)")
+        .startsWith(
+            "out of memory: the input (12.6 MiB, 50,000 items) needs more than the 64.0 MiB of Java heap")
+        .contains(
+            "memory limit of its container",
+            "RACER_KRM_JAVA_OPTS=-Xmx<size>",
+            "-Xmx128m (twice this heap)")
         .doesNotContain("\n");
   }
 

@@ -9,12 +9,14 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * The law of {@link ResourceListPropertiesTest#noItemLost} for a cache origin written the way people write
- * one: only its node placement is the function's, so its pod (anti-)affinity keeps its text too.
+ * The law of {@link ResourceListPropertiesTest#noItemLost} for a cache origin written the way
+ * people write one: only its node placement is the function's, so its pod (anti-)affinity keeps its
+ * text too.
  */
 @DisplayName("A cache origin's pod anti-affinity comes out as it came in")
 class OriginFidelityTest {
-  private static final String INPUT = """
+  private static final String INPUT =
+      """
       apiVersion: config.kubernetes.io/v1
       kind: ResourceList
       items:
@@ -65,7 +67,8 @@ class OriginFidelityTest {
   void contentKept() {
     KrmRun run = KrmRun.function(INPUT);
     assertThat(run.exitCode()).as(run.stderr()).isZero();
-    assertThat(Nodes.toPlain(antiAffinity(run.stdout()))).isEqualTo(Nodes.toPlain(antiAffinity(INPUT)));
+    assertThat(Nodes.toPlain(antiAffinity(run.stdout())))
+        .isEqualTo(Nodes.toPlain(antiAffinity(INPUT)));
   }
 
   @Test
@@ -77,11 +80,15 @@ class OriginFidelityTest {
         .isEqualTo(ResourceListPropertiesTest.text(antiAffinity(INPUT)));
   }
 
-  /** The origin's podAntiAffinity, under a key of its own so that it can be written as a document. */
+  /**
+   * The origin's podAntiAffinity, under a key of its own so that it can be written as a document.
+   */
   private static MappingNode antiAffinity(String resourceList) {
     MappingNode origin = ResourceListGenerator.read(resourceList).items().get(1);
     MappingNode holder = Nodes.fromPlainMap(new java.util.LinkedHashMap<>());
-    Nodes.put(holder, "podAntiAffinity",
+    Nodes.put(
+        holder,
+        "podAntiAffinity",
         Nodes.get(origin, "spec", "template", "spec", "affinity", "podAntiAffinity"));
     return holder;
   }

@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Paths into the plain tree (maps, lists, scalars) of a workload, for the generator and the checks. */
+/**
+ * Paths into the plain tree (maps, lists, scalars) of a workload, for the generator and the checks.
+ */
 final class Plain {
   /** The two expressions every required node-selector term of the dataplane starts with. */
   static final List<Object> DATAPLANE_EXPRESSIONS =
@@ -77,7 +79,8 @@ final class Plain {
     String kind = String.valueOf(workload.get("kind"));
     return switch (kind) {
       case "Pod" -> map(workload, "spec");
-      case "CronJob" -> map(map(map(map(map(workload, "spec"), "jobTemplate"), "spec"), "template"), "spec");
+      case "CronJob" ->
+          map(map(map(map(map(workload, "spec"), "jobTemplate"), "spec"), "template"), "spec");
       default -> map(map(map(workload, "spec"), "template"), "spec");
     };
   }
@@ -106,8 +109,11 @@ final class Plain {
 
   static void require(boolean holds, UserChange change, Map<String, Object> daemonSet) {
     if (!holds) {
-      throw new AssertionError("the user's change " + change + " did not survive; the DaemonSet's pod spec: "
-          + mapOrEmpty(mapOrEmpty(mapOrEmpty(daemonSet, "spec"), "template"), "spec"));
+      throw new AssertionError(
+          "the user's change "
+              + change
+              + " did not survive; the DaemonSet's pod spec: "
+              + mapOrEmpty(mapOrEmpty(mapOrEmpty(daemonSet, "spec"), "template"), "spec"));
     }
   }
 }

@@ -21,11 +21,11 @@ import java.util.Set;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * Seeded random ResourceLists as kustomize and kpt send them: a racer-settings ConfigMap (valid values from
- * the catalog's rules, sometimes an error), a function config, up to 30 unrelated items ({@link
- * UnrelatedItems}), up to 3 cache origins of random kinds with their own placement, and sometimes the racer
- * DaemonSet (rendered earlier, then changed by the user in fields the renderer does not own) and
- * ServiceAccount.
+ * Seeded random ResourceLists as kustomize and kpt send them: a racer-settings ConfigMap (valid
+ * values from the catalog's rules, sometimes an error), a function config, up to 30 unrelated items
+ * ({@link UnrelatedItems}), up to 3 cache origins of random kinds with their own placement, and
+ * sometimes the racer DaemonSet (rendered earlier, then changed by the user in fields the renderer
+ * does not own) and ServiceAccount.
  */
 final class ResourceListGenerator {
   static final List<String> ORIGIN_KINDS =
@@ -37,7 +37,9 @@ final class ResourceListGenerator {
     static Key of(MappingNode item) {
       String namespace = Nodes.getText(item, "metadata", "namespace");
       return new Key(
-          Nodes.getText(item, "kind"), namespace == null ? "" : namespace, Nodes.getText(item, "metadata", "name"));
+          Nodes.getText(item, "kind"),
+          namespace == null ? "" : namespace,
+          Nodes.getText(item, "metadata", "name"));
     }
   }
 
@@ -52,7 +54,8 @@ final class ResourceListGenerator {
    * @param existingDaemonSet whether the input holds the racer DaemonSet
    * @param existingAccount whether the input holds the racer ServiceAccount
    * @param changes the user's changes to the existing DaemonSet
-   * @param accountAnnotation a workload-identity annotation the user put on the existing ServiceAccount, or null
+   * @param accountAnnotation a workload-identity annotation the user put on the existing
+   *     ServiceAccount, or null
    */
   record Case(
       long seed,
@@ -72,7 +75,10 @@ final class ResourceListGenerator {
       return new Key("ServiceAccount", namespace, "racer");
     }
 
-    /** Whether the function owns the item: the racer DaemonSet and ServiceAccount of the installation. */
+    /**
+     * Whether the function owns the item: the racer DaemonSet and ServiceAccount of the
+     * installation.
+     */
     boolean owns(Key key) {
       return key.equals(daemonSet()) || key.equals(account());
     }
@@ -88,7 +94,10 @@ final class ResourceListGenerator {
     this.unrelatedItems = new UnrelatedItems(random);
   }
 
-  /** Spreads neighbouring seeds apart: java.util.Random's first draws barely differ for seeds n and n + 1. */
+  /**
+   * Spreads neighbouring seeds apart: java.util.Random's first draws barely differ for seeds n and
+   * n + 1.
+   */
   private static long mixed(long seed) {
     long z = seed * 0x9E3779B97F4A7C15L;
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
@@ -103,7 +112,8 @@ final class ResourceListGenerator {
   private Case generate() {
     String namespace = NAMESPACES.get(random.nextInt(NAMESPACES.size()));
     boolean valid = random.nextInt(10) != 0;
-    Map<String, String> settings = valid ? SettingsGenerator.valid(random) : SettingsGenerator.withError(random);
+    Map<String, String> settings =
+        valid ? SettingsGenerator.valid(random) : SettingsGenerator.withError(random);
     List<String> functionConfig = functionConfig();
     List<String> entries = new ArrayList<>();
     entries.add(YamlLines.asSequenceEntry(settingsItem(namespace, settings)));
@@ -126,7 +136,8 @@ final class ResourceListGenerator {
     List<UserChange> changes = new ArrayList<>();
     String accountAnnotation = null;
     if (existingDaemonSet || existingAccount) {
-      Map<String, String> earlier = random.nextInt(3) == 0 ? SettingsGenerator.valid(random) : settings;
+      Map<String, String> earlier =
+          random.nextInt(3) == 0 ? SettingsGenerator.valid(random) : settings;
       List<String> earlierConfig = random.nextInt(4) == 0 ? functionConfig() : functionConfig;
       Map<Key, Map<String, Object>> rendered = renderEarlier(namespace, earlier, earlierConfig);
       if (existingDaemonSet) {
@@ -139,7 +150,8 @@ final class ResourceListGenerator {
         Map<String, Object> account = rendered.get(new Key("ServiceAccount", namespace, "racer"));
         if (random.nextBoolean()) {
           accountAnnotation = "azure.workload.identity/client-id";
-          Plain.map(Plain.map(account, "metadata"), "annotations").put(accountAnnotation, "0000-" + seed);
+          Plain.map(Plain.map(account, "metadata"), "annotations")
+              .put(accountAnnotation, "0000-" + seed);
         }
         entries.add(YamlLines.asSequenceEntry(text(account)));
       }
@@ -154,7 +166,14 @@ final class ResourceListGenerator {
     entries.forEach(input::append);
     input.append("functionConfig:\n").append(YamlLines.indented(functionConfig, 2));
     return new Case(
-        seed, input.toString(), namespace, valid, origins, existingDaemonSet, existingAccount, changes,
+        seed,
+        input.toString(),
+        namespace,
+        valid,
+        origins,
+        existingDaemonSet,
+        existingAccount,
+        changes,
         accountAnnotation);
   }
 
@@ -177,7 +196,8 @@ final class ResourceListGenerator {
             + YamlLines.indented(functionConfig, 2);
     KrmRun run = KrmRun.function(input);
     if (run.exitCode() != 0) {
-      throw new IllegalStateException("seed " + seed + ": the earlier render failed: " + run.stderr());
+      throw new IllegalStateException(
+          "seed " + seed + ": the earlier render failed: " + run.stderr());
     }
     ResourceList output = read(run.stdout());
     Map<Key, Map<String, Object>> objects = new java.util.HashMap<>();
@@ -188,7 +208,8 @@ final class ResourceListGenerator {
   }
 
   static ResourceList read(String resourceList) {
-    return YamlReader.readResourceList(new ByteArrayInputStream(resourceList.getBytes(StandardCharsets.UTF_8)));
+    return YamlReader.readResourceList(
+        new ByteArrayInputStream(resourceList.getBytes(StandardCharsets.UTF_8)));
   }
 
   /** A plain tree written by the function's own writer (how a rendered object is kept in git). */
@@ -207,7 +228,8 @@ final class ResourceListGenerator {
       yaml.line(2, "namespace: " + namespace);
     }
     if (random.nextBoolean()) {
-      yaml.line(2, "annotations:").lines(4, unrelatedItems.annotations("ConfigMap", "racer-settings", namespace));
+      yaml.line(2, "annotations:")
+          .lines(4, unrelatedItems.annotations("ConfigMap", "racer-settings", namespace));
     }
     if (settings.isEmpty() && random.nextBoolean()) {
       return yaml.lines();
@@ -226,7 +248,10 @@ final class ResourceListGenerator {
 
   private List<String> functionConfig() {
     YamlLines yaml = new YamlLines();
-    String registry = random.nextBoolean() ? "registry.example.com/racer" : "mirror.example.org/" + Words.any(random);
+    String registry =
+        random.nextBoolean()
+            ? "registry.example.com/racer"
+            : "mirror.example.org/" + Words.any(random);
     List<String> data = new ArrayList<>();
     data.add("imageRegistry: " + anyStyle(registry, random));
     switch (random.nextInt(4)) {
@@ -236,17 +261,21 @@ final class ResourceListGenerator {
         data.add("objectImage: " + registry + "/racer-object:1.2.3");
       }
       case 2 -> data.add("unknownKey: ignored");
-      default -> { }
+      default -> {}
     }
     if (random.nextBoolean()) {
       // kpt: the Kptfile's configMap becomes a flow-style function-input ConfigMap
-      yaml.line(0, "apiVersion: v1").line(0, "kind: ConfigMap").line(0, "metadata:").line(2, "name: function-input");
+      yaml.line(0, "apiVersion: v1")
+          .line(0, "kind: ConfigMap")
+          .line(0, "metadata:")
+          .line(2, "name: function-input");
       yaml.line(0, "data: {" + String.join(", ", data) + "}");
     } else {
       // kustomize: keys sorted, the function annotation and local-config
       yaml.line(0, "apiVersion: v1").line(0, "data:").lines(2, data).line(0, "kind: ConfigMap");
       yaml.line(0, "metadata:").line(2, "annotations:");
-      yaml.line(4, "config.kubernetes.io/function: |").line(6, "container:")
+      yaml.line(4, "config.kubernetes.io/function: |")
+          .line(6, "container:")
           .line(8, "image: ghcr.io/unbounded-cloud/racer-krm:0.1.0");
       yaml.line(4, "config.kubernetes.io/local-config: 'true'").line(2, "name: racer-function");
     }
@@ -255,11 +284,12 @@ final class ResourceListGenerator {
 
   /** A cache origin with its own placement, which the function replaces by the dataplane's. */
   private List<String> origin(String kind, String namespace, String name) {
-    String apiVersion = switch (kind) {
-      case "Pod" -> "v1";
-      case "Job", "CronJob" -> "batch/v1";
-      default -> "apps/v1";
-    };
+    String apiVersion =
+        switch (kind) {
+          case "Pod" -> "v1";
+          case "Job", "CronJob" -> "batch/v1";
+          default -> "apps/v1";
+        };
     String volume = Words.any(random);
     YamlLines yaml = new YamlLines();
     if (random.nextBoolean()) {
@@ -270,7 +300,8 @@ final class ResourceListGenerator {
     if (!namespace.isEmpty()) {
       yaml.line(2, "namespace: " + namespace);
     }
-    yaml.line(2, "labels:").line(4, "racer.unbounded-cloud.io/cache-origin: " + anyStyle(volume, random));
+    yaml.line(2, "labels:")
+        .line(4, "racer.unbounded-cloud.io/cache-origin: " + anyStyle(volume, random));
     int podIndent;
     switch (kind) {
       case "Pod" -> {
@@ -278,18 +309,26 @@ final class ResourceListGenerator {
         podIndent = 2;
       }
       case "CronJob" -> {
-        yaml.line(0, "spec:").line(2, "schedule: \"*/10 * * * *\"").line(2, "jobTemplate:").line(4, "spec:")
-            .line(6, "template:").line(8, "spec:");
+        yaml.line(0, "spec:")
+            .line(2, "schedule: \"*/10 * * * *\"")
+            .line(2, "jobTemplate:")
+            .line(4, "spec:")
+            .line(6, "template:")
+            .line(8, "spec:");
         podIndent = 10;
       }
       default -> {
         yaml.line(0, "spec:");
         if (!kind.equals("Job")) {
-          yaml.line(2, "selector:").line(4, "matchLabels: {app: " + name + "}" + maybeComment(random));
+          yaml.line(2, "selector:")
+              .line(4, "matchLabels: {app: " + name + "}" + maybeComment(random));
         }
         if (kind.equals("DaemonSet") && random.nextBoolean()) {
-          yaml.line(2, "updateStrategy:").line(4, "type: RollingUpdate").line(4, "rollingUpdate:")
-              .line(6, "maxSurge: " + (random.nextBoolean() ? "0" : "1")).line(6, "maxUnavailable: 1");
+          yaml.line(2, "updateStrategy:")
+              .line(4, "type: RollingUpdate")
+              .line(4, "rollingUpdate:")
+              .line(6, "maxSurge: " + (random.nextBoolean() ? "0" : "1"))
+              .line(6, "maxUnavailable: 1");
         }
         yaml.line(2, "template:").line(4, "metadata:").line(6, "labels:").line(8, "app: " + name);
         yaml.line(4, "spec:");
@@ -297,17 +336,24 @@ final class ResourceListGenerator {
       }
     }
     List<List<String>> fields = new ArrayList<>();
-    fields.add(List.of(
-        "containers:",
-        "- name: origin" + maybeComment(random),
-        "  image: " + anyStyle("registry.example.com/" + volume + "-origin:1.0", random),
-        "  volumeMounts:",
-        "  - name: origin-socket",
-        "    mountPath: /run/racer/" + volume + "/origin"));
-    fields.add(List.of("volumes:", "- name: origin-socket", "  hostPath:", "    path: /run/racer/" + volume + "/origin",
-        "    type: DirectoryOrCreate"));
+    fields.add(
+        List.of(
+            "containers:",
+            "- name: origin" + maybeComment(random),
+            "  image: " + anyStyle("registry.example.com/" + volume + "-origin:1.0", random),
+            "  volumeMounts:",
+            "  - name: origin-socket",
+            "    mountPath: /run/racer/" + volume + "/origin"));
+    fields.add(
+        List.of(
+            "volumes:",
+            "- name: origin-socket",
+            "  hostPath:",
+            "    path: /run/racer/" + volume + "/origin",
+            "    type: DirectoryOrCreate"));
     if (random.nextBoolean()) {
-      fields.add(List.of("securityContext:", "  runAsUser: " + (random.nextInt(4) == 0 ? "1000" : "0")));
+      fields.add(
+          List.of("securityContext:", "  runAsUser: " + (random.nextInt(4) == 0 ? "1000" : "0")));
     }
     if (random.nextBoolean()) {
       fields.add(List.of("nodeSelector:", "  pool: " + Words.any(random)));
@@ -320,15 +366,26 @@ final class ResourceListGenerator {
     if (nodeAffinity || antiAffinity) {
       List<String> affinity = new ArrayList<>(List.of("affinity:"));
       if (nodeAffinity) {
-        affinity.addAll(List.of("  nodeAffinity:", "    requiredDuringSchedulingIgnoredDuringExecution:",
-            "      nodeSelectorTerms:", "      - matchExpressions:", "        - key: origin-node",
-            "          operator: Exists"));
+        affinity.addAll(
+            List.of(
+                "  nodeAffinity:",
+                "    requiredDuringSchedulingIgnoredDuringExecution:",
+                "      nodeSelectorTerms:",
+                "      - matchExpressions:",
+                "        - key: origin-node",
+                "          operator: Exists"));
       }
       if (antiAffinity) {
-        // written as the function writes it: pod anti-affinity is kept, but rewritten (see OriginFidelityTest)
-        affinity.addAll(List.of("  podAntiAffinity:", "    requiredDuringSchedulingIgnoredDuringExecution:",
-            "    - labelSelector:", "        matchLabels:", "          app: " + name,
-            "      topologyKey: kubernetes.io/hostname"));
+        // written as the function writes it: pod anti-affinity is kept, but rewritten (see
+        // OriginFidelityTest)
+        affinity.addAll(
+            List.of(
+                "  podAntiAffinity:",
+                "    requiredDuringSchedulingIgnoredDuringExecution:",
+                "    - labelSelector:",
+                "        matchLabels:",
+                "          app: " + name,
+                "      topologyKey: kubernetes.io/hostname"));
       }
       fields.add(affinity);
     }

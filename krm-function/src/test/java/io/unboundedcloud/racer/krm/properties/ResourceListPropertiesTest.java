@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * Laws that hold for every ResourceList, checked on seeded random ones ({@link ResourceListGenerator}). Each
- * input is run once and the runs are shared by the properties, so the whole class stays within seconds.
+ * Laws that hold for every ResourceList, checked on seeded random ones ({@link
+ * ResourceListGenerator}). Each input is run once and the runs are shared by the properties, so the
+ * whole class stays within seconds.
  *
  * <p>A failure names its seed; rerun exactly that input with {@code -Dproperties.seed=SEED
  * -Dproperties.cases=1}. {@code -Dproperties.cases=N} runs more (or fewer) inputs.
@@ -33,7 +34,9 @@ class ResourceListPropertiesTest {
   static final long FIRST_SEED = Long.getLong("properties.seed", 20_261_129_000L);
   static final int CASES = Integer.getInteger("properties.cases", 200);
 
-  /** A generated input, its run, the same input run again, and the output run again without results. */
+  /**
+   * A generated input, its run, the same input run again, and the output run again without results.
+   */
   record Observed(Case generated, KrmRun run, KrmRun again, KrmRun onOutput) {}
 
   private static List<Observed> observed;
@@ -60,11 +63,17 @@ class ResourceListPropertiesTest {
       try {
         property.accept(one);
       } catch (AssertionError | RuntimeException failure) {
-        failures.add("seed " + one.generated().seed() + " (rerun: -Dproperties.seed=" + one.generated().seed()
-            + " -Dproperties.cases=1): " + failure.getMessage());
+        failures.add(
+            "seed "
+                + one.generated().seed()
+                + " (rerun: -Dproperties.seed="
+                + one.generated().seed()
+                + " -Dproperties.cases=1): "
+                + failure.getMessage());
       }
     }
-    assertThat(failures).as("%d of %d generated inputs break the property", failures.size(), observed().size())
+    assertThat(failures)
+        .as("%d of %d generated inputs break the property", failures.size(), observed().size())
         .isEmpty();
   }
 
@@ -73,119 +82,152 @@ class ResourceListPropertiesTest {
   void coverage() {
     List<Observed> all = observed();
     assertThat(all.stream().anyMatch(o -> !o.generated().valid())).as("invalid settings").isTrue();
-    assertThat(all.stream().anyMatch(o -> o.generated().existingDaemonSet())).as("an existing DaemonSet").isTrue();
-    assertThat(all.stream().anyMatch(o -> o.generated().existingAccount())).as("an existing ServiceAccount")
+    assertThat(all.stream().anyMatch(o -> o.generated().existingDaemonSet()))
+        .as("an existing DaemonSet")
         .isTrue();
-    assertThat(all.stream().anyMatch(o -> o.generated().namespace().isEmpty())).as("settings without namespace")
+    assertThat(all.stream().anyMatch(o -> o.generated().existingAccount()))
+        .as("an existing ServiceAccount")
+        .isTrue();
+    assertThat(all.stream().anyMatch(o -> o.generated().namespace().isEmpty()))
+        .as("settings without namespace")
         .isTrue();
     for (String kind : ResourceListGenerator.ORIGIN_KINDS) {
-      assertThat(all.stream().anyMatch(o -> o.generated().origins().stream().anyMatch(k -> k.kind().equals(kind))))
-          .as("an origin of kind %s", kind).isTrue();
+      assertThat(
+              all.stream()
+                  .anyMatch(
+                      o -> o.generated().origins().stream().anyMatch(k -> k.kind().equals(kind))))
+          .as("an origin of kind %s", kind)
+          .isTrue();
     }
     assertThat(all.stream().filter(o -> o.run().exitCode() == 0).count())
-        .as("successful runs").isGreaterThan(all.size() * 3L / 4);
+        .as("successful runs")
+        .isGreaterThan(all.size() * 3L / 4);
   }
 
   @Test
   @DisplayName("no item is lost; every item the function does not own comes out byte for byte")
   void noItemLost() {
-    forEveryInput(one -> {
-      Case generated = one.generated();
-      List<MappingNode> in = ResourceListGenerator.read(generated.input()).items();
-      ResourceList output = ResourceListGenerator.read(one.run().stdout());
-      List<MappingNode> out = output.items();
-      if (!generated.valid()) {
-        assertThat(one.run().exitCode()).as("exit code of invalid settings").isEqualTo(1);
-        assertThat(texts(out)).as("a failed run's items are its input's, unchanged").isEqualTo(texts(in));
-        assertThat(one.run().stdout()).contains("\n  severity: error\n");
-        return;
-      }
-      assertThat(one.run().exitCode()).as("exit code; stderr: %s", one.run().stderr()).isZero();
-      int added = (generated.existingDaemonSet() ? 0 : 1) + (generated.existingAccount() ? 0 : 1);
-      assertThat(out).as("output items").hasSize(in.size() + added);
-      for (int i = 0; i < in.size(); i++) {
-        Key key = Key.of(in.get(i));
-        assertThat(Key.of(out.get(i))).as("item %d keeps its place", i).isEqualTo(key);
-        if (generated.owns(key)) {
-          continue;
-        }
-        if (generated.origins().contains(key)) {
-          assertThat(text(withoutPlacement(out.get(i))))
-              .as("cache origin %s apart from its placement", key)
-              .isEqualTo(text(withoutPlacement(in.get(i))));
-        } else {
-          assertThat(text(out.get(i))).as("item %s", key).isEqualTo(text(in.get(i)));
-        }
-      }
-    });
+    forEveryInput(
+        one -> {
+          Case generated = one.generated();
+          List<MappingNode> in = ResourceListGenerator.read(generated.input()).items();
+          ResourceList output = ResourceListGenerator.read(one.run().stdout());
+          List<MappingNode> out = output.items();
+          if (!generated.valid()) {
+            assertThat(one.run().exitCode()).as("exit code of invalid settings").isEqualTo(1);
+            assertThat(texts(out))
+                .as("a failed run's items are its input's, unchanged")
+                .isEqualTo(texts(in));
+            assertThat(one.run().stdout()).contains("\n  severity: error\n");
+            return;
+          }
+          assertThat(one.run().exitCode()).as("exit code; stderr: %s", one.run().stderr()).isZero();
+          int added =
+              (generated.existingDaemonSet() ? 0 : 1) + (generated.existingAccount() ? 0 : 1);
+          assertThat(out).as("output items").hasSize(in.size() + added);
+          for (int i = 0; i < in.size(); i++) {
+            Key key = Key.of(in.get(i));
+            assertThat(Key.of(out.get(i))).as("item %d keeps its place", i).isEqualTo(key);
+            if (generated.owns(key)) {
+              continue;
+            }
+            if (generated.origins().contains(key)) {
+              assertThat(text(withoutPlacement(out.get(i))))
+                  .as("cache origin %s apart from its placement", key)
+                  .isEqualTo(text(withoutPlacement(in.get(i))));
+            } else {
+              assertThat(text(out.get(i))).as("item %s", key).isEqualTo(text(in.get(i)));
+            }
+          }
+        });
   }
 
   @Test
   @DisplayName("running on the output (results stripped) gives the same bytes")
   void idempotent() {
-    forEveryInput(one -> {
-      if (one.onOutput() == null) {
-        return;
-      }
-      assertThat(one.onOutput().exitCode()).as("exit code of the second run").isZero();
-      assertThat(one.onOutput().stdout()).as("output of the second run").isEqualTo(one.run().stdout());
-      assertThat(one.onOutput().stderr()).as("stderr of the second run").isEqualTo(one.run().stderr());
-    });
+    forEveryInput(
+        one -> {
+          if (one.onOutput() == null) {
+            return;
+          }
+          assertThat(one.onOutput().exitCode()).as("exit code of the second run").isZero();
+          assertThat(one.onOutput().stdout())
+              .as("output of the second run")
+              .isEqualTo(one.run().stdout());
+          assertThat(one.onOutput().stderr())
+              .as("stderr of the second run")
+              .isEqualTo(one.run().stderr());
+        });
   }
 
   @Test
   @DisplayName("the same input gives the same bytes")
   void deterministic() {
-    forEveryInput(one -> {
-      assertThat(one.again().stdout()).as("stdout").isEqualTo(one.run().stdout());
-      assertThat(one.again().stderr()).as("stderr").isEqualTo(one.run().stderr());
-      assertThat(one.again().exitCode()).as("exit code").isEqualTo(one.run().exitCode());
-    });
+    forEveryInput(
+        one -> {
+          assertThat(one.again().stdout()).as("stdout").isEqualTo(one.run().stdout());
+          assertThat(one.again().stderr()).as("stderr").isEqualTo(one.run().stderr());
+          assertThat(one.again().exitCode()).as("exit code").isEqualTo(one.run().exitCode());
+        });
   }
 
   @Test
   @DisplayName("a user's change to a field the renderer does not own survives re-rendering")
   void userChangesSurvive() {
-    forEveryInput(one -> {
-      Case generated = one.generated();
-      if (!generated.valid() || !generated.existingDaemonSet() && generated.accountAnnotation() == null) {
-        return;
-      }
-      Map<Key, MappingNode> out = byKey(ResourceListGenerator.read(one.run().stdout()).items());
-      if (generated.existingDaemonSet()) {
-        Map<String, Object> daemonSet = Plain.normalizedMap(Nodes.toPlainMap(out.get(generated.daemonSet())));
-        generated.changes().forEach(change -> change.check(daemonSet));
-      }
-      if (generated.accountAnnotation() != null) {
-        Map<String, Object> account = Nodes.toPlainMap(out.get(generated.account()));
-        assertThat(Plain.mapOrEmpty(Plain.map(account, "metadata"), "annotations"))
-            .as("the ServiceAccount's workload identity").containsKey(generated.accountAnnotation());
-      }
-    });
+    forEveryInput(
+        one -> {
+          Case generated = one.generated();
+          if (!generated.valid()
+              || !generated.existingDaemonSet() && generated.accountAnnotation() == null) {
+            return;
+          }
+          Map<Key, MappingNode> out = byKey(ResourceListGenerator.read(one.run().stdout()).items());
+          if (generated.existingDaemonSet()) {
+            Map<String, Object> daemonSet =
+                Plain.normalizedMap(Nodes.toPlainMap(out.get(generated.daemonSet())));
+            generated.changes().forEach(change -> change.check(daemonSet));
+          }
+          if (generated.accountAnnotation() != null) {
+            Map<String, Object> account = Nodes.toPlainMap(out.get(generated.account()));
+            assertThat(Plain.mapOrEmpty(Plain.map(account, "metadata"), "annotations"))
+                .as("the ServiceAccount's workload identity")
+                .containsKey(generated.accountAnnotation());
+          }
+        });
   }
 
   @Test
-  @DisplayName("one racer DaemonSet and ServiceAccount; every cache origin has the DaemonSet's placement")
+  @DisplayName(
+      "one racer DaemonSet and ServiceAccount; every cache origin has the DaemonSet's placement")
   void oneDataplaneAndOriginsFollowIt() {
-    forEveryInput(one -> {
-      Case generated = one.generated();
-      if (!generated.valid()) {
-        return;
-      }
-      List<MappingNode> out = ResourceListGenerator.read(one.run().stdout()).items();
-      assertThat(out.stream().map(Key::of).filter(generated.daemonSet()::equals)).as("racer DaemonSets").hasSize(1);
-      assertThat(out.stream().map(Key::of).filter(generated.account()::equals)).as("racer ServiceAccounts")
-          .hasSize(1);
-      Map<Key, MappingNode> byKey = byKey(out);
-      Map<String, Object> dataplane = placement(byKey.get(generated.daemonSet()));
-      assertThat(dataplane.get("nodeAffinity")).as("the dataplane's node affinity").isNotNull();
-      for (Key origin : generated.origins()) {
-        assertThat(placement(byKey.get(origin))).as("placement of cache origin %s", origin).isEqualTo(dataplane);
-      }
-    });
+    forEveryInput(
+        one -> {
+          Case generated = one.generated();
+          if (!generated.valid()) {
+            return;
+          }
+          List<MappingNode> out = ResourceListGenerator.read(one.run().stdout()).items();
+          assertThat(out.stream().map(Key::of).filter(generated.daemonSet()::equals))
+              .as("racer DaemonSets")
+              .hasSize(1);
+          assertThat(out.stream().map(Key::of).filter(generated.account()::equals))
+              .as("racer ServiceAccounts")
+              .hasSize(1);
+          Map<Key, MappingNode> byKey = byKey(out);
+          Map<String, Object> dataplane = placement(byKey.get(generated.daemonSet()));
+          assertThat(dataplane.get("nodeAffinity")).as("the dataplane's node affinity").isNotNull();
+          for (Key origin : generated.origins()) {
+            assertThat(placement(byKey.get(origin)))
+                .as("placement of cache origin %s", origin)
+                .isEqualTo(dataplane);
+          }
+        });
   }
 
-  /** nodeSelector, tolerations and node affinity of a workload's pod spec; absent and empty read alike. */
+  /**
+   * nodeSelector, tolerations and node affinity of a workload's pod spec; absent and empty read
+   * alike.
+   */
   private static Map<String, Object> placement(MappingNode workload) {
     Map<String, Object> pod = Plain.podSpec(Plain.normalizedMap(Nodes.toPlainMap(workload)));
     Map<String, Object> placement = new LinkedHashMap<>();
@@ -209,11 +251,12 @@ class ResourceListPropertiesTest {
   private static MappingNode withoutPlacement(MappingNode origin) {
     MappingNode copy = copy(origin);
     String kind = Nodes.getText(copy, "kind");
-    String[] path = switch (kind) {
-      case "Pod" -> new String[] {"spec"};
-      case "CronJob" -> new String[] {"spec", "jobTemplate", "spec", "template", "spec"};
-      default -> new String[] {"spec", "template", "spec"};
-    };
+    String[] path =
+        switch (kind) {
+          case "Pod" -> new String[] {"spec"};
+          case "CronJob" -> new String[] {"spec", "jobTemplate", "spec", "template", "spec"};
+          default -> new String[] {"spec", "template", "spec"};
+        };
     MappingNode pod = Nodes.getMapping(copy, path);
     Nodes.remove(pod, "nodeSelector");
     Nodes.remove(pod, "tolerations");
@@ -229,7 +272,9 @@ class ResourceListPropertiesTest {
 
   private static MappingNode copy(MappingNode item) {
     return YamlReader.readManifests(
-            new ByteArrayInputStream(text(item).getBytes(StandardCharsets.UTF_8)), "copy", YamlLimits.DEFAULT)
+            new ByteArrayInputStream(text(item).getBytes(StandardCharsets.UTF_8)),
+            "copy",
+            YamlLimits.DEFAULT)
         .get(0);
   }
 

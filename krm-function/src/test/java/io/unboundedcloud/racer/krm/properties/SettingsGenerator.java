@@ -5,11 +5,11 @@ import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.settings.Choice;
 import io.unboundedcloud.racer.workload.settings.ChoiceOrRange;
 import io.unboundedcloud.racer.workload.settings.Finding;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.IntegerRange;
 import io.unboundedcloud.racer.workload.settings.Rule;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,19 +17,23 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Random racer-settings data drawn from the catalog's rules: valid values (cross-key rules and distinct
- * ports included) unless asked for an error, plus keys that are only warnings or not Racer's at all.
+ * Random racer-settings data drawn from the catalog's rules: valid values (cross-key rules and
+ * distinct ports included) unless asked for an error, plus keys that are only warnings or not
+ * Racer's at all.
  */
 final class SettingsGenerator {
   private static final List<String> ADMIN_KEYS =
       List.of("owner", "team-contact", "cost-center", "ticket", "notes.txt");
   private static final List<String> UNKNOWN_RACER_KEYS =
       List.of("RACER_SLAB_BYTE", "RACER_EXPERIMENTAL_ZERO_COPY", "RACER_MAX_THEADS", "RACER_TRACE");
-  private static final List<Integer> PORTS = List.of(1024, 7000, 8082, 8100, 9090, 9091, 9100, 30000, 65535);
+  private static final List<Integer> PORTS =
+      List.of(1024, 7000, 8082, 8100, 9090, 9091, 9100, 30000, 65535);
 
   private SettingsGenerator() {}
 
-  /** Settings whose every RACER_ key the catalog and {@link Config} accept (unknown keys warn only). */
+  /**
+   * Settings whose every RACER_ key the catalog and {@link Config} accept (unknown keys warn only).
+   */
   static Map<String, String> valid(Random random) {
     for (int attempt = 0; attempt < 100; attempt++) {
       Map<String, String> data = draw(random);
@@ -94,7 +98,9 @@ final class SettingsGenerator {
       data.put(UNKNOWN_RACER_KEYS.get(random.nextInt(UNKNOWN_RACER_KEYS.size())), "1");
     }
     if (random.nextInt(3) == 0) {
-      data.put(ADMIN_KEYS.get(random.nextInt(ADMIN_KEYS.size())), random.nextBoolean() ? "ops@example.com" : "");
+      data.put(
+          ADMIN_KEYS.get(random.nextInt(ADMIN_KEYS.size())),
+          random.nextBoolean() ? "ops@example.com" : "");
     }
     return data;
   }
@@ -140,23 +146,27 @@ final class SettingsGenerator {
   }
 
   private static void repairCrossKeyRules(Map<String, String> data, Random random) {
-    if (data.containsKey("RACER_SLAB_BYTES") || data.containsKey("RACER_SEGMENT_BYTES")
+    if (data.containsKey("RACER_SLAB_BYTES")
+        || data.containsKey("RACER_SEGMENT_BYTES")
         || data.containsKey("RACER_FREE_SEGMENT_RESERVE")) {
       long segment = Long.parseLong(data.getOrDefault("RACER_SEGMENT_BYTES", "67108864"));
       long segments = 2 + random.nextInt(30);
       data.put("RACER_SLAB_BYTES", Long.toString(segment * segments));
       if (data.containsKey("RACER_FREE_SEGMENT_RESERVE")) {
-        data.put("RACER_FREE_SEGMENT_RESERVE", Long.toString(1 + random.nextInt((int) segments - 1)));
+        data.put(
+            "RACER_FREE_SEGMENT_RESERVE", Long.toString(1 + random.nextInt((int) segments - 1)));
       }
     }
-    if (data.containsKey("RACER_ORIGIN_CONNECTIONS_PER_CACHE") || data.containsKey("RACER_CLIENT_CONNECTIONS")) {
+    if (data.containsKey("RACER_ORIGIN_CONNECTIONS_PER_CACHE")
+        || data.containsKey("RACER_CLIENT_CONNECTIONS")) {
       long clients = Long.parseLong(data.getOrDefault("RACER_CLIENT_CONNECTIONS", "128"));
       long origin = Long.parseLong(data.getOrDefault("RACER_ORIGIN_CONNECTIONS_PER_CACHE", "8"));
       if (origin > clients) {
         data.put("RACER_CLIENT_CONNECTIONS", Long.toString(origin));
       }
     }
-    if (data.containsKey("RACER_READER_STALL_TIMEOUT_MS") || data.containsKey("RACER_REQUEST_TIMEOUT_MS")) {
+    if (data.containsKey("RACER_READER_STALL_TIMEOUT_MS")
+        || data.containsKey("RACER_REQUEST_TIMEOUT_MS")) {
       long request = Long.parseLong(data.getOrDefault("RACER_REQUEST_TIMEOUT_MS", "30000"));
       long stall = Long.parseLong(data.getOrDefault("RACER_READER_STALL_TIMEOUT_MS", "10000"));
       if (stall > request) {

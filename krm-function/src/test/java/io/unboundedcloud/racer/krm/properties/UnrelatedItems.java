@@ -11,13 +11,15 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Items the function must pass through untouched, as YAML text: ConfigMaps, Services, Deployments, Secrets
- * and Kptfiles with random labels, annotations (kpt's and kustomize's internal ones too), comments and
- * quoted scalars, and look-alikes of ours (other kinds named racer, racer objects of another namespace).
+ * Items the function must pass through untouched, as YAML text: ConfigMaps, Services, Deployments,
+ * Secrets and Kptfiles with random labels, annotations (kpt's and kustomize's internal ones too),
+ * comments and quoted scalars, and look-alikes of ours (other kinds named racer, racer objects of
+ * another namespace).
  */
 final class UnrelatedItems {
   private final Random random;
   private int serial;
+
   /** Look-alike items already made, so that no two items share kind, namespace and name. */
   private final Set<Integer> lookalikes = new HashSet<>();
 
@@ -28,7 +30,8 @@ final class UnrelatedItems {
   /** The next unrelated item, in the installation namespace, another one or none. */
   List<String> next(String installation) {
     int n = serial++;
-    String namespace = random.nextInt(3) == 0 ? "" : random.nextBoolean() ? installation : "apps-" + n % 3;
+    String namespace =
+        random.nextInt(3) == 0 ? "" : random.nextBoolean() ? installation : "apps-" + n % 3;
     return switch (random.nextInt(9)) {
       case 0, 1 -> configMap("cm-" + n, namespace);
       case 2, 3 -> service("svc-" + n, namespace);
@@ -53,8 +56,11 @@ final class UnrelatedItems {
       yaml.line(2, "labels:");
       int count = 1 + random.nextInt(3);
       for (int i = 0; i < count; i++) {
-        yaml.line(4, List.of("app", "team", "tier", "app.kubernetes.io/part-of").get(i) + ": "
-            + anyStyle(random.nextInt(4) == 0 ? "true" : Words.any(random), random));
+        yaml.line(
+            4,
+            List.of("app", "team", "tier", "app.kubernetes.io/part-of").get(i)
+                + ": "
+                + anyStyle(random.nextInt(4) == 0 ? "true" : Words.any(random), random));
       }
     }
     if (random.nextBoolean()) {
@@ -84,7 +90,8 @@ final class UnrelatedItems {
     yaml.line(0, "spec:");
     yaml.line(2, "selector: {app: " + Words.any(random) + "}");
     yaml.line(2, "ports:");
-    yaml.line(2, "- name: http" + maybeComment(random)).line(4, "port: " + (80 + random.nextInt(8000)));
+    yaml.line(2, "- name: http" + maybeComment(random))
+        .line(4, "port: " + (80 + random.nextInt(8000)));
     yaml.line(4, "targetPort: " + anyStyle("http", random));
     if (random.nextBoolean()) {
       yaml.line(2, "type: " + (random.nextBoolean() ? "ClusterIP" : "\"NodePort\""));
@@ -114,11 +121,16 @@ final class UnrelatedItems {
 
   private List<String> secret(String name, String namespace) {
     YamlLines yaml = header("v1", "Secret", name, namespace);
-    yaml.line(0, "type: Opaque").line(0, "stringData:").line(2, "token: " + YamlLines.doubleQuoted("s3cr3t-" + name));
+    yaml.line(0, "type: Opaque")
+        .line(0, "stringData:")
+        .line(2, "token: " + YamlLines.doubleQuoted("s3cr3t-" + name));
     return yaml.lines();
   }
 
-  /** Items that look like ours but are not: other kinds named racer, racer objects of another namespace. */
+  /**
+   * Items that look like ours but are not: other kinds named racer, racer objects of another
+   * namespace.
+   */
   private List<String> lookalike(int n, String installation) {
     String other = installation.equals("legacy") ? "legacy-2" : "legacy";
     int which = random.nextInt(5);
@@ -126,14 +138,30 @@ final class UnrelatedItems {
       which = 0;
     }
     return switch (which) {
-      case 0 -> header("v1", "ConfigMap", "racer-settings-" + n, installation).line(0, "data: {k: v}").lines();
-      case 1 -> header("v1", "Service", "racer", installation).line(0, "spec:").line(2, "ports:")
-          .line(2, "- port: 9090").lines();
-      case 2 -> header("apps/v1", "DaemonSet", "racer", other).line(0, "spec:").line(2, "template:")
-          .line(4, "spec:").line(6, "containers:").line(6, "- {name: dataplane, image: old/racer:0.1}").lines();
+      case 0 ->
+          header("v1", "ConfigMap", "racer-settings-" + n, installation)
+              .line(0, "data: {k: v}")
+              .lines();
+      case 1 ->
+          header("v1", "Service", "racer", installation)
+              .line(0, "spec:")
+              .line(2, "ports:")
+              .line(2, "- port: 9090")
+              .lines();
+      case 2 ->
+          header("apps/v1", "DaemonSet", "racer", other)
+              .line(0, "spec:")
+              .line(2, "template:")
+              .line(4, "spec:")
+              .line(6, "containers:")
+              .line(6, "- {name: dataplane, image: old/racer:0.1}")
+              .lines();
       case 3 -> header("v1", "ServiceAccount", "racer", other).lines();
-      default -> header("v1", "ConfigMap", "cache-notes-" + n, installation)
-          .line(0, "data:").line(2, "racer.unbounded-cloud.io/cache-origin: models").lines();
+      default ->
+          header("v1", "ConfigMap", "cache-notes-" + n, installation)
+              .line(0, "data:")
+              .line(2, "racer.unbounded-cloud.io/cache-origin: models")
+              .lines();
     };
   }
 
@@ -143,7 +171,9 @@ final class UnrelatedItems {
     yaml.line(2, "name: package-" + n).line(2, "annotations:");
     yaml.line(4, "config.kubernetes.io/local-config: \"true\"");
     yaml.line(4, "internal.config.kubernetes.io/path: 'Kptfile'");
-    yaml.line(0, "pipeline:").line(2, "mutators:").line(2, "- image: ghcr.io/unbounded-cloud/racer-krm:0.1.0");
+    yaml.line(0, "pipeline:")
+        .line(2, "mutators:")
+        .line(2, "- image: ghcr.io/unbounded-cloud/racer-krm:0.1.0");
     yaml.line(4, "configMap:").line(6, "imageRegistry: registry.example.com/racer");
     return yaml.lines();
   }
@@ -156,8 +186,12 @@ final class UnrelatedItems {
       lines.add("config.kubernetes.io/index: '" + index + "'");
       lines.add("config.kubernetes.io/path: '" + Words.any(random) + "/" + name + ".yaml'");
       lines.add("internal.config.kubernetes.io/index: '" + index + "'");
-      lines.add("internal.config.kubernetes.io/path: '" + Words.any(random) + "/" + name + ".yaml'");
-      lines.add("internal.config.kubernetes.io/seqindent: '" + (random.nextBoolean() ? "compact" : "wide") + "'");
+      lines.add(
+          "internal.config.kubernetes.io/path: '" + Words.any(random) + "/" + name + ".yaml'");
+      lines.add(
+          "internal.config.kubernetes.io/seqindent: '"
+              + (random.nextBoolean() ? "compact" : "wide")
+              + "'");
       lines.add("internal.config.kubernetes.io/id: '" + (1 + index) + "'");
       lines.add("config.k8s.io/id: '" + (1 + index) + "'");
     } else {
@@ -177,5 +211,4 @@ final class UnrelatedItems {
     }
     return lines;
   }
-
 }

@@ -7,8 +7,9 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * A change a user makes to the rendered racer DaemonSet in a field the renderer does not own (docs/dataplane.md,
- * "Who owns which field of an existing DaemonSet"): applied to its plain tree, then checked on the output.
+ * A change a user makes to the rendered racer DaemonSet in a field the renderer does not own
+ * (docs/dataplane.md, "Who owns which field of an existing DaemonSet"): applied to its plain tree,
+ * then checked on the output.
  */
 sealed interface UserChange {
   String DATAPLANE = "dataplane";
@@ -19,7 +20,10 @@ sealed interface UserChange {
   /** Throws when the change is not in the output DaemonSet. */
   void check(Map<String, Object> daemonSet);
 
-  /** {@code count} changes of distinct types, none undoing another (own terms replace the rendered one). */
+  /**
+   * {@code count} changes of distinct types, none undoing another (own terms replace the rendered
+   * one).
+   */
   static List<UserChange> several(Random random, int count) {
     List<Integer> types = new ArrayList<>();
     for (int type = 0; type < 15; type++) {
@@ -42,7 +46,9 @@ sealed interface UserChange {
   private static UserChange of(int type, Random random, int index) {
     String word = YamlLines.Words.any(random) + index;
     return switch (type) {
-      case 0 -> new Toleration(Map.of("key", "example.com/" + word, "operator", "Exists", "effect", "NoSchedule"));
+      case 0 ->
+          new Toleration(
+              Map.of("key", "example.com/" + word, "operator", "Exists", "effect", "NoSchedule"));
       case 1 -> new NodeSelectorEntry("example.com/pool-" + index, word);
       case 2 -> new ExtraEnv("USER_" + word.toUpperCase(), random.nextBoolean() ? "1" : word);
       case 3 -> new ExtraContainer("sidecar-" + word, "registry.example.com/" + word + ":1.0");
@@ -56,7 +62,8 @@ sealed interface UserChange {
       case 12 -> new PodLabel("example.com/" + word, "pod-" + index);
       case 13 -> new UpdateStrategy(random.nextBoolean() ? null : 1 + random.nextInt(50) + "%");
       case 14 -> new PullPolicy(random.nextBoolean() ? "Always" : "Never");
-      default -> new PreferredTerm(1 + random.nextInt(100), expression("example.com/disk-" + index, word));
+      default ->
+          new PreferredTerm(1 + random.nextInt(100), expression("example.com/disk-" + index, word));
     };
   }
 
@@ -65,12 +72,14 @@ sealed interface UserChange {
     int count = 1 + random.nextInt(3);
     for (int t = 0; t < count; t++) {
       List<Map<String, Object>> expressions = new ArrayList<>();
-      expressions.add(expression("example.com/term-" + index + "-" + t, YamlLines.Words.any(random)));
+      expressions.add(
+          expression("example.com/term-" + index + "-" + t, YamlLines.Words.any(random)));
       if (random.nextBoolean()) {
         // a user term may already hold one of ours: it must not be doubled
-        expressions.add(random.nextBoolean()
-            ? Map.of("key", "kubernetes.io/os", "operator", "In", "values", List.of("linux"))
-            : Map.of("key", "example.com/gpu", "operator", "Exists"));
+        expressions.add(
+            random.nextBoolean()
+                ? Map.of("key", "kubernetes.io/os", "operator", "In", "values", List.of("linux"))
+                : Map.of("key", "example.com/gpu", "operator", "Exists"));
       }
       terms.add(expressions);
     }
@@ -87,7 +96,8 @@ sealed interface UserChange {
     }
 
     public void check(Map<String, Object> ds) {
-      Plain.require(Plain.listOrEmpty(Plain.podSpec(ds), "tolerations").contains(toleration), this, ds);
+      Plain.require(
+          Plain.listOrEmpty(Plain.podSpec(ds), "tolerations").contains(toleration), this, ds);
     }
   }
 
@@ -97,7 +107,8 @@ sealed interface UserChange {
     }
 
     public void check(Map<String, Object> ds) {
-      Plain.require(value.equals(Plain.mapOrEmpty(Plain.podSpec(ds), "nodeSelector").get(key)), this, ds);
+      Plain.require(
+          value.equals(Plain.mapOrEmpty(Plain.podSpec(ds), "nodeSelector").get(key)), this, ds);
     }
   }
 
@@ -111,7 +122,8 @@ sealed interface UserChange {
 
     public void check(Map<String, Object> ds) {
       Plain.require(
-          Plain.listOrEmpty(Plain.container(ds, DATAPLANE), "env").contains(Map.of("name", name, "value", value)),
+          Plain.listOrEmpty(Plain.container(ds, DATAPLANE), "env")
+              .contains(Map.of("name", name, "value", value)),
           this,
           ds);
     }
@@ -157,7 +169,8 @@ sealed interface UserChange {
     }
 
     public void check(Map<String, Object> ds) {
-      Plain.require(value.equals(Plain.mapOrEmpty(Plain.map(ds, "metadata"), "labels").get(key)), this, ds);
+      Plain.require(
+          value.equals(Plain.mapOrEmpty(Plain.map(ds, "metadata"), "labels").get(key)), this, ds);
     }
   }
 
@@ -173,12 +186,15 @@ sealed interface UserChange {
 
   record ImagePullSecret(String name) implements UserChange {
     public void apply(Map<String, Object> ds) {
-      Plain.list(Plain.podSpec(ds), "imagePullSecrets").add(new LinkedHashMap<>(Map.of("name", name)));
+      Plain.list(Plain.podSpec(ds), "imagePullSecrets")
+          .add(new LinkedHashMap<>(Map.of("name", name)));
     }
 
     public void check(Map<String, Object> ds) {
       Plain.require(
-          Plain.listOrEmpty(Plain.podSpec(ds), "imagePullSecrets").contains(Map.of("name", name)), this, ds);
+          Plain.listOrEmpty(Plain.podSpec(ds), "imagePullSecrets").contains(Map.of("name", name)),
+          this,
+          ds);
     }
   }
 
@@ -196,7 +212,10 @@ sealed interface UserChange {
     }
   }
 
-  /** The whole strategy replaced: OnDelete when {@code maxUnavailable} is null, else a rolling update. */
+  /**
+   * The whole strategy replaced: OnDelete when {@code maxUnavailable} is null, else a rolling
+   * update.
+   */
   record UpdateStrategy(String maxUnavailable) implements UserChange {
     public void apply(Map<String, Object> ds) {
       Plain.map(ds, "spec").put("updateStrategy", expected());
@@ -211,7 +230,8 @@ sealed interface UserChange {
       if (maxUnavailable == null) {
         strategy.put("type", "OnDelete");
       } else {
-        strategy.put("rollingUpdate", new LinkedHashMap<>(Map.of("maxUnavailable", maxUnavailable)));
+        strategy.put(
+            "rollingUpdate", new LinkedHashMap<>(Map.of("maxUnavailable", maxUnavailable)));
         strategy.put("type", "RollingUpdate");
       }
       return strategy;
@@ -258,7 +278,10 @@ sealed interface UserChange {
           .put("nodeSelectorTerms", replaced);
     }
 
-    /** One term per user term, each the dataplane's two expressions then the user's others, in order. */
+    /**
+     * One term per user term, each the dataplane's two expressions then the user's others, in
+     * order.
+     */
     public void check(Map<String, Object> ds) {
       List<Object> out = Plain.requiredTerms(ds);
       Plain.require(out.size() == terms.size(), this, ds);
@@ -281,7 +304,8 @@ sealed interface UserChange {
     public void apply(Map<String, Object> ds) {
       Map<String, Object> term = new LinkedHashMap<>();
       term.put("matchExpressions", new ArrayList<>(List.of(expression)));
-      Plain.list(Plain.map(Plain.nodeAffinity(ds), "requiredDuringSchedulingIgnoredDuringExecution"),
+      Plain.list(
+              Plain.map(Plain.nodeAffinity(ds), "requiredDuringSchedulingIgnoredDuringExecution"),
               "nodeSelectorTerms")
           .add(term);
     }
@@ -296,12 +320,14 @@ sealed interface UserChange {
 
   record PreferredTerm(long weight, Map<String, Object> expression) implements UserChange {
     public void apply(Map<String, Object> ds) {
-      Plain.list(Plain.nodeAffinity(ds), "preferredDuringSchedulingIgnoredDuringExecution").add(expected());
+      Plain.list(Plain.nodeAffinity(ds), "preferredDuringSchedulingIgnoredDuringExecution")
+          .add(expected());
     }
 
     public void check(Map<String, Object> ds) {
       Plain.require(
-          Plain.listOrEmpty(Plain.nodeAffinity(ds), "preferredDuringSchedulingIgnoredDuringExecution")
+          Plain.listOrEmpty(
+                  Plain.nodeAffinity(ds), "preferredDuringSchedulingIgnoredDuringExecution")
               .contains(expected()),
           this,
           ds);

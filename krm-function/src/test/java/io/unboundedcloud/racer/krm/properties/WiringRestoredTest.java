@@ -18,16 +18,17 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * The other half of "who owns which field": whatever a user does to the wiring of the racer DaemonSet, the
- * next run renders it again, so its wiring equals a fresh render's (seeded random breakages, {@link
- * WiringChange}).
+ * The other half of "who owns which field": whatever a user does to the wiring of the racer
+ * DaemonSet, the next run renders it again, so its wiring equals a fresh render's (seeded random
+ * breakages, {@link WiringChange}).
  */
 @DisplayName("Wiring of an existing DaemonSet is always rendered")
 class WiringRestoredTest {
   static final long FIRST_SEED = Long.getLong("properties.seed", 20_261_129_000L);
   static final int CASES = Integer.getInteger("properties.cases", 100);
   private static final List<String> NAMESPACES = List.of("racer", "racing", "");
-  private static final List<String> PORT_NAMES = List.of("peer", "diagnostics", "control", "webhook");
+  private static final List<String> PORT_NAMES =
+      List.of("peer", "diagnostics", "control", "webhook");
 
   @Test
   @DisplayName("after any wiring change, the DaemonSet's wiring equals a fresh render's")
@@ -43,11 +44,17 @@ class WiringRestoredTest {
       List<WiringChange> changes = WiringChange.several(random, 1 + random.nextInt(4));
       try {
         changes.forEach(change -> change.apply(broken));
-        Map<String, Object> restored = daemonSet(run(seed, settings, sequenceEntry(broken)), namespace);
+        Map<String, Object> restored =
+            daemonSet(run(seed, settings, sequenceEntry(broken)), namespace);
         assertThat(wiring(restored)).as("wiring after %s", changes).isEqualTo(wiring(fresh));
       } catch (AssertionError | RuntimeException failure) {
-        failures.add("seed " + seed + " (rerun: -Dproperties.seed=" + seed + " -Dproperties.cases=1): "
-            + failure.getMessage());
+        failures.add(
+            "seed "
+                + seed
+                + " (rerun: -Dproperties.seed="
+                + seed
+                + " -Dproperties.cases=1): "
+                + failure.getMessage());
       }
     }
     assertThat(failures).as("%d of %d generated inputs", failures.size(), CASES).isEmpty();
@@ -58,7 +65,8 @@ class WiringRestoredTest {
   void nonRootSecurityContextOverridden() {
     String settings = settingsItem("racer", Map.of());
     Map<String, Object> ds = Plain.normalizedMap(daemonSet(run(1, settings, ""), "racer"));
-    Map<String, Object> container = Plain.map(Plain.container(ds, UserChange.DATAPLANE), "securityContext");
+    Map<String, Object> container =
+        Plain.map(Plain.container(ds, UserChange.DATAPLANE), "securityContext");
     container.put("runAsUser", 1000);
     container.put("runAsNonRoot", true);
     Plain.map(Plain.podSpec(ds), "securityContext").put("runAsNonRoot", true);
@@ -75,9 +83,12 @@ class WiringRestoredTest {
   }
 
   private static String run(long seed, String settings, String daemonSet) {
-    String input = "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n" + settings + daemonSet
-        + "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-function\n"
-        + "  data:\n    imageRegistry: registry.example.com/racer\n";
+    String input =
+        "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
+            + settings
+            + daemonSet
+            + "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-function\n"
+            + "  data:\n    imageRegistry: registry.example.com/racer\n";
     KrmRun run = KrmRun.function(input);
     if (run.exitCode() != 0) {
       throw new AssertionError("seed " + seed + ": exit " + run.exitCode() + ": " + run.stderr());
@@ -96,18 +107,25 @@ class WiringRestoredTest {
 
   private static String settingsItem(String namespace, Map<String, String> data) {
     StringBuilder text =
-        new StringBuilder("- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n");
+        new StringBuilder(
+            "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n");
     if (!namespace.isEmpty()) {
       text.append("    namespace: ").append(namespace).append('\n');
     }
     text.append("  data:").append(data.isEmpty() ? " {}\n" : "\n");
-    data.forEach((key, value) -> text.append("    ").append(key).append(": ")
-        .append(YamlLines.doubleQuoted(value)).append('\n'));
+    data.forEach(
+        (key, value) ->
+            text.append("    ")
+                .append(key)
+                .append(": ")
+                .append(YamlLines.doubleQuoted(value))
+                .append('\n'));
     return text.toString();
   }
 
   private static String sequenceEntry(Map<String, Object> object) {
-    return YamlLines.asSequenceEntry(YamlWriter.manifests(List.of(Nodes.fromPlainMap(object))).lines().toList());
+    return YamlLines.asSequenceEntry(
+        YamlWriter.manifests(List.of(Nodes.fromPlainMap(object))).lines().toList());
   }
 
   /** Every wiring field of a DaemonSet (docs/dataplane.md), with absent and default read alike. */
@@ -127,7 +145,8 @@ class WiringRestoredTest {
     wiring.put("settingsHash", annotations.get("racer.unbounded-cloud.io/settings-hash"));
     wiring.put("cdi", annotations.get("cdi.k8s.io/racer"));
     Map<String, Object> pod = Plain.podSpec(ds);
-    for (String field : List.of("serviceAccountName", "automountServiceAccountToken", "dnsPolicy")) {
+    for (String field :
+        List.of("serviceAccountName", "automountServiceAccountToken", "dnsPolicy")) {
       wiring.put(field, pod.get(field));
     }
     wiring.put("hostNetwork", Boolean.TRUE.equals(pod.get("hostNetwork")));
@@ -140,10 +159,13 @@ class WiringRestoredTest {
     wiring.put("env", named(Plain.listOrEmpty(container, "env"), DataplaneEnv.ownedNames()));
     wiring.put("ports", named(Plain.listOrEmpty(container, "ports"), PORT_NAMES));
     Map<String, Object> security = Plain.mapOrEmpty(container, "securityContext");
-    for (String field : List.of("privileged", "allowPrivilegeEscalation", "readOnlyRootFilesystem")) {
+    for (String field :
+        List.of("privileged", "allowPrivilegeEscalation", "readOnlyRootFilesystem")) {
       wiring.put("container." + field, security.get(field));
     }
-    wiring.put("mounts", named(Plain.listOrEmpty(container, "volumeMounts"), DataplaneVolumes.ownedNames()));
+    wiring.put(
+        "mounts",
+        named(Plain.listOrEmpty(container, "volumeMounts"), DataplaneVolumes.ownedNames()));
     wiring.put("volumes", named(Plain.listOrEmpty(pod, "volumes"), DataplaneVolumes.ownedNames()));
     List<Object> heads = new ArrayList<>();
     for (Object term : Plain.requiredTerms(ds)) {
@@ -164,7 +186,8 @@ class WiringRestoredTest {
 
   /** The entries whose name is one of {@code names}, in their order. */
   private static List<Object> named(List<Object> entries, List<String> names) {
-    return entries.stream().filter(e -> e instanceof Map<?, ?> m && names.contains(String.valueOf(m.get("name"))))
+    return entries.stream()
+        .filter(e -> e instanceof Map<?, ?> m && names.contains(String.valueOf(m.get("name"))))
         .toList();
   }
 }

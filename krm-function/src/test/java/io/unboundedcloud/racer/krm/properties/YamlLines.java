@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** YAML text written line by line, the way people and tools write it: comments, quotes, flow style. */
+/**
+ * YAML text written line by line, the way people and tools write it: comments, quotes, flow style.
+ */
 final class YamlLines {
   private final List<String> lines = new ArrayList<>();
 
@@ -49,7 +51,10 @@ final class YamlLines {
     return "'" + value.replace("'", "''") + "'";
   }
 
-  /** A string scalar in a random style: double or single quotes, or plain where plain reads as the string. */
+  /**
+   * A string scalar in a random style: double or single quotes, or plain where plain reads as the
+   * string.
+   */
   static String anyStyle(String value, Random random) {
     int style = random.nextInt(3);
     if (style == 2 && plainIsString(value)) {
@@ -71,7 +76,8 @@ final class YamlLines {
   /** Words for names, labels and comments. */
   static final class Words {
     private static final List<String> WORDS =
-        List.of("alpha", "bravo", "cache", "delta", "echo", "fabric", "gpu", "hotel", "index", "juliet",
+        List.of(
+            "alpha", "bravo", "cache", "delta", "echo", "fabric", "gpu", "hotel", "index", "juliet",
             "kilo", "lima", "models", "nvme", "origin", "peer", "quota", "rail", "slab", "tango");
 
     private Words() {}

@@ -10,9 +10,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The chart half of {@code tools/release.sh}: {@code helm package CHART -d OUT} then {@code helm push
- * PACKAGE REMOTE}, with Helm running in this JVM (helm-java), so that a release needs no {@code helm}
- * binary. Prints only the pushed chart's digest on stdout; Helm's own report goes to stderr.
+ * The chart half of {@code tools/release.sh}: {@code helm package CHART -d OUT} then {@code helm
+ * push PACKAGE REMOTE}, with Helm running in this JVM (helm-java), so that a release needs no
+ * {@code helm} binary. Prints only the pushed chart's digest on stdout; Helm's own report goes to
+ * stderr.
  *
  * <p>Usage: {@code ChartRelease CHART oci://REGISTRY/charts OUT [--plain-http]}
  */
@@ -22,13 +23,16 @@ public final class ChartRelease {
   private ChartRelease() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length < 3 || args.length > 4 || (args.length == 4 && !"--plain-http".equals(args[3]))
+    if (args.length < 3
+        || args.length > 4
+        || (args.length == 4 && !"--plain-http".equals(args[3]))
         || !args[1].startsWith("oci://")) {
       System.err.println("usage: ChartRelease CHART oci://REGISTRY/charts OUT [--plain-http]");
       System.exit(2);
     }
     Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-    System.out.println(push(Path.of(args[0]), URI.create(args[1]), Path.of(args[2]), args.length == 4));
+    System.out.println(
+        push(Path.of(args[0]), URI.create(args[1]), Path.of(args[2]), args.length == 4));
   }
 
   /** Packages {@code chart} into {@code out}, pushes it to {@code remote}, returns the digest. */
@@ -37,8 +41,12 @@ public final class ChartRelease {
     new Helm(chart).packageIt().withDestination(out).call();
     Path packaged;
     try (Stream<Path> files = Files.list(out)) {
-      packaged = files.filter(f -> f.getFileName().toString().endsWith(".tgz")).findFirst()
-          .orElseThrow(() -> new IllegalStateException("helm package wrote no .tgz into " + out));
+      packaged =
+          files
+              .filter(f -> f.getFileName().toString().endsWith(".tgz"))
+              .findFirst()
+              .orElseThrow(
+                  () -> new IllegalStateException("helm package wrote no .tgz into " + out));
     }
     var push = Helm.push().withChart(packaged).withRemote(remote);
     if (plainHttp) {

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Test support: the CNCF distribution registry (Debian's {@code docker-registry}) on 127.0.0.1, on a
- * free port, plain HTTP, no auth, its storage and config in a folder of the test's own. The Debian
- * service and its config are never used. {@link #close} stops it.
+ * Test support: the CNCF distribution registry (Debian's {@code docker-registry}) on 127.0.0.1, on
+ * a free port, plain HTTP, no auth, its storage and config in a folder of the test's own. The
+ * Debian service and its config are never used. {@link #close} stops it.
  */
 final class LocalRegistry implements AutoCloseable {
   private static final String BINARY = "docker-registry";
@@ -37,26 +37,36 @@ final class LocalRegistry implements AutoCloseable {
         : null;
   }
 
-  /** Starts a registry with its storage and config under {@code folder}; waits until it answers /v2/. */
+  /**
+   * Starts a registry with its storage and config under {@code folder}; waits until it answers
+   * /v2/.
+   */
   static LocalRegistry start(Path folder) {
     try {
       Path storage = Files.createDirectories(folder.resolve("storage"));
       int port;
-      try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      try (ServerSocket socket =
+          new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
         port = socket.getLocalPort();
       }
       Path config = folder.resolve("config.yml");
-      Files.writeString(config, String.join("\n",
-          "version: 0.1",
-          "log: {level: warn}",
-          "storage:",
-          "  filesystem: {rootdirectory: '" + storage + "'}",
-          "  delete: {enabled: true}",
-          "http: {addr: '127.0.0.1:" + port + "'}",
-          ""));
+      Files.writeString(
+          config,
+          String.join(
+              "\n",
+              "version: 0.1",
+              "log: {level: warn}",
+              "storage:",
+              "  filesystem: {rootdirectory: '" + storage + "'}",
+              "  delete: {enabled: true}",
+              "http: {addr: '127.0.0.1:" + port + "'}",
+              ""));
       Path log = folder.resolve("registry.log");
-      Process process = new ProcessBuilder(List.of(binary().orElseThrow().toString(), "serve", config.toString()))
-          .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process process =
+          new ProcessBuilder(List.of(binary().orElseThrow().toString(), "serve", config.toString()))
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       LocalRegistry registry = new LocalRegistry(process, port, log);
       registry.awaitReady();
       return registry;
@@ -74,10 +84,12 @@ final class LocalRegistry implements AutoCloseable {
     long deadline = System.currentTimeMillis() + START_MILLIS;
     while (System.currentTimeMillis() < deadline) {
       if (!process.isAlive()) {
-        throw new IllegalStateException(BINARY + " exited " + process.exitValue() + ": " + Files.readString(log));
+        throw new IllegalStateException(
+            BINARY + " exited " + process.exitValue() + ": " + Files.readString(log));
       }
       try {
-        HttpURLConnection connection = (HttpURLConnection) URI.create("http://" + host() + "/v2/").toURL().openConnection();
+        HttpURLConnection connection =
+            (HttpURLConnection) URI.create("http://" + host() + "/v2/").toURL().openConnection();
         connection.setConnectTimeout(500);
         if (connection.getResponseCode() == 200) {
           return;
@@ -93,7 +105,14 @@ final class LocalRegistry implements AutoCloseable {
       }
     }
     close();
-    throw new IllegalStateException(BINARY + " did not answer on " + host() + " within " + START_MILLIS + " ms: " + Files.readString(log));
+    throw new IllegalStateException(
+        BINARY
+            + " did not answer on "
+            + host()
+            + " within "
+            + START_MILLIS
+            + " ms: "
+            + Files.readString(log));
   }
 
   @Override

@@ -31,15 +31,18 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The release as users meet it: {@code tools/release.sh} pushes the image and the chart to a real
- * registry (the CNCF distribution registry on 127.0.0.1), then kpt and kustomize pull the function image
- * from it and run it in a real container (podman, with only this machine's flags added), and Helm installs
- * the chart from {@code oci://}. Every output is compared with the local launcher's or the chart folder's.
+ * registry (the CNCF distribution registry on 127.0.0.1), then kpt and kustomize pull the function
+ * image from it and run it in a real container (podman, with only this machine's flags added), and
+ * Helm installs the chart from {@code oci://}. Every output is compared with the local launcher's
+ * or the chart folder's.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("The release: image and chart pushed to a registry, pulled and used as users do")
 class ReleaseIT {
-  private static final Pattern IMAGE_LINE = Pattern.compile("(?m)^image (\\S+):(\\S+)@(sha256:[0-9a-f]{64})$");
-  private static final Pattern CHART_LINE = Pattern.compile("(?m)^chart oci://(\\S+)/charts/racer:(\\S+)@(sha256:[0-9a-f]{64})$");
+  private static final Pattern IMAGE_LINE =
+      Pattern.compile("(?m)^image (\\S+):(\\S+)@(sha256:[0-9a-f]{64})$");
+  private static final Pattern CHART_LINE =
+      Pattern.compile("(?m)^chart oci://(\\S+)/charts/racer:(\\S+)@(sha256:[0-9a-f]{64})$");
   private static final String KUBE_VERSION = "1.30.0";
 
   private Path temp;
@@ -73,16 +76,36 @@ class ReleaseIT {
     }
     registry = LocalRegistry.start(Files.createDirectories(temp.resolve("registry")));
     Path storageConf = temp.resolve("storage.conf");
-    Files.writeString(storageConf, "[storage]\ndriver = \"vfs\"\ngraphroot = \"" + ContainerTools.storageRoot()
-        + "\"\nrunroot = \"" + ContainerTools.runRoot() + "\"\n");
+    Files.writeString(
+        storageConf,
+        "[storage]\ndriver = \"vfs\"\ngraphroot = \""
+            + ContainerTools.storageRoot()
+            + "\"\nrunroot = \""
+            + ContainerTools.runRoot()
+            + "\"\n");
     Path repository = RuntimeFolder.repository();
     checkoutBefore = checkoutStatus();
     long start = System.nanoTime();
-    // buildah's standard environment: the test's storage (vfs) and chroot isolation, as ImageIT builds
-    release = CommandRun.of(repository,
-        Map.of("CONTAINERS_STORAGE_CONF", storageConf.toString(), "STORAGE_DRIVER", "vfs", "BUILDAH_ISOLATION", "chroot"),
-        List.of(repository.resolve("tools/release.sh").toString(), registry.host(), "--base-image", ContainerTools.BASE_IMAGE));
-    System.out.printf("ReleaseIT: tools/release.sh %s in %d s%n", registry.host(), (System.nanoTime() - start) / 1_000_000_000L);
+    // buildah's standard environment: the test's storage (vfs) and chroot isolation, as ImageIT
+    // builds
+    release =
+        CommandRun.of(
+            repository,
+            Map.of(
+                "CONTAINERS_STORAGE_CONF",
+                storageConf.toString(),
+                "STORAGE_DRIVER",
+                "vfs",
+                "BUILDAH_ISOLATION",
+                "chroot"),
+            List.of(
+                repository.resolve("tools/release.sh").toString(),
+                registry.host(),
+                "--base-image",
+                ContainerTools.BASE_IMAGE));
+    System.out.printf(
+        "ReleaseIT: tools/release.sh %s in %d s%n",
+        registry.host(), (System.nanoTime() - start) / 1_000_000_000L);
     release.succeeded();
     Matcher image = IMAGE_LINE.matcher(release.stdoutText());
     Matcher chart = CHART_LINE.matcher(release.stdoutText());
@@ -117,34 +140,65 @@ class ReleaseIT {
   @DisplayName("tools/release.sh REGISTRY --base-image REF")
   class ReleaseCommand {
     @Test
-    @DisplayName("pushes REGISTRY/racer-krm:VERSION, VERSION as racer-krm --version prints it, and prints its digest")
+    @DisplayName(
+        "pushes REGISTRY/racer-krm:VERSION, VERSION as racer-krm --version prints it, and prints its digest")
     void image() throws IOException {
-      String printed = CommandRun.of(RuntimeFolder.module(), Map.of(), List.of(RuntimeFolder.launcher().toString(), "--version"))
-          .succeeded().stdoutText();
+      String printed =
+          CommandRun.of(
+                  RuntimeFolder.module(),
+                  Map.of(),
+                  List.of(RuntimeFolder.launcher().toString(), "--version"))
+              .succeeded()
+              .stdoutText();
       assertThat(printed).startsWith("racer-krm " + version + " ");
       assertThat(release.stdoutText()).contains("image " + imageByTag() + "@" + imageDigest + "\n");
       assertThat(registryDigest("racer-krm", version)).isEqualTo(imageDigest);
     }
 
     @Test
-    @DisplayName("pushes the chart as oci://REGISTRY/charts (REGISTRY/charts/racer:VERSION) and prints its digest")
+    @DisplayName(
+        "pushes the chart as oci://REGISTRY/charts (REGISTRY/charts/racer:VERSION) and prints its digest")
     void chart() throws IOException {
       assertThat(release.stdoutText())
-          .contains("chart oci://" + registry.host() + "/charts/racer:" + version + "@" + chartDigest + "\n");
+          .contains(
+              "chart oci://"
+                  + registry.host()
+                  + "/charts/racer:"
+                  + version
+                  + "@"
+                  + chartDigest
+                  + "\n");
       assertThat(registryDigest("charts/racer", version)).isEqualTo(chartDigest);
     }
 
     @Test
-    @DisplayName("puts the SBOM beside the chart package, and the image ships it at /opt/racer-krm/sbom/racer-krm.cdx.json")
+    @DisplayName(
+        "puts the SBOM beside the chart package, and the image ships it at /opt/racer-krm/sbom/racer-krm.cdx.json")
     void sbom() throws IOException {
       Path sbom = RuntimeFolder.runtime().resolve("sbom/racer-krm.cdx.json");
       Path released = RuntimeFolder.module().resolve("target/release");
       assertThat(released.resolve("racer-" + version + ".tgz")).isRegularFile();
       assertThat(released.resolve("racer-krm.cdx.json")).hasSameBinaryContentAs(sbom);
 
-      CommandRun inImage = ContainerTools.podman("run", "--runtime", "runc", "--ulimit", "nofile=4096:4096", "--ulimit",
-          "nproc=4096:4096", "--pull", "missing", "--tls-verify=false", "--rm", "--network", "none", "--entrypoint", "cat",
-          imageByDigest(), "/opt/racer-krm/sbom/racer-krm.cdx.json");
+      CommandRun inImage =
+          ContainerTools.podman(
+              "run",
+              "--runtime",
+              "runc",
+              "--ulimit",
+              "nofile=4096:4096",
+              "--ulimit",
+              "nproc=4096:4096",
+              "--pull",
+              "missing",
+              "--tls-verify=false",
+              "--rm",
+              "--network",
+              "none",
+              "--entrypoint",
+              "cat",
+              imageByDigest(),
+              "/opt/racer-krm/sbom/racer-krm.cdx.json");
 
       assertThat(inImage.succeeded().stdout()).isEqualTo(Files.readAllBytes(sbom));
     }
@@ -158,28 +212,55 @@ class ReleaseIT {
     @Test
     @DisplayName("refuses a registry with a scheme, with a clear error and exit 1")
     void badRegistry() {
-      CommandRun run = CommandRun.of(RuntimeFolder.repository(), Map.of(),
-          List.of(RuntimeFolder.repository().resolve("tools/release.sh").toString(), "https://" + registry.host()));
+      CommandRun run =
+          CommandRun.of(
+              RuntimeFolder.repository(),
+              Map.of(),
+              List.of(
+                  RuntimeFolder.repository().resolve("tools/release.sh").toString(),
+                  "https://" + registry.host()));
       assertThat(run.exit()).isEqualTo(1);
       assertThat(run.stderr()).contains("REGISTRY is host[:port][/path] without a scheme");
     }
   }
 
   @Nested
-  @DisplayName("kpt pulls the image from the registry and runs it with its podman runtime (KPT_FN_RUNTIME=podman)")
+  @DisplayName(
+      "kpt pulls the image from the registry and runs it with its podman runtime (KPT_FN_RUNTIME=podman)")
   class Kpt {
     @ParameterizedTest(name = "by {0}")
     @ValueSource(strings = {"tag", "digest"})
-    @DisplayName("kpt fn eval --image REGISTRY/racer-krm on a copy of examples/kpt, as with the local launcher")
+    @DisplayName(
+        "kpt fn eval --image REGISTRY/racer-krm on a copy of examples/kpt, as with the local launcher")
     void eval(String by) throws IOException {
       String image = "tag".equals(by) ? imageByTag() : imageByDigest();
       Path reference = copyOfKptExample("eval-reference-" + by);
       Path pulled = copyOfKptExample("eval-" + by);
-      kpt(reference, List.of("kpt", "fn", "eval", reference.toString(), "--exec", RuntimeFolder.plainLauncher().toString(),
-          "--", "imageRegistry=registry.example.com/racer")).succeeded();
+      kpt(
+              reference,
+              List.of(
+                  "kpt",
+                  "fn",
+                  "eval",
+                  reference.toString(),
+                  "--exec",
+                  RuntimeFolder.plainLauncher().toString(),
+                  "--",
+                  "imageRegistry=registry.example.com/racer"))
+          .succeeded();
 
-      Path argv = pullAndRun(image, List.of("kpt", "fn", "eval", pulled.toString(), "--image", image, "--",
-          "imageRegistry=registry.example.com/racer"));
+      Path argv =
+          pullAndRun(
+              image,
+              List.of(
+                  "kpt",
+                  "fn",
+                  "eval",
+                  pulled.toString(),
+                  "--image",
+                  image,
+                  "--",
+                  "imageRegistry=registry.example.com/racer"));
 
       assertThat(files(pulled)).isEqualTo(files(reference));
       assertThat(Files.readString(argv)).contains("run\n", "--network\nnone\n", image + "\n");
@@ -187,17 +268,32 @@ class ReleaseIT {
 
     @ParameterizedTest(name = "by {0}")
     @ValueSource(strings = {"tag", "digest"})
-    @DisplayName("kpt fn render with the Kptfile naming the registry's image, as with the local launcher")
+    @DisplayName(
+        "kpt fn render with the Kptfile naming the registry's image, as with the local launcher")
     void render(String by) throws IOException {
       String image = "tag".equals(by) ? imageByTag() : imageByDigest();
       Path reference = copyOfKptExample("render-reference-" + by);
       Path pulled = copyOfKptExample("render-" + by);
-      kpt(reference, List.of("kpt", "fn", "eval", reference.toString(), "--exec", RuntimeFolder.plainLauncher().toString(),
-          "--", "imageRegistry=registry.example.com/racer")).succeeded();
+      kpt(
+              reference,
+              List.of(
+                  "kpt",
+                  "fn",
+                  "eval",
+                  reference.toString(),
+                  "--exec",
+                  RuntimeFolder.plainLauncher().toString(),
+                  "--",
+                  "imageRegistry=registry.example.com/racer"))
+          .succeeded();
       Path kptfile = pulled.resolve("Kptfile");
       String original = Files.readString(kptfile);
-      String named = original.replaceFirst("(?m)^(\\s*- image: )\\S+$", "$1" + Matcher.quoteReplacement(image));
-      assertThat(named).as("the Kptfile names the registry's image").contains("- image: " + image + "\n");
+      String named =
+          original.replaceFirst(
+              "(?m)^(\\s*- image: )\\S+$", "$1" + Matcher.quoteReplacement(image));
+      assertThat(named)
+          .as("the Kptfile names the registry's image")
+          .contains("- image: " + image + "\n");
       Files.writeString(kptfile, named);
 
       pullAndRun(image, List.of("kpt", "fn", "render", pulled.toString()));
@@ -206,7 +302,10 @@ class ReleaseIT {
       assertThat(files(pulled)).isEqualTo(files(reference));
     }
 
-    /** Removes {@code image} from local storage, runs kpt through the podman wrapper, checks it was pulled. */
+    /**
+     * Removes {@code image} from local storage, runs kpt through the podman wrapper, checks it was
+     * pulled.
+     */
     private Path pullAndRun(String image, List<String> command) throws IOException {
       String why = ContainerTools.onPath("kpt").isEmpty() ? "kpt not found on PATH" : null;
       if (why != null) {
@@ -215,10 +314,13 @@ class ReleaseIT {
       Assumptions.assumeTrue(why == null, why);
       removeFromStorage(image);
       Path bin = wrapper("kpt-" + Integer.toHexString(command.hashCode()), "podman");
-      Map<String, String> env = Map.of("PATH", bin + ":" + System.getenv("PATH"), "KPT_FN_RUNTIME", "podman");
+      Map<String, String> env =
+          Map.of("PATH", bin + ":" + System.getenv("PATH"), "KPT_FN_RUNTIME", "podman");
       CommandRun run = CommandRun.of(temp, env, command);
       run.succeeded();
-      assertThat(ContainerTools.podman("image", "exists", image).exit()).as("%s pulled into local storage", image).isZero();
+      assertThat(ContainerTools.podman("image", "exists", image).exit())
+          .as("%s pulled into local storage", image)
+          .isZero();
       return bin.resolve("argv.log");
     }
 
@@ -236,10 +338,12 @@ class ReleaseIT {
   }
 
   @Nested
-  @DisplayName("kubectl kustomize --enable-alpha-plugins with the function image by digest from the registry")
+  @DisplayName(
+      "kubectl kustomize --enable-alpha-plugins with the function image by digest from the registry")
   class Kustomize {
     @Test
-    @DisplayName("renders examples/kustomize/overlay through podman behind a docker wrapper, as with the local launcher")
+    @DisplayName(
+        "renders examples/kustomize/overlay through podman behind a docker wrapper, as with the local launcher")
     void overlayByDigest() throws IOException {
       String why = ContainerTools.onPath("kubectl").isEmpty() ? "kubectl not found on PATH" : null;
       if (why != null) {
@@ -250,29 +354,41 @@ class ReleaseIT {
       copyTree(RuntimeFolder.repository().resolve("examples/kustomize"), examples);
       for (String layer : List.of("base", "overlay")) {
         Path function = examples.resolve(layer).resolve("racer-function.yaml");
-        String named = Files.readString(function)
-            .replaceFirst("(?m)^(\\s*image: )\\S+$", "$1" + Matcher.quoteReplacement(imageByDigest()));
+        String named =
+            Files.readString(function)
+                .replaceFirst(
+                    "(?m)^(\\s*image: )\\S+$", "$1" + Matcher.quoteReplacement(imageByDigest()));
         assertThat(named).contains("image: " + imageByDigest() + "\n");
         Files.writeString(function, named);
       }
       Path plainBin = Files.createDirectories(temp.resolve("plain-docker"));
-      Files.writeString(plainBin.resolve("docker"),
-          "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec '" + RuntimeFolder.plainLauncher() + "'\n");
+      Files.writeString(
+          plainBin.resolve("docker"),
+          "#!/bin/sh\n# the reference: the plain launcher for any docker run\nexec '"
+              + RuntimeFolder.plainLauncher()
+              + "'\n");
       plainBin.resolve("docker").toFile().setExecutable(true);
-      CommandRun reference = kustomize(plainBin, RuntimeFolder.repository().resolve("examples/kustomize/overlay")).succeeded();
+      CommandRun reference =
+          kustomize(plainBin, RuntimeFolder.repository().resolve("examples/kustomize/overlay"))
+              .succeeded();
       removeFromStorage(imageByDigest());
 
       Path bin = wrapper("kustomize", "docker");
       CommandRun pulled = kustomize(bin, examples.resolve("overlay"));
 
-      pulled.assertSameStdoutAs(reference, "kubectl kustomize with the image by digest from the registry");
+      pulled.assertSameStdoutAs(
+          reference, "kubectl kustomize with the image by digest from the registry");
       String calls = Files.readString(bin.resolve("argv.log"));
-      assertThat(calls.lines().filter("run"::equals).count()).as("docker run calls: base and overlay").isEqualTo(2);
+      assertThat(calls.lines().filter("run"::equals).count())
+          .as("docker run calls: base and overlay")
+          .isEqualTo(2);
       assertThat(calls).contains("--network\nnone\n", "--user\nnobody\n", imageByDigest() + "\n");
     }
 
     private CommandRun kustomize(Path dockerBin, Path folder) {
-      return CommandRun.of(temp, Map.of("PATH", dockerBin + ":" + System.getenv("PATH")),
+      return CommandRun.of(
+          temp,
+          Map.of("PATH", dockerBin + ":" + System.getenv("PATH")),
           List.of("kubectl", "kustomize", "--enable-alpha-plugins", folder.toString()));
     }
   }
@@ -280,42 +396,73 @@ class ReleaseIT {
   @Nested
   @DisplayName("Helm installs the chart from oci://REGISTRY/charts/racer --version VERSION")
   class HelmFromRegistry {
-    private final Map<String, String> values = Map.of("images.registry", "registry.example.com/racer");
+    private final Map<String, String> values =
+        Map.of("images.registry", "registry.example.com/racer");
 
     @Test
     @DisplayName("helm template gives the same objects as the chart folder")
     void template() {
       var fromRegistry = Helm.template(chartReference()).withVersion(version).plainHttp();
       var fromFolder = new Helm(chartFolder()).template();
-      values.forEach((k, v) -> {
-        fromRegistry.set(k, v);
-        fromFolder.set(k, v);
-      });
+      values.forEach(
+          (k, v) -> {
+            fromRegistry.set(k, v);
+            fromFolder.set(k, v);
+          });
 
-      String pulled = fromRegistry.withName("racer").withNamespace("racer").withKubeVersion(KUBE_VERSION).call();
-      String local = fromFolder.withName("racer").withNamespace("racer").withKubeVersion(KUBE_VERSION).call();
+      String pulled =
+          fromRegistry
+              .withName("racer")
+              .withNamespace("racer")
+              .withKubeVersion(KUBE_VERSION)
+              .call();
+      String local =
+          fromFolder.withName("racer").withNamespace("racer").withKubeVersion(KUBE_VERSION).call();
 
       assertThat(pulled).contains("kind: DaemonSet").isEqualTo(local);
     }
 
     @Test
-    @DisplayName("helm install --dry-run (client only) gives the same release and notes as the chart folder")
+    @DisplayName(
+        "helm install --dry-run (client only) gives the same release and notes as the chart folder")
     void installDryRun() {
       var fromRegistry = Helm.install(chartReference()).withVersion(version).plainHttp();
       var fromFolder = new Helm(chartFolder()).install();
-      values.forEach((k, v) -> {
-        fromRegistry.set(k, v);
-        fromFolder.set(k, v);
-      });
+      values.forEach(
+          (k, v) -> {
+            fromRegistry.set(k, v);
+            fromFolder.set(k, v);
+          });
 
-      String pulled = fromRegistry.withName("racer").withNamespace("racer").withKubeVersion(KUBE_VERSION)
-          .dryRun().clientOnly().call().getOutput();
-      String local = fromFolder.withName("racer").withNamespace("racer").withKubeVersion(KUBE_VERSION)
-          .dryRun().clientOnly().call().getOutput();
+      String pulled =
+          fromRegistry
+              .withName("racer")
+              .withNamespace("racer")
+              .withKubeVersion(KUBE_VERSION)
+              .dryRun()
+              .clientOnly()
+              .call()
+              .getOutput();
+      String local =
+          fromFolder
+              .withName("racer")
+              .withNamespace("racer")
+              .withKubeVersion(KUBE_VERSION)
+              .dryRun()
+              .clientOnly()
+              .call()
+              .getOutput();
 
-      // the release status and the rendered NOTES.txt (client-only installs print no manifest); the registry
-      // install also reports what it pulled, by the digest the release printed
-      String pulledReport = "\n---\nPulled: " + registry.host() + "/charts/racer:" + version + "\nDigest: " + chartDigest + "\n";
+      // the release status and the rendered NOTES.txt (client-only installs print no manifest); the
+      // registry install also reports what it pulled, by the digest the release printed
+      String pulledReport =
+          "\n---\nPulled: "
+              + registry.host()
+              + "/charts/racer:"
+              + version
+              + "\nDigest: "
+              + chartDigest
+              + "\n";
       assertThat(pulled).endsWith(pulledReport).contains("NOTES:\nRacer dataplane");
       assertThat(withoutDeployTime(pulled.substring(0, pulled.length() - pulledReport.length())))
           .isEqualTo(withoutDeployTime(local));
@@ -341,33 +488,62 @@ class ReleaseIT {
     if (id.exit() == 0) {
       ContainerTools.podman("rmi", "--force", id.stdoutText().strip()).succeeded();
     }
-    assertThat(ContainerTools.podman("image", "exists", image).exit()).as("%s gone from local storage", image).isNotZero();
+    assertThat(ContainerTools.podman("image", "exists", image).exit())
+        .as("%s gone from local storage", image)
+        .isNotZero();
   }
 
-  /** A folder holding podman-here as {@code name}, configured for the test's storage, logging its calls. */
+  /**
+   * A folder holding podman-here as {@code name}, configured for the test's storage, logging its
+   * calls.
+   */
   private Path wrapper(String folder, String name) throws IOException {
     Path bin = Files.createDirectories(temp.resolve("bin").resolve(folder));
     Files.copy(RuntimeFolder.module().resolve("src/test/sh/podman-here"), bin.resolve(name));
     bin.resolve(name).toFile().setExecutable(true);
-    Files.writeString(bin.resolve("podman-here.conf"),
-        "PODMAN=" + quoted(ContainerTools.onPath("podman").orElseThrow()) + "\nPODMAN_ROOT=" + quoted(ContainerTools.storageRoot())
-            + "\nPODMAN_RUNROOT=" + quoted(ContainerTools.runRoot()) + "\nARGV_LOG=" + quoted(bin.resolve("argv.log")) + "\n");
+    Files.writeString(
+        bin.resolve("podman-here.conf"),
+        "PODMAN="
+            + quoted(ContainerTools.onPath("podman").orElseThrow())
+            + "\nPODMAN_ROOT="
+            + quoted(ContainerTools.storageRoot())
+            + "\nPODMAN_RUNROOT="
+            + quoted(ContainerTools.runRoot())
+            + "\nARGV_LOG="
+            + quoted(bin.resolve("argv.log"))
+            + "\n");
     return bin;
   }
 
-  /** The digest the registry serves for {@code repository:tag} (Docker-Content-Digest of the manifest). */
+  /**
+   * The digest the registry serves for {@code repository:tag} (Docker-Content-Digest of the
+   * manifest).
+   */
   private String registryDigest(String repository, String tag) throws IOException {
-    HttpURLConnection connection = (HttpURLConnection)
-        URI.create("http://" + registry.host() + "/v2/" + repository + "/manifests/" + tag).toURL().openConnection();
+    HttpURLConnection connection =
+        (HttpURLConnection)
+            URI.create("http://" + registry.host() + "/v2/" + repository + "/manifests/" + tag)
+                .toURL()
+                .openConnection();
     connection.setRequestMethod("HEAD");
-    connection.setRequestProperty("Accept", String.join(", ", "application/vnd.oci.image.manifest.v1+json",
-        "application/vnd.docker.distribution.manifest.v2+json", "application/vnd.oci.image.index.v1+json"));
-    assertThat(connection.getResponseCode()).as("%s:%s in the registry", repository, tag).isEqualTo(200);
+    connection.setRequestProperty(
+        "Accept",
+        String.join(
+            ", ",
+            "application/vnd.oci.image.manifest.v1+json",
+            "application/vnd.docker.distribution.manifest.v2+json",
+            "application/vnd.oci.image.index.v1+json"));
+    assertThat(connection.getResponseCode())
+        .as("%s:%s in the registry", repository, tag)
+        .isEqualTo(200);
     return connection.getHeaderField("Docker-Content-Digest");
   }
 
   private static String checkoutStatus() {
-    return CommandRun.of(RuntimeFolder.repository(), Map.of(), List.of("git", "status", "--porcelain", "--untracked-files=all"))
+    return CommandRun.of(
+            RuntimeFolder.repository(),
+            Map.of(),
+            List.of("git", "status", "--porcelain", "--untracked-files=all"))
         .stdoutText();
   }
 

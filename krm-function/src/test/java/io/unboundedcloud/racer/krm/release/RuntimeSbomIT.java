@@ -35,11 +35,14 @@ class RuntimeSbomIT {
       System.out.println("SKIPPED: RuntimeSbomIT: " + skip);
     }
     Assumptions.assumeTrue(skip == null, skip);
-    bom = new ObjectMapper().readTree(RuntimeFolder.runtime().resolve("sbom/racer-krm.cdx.json").toFile());
+    bom =
+        new ObjectMapper()
+            .readTree(RuntimeFolder.runtime().resolve("sbom/racer-krm.cdx.json").toFile());
   }
 
   @Test
-  @DisplayName("lists exactly the jars of runtime/app, each with its version and the SHA-256 of the file")
+  @DisplayName(
+      "lists exactly the jars of runtime/app, each with its version and the SHA-256 of the file")
   void jars() throws Exception {
     Map<String, String> expected = new TreeMap<>();
     try (Stream<Path> files = Files.list(RuntimeFolder.runtime().resolve("app"))) {
@@ -49,14 +52,24 @@ class RuntimeSbomIT {
     }
     Map<String, String> listed = new TreeMap<>();
     JsonNode subject = bom.path("metadata").path("component");
-    String printed = CommandRun.of(RuntimeFolder.module(), Map.of(), List.of(RuntimeFolder.launcher().toString(), "--version"))
-        .succeeded().stdoutText();
+    String printed =
+        CommandRun.of(
+                RuntimeFolder.module(),
+                Map.of(),
+                List.of(RuntimeFolder.launcher().toString(), "--version"))
+            .succeeded()
+            .stdoutText();
     assertThat(printed).startsWith("racer-krm " + subject.path("version").asText() + " ");
     listed.put("racer-krm.jar", sha256Of(subject));
-    List<JsonNode> libraries = components().stream().filter(c -> "library".equals(c.path("type").asText())).toList();
+    List<JsonNode> libraries =
+        components().stream().filter(c -> "library".equals(c.path("type").asText())).toList();
     for (JsonNode library : libraries) {
-      assertThat(library.path("version").asText()).as("version of %s", library.path("purl")).isNotBlank();
-      listed.put(library.path("name").asText() + "-" + library.path("version").asText() + ".jar", sha256Of(library));
+      assertThat(library.path("version").asText())
+          .as("version of %s", library.path("purl"))
+          .isNotBlank();
+      listed.put(
+          library.path("name").asText() + "-" + library.path("version").asText() + ".jar",
+          sha256Of(library));
     }
 
     assertThat(listed).isEqualTo(expected);
@@ -66,30 +79,42 @@ class RuntimeSbomIT {
   @Test
   @DisplayName("names the jlink runtime with the Java version of jre/release and its vendor")
   void javaRuntime() throws IOException {
-    List<JsonNode> platforms = components().stream().filter(c -> "platform".equals(c.path("type").asText())).toList();
+    List<JsonNode> platforms =
+        components().stream().filter(c -> "platform".equals(c.path("type").asText())).toList();
     assertThat(platforms).hasSize(1);
     JsonNode jre = platforms.get(0);
-    String javaVersion = Files.readAllLines(RuntimeFolder.runtime().resolve("jre/release")).stream()
-        .filter(l -> l.startsWith("JAVA_VERSION=")).findFirst().orElseThrow().replaceAll("JAVA_VERSION=|\"", "");
+    String javaVersion =
+        Files.readAllLines(RuntimeFolder.runtime().resolve("jre/release")).stream()
+            .filter(l -> l.startsWith("JAVA_VERSION="))
+            .findFirst()
+            .orElseThrow()
+            .replaceAll("JAVA_VERSION=|\"", "");
     Map<String, String> properties = new TreeMap<>();
-    jre.path("properties").forEach(p -> properties.put(p.path("name").asText(), p.path("value").asText()));
+    jre.path("properties")
+        .forEach(p -> properties.put(p.path("name").asText(), p.path("value").asText()));
 
     assertThat(properties).containsEntry("java.version", javaVersion);
     assertThat(jre.path("version").asText()).startsWith(javaVersion);
-    assertThat(jre.path("publisher").asText()).isNotBlank().isEqualTo(properties.get("java.vendor"));
+    assertThat(jre.path("publisher").asText())
+        .isNotBlank()
+        .isEqualTo(properties.get("java.vendor"));
   }
 
   private List<JsonNode> components() {
-    return new ArrayList<>(StreamSupport.stream(bom.path("components").spliterator(), false).toList());
+    return new ArrayList<>(
+        StreamSupport.stream(bom.path("components").spliterator(), false).toList());
   }
 
   private static String sha256Of(JsonNode component) {
     return StreamSupport.stream(component.path("hashes").spliterator(), false)
-        .filter(h -> "SHA-256".equals(h.path("alg").asText())).map(h -> h.path("content").asText())
-        .findFirst().orElse("none");
+        .filter(h -> "SHA-256".equals(h.path("alg").asText()))
+        .map(h -> h.path("content").asText())
+        .findFirst()
+        .orElse("none");
   }
 
   private static String sha256(Path file) throws IOException, NoSuchAlgorithmException {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    return HexFormat.of()
+        .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 }

@@ -17,15 +17,22 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("DataplaneConfiguration: racer-settings and the function config to a Config, or results at the field at fault")
+@DisplayName(
+    "DataplaneConfiguration: racer-settings and the function config to a Config, or results at the field at fault")
 class DataplaneConfigurationTest {
   private static final String REGISTRY = "registry.example.com/racer";
-  private static final Item SETTINGS_ITEM = new Item(ManifestNodes.one("""
+  private static final Item SETTINGS_ITEM =
+      new Item(
+          ManifestNodes.one(
+              """
       apiVersion: v1
       kind: ConfigMap
       metadata: {name: racer-settings, namespace: racer}
       """));
-  private static final Item CONFIG_ITEM = new Item(ManifestNodes.one("""
+  private static final Item CONFIG_ITEM =
+      new Item(
+          ManifestNodes.one(
+              """
       apiVersion: v1
       kind: ConfigMap
       metadata: {name: racer-function}
@@ -59,15 +66,16 @@ class DataplaneConfigurationTest {
   }
 
   @Nested
-  @DisplayName("validateSettings: each finding of the settings catalog becomes a result on racer-settings")
+  @DisplayName(
+      "validateSettings: each finding of the settings catalog becomes a result on racer-settings")
   class ValidateSettings {
     @Test
     @DisplayName("valid or empty settings raise nothing")
     void valid() {
       Results results = new Results();
       DataplaneConfiguration.validateSettings(settings(Map.of()), results);
-      DataplaneConfiguration.validateSettings(settings(Map.of("RACER_PEER_PORT", "9090", "RACER_NVIDIA", "cdi")),
-          results);
+      DataplaneConfiguration.validateSettings(
+          settings(Map.of("RACER_PEER_PORT", "9090", "RACER_NVIDIA", "cdi")), results);
       assertThat(results).isEmpty();
     }
 
@@ -77,13 +85,16 @@ class DataplaneConfigurationTest {
       Results results = new Results();
       DataplaneConfiguration.validateSettings(settings(Map.of("RACER_PEER_PORT", "80")), results);
 
-      assertThat(results).singleElement().satisfies(result -> {
-        assertThat(result.severity()).isEqualTo(Severity.ERROR);
-        assertThat(result.resource()).isEqualTo(SETTINGS_REF);
-        assertThat(result.fieldPath()).isEqualTo("data.RACER_PEER_PORT");
-        assertThat(result.currentValue()).isEqualTo("80");
-        assertThat(result.message()).contains("RACER_PEER_PORT", "1024..65535");
-      });
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              result -> {
+                assertThat(result.severity()).isEqualTo(Severity.ERROR);
+                assertThat(result.resource()).isEqualTo(SETTINGS_REF);
+                assertThat(result.fieldPath()).isEqualTo("data.RACER_PEER_PORT");
+                assertThat(result.currentValue()).isEqualTo("80");
+                assertThat(result.message()).contains("RACER_PEER_PORT", "1024..65535");
+              });
     }
 
     @Test
@@ -92,22 +103,27 @@ class DataplaneConfigurationTest {
       Results results = new Results();
       DataplaneConfiguration.validateSettings(settings(Map.of("RACER_PEER_PROT", "9090")), results);
 
-      assertThat(results).singleElement().satisfies(result -> {
-        assertThat(result.severity()).isEqualTo(Severity.WARNING);
-        assertThat(result.fieldPath()).isEqualTo("data.RACER_PEER_PROT");
-        assertThat(result.message()).contains("did you mean RACER_PEER_PORT?");
-      });
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              result -> {
+                assertThat(result.severity()).isEqualTo(Severity.WARNING);
+                assertThat(result.fieldPath()).isEqualTo("data.RACER_PEER_PROT");
+                assertThat(result.message()).contains("did you mean RACER_PEER_PORT?");
+              });
       assertThat(results.exitCode()).isZero();
     }
 
     @Test
-    @DisplayName("findings keep the catalog's order (by key) and are added after the results already there")
+    @DisplayName(
+        "findings keep the catalog's order (by key) and are added after the results already there")
     void order() {
       Results results = new Results().add(Result.error("found before"));
       DataplaneConfiguration.validateSettings(
           settings(Map.of("RACER_PEER_PORT", "80", "RACER_NVIDIA", "gpu")), results);
 
-      assertThat(results).extracting(Result::fieldPath)
+      assertThat(results)
+          .extracting(Result::fieldPath)
           .containsExactly(null, "data.RACER_NVIDIA", "data.RACER_PEER_PORT");
     }
   }
@@ -118,7 +134,8 @@ class DataplaneConfigurationTest {
     @Test
     @DisplayName("a registry gives both images at the targeted Racer release")
     void registry() {
-      Config config = DataplaneConfiguration.of(settings(Map.of()), fromRegistry(REGISTRY), new Results());
+      Config config =
+          DataplaneConfiguration.of(settings(Map.of()), fromRegistry(REGISTRY), new Results());
 
       assertThat(config.dataplaneImage()).isEqualTo(REGISTRY + "/racer-dataplane:0.19.0");
       assertThat(config.objectImage()).isEqualTo(REGISTRY + "/racer-object:0.19.0");
@@ -127,11 +144,13 @@ class DataplaneConfigurationTest {
     @Test
     @DisplayName("no registry and no images: an error on the function config's data.imageRegistry")
     void none() {
-      Result error = refused(settings(Map.of()), new FunctionConfig(CONFIG_ITEM, null, null, null, null));
+      Result error =
+          refused(settings(Map.of()), new FunctionConfig(CONFIG_ITEM, null, null, null, null));
 
       assertThat(error.resource()).isEqualTo(CONFIG_REF);
       assertThat(error.fieldPath()).isEqualTo("data.imageRegistry");
-      assertThat(error.message()).startsWith("no dataplane image: set the function config's data.imageRegistry")
+      assertThat(error.message())
+          .startsWith("no dataplane image: set the function config's data.imageRegistry")
           .endsWith("or data.dataplaneImage");
     }
 
@@ -140,7 +159,9 @@ class DataplaneConfigurationTest {
     void onlyDataplane() {
       Result error = refused(settings(Map.of()), images(REGISTRY + "/racer-dataplane:1", null));
 
-      assertThat(error.message()).startsWith("no racer-object image").endsWith("or data.objectImage");
+      assertThat(error.message())
+          .startsWith("no racer-object image")
+          .endsWith("or data.objectImage");
     }
 
     @Test
@@ -155,7 +176,9 @@ class DataplaneConfigurationTest {
     @Test
     @DisplayName("an invalid full image: an error at that key, with the image as it was")
     void invalidImage() {
-      Result error = refused(settings(Map.of()), images("Registry/UPPER/racer:1", REGISTRY + "/racer-object:1"));
+      Result error =
+          refused(
+              settings(Map.of()), images("Registry/UPPER/racer:1", REGISTRY + "/racer-object:1"));
 
       assertThat(error.resource()).isEqualTo(CONFIG_REF);
       assertThat(error.fieldPath()).isEqualTo("data.dataplaneImage");
@@ -163,18 +186,21 @@ class DataplaneConfigurationTest {
     }
 
     @Test
-    @DisplayName("a registry that makes invalid images: the error is at data.imageRegistry, which made them")
+    @DisplayName(
+        "a registry that makes invalid images: the error is at data.imageRegistry, which made them")
     void invalidRegistry() {
       Result error = refused(settings(Map.of()), fromRegistry("registry.example.com/UPPER"));
 
       assertThat(error.fieldPath()).isEqualTo("data.imageRegistry");
-      assertThat(error.currentValue()).isEqualTo("registry.example.com/UPPER/racer-dataplane:0.19.0");
+      assertThat(error.currentValue())
+          .isEqualTo("registry.example.com/UPPER/racer-dataplane:0.19.0");
     }
 
     @Test
     @DisplayName("an invalid racer-object image set in full is blamed on data.objectImage")
     void invalidObjectImage() {
-      Result error = refused(settings(Map.of()), images(REGISTRY + "/racer-dataplane:1", "racer object"));
+      Result error =
+          refused(settings(Map.of()), images(REGISTRY + "/racer-dataplane:1", "racer object"));
 
       assertThat(error.fieldPath()).isEqualTo("data.objectImage");
     }
@@ -184,20 +210,38 @@ class DataplaneConfigurationTest {
   @DisplayName("of: the settings that shape the DaemonSet")
   class Settings {
     @Test
-    @DisplayName("none set: the defaults (peer port 8082, no host network, diagnostics port chosen, NVIDIA env)")
+    @DisplayName(
+        "none set: the defaults (peer port 8082, no host network, diagnostics port chosen, NVIDIA env)")
     void defaults() {
-      Config config = DataplaneConfiguration.of(settings(Map.of()), fromRegistry(REGISTRY), new Results());
+      Config config =
+          DataplaneConfiguration.of(settings(Map.of()), fromRegistry(REGISTRY), new Results());
 
-      assertThat(config).isEqualTo(Config.defaultConfig("racer", REGISTRY + "/racer-dataplane:0.19.0",
-          REGISTRY + "/racer-object:0.19.0"));
+      assertThat(config)
+          .isEqualTo(
+              Config.defaultConfig(
+                  "racer",
+                  REGISTRY + "/racer-dataplane:0.19.0",
+                  REGISTRY + "/racer-object:0.19.0"));
     }
 
     @Test
     @DisplayName("each key is read into its field; the namespace is the settings'")
     void read() {
-      Config config = DataplaneConfiguration.of(settings("gpu-system", Map.of("RACER_PEER_PORT", "9090",
-          "RACER_DIAGNOSTICS_PORT", "9095", "RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "cdi")),
-          fromRegistry(REGISTRY), new Results());
+      Config config =
+          DataplaneConfiguration.of(
+              settings(
+                  "gpu-system",
+                  Map.of(
+                      "RACER_PEER_PORT",
+                      "9090",
+                      "RACER_DIAGNOSTICS_PORT",
+                      "9095",
+                      "RACER_HOST_NETWORK",
+                      "true",
+                      "RACER_NVIDIA",
+                      "cdi")),
+              fromRegistry(REGISTRY),
+              new Results());
 
       assertThat(config.namespace()).isEqualTo("gpu-system");
       assertThat(config.peerPort()).isEqualTo(9090);
@@ -209,8 +253,12 @@ class DataplaneConfigurationTest {
     @Test
     @DisplayName("empty values mean the defaults, as unset ones do")
     void emptyValues() {
-      Config config = DataplaneConfiguration.of(settings(Map.of("RACER_PEER_PORT", "", "RACER_DIAGNOSTICS_PORT", "",
-          "RACER_NVIDIA", "")), fromRegistry(REGISTRY), new Results());
+      Config config =
+          DataplaneConfiguration.of(
+              settings(
+                  Map.of("RACER_PEER_PORT", "", "RACER_DIAGNOSTICS_PORT", "", "RACER_NVIDIA", "")),
+              fromRegistry(REGISTRY),
+              new Results());
 
       assertThat(config.peerPort()).isEqualTo(Config.DEFAULT_PEER_PORT);
       assertThat(config.diagnosticsPort()).isZero();
@@ -218,7 +266,8 @@ class DataplaneConfigurationTest {
     }
 
     @Test
-    @DisplayName("a peer port on the control port: an error at data.RACER_PEER_PORT on racer-settings")
+    @DisplayName(
+        "a peer port on the control port: an error at data.RACER_PEER_PORT on racer-settings")
     void peerPortCollides() {
       Result error = refused(settings(Map.of("RACER_PEER_PORT", "8443")), fromRegistry(REGISTRY));
 
@@ -230,7 +279,8 @@ class DataplaneConfigurationTest {
     @Test
     @DisplayName("a diagnostics port on the peer port: an error at data.RACER_DIAGNOSTICS_PORT")
     void diagnosticsPortCollides() {
-      Result error = refused(settings(Map.of("RACER_DIAGNOSTICS_PORT", "8082")), fromRegistry(REGISTRY));
+      Result error =
+          refused(settings(Map.of("RACER_DIAGNOSTICS_PORT", "8082")), fromRegistry(REGISTRY));
 
       assertThat(error.fieldPath()).isEqualTo("data.RACER_DIAGNOSTICS_PORT");
       assertThat(error.message()).contains("collides with peerPort 8082");

@@ -23,33 +23,55 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
-@DisplayName("OriginPlacement: the dataplane's node placement copied onto a cache origin, and what the origin is warned about")
+@DisplayName(
+    "OriginPlacement: the dataplane's node placement copied onto a cache origin, and what the origin is warned about")
 class OriginPlacementTest {
-  /** The placement of a freshly rendered dataplane: its node affinity, no node selector, no tolerations. */
-  private static final NodePlacement DATAPLANE = NodePlacement.placementOf(Dataplane.daemonSet(
-      Config.defaultConfig("racer", "r.example.com/d:1", "r.example.com/o:1"), "hash").getSpec().getTemplate()
-      .getSpec());
-  /** A placement a user gave the dataplane: GPU nodes only, tolerating their taint. */
-  private static final NodePlacement GPU_NODES = NodePlacement.placementOf(new PodSpecBuilder()
-      .withAffinity(Dataplane.dataplaneAffinity())
-      .withNodeSelector(Map.of("nvidia.com/gpu.present", "true"))
-      .addNewToleration().withKey("nvidia.com/gpu").withOperator("Exists").withEffect("NoSchedule").endToleration()
-      .build());
+  /**
+   * The placement of a freshly rendered dataplane: its node affinity, no node selector, no
+   * tolerations.
+   */
+  private static final NodePlacement DATAPLANE =
+      NodePlacement.placementOf(
+          Dataplane.daemonSet(
+                  Config.defaultConfig("racer", "r.example.com/d:1", "r.example.com/o:1"), "hash")
+              .getSpec()
+              .getTemplate()
+              .getSpec());
 
-  /** A DaemonSet origin of cache {@code models} with this pod spec (YAML at the pod spec's indentation). */
+  /** A placement a user gave the dataplane: GPU nodes only, tolerating their taint. */
+  private static final NodePlacement GPU_NODES =
+      NodePlacement.placementOf(
+          new PodSpecBuilder()
+              .withAffinity(Dataplane.dataplaneAffinity())
+              .withNodeSelector(Map.of("nvidia.com/gpu.present", "true"))
+              .addNewToleration()
+              .withKey("nvidia.com/gpu")
+              .withOperator("Exists")
+              .withEffect("NoSchedule")
+              .endToleration()
+              .build());
+
+  /**
+   * A DaemonSet origin of cache {@code models} with this pod spec (YAML at the pod spec's
+   * indentation).
+   */
   private static Item daemonSetOrigin(String podSpec) {
     return origin("apps/v1", "DaemonSet", "spec:\n  template:\n    spec:\n" + podSpec.indent(6));
   }
 
   private static Item origin(String apiVersion, String kind, String rest) {
-    return new Item(ManifestNodes.one("""
+    return new Item(
+        ManifestNodes.one(
+            """
         apiVersion: %s
         kind: %s
         metadata:
           name: models-origin
           namespace: racer
           labels: {racer.unbounded-cloud.io/cache-origin: models}
-        """.formatted(apiVersion, kind) + rest));
+        """
+                    .formatted(apiVersion, kind)
+                + rest));
   }
 
   private static Results plan(Item origin, NodePlacement placement) {
@@ -69,20 +91,27 @@ class OriginPlacementTest {
   @DisplayName("where the pod spec is")
   class PodSpecPath {
     @Test
-    @DisplayName("spec for a Pod, the job template's for a CronJob, spec.template.spec for every other kind")
+    @DisplayName(
+        "spec for a Pod, the job template's for a CronJob, spec.template.spec for every other kind")
     void perKind() {
       assertThat(OriginPlacement.podSpecPath("Pod")).containsExactly("spec");
       assertThat(OriginPlacement.podSpecPath("CronJob"))
           .containsExactly("spec", "jobTemplate", "spec", "template", "spec");
       for (String kind : List.of("DaemonSet", "Deployment", "StatefulSet", "ReplicaSet", "Job")) {
-        assertThat(OriginPlacement.podSpecPath(kind)).as(kind).containsExactly("spec", "template", "spec");
+        assertThat(OriginPlacement.podSpecPath(kind))
+            .as(kind)
+            .containsExactly("spec", "template", "spec");
       }
     }
 
     @Test
     @DisplayName("a CronJob's pod spec gets the placement")
     void cronJob() {
-      Item cronJob = origin("batch/v1", "CronJob", """
+      Item cronJob =
+          origin(
+              "batch/v1",
+              "CronJob",
+              """
           spec:
             schedule: "0 * * * *"
             jobTemplate:
@@ -94,8 +123,10 @@ class OriginPlacementTest {
 
       plan(cronJob, GPU_NODES);
 
-      MappingNode pod = Nodes.getMapping(cronJob.node(), "spec", "jobTemplate", "spec", "template", "spec");
-      assertThat(Nodes.toPlain(Nodes.get(pod, "nodeSelector"))).isEqualTo(Map.of("nvidia.com/gpu.present", "true"));
+      MappingNode pod =
+          Nodes.getMapping(cronJob.node(), "spec", "jobTemplate", "spec", "template", "spec");
+      assertThat(Nodes.toPlain(Nodes.get(pod, "nodeSelector")))
+          .isEqualTo(Map.of("nvidia.com/gpu.present", "true"));
     }
   }
 
@@ -103,9 +134,12 @@ class OriginPlacementTest {
   @DisplayName("the edit")
   class Edit {
     @Test
-    @DisplayName("replaces the origin's node affinity, node selector and tolerations with the dataplane's")
+    @DisplayName(
+        "replaces the origin's node affinity, node selector and tolerations with the dataplane's")
     void replacesPlacement() {
-      Item origin = daemonSetOrigin("""
+      Item origin =
+          daemonSetOrigin(
+              """
           nodeSelector: {disk: ssd}
           tolerations: [{key: dedicated, operator: Exists}]
           containers: [{name: origin, image: origin:1}]
@@ -113,14 +147,19 @@ class OriginPlacementTest {
 
       assertThat(plan(origin, GPU_NODES)).isEmpty();
 
-      PodSpec pod = ObjectCodec.read(Nodes.getMapping(origin.node(), "spec", "template", "spec"), PodSpec.class, "");
+      PodSpec pod =
+          ObjectCodec.read(
+              Nodes.getMapping(origin.node(), "spec", "template", "spec"), PodSpec.class, "");
       assertThat(NodePlacement.placementOf(pod)).isEqualTo(GPU_NODES);
     }
 
     @Test
-    @DisplayName("removes a node selector and tolerations the dataplane has not, and keeps every other field")
+    @DisplayName(
+        "removes a node selector and tolerations the dataplane has not, and keeps every other field")
     void removesWhatTheDataplaneHasNot() {
-      Item origin = daemonSetOrigin("""
+      Item origin =
+          daemonSetOrigin(
+              """
           nodeSelector: {disk: ssd}
           tolerations: [{key: dedicated, operator: Exists}]
           priorityClassName: origins
@@ -139,7 +178,9 @@ class OriginPlacementTest {
     @Test
     @DisplayName("keeps the origin's pod anti-affinity as it was written, comments included")
     void keepsPodAntiAffinity() {
-      Item origin = daemonSetOrigin("""
+      Item origin =
+          daemonSetOrigin(
+              """
           affinity:
             # one origin per node
             podAntiAffinity:
@@ -150,7 +191,9 @@ class OriginPlacementTest {
 
       plan(origin, DATAPLANE);
 
-      assertThat(yaml(origin)).contains("""
+      assertThat(yaml(origin))
+          .contains(
+              """
                 affinity:
                   # one origin per node
                   podAntiAffinity:
@@ -163,7 +206,9 @@ class OriginPlacementTest {
     @Test
     @DisplayName("an affinity left empty once the node affinity goes is removed")
     void emptyAffinityGoes() {
-      Item origin = daemonSetOrigin("""
+      Item origin =
+          daemonSetOrigin(
+              """
           affinity:
             nodeAffinity:
               requiredDuringSchedulingIgnoredDuringExecution:
@@ -177,7 +222,8 @@ class OriginPlacementTest {
     }
 
     @Test
-    @DisplayName("a field that already holds the placement keeps its node: a second copy changes nothing")
+    @DisplayName(
+        "a field that already holds the placement keeps its node: a second copy changes nothing")
     void unchangedKeepsItsNodes() {
       Item origin = daemonSetOrigin("containers: [{name: origin, image: origin:1}]\n");
       plan(origin, GPU_NODES);
@@ -196,7 +242,9 @@ class OriginPlacementTest {
     @Test
     @DisplayName("nothing is edited before apply: plan only reads")
     void planOnlyReads() {
-      Item origin = daemonSetOrigin("nodeSelector: {disk: ssd}\ncontainers: [{name: origin, image: origin:1}]\n");
+      Item origin =
+          daemonSetOrigin(
+              "nodeSelector: {disk: ssd}\ncontainers: [{name: origin, image: origin:1}]\n");
       String before = yaml(origin);
 
       assertThat(OriginPlacement.plan(origin, GPU_NODES, new Results())).isNotNull();
@@ -216,26 +264,37 @@ class OriginPlacementTest {
 
       assertThat(OriginPlacement.plan(origin, DATAPLANE, results)).isNull();
 
-      assertThat(results).singleElement().satisfies(error -> {
-        assertThat(error.severity()).isEqualTo(Severity.ERROR);
-        assertThat(error.fieldPath()).isEqualTo("spec.template.spec");
-        assertThat(error.message()).contains("models-origin has no pod spec at spec.template.spec");
-      });
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.fieldPath()).isEqualTo("spec.template.spec");
+                assertThat(error.message())
+                    .contains("models-origin has no pod spec at spec.template.spec");
+              });
     }
 
     @Test
-    @DisplayName("a pod spec that is not valid Kubernetes: an error at the field that does not fit, and no edit")
+    @DisplayName(
+        "a pod spec that is not valid Kubernetes: an error at the field that does not fit, and no edit")
     void invalidPodSpec() {
-      Item origin = daemonSetOrigin("containers: [{name: origin, image: origin:1}]\nterminationGracePeriodSeconds: soon\n");
+      Item origin =
+          daemonSetOrigin(
+              "containers: [{name: origin, image: origin:1}]\nterminationGracePeriodSeconds: soon\n");
       Results results = new Results();
 
       assertThat(OriginPlacement.plan(origin, DATAPLANE, results)).isNull();
 
-      assertThat(results).singleElement().satisfies(error -> {
-        assertThat(error.severity()).isEqualTo(Severity.ERROR);
-        assertThat(error.fieldPath()).isEqualTo("spec.template.spec.terminationGracePeriodSeconds");
-        assertThat(error.message()).contains("has a pod spec that is not valid Kubernetes");
-      });
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.fieldPath())
+                    .isEqualTo("spec.template.spec.terminationGracePeriodSeconds");
+                assertThat(error.message()).contains("has a pod spec that is not valid Kubernetes");
+              });
     }
   }
 
@@ -245,7 +304,11 @@ class OriginPlacementTest {
     @Test
     @DisplayName("an origin that is not a DaemonSet: run one on every node that serves a cache")
     void notADaemonSet() {
-      Item deployment = origin("apps/v1", "Deployment", """
+      Item deployment =
+          origin(
+              "apps/v1",
+              "Deployment",
+              """
           spec:
             template:
               spec:
@@ -254,69 +317,105 @@ class OriginPlacementTest {
 
       Results results = plan(deployment, GPU_NODES);
 
-      assertThat(results).singleElement().satisfies(warning -> {
-        assertThat(warning.severity()).isEqualTo(Severity.WARNING);
-        assertThat(warning.fieldPath()).isEqualTo("kind");
-        assertThat(warning.message()).contains("is a Deployment", "make it a DaemonSet");
-      });
-      assertThat(Nodes.get(deployment.node(), "spec", "template", "spec", "nodeSelector")).isNotNull();
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              warning -> {
+                assertThat(warning.severity()).isEqualTo(Severity.WARNING);
+                assertThat(warning.fieldPath()).isEqualTo("kind");
+                assertThat(warning.message()).contains("is a Deployment", "make it a DaemonSet");
+              });
+      assertThat(Nodes.get(deployment.node(), "spec", "template", "spec", "nodeSelector"))
+          .isNotNull();
     }
 
     @ParameterizedTest(name = "maxSurge {0}: warned {1}")
     @CsvSource({"1, true", "25%, true", "0, false", "0%, false"})
     @DisplayName("a rollout with a surge: two origin pods would own one node's socket")
     void maxSurge(String surge, boolean warned) {
-      Item origin = origin("apps/v1", "DaemonSet", """
+      Item origin =
+          origin(
+              "apps/v1",
+              "DaemonSet",
+              """
           spec:
             updateStrategy: {rollingUpdate: {maxSurge: %s}}
             template:
               spec:
                 containers: [{name: origin, image: origin:1}]
-          """.formatted(surge));
+          """
+                  .formatted(surge));
 
       List<Result> results = plan(origin, DATAPLANE).list();
 
-      assertThat(results).hasSize(warned ? 1 : 0).allSatisfy(warning -> {
-        assertThat(warning.fieldPath()).isEqualTo("spec.updateStrategy.rollingUpdate.maxSurge");
-        assertThat(warning.currentValue()).isEqualTo(surge);
-        assertThat(warning.proposedValue()).isEqualTo("0");
-      });
+      assertThat(results)
+          .hasSize(warned ? 1 : 0)
+          .allSatisfy(
+              warning -> {
+                assertThat(warning.fieldPath())
+                    .isEqualTo("spec.updateStrategy.rollingUpdate.maxSurge");
+                assertThat(warning.currentValue()).isEqualTo(surge);
+                assertThat(warning.proposedValue()).isEqualTo("0");
+              });
     }
 
     @Test
     @DisplayName("a pod that runs as another user than root: the shared socket directory is root's")
     void nonRootPod() {
-      Results results = plan(daemonSetOrigin("""
+      Results results =
+          plan(
+              daemonSetOrigin(
+                  """
           securityContext: {runAsUser: 1000}
           containers: [{name: origin, image: origin:1}]
-          """), DATAPLANE);
+          """),
+              DATAPLANE);
 
-      assertThat(results).singleElement()
-          .satisfies(warning -> assertThat(warning.fieldPath()).isEqualTo("spec.template.spec.securityContext"));
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              warning ->
+                  assertThat(warning.fieldPath()).isEqualTo("spec.template.spec.securityContext"));
     }
 
     @Test
     @DisplayName("a container that must not run as root: the warning names the container")
     void nonRootContainer() {
-      Results results = plan(daemonSetOrigin("""
+      Results results =
+          plan(
+              daemonSetOrigin(
+                  """
           containers: [{name: origin, image: origin:1, securityContext: {runAsNonRoot: true}}]
-          """), DATAPLANE);
+          """),
+              DATAPLANE);
 
-      assertThat(results).singleElement().satisfies(warning -> assertThat(warning.fieldPath())
-          .isEqualTo("spec.template.spec.containers[name=origin].securityContext"));
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              warning ->
+                  assertThat(warning.fieldPath())
+                      .isEqualTo("spec.template.spec.containers[name=origin].securityContext"));
     }
 
     @Test
     @DisplayName("runAsUser 0 is root: no warning")
     void rootIsFine() {
-      assertThat(plan(daemonSetOrigin("""
+      assertThat(
+              plan(
+                  daemonSetOrigin(
+                      """
           securityContext: {runAsUser: 0}
           containers: [{name: origin, image: origin:1}]
-          """), DATAPLANE)).isEmpty();
+          """),
+                  DATAPLANE))
+          .isEmpty();
     }
 
     @ParameterizedTest(name = "{0}: {1}")
-    @CsvSource(delimiter = '|', textBlock = """
+    @CsvSource(
+        delimiter = '|',
+        textBlock =
+            """
         path: /run/racer               | true
         path: /run/racer//             | true
         path: /run                     | true
@@ -325,17 +424,26 @@ class OriginPlacementTest {
         path: /run/racerx              | false
         type: Directory                | false
         """)
-    @DisplayName("a hostPath volume is warned about when it would share every volume's sockets, and only then")
+    @DisplayName(
+        "a hostPath volume is warned about when it would share every volume's sockets, and only then")
     void socketRoot(String hostPath, boolean warned) {
-      Results results = plan(daemonSetOrigin("""
+      Results results =
+          plan(
+              daemonSetOrigin(
+                  """
           containers: [{name: origin, image: origin:1}]
           volumes: [{name: sockets, hostPath: {%s}}]
-          """.formatted(hostPath)), DATAPLANE);
+          """
+                      .formatted(hostPath)),
+              DATAPLANE);
 
-      assertThat(results).extracting(Result::message)
+      assertThat(results)
+          .extracting(Result::message)
           .as("results of hostPath {%s}", hostPath)
           .hasSize(warned ? 1 : 0)
-          .allSatisfy(message -> assertThat(message).contains("mounts all of /run/racer", "mount only its own"));
+          .allSatisfy(
+              message ->
+                  assertThat(message).contains("mounts all of /run/racer", "mount only its own"));
     }
   }
 }

@@ -16,24 +16,28 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * One run of the renderer on nodes, without the command line: what it outputs, in what order, and what it
- * leaves alone. The golden files pin whole outputs byte for byte; the ownership tests, the merge itself.
+ * One run of the renderer on nodes, without the command line: what it outputs, in what order, and
+ * what it leaves alone. The golden files pin whole outputs byte for byte; the ownership tests, the
+ * merge itself.
  */
 @DisplayName("Renderer: one run, from the items to the output items and results")
 class RendererTest {
-  private static final String SETTINGS = """
+  private static final String SETTINGS =
+      """
       apiVersion: v1
       kind: ConfigMap
       metadata: {name: racer-settings, namespace: racer}
       data: {RACER_NVIDIA: "off"}
       """;
-  private static final String BYSTANDER = """
+  private static final String BYSTANDER =
+      """
       apiVersion: v1
       kind: ConfigMap
       metadata: {name: app-config, namespace: apps}
       data: {greeting: hello}
       """;
-  private static final String ORIGIN = """
+  private static final String ORIGIN =
+      """
       apiVersion: apps/v1
       kind: DaemonSet
       metadata:
@@ -46,7 +50,9 @@ class RendererTest {
             nodeSelector: {disk: ssd}
             containers: [{name: origin, image: origin:1}]
       """;
-  private static final MappingNode FUNCTION_CONFIG = ManifestNodes.one("""
+  private static final MappingNode FUNCTION_CONFIG =
+      ManifestNodes.one(
+          """
       apiVersion: v1
       kind: ConfigMap
       metadata: {name: racer-function}
@@ -58,7 +64,10 @@ class RendererTest {
   }
 
   private static List<String> identities(List<MappingNode> nodes) {
-    return nodes.stream().map(Item::new).map(item -> item.kind() + " " + item.namespace() + "/" + item.name()).toList();
+    return nodes.stream()
+        .map(Item::new)
+        .map(item -> item.kind() + " " + item.namespace() + "/" + item.name())
+        .toList();
   }
 
   private static String text(List<MappingNode> nodes) {
@@ -69,15 +78,20 @@ class RendererTest {
   @DisplayName("a run that succeeds")
   class Success {
     @Test
-    @DisplayName("outputs every item in its place, then the new ServiceAccount and DaemonSet, with no result")
+    @DisplayName(
+        "outputs every item in its place, then the new ServiceAccount and DaemonSet, with no result")
     void appends() {
       List<MappingNode> input = items(BYSTANDER, SETTINGS);
 
       Outcome outcome = Renderer.render(input, FUNCTION_CONFIG);
 
       assertThat(outcome.results()).isEmpty();
-      assertThat(identities(outcome.items())).containsExactly("ConfigMap apps/app-config",
-          "ConfigMap racer/racer-settings", "ServiceAccount racer/racer", "DaemonSet racer/racer");
+      assertThat(identities(outcome.items()))
+          .containsExactly(
+              "ConfigMap apps/app-config",
+              "ConfigMap racer/racer-settings",
+              "ServiceAccount racer/racer",
+              "DaemonSet racer/racer");
       assertThat(outcome.items().subList(0, 2)).containsExactlyElementsOf(input);
     }
 
@@ -89,14 +103,18 @@ class RendererTest {
 
       Outcome again = Renderer.render(reordered, FUNCTION_CONFIG);
 
-      assertThat(identities(again.items())).containsExactly("DaemonSet racer/racer", "ServiceAccount racer/racer",
-          "ConfigMap racer/racer-settings");
+      assertThat(identities(again.items()))
+          .containsExactly(
+              "DaemonSet racer/racer",
+              "ServiceAccount racer/racer",
+              "ConfigMap racer/racer-settings");
     }
 
     @Test
     @DisplayName("rendering its own output again keeps every node: nothing to change")
     void idempotent() {
-      List<MappingNode> once = Renderer.render(items(BYSTANDER, SETTINGS, ORIGIN), FUNCTION_CONFIG).items();
+      List<MappingNode> once =
+          Renderer.render(items(BYSTANDER, SETTINGS, ORIGIN), FUNCTION_CONFIG).items();
       String text = text(once);
 
       Outcome twice = Renderer.render(once, FUNCTION_CONFIG);
@@ -121,7 +139,8 @@ class RendererTest {
     @Test
     @DisplayName("warnings do not fail the run: they come with the rendered output")
     void warnings() {
-      Outcome outcome = Renderer.render(items(SETTINGS.replace("RACER_NVIDIA", "RACER_NVIDA")), FUNCTION_CONFIG);
+      Outcome outcome =
+          Renderer.render(items(SETTINGS.replace("RACER_NVIDIA", "RACER_NVIDA")), FUNCTION_CONFIG);
 
       assertThat(outcome.results()).extracting(Result::severity).containsExactly(Severity.WARNING);
       assertThat(outcome.results().exitCode()).isZero();
@@ -146,27 +165,40 @@ class RendererTest {
     }
 
     @Test
-    @DisplayName("an error found late (an origin without pod spec) leaves the other origins unedited too")
+    @DisplayName(
+        "an error found late (an origin without pod spec) leaves the other origins unedited too")
     void lateError() {
-      List<MappingNode> input = items(SETTINGS, ORIGIN, ORIGIN.replace("models-origin", "broken-origin")
-          .replace("""
+      List<MappingNode> input =
+          items(
+              SETTINGS,
+              ORIGIN,
+              ORIGIN
+                  .replace("models-origin", "broken-origin")
+                  .replace(
+                      """
                 template:
                   spec:
                     nodeSelector: {disk: ssd}
                     containers: [{name: origin, image: origin:1}]
-              """, "    replicas: 1\n"));
+              """,
+                      "    replicas: 1\n"));
       String before = text(input);
 
       Outcome outcome = Renderer.render(input, FUNCTION_CONFIG);
 
-      assertThat(outcome.results()).extracting(Result::fieldPath).containsExactly("spec.template.spec");
+      assertThat(outcome.results())
+          .extracting(Result::fieldPath)
+          .containsExactly("spec.template.spec");
       assertThat(text(outcome.items())).isEqualTo(before);
     }
 
     @Test
-    @DisplayName("every result is kept, in the order found: the settings', then the function config's")
+    @DisplayName(
+        "every result is kept, in the order found: the settings', then the function config's")
     void orderOfResults() {
-      MappingNode config = ManifestNodes.one("""
+      MappingNode config =
+          ManifestNodes.one(
+              """
           apiVersion: v1
           kind: ConfigMap
           metadata: {name: racer-function}
@@ -175,33 +207,49 @@ class RendererTest {
 
       Outcome outcome = Renderer.render(items(SETTINGS.replace("\"off\"", "gpu")), config);
 
-      assertThat(outcome.results()).extracting(Result::severity, Result::fieldPath).containsExactly(
-          tuple(Severity.WARNING, "data.registry"),
-          tuple(Severity.ERROR, "data.RACER_NVIDIA"));
+      assertThat(outcome.results())
+          .extracting(Result::severity, Result::fieldPath)
+          .containsExactly(
+              tuple(Severity.WARNING, "data.registry"), tuple(Severity.ERROR, "data.RACER_NVIDIA"));
     }
 
     @Test
-    @DisplayName("an existing DaemonSet that is not a valid DaemonSet: an error naming it and the field")
+    @DisplayName(
+        "an existing DaemonSet that is not a valid DaemonSet: an error naming it and the field")
     void invalidExistingDaemonSet() {
-      Outcome outcome = Renderer.render(items(SETTINGS, """
+      Outcome outcome =
+          Renderer.render(
+              items(
+                  SETTINGS,
+                  """
           apiVersion: apps/v1
           kind: DaemonSet
           metadata: {name: racer, namespace: racer}
           spec: {minReadySeconds: soon}
-          """), FUNCTION_CONFIG);
+          """),
+              FUNCTION_CONFIG);
 
-      assertThat(outcome.results()).singleElement().satisfies(error -> {
-        assertThat(error.severity()).isEqualTo(Severity.ERROR);
-        assertThat(error.message()).startsWith("the existing DaemonSet racer is not a valid apps/v1 DaemonSet: ")
-            .endsWith("; fix or remove it");
-        assertThat(error.fieldPath()).isEqualTo("spec.minReadySeconds");
-      });
+      assertThat(outcome.results())
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.message())
+                    .startsWith("the existing DaemonSet racer is not a valid apps/v1 DaemonSet: ")
+                    .endsWith("; fix or remove it");
+                assertThat(error.fieldPath()).isEqualTo("spec.minReadySeconds");
+              });
     }
 
     @Test
-    @DisplayName("an explicit RACER_CONTROL_SEATS env on the dataplane container: an error, since it would shadow racer-settings")
+    @DisplayName(
+        "an explicit RACER_CONTROL_SEATS env on the dataplane container: an error, since it would shadow racer-settings")
     void seatsEnv() {
-      Outcome outcome = Renderer.render(items(SETTINGS, """
+      Outcome outcome =
+          Renderer.render(
+              items(
+                  SETTINGS,
+                  """
           apiVersion: apps/v1
           kind: DaemonSet
           metadata: {name: racer, namespace: racer}
@@ -211,13 +259,18 @@ class RendererTest {
                 containers:
                 - name: dataplane
                   env: [{name: RACER_CONTROL_SEATS, value: "3"}]
-          """), FUNCTION_CONFIG);
+          """),
+              FUNCTION_CONFIG);
 
-      assertThat(outcome.results()).singleElement().satisfies(error -> {
-        assertThat(error.fieldPath())
-            .isEqualTo("spec.template.spec.containers[name=dataplane].env[name=RACER_CONTROL_SEATS]");
-        assertThat(error.currentValue()).isEqualTo("3");
-      });
+      assertThat(outcome.results())
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.fieldPath())
+                    .isEqualTo(
+                        "spec.template.spec.containers[name=dataplane].env[name=RACER_CONTROL_SEATS]");
+                assertThat(error.currentValue()).isEqualTo("3");
+              });
     }
   }
 }

@@ -46,7 +46,8 @@ class ResultsTest {
   @DisplayName("the order")
   class Order {
     @Test
-    @DisplayName("is the order found, whatever the severities: nothing is sorted, dropped or merged")
+    @DisplayName(
+        "is the order found, whatever the severities: nothing is sorted, dropped or merged")
     void asFound() {
       Results results = new Results().add(INFO).add(ERROR).addAll(Results.of(WARNING, INFO));
       assertThat(results.list()).containsExactly(INFO, ERROR, WARNING, INFO);
@@ -72,10 +73,12 @@ class ResultsTest {
     @Test
     @DisplayName("refuses additions, and so does the list it gives")
     void refusesAdditions() {
-      assertThatThrownBy(() -> Results.of(WARNING).add(ERROR)).isInstanceOf(UnsupportedOperationException.class);
+      assertThatThrownBy(() -> Results.of(WARNING).add(ERROR))
+          .isInstanceOf(UnsupportedOperationException.class);
       assertThatThrownBy(() -> Results.copyOf(new Results()).add(ERROR))
           .isInstanceOf(UnsupportedOperationException.class);
-      assertThatThrownBy(() -> new Results().list().add(ERROR)).isInstanceOf(UnsupportedOperationException.class);
+      assertThatThrownBy(() -> new Results().list().add(ERROR))
+          .isInstanceOf(UnsupportedOperationException.class);
     }
 
     @Test

@@ -16,23 +16,27 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Test support: one run of a command with bytes on stdin, and what it printed. stdout stays bytes, since
- * the tests compare it byte for byte.
+ * Test support: one run of a command with bytes on stdin, and what it printed. stdout stays bytes,
+ * since the tests compare it byte for byte.
  */
 public record CommandRun(List<String> command, int exit, byte[] stdout, String stderr) {
-  /** A container run on a loaded 2-core machine can take a while; kpt allows a function 5 minutes. */
+  /**
+   * A container run on a loaded 2-core machine can take a while; kpt allows a function 5 minutes.
+   */
   private static final long TIMEOUT_SECONDS = 300;
 
   /**
    * Runs {@code command} in {@code dir} with {@code stdin}; {@code env} is added to this process's
    * environment (use {@code env -i} in the command for a clean one).
    */
-  public static CommandRun of(Path dir, Map<String, String> env, byte[] stdin, List<String> command) {
+  public static CommandRun of(
+      Path dir, Map<String, String> env, byte[] stdin, List<String> command) {
     return of(dir, env, stdin, command, TIMEOUT_SECONDS);
   }
 
   /** As {@link #of(Path, Map, byte[], List)}, failing after {@code timeoutSeconds}. */
-  public static CommandRun of(Path dir, Map<String, String> env, byte[] stdin, List<String> command, long timeoutSeconds) {
+  public static CommandRun of(
+      Path dir, Map<String, String> env, byte[] stdin, List<String> command, long timeoutSeconds) {
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
     builder.environment().putAll(env);
     try {
@@ -50,7 +54,10 @@ public record CommandRun(List<String> command, int exit, byte[] stdout, String s
         throw new AssertionError(command + " did not end within " + timeoutSeconds + " s");
       }
       return new CommandRun(
-          List.copyOf(command), process.exitValue(), out.join(), new String(err.join(), StandardCharsets.UTF_8));
+          List.copyOf(command),
+          process.exitValue(),
+          out.join(),
+          new String(err.join(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run " + command, e);
     } catch (InterruptedException e) {
@@ -70,7 +77,9 @@ public record CommandRun(List<String> command, int exit, byte[] stdout, String s
 
   /** This run, after asserting it exited 0 (the message shows the command and what it printed). */
   public CommandRun succeeded() {
-    assertThat(exit).as("exit code of %s%nstdout:%n%s%nstderr:%n%s", command, stdoutText(), stderr).isZero();
+    assertThat(exit)
+        .as("exit code of %s%nstdout:%n%s%nstderr:%n%s", command, stdoutText(), stderr)
+        .isZero();
     return this;
   }
 
@@ -86,16 +95,21 @@ public record CommandRun(List<String> command, int exit, byte[] stdout, String s
   /** As {@link #assertSameAs} without comparing stderr. */
   public void assertSameStdoutAs(CommandRun reference, String what) {
     if (!Arrays.equals(stdout, reference.stdout)) {
-      assertThat(stdoutText()).as("stdout of %s: %s%nstderr:%n%s", what, command, stderr).isEqualTo(reference.stdoutText());
+      assertThat(stdoutText())
+          .as("stdout of %s: %s%nstderr:%n%s", what, command, stderr)
+          .isEqualTo(reference.stdoutText());
       assertThat(stdout).as("stdout bytes of %s: %s", what, command).isEqualTo(reference.stdout);
     }
-    assertThat(exit).as("exit code of %s: %s (stderr: %s)", what, command, stderr).isEqualTo(reference.exit);
+    assertThat(exit)
+        .as("exit code of %s: %s (stderr: %s)", what, command, stderr)
+        .isEqualTo(reference.exit);
   }
 
   private static CompletableFuture<byte[]> drain(InputStream stream) {
     return CompletableFuture.supplyAsync(
         () -> {
-          try (stream; ByteArrayOutputStream buffer = new ByteArrayOutputStream()) {
+          try (stream;
+              ByteArrayOutputStream buffer = new ByteArrayOutputStream()) {
             stream.transferTo(buffer);
             return buffer.toByteArray();
           } catch (IOException e) {

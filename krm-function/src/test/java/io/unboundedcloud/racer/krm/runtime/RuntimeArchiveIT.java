@@ -24,13 +24,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The layout of target/runtime and its class-data archive: the archive serves the function's classes,
- * survives a move of the whole folder (the Dockerfile copies it to /opt/racer-krm), and a broken one
- * fails a run that requires it, with nothing on stdout, instead of silently slowing every run.
+ * The layout of target/runtime and its class-data archive: the archive serves the function's
+ * classes, survives a move of the whole folder (the Dockerfile copies it to /opt/racer-krm), and a
+ * broken one fails a run that requires it, with nothing on stdout, instead of silently slowing
+ * every run.
  */
 @DisplayName("The assembled runtime and its class-data archive")
 class RuntimeArchiveIT {
-  private static final Pattern LOADED = Pattern.compile("\\[class,load\\s*\\] (\\S+) source: (.+)$");
+  private static final Pattern LOADED =
+      Pattern.compile("\\[class,load\\s*\\] (\\S+) source: (.+)$");
   private static String skip;
 
   @TempDir Path temp;
@@ -49,7 +51,8 @@ class RuntimeArchiveIT {
   }
 
   @Test
-  @DisplayName("bin/racer-krm, jre/ from jlink (no headers, man pages or jmods), app/ with the build's jars and one archive")
+  @DisplayName(
+      "bin/racer-krm, jre/ from jlink (no headers, man pages or jmods), app/ with the build's jars and one archive")
   void layout() throws IOException {
     Path runtime = RuntimeFolder.runtime();
     assertThat(runtime.resolve("bin/racer-krm")).isExecutable();
@@ -58,19 +61,29 @@ class RuntimeArchiveIT {
     assertThat(runtime.resolve("jre/include")).doesNotExist();
     assertThat(runtime.resolve("jre/man")).doesNotExist();
     assertThat(runtime.resolve("jre/jmods")).doesNotExist();
-    assertThat(runtime.resolve("app/racer-krm.jar")).hasSameBinaryContentAs(RuntimeFolder.module().resolve("target/racer-krm.jar"));
+    assertThat(runtime.resolve("app/racer-krm.jar"))
+        .hasSameBinaryContentAs(RuntimeFolder.module().resolve("target/racer-krm.jar"));
     try (Stream<Path> lib = Files.list(RuntimeFolder.module().resolve("target/lib"))) {
-      lib.forEach(jar -> assertThat(runtime.resolve("app").resolve(jar.getFileName())).hasSameBinaryContentAs(jar));
+      lib.forEach(
+          jar ->
+              assertThat(runtime.resolve("app").resolve(jar.getFileName()))
+                  .hasSameBinaryContentAs(jar));
     }
-    assertThat(Stream.of("aot", "jsa").filter(kind -> Files.exists(runtime.resolve("app/racer-krm." + kind))))
+    assertThat(
+            Stream.of("aot", "jsa")
+                .filter(kind -> Files.exists(runtime.resolve("app/racer-krm." + kind))))
         .hasSize(1);
   }
 
   @Test
-  @DisplayName("the jars are those the archive was trained with (a Java 25.0.3 AOT cache does not check them itself, JDK-8377932)")
+  @DisplayName(
+      "the jars are those the archive was trained with (a Java 25.0.3 AOT cache does not check them itself, JDK-8377932)")
   void jarsAreTheTrainedOnes() {
     CommandRun check =
-        CommandRun.of(RuntimeFolder.runtime().resolve("app"), Map.of(), List.of("sha256sum", "--check", "--strict", "racer-krm.jars.sha256"));
+        CommandRun.of(
+            RuntimeFolder.runtime().resolve("app"),
+            Map.of(),
+            List.of("sha256sum", "--check", "--strict", "racer-krm.jars.sha256"));
 
     check.succeeded();
     try (Stream<Path> jars = Files.list(RuntimeFolder.runtime().resolve("app"))) {
@@ -83,13 +96,18 @@ class RuntimeArchiveIT {
   }
 
   @Test
-  @DisplayName("on the training input every class of the function, fabric8 and snakeyaml comes from the archive,"
-      + " and Jackson's databind is never loaded")
+  @DisplayName(
+      "on the training input every class of the function, fabric8 and snakeyaml comes from the archive,"
+          + " and Jackson's databind is never loaded")
   void archiveServesTheClasses() {
     CommandRun run =
         CommandRun.of(
             RuntimeFolder.module(),
-            Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1", "RACER_KRM_JAVA_OPTS", "-Xlog:class+load=info:stderr"),
+            Map.of(
+                "RACER_KRM_REQUIRE_ARCHIVE",
+                "1",
+                "RACER_KRM_JAVA_OPTS",
+                "-Xlog:class+load=info:stderr"),
             RuntimeFolder.read(RuntimeFolder.trainingInput()),
             List.of(RuntimeFolder.launcher().toString()));
 
@@ -115,34 +133,46 @@ class RuntimeArchiveIT {
       }
     }
     assertThat(fromJars.toString()).as("classes loaded from the jars, not the archive").isEmpty();
-    assertThat(fromArchive).as("classes loaded from the archive").contains(
-        "io.unboundedcloud.racer.krm.Main",
-        "io.unboundedcloud.racer.krm.codec.Fabric8Trees",
-        "io.fabric8.kubernetes.api.model.apps.DaemonSet",
-        "org.yaml.snakeyaml.composer.Composer");
+    assertThat(fromArchive)
+        .as("classes loaded from the archive")
+        .contains(
+            "io.unboundedcloud.racer.krm.Main",
+            "io.unboundedcloud.racer.krm.codec.Fabric8Trees",
+            "io.fabric8.kubernetes.api.model.apps.DaemonSet",
+            "org.yaml.snakeyaml.composer.Composer");
     // the generated codec replaced ObjectMapper: its introspection was most of the start-up time
     assertThat(databind).as("Jackson databind classes loaded").isEmpty();
   }
 
   @Test
-  @DisplayName("moved elsewhere as a whole, it still runs with the archive required (after racer-krm-archive, as the Dockerfile does)")
+  @DisplayName(
+      "moved elsewhere as a whole, it still runs with the archive required (after racer-krm-archive, as the Dockerfile does)")
   void movedRuntime() {
     Path moved = temp.resolve("opt/racer-krm");
     CommandRun.of(temp, Map.of(), List.of("mkdir", "-p", moved.getParent().toString())).succeeded();
-    CommandRun.of(temp, Map.of(), List.of("cp", "-a", RuntimeFolder.runtime().toString(), moved.toString())).succeeded();
+    CommandRun.of(
+            temp,
+            Map.of(),
+            List.of("cp", "-a", RuntimeFolder.runtime().toString(), moved.toString()))
+        .succeeded();
     byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
-    CommandRun original = run(RuntimeFolder.launcher(), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input);
+    CommandRun original =
+        run(RuntimeFolder.launcher(), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input);
 
     if (RuntimeFolder.archive().toString().endsWith(".aot")) {
       // an AOT cache matches the jars by their common prefix: no step needed
-      run(moved.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input).assertSameAs(original, "moved runtime");
+      run(moved.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input)
+          .assertSameAs(original, "moved runtime");
     }
-    CommandRun.of(temp, Map.of(), List.of(moved.resolve("bin/racer-krm-archive").toString())).succeeded();
-    run(moved.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input).assertSameAs(original, "moved runtime");
+    CommandRun.of(temp, Map.of(), List.of(moved.resolve("bin/racer-krm-archive").toString()))
+        .succeeded();
+    run(moved.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input)
+        .assertSameAs(original, "moved runtime");
   }
 
   @Test
-  @DisplayName("a damaged archive: required, the run fails with nothing on stdout; by default it runs without it, same output")
+  @DisplayName(
+      "a damaged archive: required, the run fails with nothing on stdout; by default it runs without it, same output")
   void damagedArchive() throws IOException {
     Path copy = copyOfRuntime();
     Path archive = copy.resolve("app").resolve(RuntimeFolder.archive().getFileName());
@@ -152,41 +182,66 @@ class RuntimeArchiveIT {
     byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
     CommandRun reference = run(RuntimeFolder.launcher(), Map.of(), input);
 
-    CommandRun required = run(copy.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input);
+    CommandRun required =
+        run(copy.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input);
     assertThat(required.exit()).as("exit code with the damaged archive required").isNotZero();
     assertThat(required.stdoutText()).as("stdout: the JVM's complaint belongs on stderr").isEmpty();
     assertThat(required.stderr()).contains("bad magic number");
 
     // stderr carries the JVM's complaint about the archive
-    run(copy.resolve("bin/racer-krm"), Map.of(), input).assertSameStdoutAs(reference, "runtime with a damaged archive, not required");
+    run(copy.resolve("bin/racer-krm"), Map.of(), input)
+        .assertSameStdoutAs(reference, "runtime with a damaged archive, not required");
   }
 
   @Test
-  @DisplayName("a jar changed after training: an AppCDS archive refuses it when required (a 25.0.3 AOT cache does not check, JDK-8377932)")
+  @DisplayName(
+      "a jar changed after training: an AppCDS archive refuses it when required (a 25.0.3 AOT cache does not check, JDK-8377932)")
   void changedJar() throws IOException {
-    String reason = "the AOT cache of " + System.getProperty("java.version") + " does not check the jars (JDK-8377932, fixed in"
-        + " 25.0.4); racer-krm.jars.sha256 and jarsAreTheTrainedOnes guard them";
-    Assumptions.assumeTrue(RuntimeFolder.archive().toString().endsWith(".jsa") || aotChecksJars(), reason);
+    String reason =
+        "the AOT cache of "
+            + System.getProperty("java.version")
+            + " does not check the jars (JDK-8377932, fixed in"
+            + " 25.0.4); racer-krm.jars.sha256 and jarsAreTheTrainedOnes guard them";
+    Assumptions.assumeTrue(
+        RuntimeFolder.archive().toString().endsWith(".jsa") || aotChecksJars(), reason);
     Path copy = copyOfRuntime();
     Files.write(copy.resolve("app/racer-krm.jar"), new byte[] {0}, StandardOpenOption.APPEND);
 
-    CommandRun required = run(copy.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), new byte[0]);
-    assertThat(required.exit()).as("exit code with a changed jar and the archive required").isNotZero();
+    CommandRun required =
+        run(copy.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), new byte[0]);
+    assertThat(required.exit())
+        .as("exit code with a changed jar and the archive required")
+        .isNotZero();
     assertThat(required.stdoutText()).isEmpty();
   }
 
-  /** A copy of the runtime in the temp folder, its archive made valid there (as the Dockerfile does). */
+  /**
+   * A copy of the runtime in the temp folder, its archive made valid there (as the Dockerfile
+   * does).
+   */
   private Path copyOfRuntime() {
     Path copy = temp.resolve("runtime");
-    CommandRun.of(temp, Map.of(), List.of("cp", "-a", RuntimeFolder.runtime().toString(), copy.toString())).succeeded();
-    CommandRun.of(temp, Map.of(), List.of(copy.resolve("bin/racer-krm-archive").toString())).succeeded();
+    CommandRun.of(
+            temp,
+            Map.of(),
+            List.of("cp", "-a", RuntimeFolder.runtime().toString(), copy.toString()))
+        .succeeded();
+    CommandRun.of(temp, Map.of(), List.of(copy.resolve("bin/racer-krm-archive").toString()))
+        .succeeded();
     return copy;
   }
 
-  /** Whether the runtime's JDK checks the jars against an AOT cache (JDK-8377932 is fixed in 25.0.4 and 26.0.2). */
+  /**
+   * Whether the runtime's JDK checks the jars against an AOT cache (JDK-8377932 is fixed in 25.0.4
+   * and 26.0.2).
+   */
   private static boolean aotChecksJars() {
-    String release = new String(RuntimeFolder.read(RuntimeFolder.runtime().resolve("jre/release")), StandardCharsets.UTF_8);
-    Matcher version = Pattern.compile("JAVA_VERSION=\"(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?").matcher(release);
+    String release =
+        new String(
+            RuntimeFolder.read(RuntimeFolder.runtime().resolve("jre/release")),
+            StandardCharsets.UTF_8);
+    Matcher version =
+        Pattern.compile("JAVA_VERSION=\"(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?").matcher(release);
     if (!version.find()) {
       return false;
     }

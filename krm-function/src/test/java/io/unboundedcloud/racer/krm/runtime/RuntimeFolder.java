@@ -9,8 +9,8 @@ import java.util.stream.Stream;
 
 /**
  * Test support: where the build put things. {@code target/runtime} is what the image carries at
- * /opt/racer-krm (assembled at package by src/main/runtime/assemble.sh); {@code target/racer-krm} is
- * the plain launcher, the reference every runtime run is compared with.
+ * /opt/racer-krm (assembled at package by src/main/runtime/assemble.sh); {@code target/racer-krm}
+ * is the plain launcher, the reference every runtime run is compared with.
  */
 public final class RuntimeFolder {
   private RuntimeFolder() {}
@@ -38,7 +38,9 @@ public final class RuntimeFolder {
     return module().resolve("target/racer-krm");
   }
 
-  /** The class-data archive: {@code app/racer-krm.aot} (Java 25+) or {@code app/racer-krm.jsa} (17). */
+  /**
+   * The class-data archive: {@code app/racer-krm.aot} (Java 25+) or {@code app/racer-krm.jsa} (17).
+   */
   public static Path archive() {
     Path aot = runtime().resolve("app/racer-krm.aot");
     return Files.exists(aot) ? aot : runtime().resolve("app/racer-krm.jsa");

@@ -21,8 +21,8 @@ import java.util.Map;
 
 /**
  * Test support: the fields of a Kubernetes object that its fabric8 model does not know. The schema
- * validator accepts unknown fields silently; fabric8 keeps them in {@code additionalProperties} of the
- * object they sit in, so a misspelt field ({@code tolerationz}) shows up there.
+ * validator accepts unknown fields silently; fabric8 keeps them in {@code additionalProperties} of
+ * the object they sit in, so a misspelt field ({@code tolerationz}) shows up there.
  */
 final class UnknownFields {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,8 +42,8 @@ final class UnknownFields {
   private UnknownFields() {}
 
   /**
-   * Every unknown field of a plain object, as {@code path.to.object: [names]}; fails for a kind without a
-   * fabric8 model here, and for a value of the wrong type (Jackson cannot read it).
+   * Every unknown field of a plain object, as {@code path.to.object: [names]}; fails for a kind
+   * without a fabric8 model here, and for a value of the wrong type (Jackson cannot read it).
    */
   static List<String> of(Map<String, Object> object) {
     String key = object.get("apiVersion") + "/" + object.get("kind");
@@ -85,13 +85,18 @@ final class UnknownFields {
     return type.getName().startsWith("io.fabric8.kubernetes.api.model.");
   }
 
-  /** A public no-argument getter whose value can hold model objects (not a scalar, not a computed number). */
+  /**
+   * A public no-argument getter whose value can hold model objects (not a scalar, not a computed
+   * number).
+   */
   private static boolean isPropertyGetter(Method method) {
     Class<?> type = method.getReturnType();
     return method.getName().startsWith("get")
         && method.getParameterCount() == 0
         && !Modifier.isStatic(method.getModifiers())
-        && (isModel(type) || Map.class.isAssignableFrom(type) || Collection.class.isAssignableFrom(type)
+        && (isModel(type)
+            || Map.class.isAssignableFrom(type)
+            || Collection.class.isAssignableFrom(type)
             || type == Object.class);
   }
 

@@ -22,10 +22,10 @@ import java.util.concurrent.TimeUnit;
  *     examples/                    the repository's examples
  * </pre>
  *
- * Folders are 0755 and files 0644 (0755 when executable), whatever the checkout's modes and the umask.
- * The runtime is copied as a whole with its modification times (a class-data archive checks them) and
- * then {@code bin/racer-krm-archive} runs in the copy, as the Dockerfile does after its own copy, so a
- * staged run still proves the archive is used.
+ * Folders are 0755 and files 0644 (0755 when executable), whatever the checkout's modes and the
+ * umask. The runtime is copied as a whole with its modification times (a class-data archive checks
+ * them) and then {@code bin/racer-krm-archive} runs in the copy, as the Dockerfile does after its
+ * own copy, so a staged run still proves the archive is used.
  */
 public final class StagedProduct {
   private static StagedProduct staged;
@@ -37,9 +37,9 @@ public final class StagedProduct {
   }
 
   /**
-   * The staged copy of the product built in this module (krm-function: Maven runs the tests there), made
-   * on first use. Fails when the build did not produce the launcher; a runtime that was not assembled
-   * (built with {@code -Dracer.runtime.skip}) is simply not staged.
+   * The staged copy of the product built in this module (krm-function: Maven runs the tests there),
+   * made on first use. Fails when the build did not produce the launcher; a runtime that was not
+   * assembled (built with {@code -Dracer.runtime.skip}) is simply not staged.
    */
   public static synchronized StagedProduct get() {
     if (staged == null) {
@@ -76,20 +76,33 @@ public final class StagedProduct {
   private static StagedProduct stage(Path module) {
     Path target = module.resolve("target");
     if (!Files.isExecutable(target.resolve("racer-krm"))) {
-      throw new AssertionError(target.resolve("racer-krm") + " is missing: the tests that stage it run after mvn package");
+      throw new AssertionError(
+          target.resolve("racer-krm")
+              + " is missing: the tests that stage it run after mvn package");
     }
     Path root = createRoot();
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> run(List.of("rm", "-rf", "--", root.toString()))));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> run(List.of("rm", "-rf", "--", root.toString()))));
     Path launcher = root.resolve("launcher");
     mkdir(launcher);
-    run(List.of("cp", "-a", "--", target.resolve("racer-krm").toString(), target.resolve("racer-krm.jar").toString(),
-        target.resolve("lib").toString(), launcher.toString()));
-    run(List.of("cp", "-a", "--", module.getParent().resolve("examples").toString(), root.toString()));
+    run(
+        List.of(
+            "cp",
+            "-a",
+            "--",
+            target.resolve("racer-krm").toString(),
+            target.resolve("racer-krm.jar").toString(),
+            target.resolve("lib").toString(),
+            launcher.toString()));
+    run(
+        List.of(
+            "cp", "-a", "--", module.getParent().resolve("examples").toString(), root.toString()));
     boolean runtime = Files.isExecutable(target.resolve("runtime/bin/racer-krm"));
     if (runtime) {
       run(List.of("cp", "-a", "--", target.resolve("runtime").toString(), root.toString()));
     }
-    // u=rwX,go=rX: others read every file and search every folder; only what was executable stays so
+    // u=rwX,go=rX: others read every file and search every folder; only what was executable stays
+    // so
     run(List.of("chmod", "-R", "u=rwX,go=rX", "--", root.toString()));
     if (runtime) {
       run(List.of(root.resolve("runtime/bin/racer-krm-archive").toString()));
@@ -99,7 +112,9 @@ public final class StagedProduct {
 
   /** A new 0755 folder under a temporary folder that every user can reach. */
   private static Path createRoot() {
-    List<Path> candidates = List.of(Path.of(System.getProperty("java.io.tmpdir")), Path.of("/tmp"), Path.of("/var/tmp"));
+    List<Path> candidates =
+        List.of(
+            Path.of(System.getProperty("java.io.tmpdir")), Path.of("/tmp"), Path.of("/var/tmp"));
     List<String> refused = new ArrayList<>();
     for (Path candidate : candidates) {
       String why = unreachableReason(candidate.toAbsolutePath());
@@ -115,8 +130,9 @@ public final class StagedProduct {
         refused.add(why);
       }
     }
-    throw new AssertionError("no temporary folder that other users can reach, to stage the product in: "
-        + String.join("; ", refused));
+    throw new AssertionError(
+        "no temporary folder that other users can reach, to stage the product in: "
+            + String.join("; ", refused));
   }
 
   private static void mkdir(Path folder) {
@@ -130,11 +146,15 @@ public final class StagedProduct {
   /** Runs a staging command; its output goes to this JVM's stderr, a failure fails the test. */
   private static void run(List<String> command) {
     try {
-      Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-          .redirectErrorStream(true).start();
+      Process process =
+          new ProcessBuilder(command)
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+              .redirectErrorStream(true)
+              .start();
       String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
-        throw new AssertionError("staging the product failed: " + String.join(" ", command) + "\n" + output);
+        throw new AssertionError(
+            "staging the product failed: " + String.join(" ", command) + "\n" + output);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run " + command, e);
@@ -144,7 +164,10 @@ public final class StagedProduct {
     }
   }
 
-  /** Why other users cannot reach {@code folder} (a folder on the way that they cannot search), or null. */
+  /**
+   * Why other users cannot reach {@code folder} (a folder on the way that they cannot search), or
+   * null.
+   */
   private static String unreachableReason(Path folder) {
     try {
       if (!Files.isDirectory(folder)) {

@@ -10,89 +10,102 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-/** Turns a racer-settings map into findings; {@link SettingsCatalog#validate} is its public face. */
+/**
+ * Turns a racer-settings map into findings; {@link SettingsCatalog#validate} is its public face.
+ */
 final class SettingsValidation {
 
-    /** Only keys with this prefix are Racer's; the rest is the administrator's own data. */
-    static final String PREFIX = "RACER_";
+  /** Only keys with this prefix are Racer's; the rest is the administrator's own data. */
+  static final String PREFIX = "RACER_";
 
-    private SettingsValidation() {
-    }
+  private SettingsValidation() {}
 
-    static List<Finding> validate(Map<String, String> settings) {
-        Objects.requireNonNull(settings, "settings");
-        SortedMap<String, String> racer = racerKeys(settings);
-        List<Finding> findings = new ArrayList<>();
-        Set<String> invalid = new HashSet<>();
-        for (Map.Entry<String, String> entry : racer.entrySet()) {
-            String key = entry.getKey();
-            String value = entry.getValue();
-            Optional<SettingKey> known = SettingsCatalog.key(key);
-            if (SettingsCatalog.obsoleteKeys().containsKey(key)) {
-                findings.add(obsolete(key, value));
-            } else if (known.isPresent()) {
-                Optional<String> problem = known.get().rule().check(value);
-                if (problem.isPresent()) {
-                    invalid.add(key);
-                    findings.add(Finding.error(key, key + " is " + quote(value) + ": " + problem.get()));
-                }
-            } else {
-                findings.add(unknown(key));
-            }
+  static List<Finding> validate(Map<String, String> settings) {
+    Objects.requireNonNull(settings, "settings");
+    SortedMap<String, String> racer = racerKeys(settings);
+    List<Finding> findings = new ArrayList<>();
+    Set<String> invalid = new HashSet<>();
+    for (Map.Entry<String, String> entry : racer.entrySet()) {
+      String key = entry.getKey();
+      String value = entry.getValue();
+      Optional<SettingKey> known = SettingsCatalog.key(key);
+      if (SettingsCatalog.obsoleteKeys().containsKey(key)) {
+        findings.add(obsolete(key, value));
+      } else if (known.isPresent()) {
+        Optional<String> problem = known.get().rule().check(value);
+        if (problem.isPresent()) {
+          invalid.add(key);
+          findings.add(Finding.error(key, key + " is " + quote(value) + ": " + problem.get()));
         }
-        findings.addAll(CrossKeyRules.check(racer, invalid));
-        // A stable sort: within one key, its own rule (added first) stays ahead of its cross-key rules.
-        // (a lambda of ours, not Comparator.comparing: the AOT cache links ours ahead of time, not that one)
-        findings.sort((a, b) -> a.key().compareTo(b.key()));
-        return List.copyOf(findings);
+      } else {
+        findings.add(unknown(key));
+      }
     }
+    findings.addAll(CrossKeyRules.check(racer, invalid));
+    // A stable sort: within one key, its own rule (added first) stays ahead of its cross-key rules.
+    // (a lambda of ours, not Comparator.comparing: the AOT cache links ours ahead of time, not that
+    // one)
+    findings.sort((a, b) -> a.key().compareTo(b.key()));
+    return List.copyOf(findings);
+  }
 
-    /** A value as messages show it: in double quotes, with quotes, backslashes and controls escaped. */
-    static String quote(String value) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : value.toCharArray()) {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\t' -> out.append("\\t");
-                case '\r' -> out.append("\\r");
-                default -> {
-                    if (Character.isISOControl(c)) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
+  /**
+   * A value as messages show it: in double quotes, with quotes, backslashes and controls escaped.
+   */
+  static String quote(String value) {
+    StringBuilder out = new StringBuilder("\"");
+    for (char c : value.toCharArray()) {
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\t' -> out.append("\\t");
+        case '\r' -> out.append("\\r");
+        default -> {
+          if (Character.isISOControl(c)) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
         }
-        return out.append('"').toString();
+      }
     }
+    return out.append('"').toString();
+  }
 
-    private static SortedMap<String, String> racerKeys(Map<String, String> settings) {
-        SortedMap<String, String> racer = new TreeMap<>();
-        settings.forEach((key, value) -> {
-            if (key != null && key.startsWith(PREFIX)) {
-                // A YAML key with no value parses as null; Kubernetes stores it as "".
-                racer.put(key, value == null ? "" : value);
-            }
+  private static SortedMap<String, String> racerKeys(Map<String, String> settings) {
+    SortedMap<String, String> racer = new TreeMap<>();
+    settings.forEach(
+        (key, value) -> {
+          if (key != null && key.startsWith(PREFIX)) {
+            // A YAML key with no value parses as null; Kubernetes stores it as "".
+            racer.put(key, value == null ? "" : value);
+          }
         });
-        return racer;
-    }
+    return racer;
+  }
 
-    private static Finding obsolete(String key, String value) {
-        return Finding.error(key, key + " is obsolete and set to " + quote(value)
-                + ": the Racer dataplane refuses to start while it is set, even to an empty value; remove it: "
-                + SettingsCatalog.obsoleteKeys().get(key));
-    }
+  private static Finding obsolete(String key, String value) {
+    return Finding.error(
+        key,
+        key
+            + " is obsolete and set to "
+            + quote(value)
+            + ": the Racer dataplane refuses to start while it is set, even to an empty value; remove it: "
+            + SettingsCatalog.obsoleteKeys().get(key));
+  }
 
-    private static Finding unknown(String key) {
-        Optional<String> nearest = KeySuggestion.nearest(key,
-                SettingsCatalog.keys().stream().map(SettingKey::name).toList());
-        String hint = nearest.map(name -> "; did you mean " + name + "?").orElse(".");
-        return new Finding(key, FindingSeverity.WARNING,
-                key + " is not a known racer-settings key" + hint
-                        + " It is passed to the dataplane unchecked.",
-                nearest.orElse(null));
-    }
+  private static Finding unknown(String key) {
+    Optional<String> nearest =
+        KeySuggestion.nearest(key, SettingsCatalog.keys().stream().map(SettingKey::name).toList());
+    String hint = nearest.map(name -> "; did you mean " + name + "?").orElse(".");
+    return new Finding(
+        key,
+        FindingSeverity.WARNING,
+        key
+            + " is not a known racer-settings key"
+            + hint
+            + " It is passed to the dataplane unchecked.",
+        nearest.orElse(null));
+  }
 }

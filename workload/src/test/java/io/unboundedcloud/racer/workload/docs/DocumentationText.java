@@ -3,18 +3,24 @@ package io.unboundedcloud.racer.workload.docs;
 import java.nio.file.Path;
 
 /**
- * The part of a file that documents: all of a Markdown or plain-text file, the comments of source, build and
- * configuration files. Data (string literals, YAML values, captured traffic in test fixtures) is not
- * documentation: a fixture may rightly hold the path a tool sent, such as kpt's package path.
+ * The part of a file that documents: all of a Markdown or plain-text file, the comments of source,
+ * build and configuration files. Data (string literals, YAML values, captured traffic in test
+ * fixtures) is not documentation: a fixture may rightly hold the path a tool sent, such as kpt's
+ * package path.
  *
- * <p>Text outside the documentation is blanked to spaces, keeping line breaks, so a finding keeps its line
- * number.
+ * <p>Text outside the documentation is blanked to spaces, keeping line breaks, so a finding keeps
+ * its line number.
  */
 final class DocumentationText {
-  enum Kind { PROSE, JAVA, HASH_COMMENTS, XML, NONE }
-
-  private DocumentationText() {
+  enum Kind {
+    PROSE,
+    JAVA,
+    HASH_COMMENTS,
+    XML,
+    NONE
   }
+
+  private DocumentationText() {}
 
   static Kind kindOf(Path file) {
     String name = file.getFileName().toString();
@@ -24,8 +30,13 @@ final class DocumentationText {
     if (name.endsWith(".java")) {
       return Kind.JAVA;
     }
-    if (name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".sh") || name.endsWith(".properties")
-        || name.equals("Dockerfile") || name.startsWith(".git") || name.equals(".helmignore")
+    if (name.endsWith(".yaml")
+        || name.endsWith(".yml")
+        || name.endsWith(".sh")
+        || name.endsWith(".properties")
+        || name.equals("Dockerfile")
+        || name.startsWith(".git")
+        || name.equals(".helmignore")
         || !name.contains(".")) {
       return Kind.HASH_COMMENTS;
     }
@@ -78,7 +89,10 @@ final class DocumentationText {
     return kept.toString();
   }
 
-  /** A {@code #} at the start of a line or after a blank starts a comment (not inside a word or a URL). */
+  /**
+   * A {@code #} at the start of a line or after a blank starts a comment (not inside a word or a
+   * URL).
+   */
   private static String hashComments(String text) {
     StringBuilder kept = blank(text);
     int lineStart = 0;
@@ -86,7 +100,8 @@ final class DocumentationText {
       int end = text.indexOf('\n', lineStart);
       end = end < 0 ? text.length() : end;
       for (int i = lineStart; i < end; i++) {
-        if (text.charAt(i) == '#' && (i == lineStart || Character.isWhitespace(text.charAt(i - 1)))) {
+        if (text.charAt(i) == '#'
+            && (i == lineStart || Character.isWhitespace(text.charAt(i - 1)))) {
           copy(text, kept, i, end);
           break;
         }

@@ -8,24 +8,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Relative links of a Markdown file that do not resolve: to a file or folder missing from the checkout, or
- * outside it. Inline links and images ({@code [text](target)}) and reference definitions
- * ({@code [name]: target}) count; links with a scheme ({@code https:}, {@code mailto:}) and in-page anchors
- * are not files and are left alone, as is anything inside code (fences and backticks), which is text shown,
- * not a link. An absolute target ({@code /docs/x.md}) is refused too: renderers disagree on what it means.
+ * Relative links of a Markdown file that do not resolve: to a file or folder missing from the
+ * checkout, or outside it. Inline links and images ({@code [text](target)}) and reference
+ * definitions ({@code [name]: target}) count; links with a scheme ({@code https:}, {@code mailto:})
+ * and in-page anchors are not files and are left alone, as is anything inside code (fences and
+ * backticks), which is text shown, not a link. An absolute target ({@code /docs/x.md}) is refused
+ * too: renderers disagree on what it means.
  */
 final class MarkdownLinks {
-  private static final Pattern INLINE = Pattern.compile("!?\\[[^\\]]*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
-  private static final Pattern DEFINITION = Pattern.compile("^\\s{0,3}\\[[^\\]]+\\]:\\s*<?(\\S+?)>?(?:\\s.*)?$");
+  private static final Pattern INLINE =
+      Pattern.compile("!?\\[[^\\]]*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+  private static final Pattern DEFINITION =
+      Pattern.compile("^\\s{0,3}\\[[^\\]]+\\]:\\s*<?(\\S+?)>?(?:\\s.*)?$");
   private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.\\-]*:");
   private static final Pattern CODE_SPAN = Pattern.compile("`+[^`]*`+");
 
-  private MarkdownLinks() {
-  }
+  private MarkdownLinks() {}
 
   /** One link that does not resolve: its line (from 1), its target as written and why. */
-  record Broken(int line, String target, String reason) {
-  }
+  record Broken(int line, String target, String reason) {}
 
   /**
    * @param root the checkout's root

@@ -22,10 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The repository stands alone: its docs and comments cite no path of a developer's machine, and its
  * relative Markdown links resolve.
  *
- * <p>The files are git's list (tracked, plus untracked and not ignored). Without git or {@code .git} (an
- * unpacked source archive) there is no such list, and walking the folder would judge build output instead:
- * the check prints one {@code SKIPPED:} line and aborts. CI always has it: {@code .ci/run} runs the suite in a
- * clone.
+ * <p>The files are git's list (tracked, plus untracked and not ignored). Without git or {@code
+ * .git} (an unpacked source archive) there is no such list, and walking the folder would judge
+ * build output instead: the check prints one {@code SKIPPED:} line and aborts. CI always has it:
+ * {@code .ci/run} runs the suite in a clone.
  */
 @DisplayName("The repository's text")
 class RepositoryTextTest {
@@ -55,7 +55,8 @@ class RepositoryTextTest {
     }
 
     @Test
-    @DisplayName("cites no path of a developer's machine or of the workbench in its docs or comments")
+    @DisplayName(
+        "cites no path of a developer's machine or of the workbench in its docs or comments")
     void noMachinePaths() throws IOException {
       assumeListed();
       List<String> findings = new ArrayList<>();
@@ -69,7 +70,8 @@ class RepositoryTextTest {
         }
       }
       assertThat(findings)
-          .as("paths only one machine has; cite a file of the repository (relative) or say it in words")
+          .as(
+              "paths only one machine has; cite a file of the repository (relative) or say it in words")
           .isEmpty();
       assertThat(files).as("the tracked files of %s", root).contains(Path.of("README.md"));
     }
@@ -83,7 +85,8 @@ class RepositoryTextTest {
       for (Path file : files) {
         if (file.getFileName().toString().endsWith(".md")) {
           checked++;
-          for (MarkdownLinks.Broken link : MarkdownLinks.in(root, file, Files.readString(root.resolve(file)))) {
+          for (MarkdownLinks.Broken link :
+              MarkdownLinks.in(root, file, Files.readString(root.resolve(file)))) {
             broken.add(file + ":" + link.line() + ": (" + link.target() + ") " + link.reason());
           }
         }
@@ -112,7 +115,8 @@ class RepositoryTextTest {
   @DisplayName("machine paths")
   class MachinePathRule {
     @Test
-    @DisplayName("are refused: the workbench, home folders, mounts, a file left under /tmp, relative escapes")
+    @DisplayName(
+        "are refused: the workbench, home folders, mounts, a file left under /tmp, relative escapes")
     void refused() {
       assertThat(MachinePaths.in("see /work/shared/design/dataplane.md")).isNotEmpty();
       assertThat(MachinePaths.in("cd /work/main")).isNotEmpty();
@@ -125,20 +129,25 @@ class RepositoryTextTest {
       assertThat(MachinePaths.in("file:///etc/hosts")).isNotEmpty();
       assertThat(MachinePaths.in("see ../shared/fixtures/krm/")).isNotEmpty();
       assertThat(MachinePaths.in("from ../seeds/000.txt")).isNotEmpty();
-      assertThat(MachinePaths.in("a\nb /work/x")).containsExactly(new MachinePaths.Finding(2, "/work"));
+      assertThat(MachinePaths.in("a\nb /work/x"))
+          .containsExactly(new MachinePaths.Finding(2, "/work"));
     }
 
     @Test
     @DisplayName("are not: system and in-image paths, the temporary folder, repository paths, URLs")
     void allowed() {
-      assertThat(MachinePaths.in(String.join("\n",
-          "/proc/self/status /sys/fs/cgroup /dev/shm /etc/passwd /var/run/secrets/kubernetes.io/serviceaccount",
-          "/usr/local/bin/kustomize /opt/racer-krm/bin/racer-krm /run/racer /var/lib/racer/slabs",
-          "HOME=/tmp, mountPath: /tmp, cp -r examples/kpt /tmp/racer",
-          "/home/argocd/cmp-server/config/plugin.yaml /tmp/_cmp_server/app",
-          "workload/src/main/java, krm-function/.../work/x, io/unboundedcloud/racer/workload",
-          "https://github.com/kubernetes-sigs/kustomize/tree/master/home/x, ~/.m2, $HOME/.m2",
-          "the rootfs, /workload, /workers, /rooted"))).isEmpty();
+      assertThat(
+              MachinePaths.in(
+                  String.join(
+                      "\n",
+                      "/proc/self/status /sys/fs/cgroup /dev/shm /etc/passwd /var/run/secrets/kubernetes.io/serviceaccount",
+                      "/usr/local/bin/kustomize /opt/racer-krm/bin/racer-krm /run/racer /var/lib/racer/slabs",
+                      "HOME=/tmp, mountPath: /tmp, cp -r examples/kpt /tmp/racer",
+                      "/home/argocd/cmp-server/config/plugin.yaml /tmp/_cmp_server/app",
+                      "workload/src/main/java, krm-function/.../work/x, io/unboundedcloud/racer/workload",
+                      "https://github.com/kubernetes-sigs/kustomize/tree/master/home/x, ~/.m2, $HOME/.m2",
+                      "the rootfs, /workload, /workers, /rooted")))
+          .isEmpty();
     }
   }
 
@@ -148,15 +157,18 @@ class RepositoryTextTest {
     @Test
     @DisplayName("of a Java file is its comments, not its string literals")
     void javaComments() {
-      String java = "String a = \"/work/x\"; // see /work/y\n/** in /work/z */ String b = \"\"\"\n /work/t\n\"\"\";";
+      String java =
+          "String a = \"/work/x\"; // see /work/y\n/** in /work/z */ String b = \"\"\"\n /work/t\n\"\"\";";
       assertThat(MachinePaths.in(DocumentationText.of(DocumentationText.Kind.JAVA, java)))
-          .containsExactly(new MachinePaths.Finding(1, "/work"), new MachinePaths.Finding(2, "/work"));
+          .containsExactly(
+              new MachinePaths.Finding(1, "/work"), new MachinePaths.Finding(2, "/work"));
     }
 
     @Test
     @DisplayName("of a YAML or shell file is its # comments, not its values")
     void hashComments() {
-      String yaml = "path: '/home/user/pkg'\n# captured in /home/user/pkg\nurl: http://x/#/home/a\n";
+      String yaml =
+          "path: '/home/user/pkg'\n# captured in /home/user/pkg\nurl: http://x/#/home/a\n";
       assertThat(MachinePaths.in(DocumentationText.of(DocumentationText.Kind.HASH_COMMENTS, yaml)))
           .containsExactly(new MachinePaths.Finding(2, "/home/user"));
     }
@@ -174,22 +186,25 @@ class RepositoryTextTest {
   @DisplayName("Markdown links")
   class MarkdownLinkRule {
     @Test
-    @DisplayName("resolve relative to their file; missing, escaping and absolute targets are refused")
+    @DisplayName(
+        "resolve relative to their file; missing, escaping and absolute targets are refused")
     void resolution(@TempDir Path root) throws IOException {
       Files.createDirectories(root.resolve("docs"));
       Files.writeString(root.resolve("docs/a.md"), "");
       Files.writeString(root.resolve("README.md"), "");
-      String text = String.join("\n",
-          "[ok](docs/a.md) [ok too](docs/a.md#part) [folder](docs/) [web](https://example.com/x.md) [here](#top)",
-          "[missing](docs/b.md)",
-          "[outside](../elsewhere.md)",
-          "[absolute](/docs/a.md)",
-          "`[in code](nowhere.md)`",
-          "```",
-          "[fenced](nowhere.md)",
-          "```",
-          "[ref]: docs/none.md",
-          "![image](docs/pic.png \"a title\")");
+      String text =
+          String.join(
+              "\n",
+              "[ok](docs/a.md) [ok too](docs/a.md#part) [folder](docs/) [web](https://example.com/x.md) [here](#top)",
+              "[missing](docs/b.md)",
+              "[outside](../elsewhere.md)",
+              "[absolute](/docs/a.md)",
+              "`[in code](nowhere.md)`",
+              "```",
+              "[fenced](nowhere.md)",
+              "```",
+              "[ref]: docs/none.md",
+              "![image](docs/pic.png \"a title\")");
       assertThat(MarkdownLinks.in(root, Path.of("README.md"), text))
           .extracting(MarkdownLinks.Broken::line, MarkdownLinks.Broken::target)
           .containsExactly(

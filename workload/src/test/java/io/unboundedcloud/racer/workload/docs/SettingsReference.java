@@ -11,21 +11,22 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Writes {@code docs/settings.md}, the settings reference, from {@link SettingsCatalog}: the catalog is the
- * one source of every key, default and rule, so the page is generated, never edited by hand.
+ * Writes {@code docs/settings.md}, the settings reference, from {@link SettingsCatalog}: the
+ * catalog is the one source of every key, default and rule, so the page is generated, never edited
+ * by hand.
  *
  * <p>Run from the repository root: {@value #REGENERATE}
  */
 public final class SettingsReference {
   /** The command that regenerates the page; stale-check failures print it. */
-  public static final String REGENERATE = "mvn -B -q -pl workload -DskipTests test-compile exec:java"
-      + " -Dexec.classpathScope=test -Dexec.mainClass=io.unboundedcloud.racer.workload.docs.SettingsReference";
+  public static final String REGENERATE =
+      "mvn -B -q -pl workload -DskipTests test-compile exec:java"
+          + " -Dexec.classpathScope=test -Dexec.mainClass=io.unboundedcloud.racer.workload.docs.SettingsReference";
 
   /** Where the page lives, from the repository root. */
   static final String PAGE = "docs/settings.md";
 
-  private SettingsReference() {
-  }
+  private SettingsReference() {}
 
   /** Writes the page into the checkout that holds the working directory. */
   public static void main(String[] args) throws IOException {
@@ -38,47 +39,85 @@ public final class SettingsReference {
   /** The whole page, deterministic: the catalog's order, LF line ends, one trailing newline. */
   public static String markdown() {
     StringBuilder page = new StringBuilder();
-    page.append("<!-- Generated from SettingsCatalog (workload); do not edit. Regenerate from the repository root:\n")
-        .append("     ").append(REGENERATE).append(" -->\n")
+    page.append(
+            "<!-- Generated from SettingsCatalog (workload); do not edit. Regenerate from the repository root:\n")
+        .append("     ")
+        .append(REGENERATE)
+        .append(" -->\n")
         .append("# racer-settings: the settings reference\n\n")
-        .append("The dataplane is configured by one ConfigMap, `racer-settings`, kept in Git next to the rest of\n")
-        .append("the installation. Its namespace is the installation namespace. Every key of its `data` reaches the\n")
-        .append("dataplane container as an environment variable (`envFrom`), and racer-krm (the KRM function and\n")
-        .append("the chart alike) checks every value against the table below before rendering anything.\n\n")
-        .append("Values are strings, as in every ConfigMap. Numbers are plain unsigned decimals (`268435456`,\n")
-        .append("never `256Mi`); quote anything YAML would otherwise read as a number, a boolean or null\n")
-        .append("(`RACER_PEER_PORT: \"9100\"`, `RACER_NVIDIA: \"off\"`). An unset key takes its default.\n\n");
-    table(page, Group.SHAPES_OBJECTS, "Keys that shape the rendered objects",
+        .append(
+            "The dataplane is configured by one ConfigMap, `racer-settings`, kept in Git next to the rest of\n")
+        .append(
+            "the installation. Its namespace is the installation namespace. Every key of its `data` reaches the\n")
+        .append(
+            "dataplane container as an environment variable (`envFrom`), and racer-krm (the KRM function and\n")
+        .append(
+            "the chart alike) checks every value against the table below before rendering anything.\n\n")
+        .append(
+            "Values are strings, as in every ConfigMap. Numbers are plain unsigned decimals (`268435456`,\n")
+        .append(
+            "never `256Mi`); quote anything YAML would otherwise read as a number, a boolean or null\n")
+        .append(
+            "(`RACER_PEER_PORT: \"9100\"`, `RACER_NVIDIA: \"off\"`). An unset key takes its default.\n\n");
+    table(
+        page,
+        Group.SHAPES_OBJECTS,
+        "Keys that shape the rendered objects",
         "The renderer reads these to build the DaemonSet (ports, host network, NVIDIA mode); the seat policy\n"
             + "reaches the dataplane through `envFrom` only. The four listener ports (peer, diagnostics, control "
-            + Dataplane.CONTROL_PORT + ",\nwebhook " + Dataplane.WEBHOOK_PORT + ") must be distinct.\n");
-    table(page, Group.DATAPLANE_TUNING, "Dataplane tuning keys",
+            + Dataplane.CONTROL_PORT
+            + ",\nwebhook "
+            + Dataplane.WEBHOOK_PORT
+            + ") must be distinct.\n");
+    table(
+        page,
+        Group.DATAPLANE_TUNING,
+        "Dataplane tuning keys",
         "The dataplane's own tuning: passed through `envFrom` untouched, and validated at render time so a\n"
             + "bad value fails the render instead of the pods. A rule that names another key is checked with that\n"
             + "key's value, or its default when it is unset.\n");
     page.append("## Keys that must not be present\n\n")
-        .append("The dataplane refuses to start when any of these is set, even to an empty value, so each is an\n")
+        .append(
+            "The dataplane refuses to start when any of these is set, even to an empty value, so each is an\n")
         .append("error at render time, naming what replaced it.\n\n")
         .append("| key | what replaced it |\n|---|---|\n");
     for (Map.Entry<String, String> obsolete : SettingsCatalog.obsoleteKeys().entrySet()) {
-      page.append("| `").append(obsolete.getKey()).append("` | ").append(cell(obsolete.getValue())).append(" |\n");
+      page.append("| `")
+          .append(obsolete.getKey())
+          .append("` | ")
+          .append(cell(obsolete.getValue()))
+          .append(" |\n");
     }
     page.append("\n## Keys the catalog does not know\n\n")
-        .append("- An unknown `RACER_*` key is a warning, never an error (a newer dataplane may read keys this\n")
-        .append("  catalog does not list); the warning names the nearest known key when it looks like a typo.\n")
-        .append("- Keys that do not start with `RACER_` are yours: passed through untouched and never checked.\n")
-        .append("- Images, namespace and names are not settings: they are the function config (KRM, see\n")
+        .append(
+            "- An unknown `RACER_*` key is a warning, never an error (a newer dataplane may read keys this\n")
+        .append(
+            "  catalog does not list); the warning names the nearest known key when it looks like a typo.\n")
+        .append(
+            "- Keys that do not start with `RACER_` are yours: passed through untouched and never checked.\n")
+        .append(
+            "- Images, namespace and names are not settings: they are the function config (KRM, see\n")
         .append("  [krm.md](krm.md)) or chart values (`charts/racer/README.md`).\n");
     return page.toString();
   }
 
   private static void table(StringBuilder page, Group group, String title, String introduction) {
-    page.append("## ").append(title).append("\n\n").append(introduction).append('\n')
+    page.append("## ")
+        .append(title)
+        .append("\n\n")
+        .append(introduction)
+        .append('\n')
         .append("| key | default | rule | what it does |\n|---|---|---|---|\n");
     for (SettingKey key : SettingsCatalog.keys()) {
       if (key.group() == group) {
-        page.append("| `").append(key.name()).append("` | ").append(cell(key.defaultDescription()))
-            .append(" | ").append(cell(key.rule().describe())).append(" | ").append(cell(key.description()))
+        page.append("| `")
+            .append(key.name())
+            .append("` | ")
+            .append(cell(key.defaultDescription()))
+            .append(" | ")
+            .append(cell(key.rule().describe()))
+            .append(" | ")
+            .append(cell(key.description()))
             .append(" |\n");
       }
     }

@@ -22,9 +22,13 @@ class SettingsReferenceTest {
     @DisplayName("equals what the settings catalog generates, byte for byte")
     void upToDate() throws IOException {
       Path page = RepositoryRoot.find().resolve(SettingsReference.PAGE);
-      assertThat(page).as("%s is missing; generate it with: %s", page, SettingsReference.REGENERATE).exists();
+      assertThat(page)
+          .as("%s is missing; generate it with: %s", page, SettingsReference.REGENERATE)
+          .exists();
       assertThat(Files.readString(page, StandardCharsets.UTF_8))
-          .as("%s is stale; regenerate it from the repository root with: %s", page, SettingsReference.REGENERATE)
+          .as(
+              "%s is stale; regenerate it from the repository root with: %s",
+              page, SettingsReference.REGENERATE)
           .isEqualTo(SettingsReference.markdown());
     }
   }
@@ -37,9 +41,16 @@ class SettingsReferenceTest {
     void everyKey() {
       String page = SettingsReference.markdown();
       for (SettingKey key : SettingsCatalog.keys()) {
-        assertThat(page).as(key.name())
-            .contains("| `" + key.name() + "` | " + key.defaultDescription().replace("|", "\\|") + " | "
-                + key.rule().describe().replace("|", "\\|") + " |");
+        assertThat(page)
+            .as(key.name())
+            .contains(
+                "| `"
+                    + key.name()
+                    + "` | "
+                    + key.defaultDescription().replace("|", "\\|")
+                    + " | "
+                    + key.rule().describe().replace("|", "\\|")
+                    + " |");
       }
     }
 
@@ -47,7 +58,9 @@ class SettingsReferenceTest {
     @DisplayName("names every obsolete key")
     void everyObsoleteKey() {
       String page = SettingsReference.markdown();
-      SettingsCatalog.obsoleteKeys().keySet().forEach(key -> assertThat(page).contains("| `" + key + "` |"));
+      SettingsCatalog.obsoleteKeys()
+          .keySet()
+          .forEach(key -> assertThat(page).contains("| `" + key + "` |"));
     }
 
     @Test

@@ -34,6 +34,9 @@ class KubectlScalarTest {
       0755                  | NUMBER
       08                    | NUMBER
       18446744073709551615  | NUMBER
+      -0x8000000000000000   | NUMBER
+      +0x7FFFFFFFFFFFFFFF   | NUMBER
+      0xFFFFFFFFFFFFFFFF    | NUMBER
       99999999999999999999  | NUMBER
       1.5                   | NUMBER
       +.5                   | NUMBER
@@ -96,6 +99,9 @@ class KubectlScalarTest {
       ..5
       .e5
       1e+400
+      0x10000000000000000
+      -0x8000000000000001
+      +0xFFFFFFFFFFFFFFFF
       yess
       TRUE!
       Nope
@@ -107,7 +113,7 @@ class KubectlScalarTest {
       """)
   @DisplayName(
       "strings: an exponent without a sign, a trailing dot, base 60 and timestamps (all numbers or dates to"
-          + " snakeyaml), broken numbers, out-of-range floats, non-ASCII digits, other words")
+          + " snakeyaml), broken numbers, hex beyond int64 and uint64 (no float pattern takes them), out-of-range floats, non-ASCII digits, other words")
   void strings(String text) {
     assertThat(KubectlScalar.of(text)).isEqualTo(KubectlScalar.STRING);
   }

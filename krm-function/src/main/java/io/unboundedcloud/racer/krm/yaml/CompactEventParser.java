@@ -117,8 +117,10 @@ final class CompactEventParser implements Parser {
    * The parser's next event, with one change: an in-line comment where snakeyaml's composer expects a
    * node is handed on as a block comment, since the composer would fail on it (found by fuzzing). That
    * is a comment right after {@code [} or {@code {}, at the start of a document, or on a block scalar's
-   * header line ({@code - | # the script}), which the parser gives before the scalar itself, unless the
-   * scalar is a mapping's value (the composer reads that case). As a block comment it is written on its
+   * header line ({@code - | # the script}), which the parser gives before the scalar itself. A mapping's
+   * value is the one place the composer reads such a comment, as its key's in-line comment, but only
+   * right after the key: after a blank line or a block comment it fails there too (found by fuzzing:
+   * {@code key:}, a blank line, {@code > # note}). As a block comment it is written on its
    * own line before the node: the emitter would write a block scalar's in-line comment after its last
    * line, where it would belong to the next entry when read again. For the same reason a comment on a
    * line of its own after a block scalar, which snakeyaml reports as the scalar's in-line comment when it
@@ -134,7 +136,7 @@ final class CompactEventParser implements Parser {
     boolean mappingValue = parent != null && parent.mapping && parent.children % 2 == 1;
     if (raw instanceof CommentEvent comment
         && comment.getCommentType() == CommentType.IN_LINE
-        && !mappingValue) {
+        && (!mappingValue || handed instanceof CommentEvent)) {
       parser.getEvent();
       Event after = parser.peekEvent();
       boolean afterNode =

@@ -49,7 +49,9 @@ class SnakeyamlQuirksTest {
       strings = {
         "args:\n- | # the start script\n  echo start\n",
         "args:\n- > # folded\n  a\n  b\n- plain\n",
-        "script: |- # in a mapping, which snakeyaml always read\n  echo\n"
+        "script: |- # in a mapping, which snakeyaml always read\n  echo\n",
+        "script:\n\n  |- # after a blank line\n  echo\nnext: x\n",
+        "script:\n  # a note first\n  > # then the header's\n  a\n  b\n"
       })
   @DisplayName(
       "a comment on a block scalar's header line: read, the comment kept on that line, stable when written again")

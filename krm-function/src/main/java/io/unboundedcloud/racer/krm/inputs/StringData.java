@@ -1,9 +1,8 @@
 package io.unboundedcloud.racer.krm.inputs;
 
-import org.yaml.snakeyaml.nodes.NodeId;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
-import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * The rule that a ConfigMap's {@code data} holds strings, as the API server applies it to what
@@ -14,9 +13,6 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * snakeyaml's opinion aside: a date, a time of day such as {@code 12:30}, {@code 1e5}.
  */
 final class StringData {
-  /** The resolver the writer uses to decide whether a plain scalar is written without its tag. */
-  private static final Resolver RESOLVER = new Resolver();
-
   private StringData() {}
 
   /** Why {@code value}, the value of data key {@code key}, is not a string; null when it is one. */
@@ -25,12 +21,11 @@ final class StringData {
     String text = value.getValue();
     // written back as it came: plain and untagged when its tag is the one snakeyaml infers, so what
     // the tools downstream read is what go-yaml makes of the text
-    boolean untaggedPlain =
-        value.isPlain() && tag.equals(RESOLVER.resolve(NodeId.scalar, text, true));
+    KubectlScalar read = Nodes.writtenPlainWithoutTag(value) ? KubectlScalar.of(text) : null;
     String what;
-    if (untaggedPlain) {
+    if (read != null) {
       what =
-          switch (KubectlScalar.of(text)) {
+          switch (read) {
             case STRING -> null;
             case NUMBER -> "a number (" + text + ")";
             case BOOLEAN -> "a boolean (" + text + ")";
@@ -48,7 +43,7 @@ final class StringData {
       return null;
     }
     String quoted =
-        untaggedPlain && KubectlScalar.of(text) == KubectlScalar.NULL
+        read == KubectlScalar.NULL
             ? "\"\""
             : "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     return "data."

@@ -158,6 +158,15 @@ final class NodeSerializer {
     comments(node.getEndComments());
   }
 
+  /**
+   * Whether a scalar is written plain with its tag left out: plain, and tagged as snakeyaml's
+   * resolver reads its text. Readers downstream then type it from the text alone.
+   */
+  static boolean writtenPlainWithoutTag(ScalarNode scalar) {
+    return scalar.isPlain()
+        && scalar.getTag().equals(RESOLVER.resolve(NodeId.scalar, scalar.getValue(), true));
+  }
+
   private static boolean implicit(Node node, NodeId id) {
     return node.getTag().equals(RESOLVER.resolve(id, null, true));
   }
@@ -168,8 +177,7 @@ final class NodeSerializer {
     // as snakeyaml's serializer decides, except that the resolver's patterns only run for plain
     // scalars: the emitter consults the first flag for plain scalars only, and unquoted resolution
     // of anything is a string
-    boolean plainResolves =
-        scalar.isPlain() && tag.equals(RESOLVER.resolve(NodeId.scalar, value, true));
+    boolean plainResolves = writtenPlainWithoutTag(scalar);
     ImplicitTuple implicit = new ImplicitTuple(plainResolves, Tag.STR.equals(tag));
     if (markers
         && scalar.isPlain()

@@ -202,6 +202,14 @@ public final class Nodes {
   }
 
   /**
+   * Whether the writer writes {@code scalar} plain and without its tag, so that a reader types it
+   * from its text alone (kubectl, Helm and Argo CD do so with their own rules).
+   */
+  public static boolean writtenPlainWithoutTag(ScalarNode scalar) {
+    return NodeSerializer.writtenPlainWithoutTag(scalar);
+  }
+
+  /**
    * A string scalar, double-quoted when a YAML reader would otherwise read something other than it.
    */
   public static ScalarNode string(String text) {

@@ -3,11 +3,13 @@ package io.unboundedcloud.racer.krm.argocd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.unboundedcloud.racer.krm.e2e.DockerStandin;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -26,27 +28,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SidecarDockerIT {
   private static final String IMAGE = "ghcr.io/unbounded-cloud/racer-krm:0.1.0";
 
-  /** What kustomize passes before the image, as captured. */
+  /** What kustomize passes before the image: docker run and its options. */
   private static final List<String> KUSTOMIZE_RUN =
-      List.of(
-          "run",
-          "--rm",
-          "-i",
-          "-a",
-          "STDIN",
-          "-a",
-          "STDOUT",
-          "-a",
-          "STDERR",
-          "--network",
-          "none",
-          "--user",
-          "nobody",
-          "--security-opt=no-new-privileges",
-          "-e",
-          "LOG_TO_STDERR=true",
-          "-e",
-          "STRUCTURED_RESULTS=true");
+      Stream.concat(Stream.of("run"), DockerStandin.KUSTOMIZE_RUN_OPTIONS.stream()).toList();
 
   private byte[] input;
   private CommandRun reference;

@@ -19,6 +19,30 @@ import java.util.stream.Stream;
  */
 public final class DockerStandin {
   /**
+   * The options kustomize gives {@code docker run} for a container function, before the image, as
+   * recorded from a real kustomize run.
+   */
+  public static final List<String> KUSTOMIZE_RUN_OPTIONS =
+      List.of(
+          "--rm",
+          "-i",
+          "-a",
+          "STDIN",
+          "-a",
+          "STDOUT",
+          "-a",
+          "STDERR",
+          "--network",
+          "none",
+          "--user",
+          "nobody",
+          "--security-opt=no-new-privileges",
+          "-e",
+          "LOG_TO_STDERR=true",
+          "-e",
+          "STRUCTURED_RESULTS=true");
+
+  /**
    * A sandbox log line of a function that ran as nobody, in no group of the host, seeing only
    * loopback.
    */

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.image;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.e2e.DockerStandin;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
 import io.unboundedcloud.racer.krm.staging.StagedProduct;
@@ -40,29 +41,7 @@ class ImageIT {
   private static final String IMAGE =
       "localhost/racer-krm:image-it-" + ProcessHandle.current().pid();
 
-  /**
-   * The options kustomize gives docker for a container function, as recorded from a real kustomize
-   * run.
-   */
-  private static final List<String> KUSTOMIZE_RUN =
-      List.of(
-          "--rm",
-          "-i",
-          "-a",
-          "STDIN",
-          "-a",
-          "STDOUT",
-          "-a",
-          "STDERR",
-          "--network",
-          "none",
-          "--user",
-          "nobody",
-          "--security-opt=no-new-privileges",
-          "-e",
-          "LOG_TO_STDERR=true",
-          "-e",
-          "STRUCTURED_RESULTS=true");
+  private static final List<String> KUSTOMIZE_RUN = DockerStandin.KUSTOMIZE_RUN_OPTIONS;
 
   private static final Map<String, String> KUSTOMIZE_ENV =
       Map.of("LOG_TO_STDERR", "true", "STRUCTURED_RESULTS", "true");

@@ -69,6 +69,7 @@ public final class Inputs {
     if (candidates.size() > 1) {
       String names =
           candidates.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+      boolean oneNamespace = candidates.stream().map(Item::namespace).distinct().count() == 1;
       return Read.failed(
           Result.error(
               "found "
@@ -76,7 +77,11 @@ public final class Inputs {
                   + " "
                   + Dataplane.SETTINGS_CONFIG_MAP
                   + " ConfigMaps, expected"
-                  + " exactly one (the installation namespace is ambiguous): "
+                  + " exactly one ("
+                  + (oneNamespace
+                      ? "the dataplane reads its settings from one ConfigMap"
+                      : "the installation namespace is ambiguous")
+                  + "): "
                   + names
                   + ". Keep one, or render each installation separately"));
     }

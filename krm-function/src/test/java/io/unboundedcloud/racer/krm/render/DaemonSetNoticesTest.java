@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.render;
 
+import static io.unboundedcloud.racer.krm.render.RenderFixtures.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.render.RenderFixtures.SETTINGS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
@@ -21,21 +23,6 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  */
 @DisplayName("A DaemonSet changed between two runs: the selector kept, replaced images named")
 class DaemonSetNoticesTest {
-  private static final String SETTINGS =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata: {name: racer-settings, namespace: racer}
-      data: {RACER_NVIDIA: "off"}
-      """;
-  private static final MappingNode FUNCTION_CONFIG =
-      ManifestNodes.one(
-          """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata: {name: racer-function}
-      data: {imageRegistry: registry.example.com/racer}
-      """);
 
   /** The function's first output: settings, ServiceAccount, DaemonSet, as text. */
   private static String rendered() {

@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.render;
 
+import static io.unboundedcloud.racer.krm.render.RenderFixtures.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.render.RenderFixtures.SETTINGS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
@@ -7,25 +9,10 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.nodes.MappingNode;
 
 /** What a cache origin's own placement becomes, said at run time. */
 @DisplayName("DroppedPlacement: what of an origin's own placement the dataplane's replaced")
 class DroppedPlacementTest {
-  private static final String SETTINGS =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata: {name: racer-settings, namespace: racer}
-      """;
-  private static final MappingNode FUNCTION_CONFIG =
-      ManifestNodes.one(
-          """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata: {name: racer-function}
-      data: {imageRegistry: registry.example.com/racer}
-      """);
 
   private static final String ORIGIN =
       """

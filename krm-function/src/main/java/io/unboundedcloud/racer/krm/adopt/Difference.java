@@ -16,13 +16,13 @@ import java.util.Set;
  * @param reordered whether only the order of named items differs here (then both are the name
  *     lists)
  */
-record Difference(TreeAddress at, Object live, Object adopted, boolean reordered) {
+public record Difference(TreeAddress at, Object live, Object adopted, boolean reordered) {
 
   /**
    * Every difference between two trees, in the live tree's order, then what only the adopted tree
    * has.
    */
-  static List<Difference> between(Object live, Object adopted, TreeAddress at) {
+  public static List<Difference> between(Object live, Object adopted, TreeAddress at) {
     List<Difference> differences = new ArrayList<>();
     compare(live, adopted, at, differences);
     return differences;

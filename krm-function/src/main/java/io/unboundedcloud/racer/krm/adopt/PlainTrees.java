@@ -10,7 +10,7 @@ import java.util.Map;
  * Deep copies, a merge, equality with numbers by value, and a short text of plain trees (maps,
  * lists, scalars).
  */
-final class PlainTrees {
+public final class PlainTrees {
   private static final int SHOWN = 96;
 
   private PlainTrees() {}
@@ -36,7 +36,7 @@ final class PlainTrees {
   }
 
   @SuppressWarnings("unchecked")
-  static Map<String, Object> asMap(Object value) {
+  public static Map<String, Object> asMap(Object value) {
     return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
   }
 
@@ -102,7 +102,7 @@ final class PlainTrees {
    * A value as one short line for a message: strings quoted, maps and lists in flow style, cut when
    * long.
    */
-  static String shown(Object value) {
+  public static String shown(Object value) {
     String text = flow(value);
     return text.length() <= SHOWN ? text : text.substring(0, SHOWN - 3) + "...";
   }

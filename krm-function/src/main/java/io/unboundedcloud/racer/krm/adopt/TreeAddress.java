@@ -12,26 +12,26 @@ import java.util.regex.Pattern;
  * name, by position. Printed as the field paths of results: {@code
  * spec.template.metadata.annotations["racer.unbounded-cloud.io/settings-hash"]}.
  */
-record TreeAddress(List<Object> steps) {
+public record TreeAddress(List<Object> steps) {
   /** A step into a list: the item whose {@code name} is this. */
   record Named(String name) {}
 
   private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_-]+");
 
-  TreeAddress {
+  public TreeAddress {
     steps = List.copyOf(steps);
   }
 
-  static TreeAddress root() {
+  public static TreeAddress root() {
     return new TreeAddress(List.of());
   }
 
   /** Parses a path of plain keys ({@code spec.template.spec}). */
-  static TreeAddress of(String dottedKeys) {
+  public static TreeAddress of(String dottedKeys) {
     return new TreeAddress(List.of((Object[]) dottedKeys.split("\\.")));
   }
 
-  TreeAddress key(String key) {
+  public TreeAddress key(String key) {
     return with(key);
   }
 
@@ -47,7 +47,7 @@ record TreeAddress(List<Object> steps) {
     return with(index);
   }
 
-  TreeAddress named(String name) {
+  public TreeAddress named(String name) {
     return with(new Named(name));
   }
 
@@ -58,13 +58,13 @@ record TreeAddress(List<Object> steps) {
   }
 
   /** Whether this address starts with every step of {@code prefix}. */
-  boolean startsWith(TreeAddress prefix) {
+  public boolean startsWith(TreeAddress prefix) {
     return steps.size() >= prefix.steps.size()
         && steps.subList(0, prefix.steps.size()).equals(prefix.steps);
   }
 
   /** The value here, or {@code null} when a step is missing. */
-  Object valueIn(Object tree) {
+  public Object valueIn(Object tree) {
     Object current = tree;
     for (Object step : steps) {
       current = child(current, step);

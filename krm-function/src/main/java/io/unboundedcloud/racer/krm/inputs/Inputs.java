@@ -161,6 +161,45 @@ public final class Inputs {
   }
 
   /**
+   * Every DaemonSet whose pod template carries the dataplane's two selector labels, in item order:
+   * what a rendered stream (a kustomize build, a {@code helm template}) holds, where kustomize has
+   * dropped the names it recorded and a prefix may have renamed the DaemonSet.
+   */
+  public List<Item> renderedDataplanes() {
+    return items.stream()
+        .filter(item -> item.is("apps/v1", "DaemonSet"))
+        .filter(
+            item ->
+                Item.stringMap(
+                        Nodes.getMapping(item.node(), "spec", "template", "metadata", "labels"))
+                    .entrySet()
+                    .containsAll(Dataplane.labels().entrySet()))
+        .toList();
+  }
+
+  /**
+   * The ConfigMap that a reference by this name in this namespace means: the one of that name, or
+   * else one that held it before a kustomize prefix or suffix (kustomize fixes references only once
+   * a kustomization's transformers have run); {@code null} when there is none.
+   */
+  public Item configMap(String namespace, String name) {
+    List<Item> inNamespace =
+        items.stream()
+            .filter(item -> item.is("v1", "ConfigMap"))
+            .filter(item -> item.namespace().equals(namespace))
+            .toList();
+    return inNamespace.stream()
+        .filter(item -> name.equals(item.name()))
+        .findFirst()
+        .orElseGet(
+            () ->
+                inNamespace.stream()
+                    .filter(item -> item.namesEverHeld().contains(name))
+                    .findFirst()
+                    .orElse(null));
+  }
+
+  /**
    * The dataplane ServiceAccount already in the installation namespace, found like the DaemonSet.
    */
   public Read<Item> existingServiceAccount(String namespace) {

@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.render;
 
 import static io.unboundedcloud.racer.krm.render.RenderFixtures.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.render.RenderFixtures.ORIGIN;
 import static io.unboundedcloud.racer.krm.render.RenderFixtures.SETTINGS;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,21 +14,6 @@ import org.junit.jupiter.api.Test;
 /** What a cache origin's own placement becomes, said at run time. */
 @DisplayName("DroppedPlacement: what of an origin's own placement the dataplane's replaced")
 class DroppedPlacementTest {
-
-  private static final String ORIGIN =
-      """
-        apiVersion: apps/v1
-        kind: DaemonSet
-        metadata:
-          name: models-origin
-          namespace: racer
-          labels: {racer.unbounded-cloud.io/cache-origin: models}
-        spec:
-          updateStrategy: {rollingUpdate: {maxSurge: 0}}
-          template:
-            spec:
-              containers: [{name: origin, image: origin:1, securityContext: {runAsUser: 0}}]
-        """;
 
   private static Outcome render(String podSpecPlacement) {
     String origin = ORIGIN + podSpecPlacement;

@@ -130,6 +130,42 @@ class RunEnvelopeTest {
     }
   }
 
+  @Nested
+  @DisplayName("on running out of heap (injected)")
+  class OutOfHeap {
+    private static final Rendering EXHAUSTED =
+        (items, functionConfig) -> {
+          throw new OutOfMemoryError("simulated");
+        };
+
+    private final List<Mode> modes =
+        List.of(new FunctionMode(EXHAUSTED), new RenderMode(EXHAUSTED), new AdoptMode());
+
+    @Test
+    @DisplayName("function mode: the input as it came, plus the out-of-memory error with its size")
+    void functionMode() {
+      Run run = Run.of(modes, INPUT);
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stdout()).startsWith(INPUT);
+      ResourceListOutput output = ResourceListOutput.parse(run.stdout());
+      assertThat(output.items()).isEqualTo(ResourceListOutput.parse(INPUT).items());
+      assertThat((String) output.onlyError().get("message"))
+          .startsWith("out of memory: the input (")
+          .contains("2 items");
+      assertThat(run.stderr().lines()).hasSize(1).first().asString().startsWith("error: out of");
+    }
+
+    @Test
+    @DisplayName("render: nothing on stdout, one line naming the files it read")
+    void renderMode() {
+      Run run = Run.of(modes, "", "render", "../examples/quickstart");
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.stderr()).startsWith("error: out of memory: the input (3 files, ");
+      assertThat(run.stderr().lines()).hasSize(1);
+    }
+  }
+
   /** A mode of this test's own: writes its output, then fails the way it is told. */
   private record Scripted(String name, Mode.Stdout stdout, RuntimeException bug, int exit)
       implements Mode {

@@ -64,6 +64,14 @@ class RunEnvelopeTest {
     }
   }
 
+  /** Renders the quickstart with these modes, asserts exit 1 and nothing on stdout; its stderr. */
+  private static String renderFailing(List<Mode> modes) {
+    Run run = Run.of(modes, "", "render", "../examples/quickstart");
+    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.stdout()).isEmpty();
+    return run.stderr();
+  }
+
   @Nested
   @DisplayName("on an internal error in function mode")
   class FunctionModeBug {
@@ -115,10 +123,7 @@ class RunEnvelopeTest {
     @Test
     @DisplayName("nothing on stdout, one line on stderr, exit 1")
     void printsNothing() {
-      Run run = Run.of(BROKEN_MODES, "", "render", "../examples/quickstart");
-      assertThat(run.exitCode()).isEqualTo(1);
-      assertThat(run.stdout()).isEmpty();
-      assertThat(run.stderr()).isEqualTo(BUG_LINE);
+      assertThat(renderFailing(BROKEN_MODES)).isEqualTo(BUG_LINE);
     }
 
     @Test
@@ -158,11 +163,9 @@ class RunEnvelopeTest {
     @Test
     @DisplayName("render: nothing on stdout, one line naming the files it read")
     void renderMode() {
-      Run run = Run.of(modes, "", "render", "../examples/quickstart");
-      assertThat(run.exitCode()).isEqualTo(1);
-      assertThat(run.stdout()).isEmpty();
-      assertThat(run.stderr()).startsWith("error: out of memory: the input (3 files, ");
-      assertThat(run.stderr().lines()).hasSize(1);
+      assertThat(renderFailing(modes))
+          .startsWith("error: out of memory: the input (3 files, ")
+          .hasLineCount(1);
     }
   }
 

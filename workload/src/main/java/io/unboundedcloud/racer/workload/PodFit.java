@@ -35,7 +35,63 @@ public final class PodFit {
   private static final Pattern VERSION_TAG =
       Pattern.compile("v?(\\d+)\\.(\\d+)(?:\\.\\d+)?(?:[-+][0-9A-Za-z.+-]*)?");
 
+  /**
+   * Where the function says to raise the grace period: a patch of the DaemonSet (the chart names
+   * its value instead).
+   */
+  public static final String GRACE_PERIOD_FIELD =
+      "the DaemonSet's spec.template.spec.terminationGracePeriodSeconds";
+
+  /*
+   * The messages as format strings whose verbs (%s, %d, in order) mean the same to Java's
+   * String.format and to Go's printf: chart-gen writes them into the chart, so both deliveries say
+   * the same words.
+   */
+
+  /**
+   * The shutdown deadline's message; arguments: the deadline as shown, the grace period twice,
+   * where to set the grace period, the grace period that fits, the deadline that fits.
+   */
+  public static final String SHUTDOWN_MESSAGE =
+      SHUTDOWN_TIMEOUT_KEY
+          + " is %s ms, longer than the pod's terminationGracePeriodSeconds of %d s: the kubelet"
+          + " kills the dataplane %d s after asking it to stop, before it has shut down; set %s to"
+          + " at least %d, or "
+          + SHUTDOWN_TIMEOUT_KEY
+          + " to at most %d";
+
+  /**
+   * An image release's message; arguments: which image, the reference, its release, the targeted
+   * version, the targeted release, its release again.
+   */
+  public static final String RELEASE_MESSAGE =
+      "the %s image \"%s\" is Racer %s, but this racer-krm renders the DaemonSet of Racer %s: the"
+          + " DaemonSet may not fit another minor release (its settings, ports and volumes can"
+          + " change between them); use a %s.x tag, or the racer-krm release that targets %s";
+
+  /** A listener's message; arguments: the settings key, the port, the agent holding it. */
+  public static final String LISTENER_MESSAGE =
+      "%s is %d with "
+          + Dataplane.HOST_NETWORK_KEY
+          + "=true: on the node's network that port is commonly held by %s, so either the"
+          + " dataplane or that agent cannot listen; choose another port (docs/settings.md lists"
+          + " the ports node agents commonly hold)";
+
   private PodFit() {}
+
+  /** The major and minor release of {@link Release#RACER_VERSION}: {@code 0.19}. */
+  public static String targetedRelease() {
+    Matcher target = VERSION_TAG.matcher(Release.RACER_VERSION);
+    if (!target.matches()) {
+      throw new IllegalStateException("not a version: " + Release.RACER_VERSION);
+    }
+    return target.group(1) + "." + target.group(2);
+  }
+
+  /** The pattern of a tag that names a release, as a Go (RE2) and Java regular expression. */
+  public static String versionTagPattern() {
+    return VERSION_TAG.pattern();
+  }
 
   /**
    * Every misfit of a valid config and its valid settings with the pod that runs them, in a fixed
@@ -78,20 +134,14 @@ public final class PodFit {
         new Misfit(
             SHUTDOWN_TIMEOUT_KEY,
             value,
-            SHUTDOWN_TIMEOUT_KEY
-                + " is "
-                + shown
-                + " ms, longer than the pod's terminationGracePeriodSeconds of "
-                + grace
-                + " s: the kubelet kills the dataplane "
-                + grace
-                + " s after asking it to stop, before it has shut down; set the DaemonSet's"
-                + " spec.template.spec.terminationGracePeriodSeconds to at least "
-                + neededSeconds
-                + ", or "
-                + SHUTDOWN_TIMEOUT_KEY
-                + " to at most "
-                + grace * 1000L));
+            String.format(
+                SHUTDOWN_MESSAGE,
+                shown,
+                grace,
+                grace,
+                GRACE_PERIOD_FIELD,
+                neededSeconds,
+                grace * 1000L)));
   }
 
   private static Optional<Misfit> release(String field, String image) {
@@ -100,12 +150,11 @@ public final class PodFit {
       return Optional.empty();
     }
     Matcher version = VERSION_TAG.matcher(tag.get());
-    Matcher target = VERSION_TAG.matcher(Release.RACER_VERSION);
-    if (!version.matches() || !target.matches()) {
+    if (!version.matches()) {
       return Optional.empty();
     }
     String release = version.group(1) + "." + version.group(2);
-    String targeted = target.group(1) + "." + target.group(2);
+    String targeted = targetedRelease();
     if (release.equals(targeted)) {
       return Optional.empty();
     }
@@ -113,18 +162,14 @@ public final class PodFit {
         new Misfit(
             field,
             image,
-            field
-                + " \""
-                + image
-                + "\" is Racer "
-                + release
-                + ", but this racer-krm renders the DaemonSet of Racer "
-                + Release.RACER_VERSION
-                + ": the DaemonSet may not fit another minor release (its settings, ports and"
-                + " volumes can change between them); use a "
-                + targeted
-                + ".x tag, or the racer-krm release that targets "
-                + release));
+            String.format(
+                RELEASE_MESSAGE,
+                field.equals("dataplaneImage") ? "dataplane" : "racer-object",
+                image,
+                release,
+                Release.RACER_VERSION,
+                targeted,
+                release)));
   }
 
   /**
@@ -149,14 +194,6 @@ public final class PodFit {
                 new Misfit(
                     field,
                     Integer.toString(port),
-                    field
-                        + " "
-                        + port
-                        + " with "
-                        + Dataplane.HOST_NETWORK_KEY
-                        + "=true: on the node's network that port is commonly held by "
-                        + agent
-                        + ", so either the dataplane or the agent cannot listen; choose another"
-                        + " port (docs/settings.md lists the ports node agents commonly hold)"));
+                    String.format(LISTENER_MESSAGE, field, port, agent)));
   }
 }

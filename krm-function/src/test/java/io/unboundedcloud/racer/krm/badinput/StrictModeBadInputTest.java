@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -245,6 +249,52 @@ class StrictModeBadInputTest {
       assertThat(error.get("field"))
           .isEqualTo(Map.of("path", "data.strict", "currentValue", value));
       assertThat((String) error.get("message")).contains("must be exactly \"true\"");
+    }
+  }
+
+  @Nested
+  @DisplayName("in render mode")
+  class RenderMode {
+    private KrmRun render(Path dir, Path configDir, String strict) throws IOException {
+      Files.writeString(
+          dir.resolve("racer-settings.yaml"),
+          """
+          apiVersion: v1
+          kind: ConfigMap
+          metadata: {name: racer-settings, namespace: racer}
+          data: {RACER_SHUTDOWN_TIMEOUT_MS: "45000"}
+          """);
+      Path config = configDir.resolve("function-config.yaml");
+      Files.writeString(
+          config,
+          "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-function}\ndata:\n"
+              + "  imageRegistry: "
+              + REGISTRY
+              + "\n  strict: \""
+              + strict
+              + "\"\n");
+      return KrmRun.command("render", "--function-config", config.toString(), dir.toString());
+    }
+
+    @Test
+    @DisplayName("a warning renders; strict mode refuses with nothing on stdout, naming the file")
+    void strictRefuses(@TempDir Path lenientDir, @TempDir Path strictDir, @TempDir Path configDir)
+        throws IOException {
+      KrmRun lenient = render(lenientDir, configDir, "false");
+      assertThat(lenient.exitCode()).as(lenient.describe()).isZero();
+      assertThat(lenient.stderr()).startsWith("warning: RACER_SHUTDOWN_TIMEOUT_MS is 45000 ms");
+      assertThat(lenient.stdout()).contains("kind: DaemonSet");
+
+      KrmRun strict = render(strictDir, configDir, "true");
+      Verdict.assertCleanFailure(strict);
+      assertThat(strict.stdout()).isEmpty();
+      assertThat(strict.stderr())
+          .startsWith("error: RACER_SHUTDOWN_TIMEOUT_MS is 45000 ms")
+          .contains("(an error in strict mode: the function config sets strict: \"true\")")
+          .contains(
+              "[ConfigMap racer/racer-settings in "
+                  + strictDir.resolve("racer-settings.yaml")
+                  + ", field data.RACER_SHUTDOWN_TIMEOUT_MS]");
     }
   }
 }

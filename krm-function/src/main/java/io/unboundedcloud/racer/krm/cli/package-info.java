@@ -1,7 +1,8 @@
 /**
  * The command line: the same processing reached three ways (a KRM function on stdin/stdout, {@code
- * render PATH...} for people and the Argo CD plugin, {@code --help}/{@code --version}), and {@code
- * adopt PATH...}, which turns a live installation into manifests.
+ * render PATH...} for people and the Argo CD plugin, {@code --help}/{@code --version}), {@code
+ * adopt PATH...}, which turns a live installation into manifests, and {@code verify PATH...}, which
+ * checks that a rendered stream is what the function renders ({@code krm.verify}).
  *
  * <p>Every mode runs through one {@code RunEnvelope}, after kyaml's {@code framework.Execute}: its
  * command line parsed by one parser ({@code Syntax}), its input read within the limits, its output
@@ -13,7 +14,7 @@
  * mode", says how to add one. stdout carries only the ResourceList or the manifests, stderr
  * everything else.
  *
- * <p>It never renders, adopts or reads items itself: {@code krm.render}, {@code krm.adopt} and
- * {@code krm.inputs} do.
+ * <p>It never renders, adopts, verifies or reads items itself: {@code krm.render}, {@code
+ * krm.adopt}, {@code krm.verify} and {@code krm.inputs} do.
  */
 package io.unboundedcloud.racer.krm.cli;

@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -144,8 +145,7 @@ public final class Verification {
   }
 
   /** The renderer's results name the renamed copies: point them at the objects of the stream. */
-  private static io.unboundedcloud.racer.krm.results.ResourceRef refOf(
-      Result error, RenderedDataplane dataplane) {
+  private static ResourceRef refOf(Result error, RenderedDataplane dataplane) {
     if (error.resource() == null) {
       return null;
     }

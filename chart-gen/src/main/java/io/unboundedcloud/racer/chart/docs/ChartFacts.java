@@ -6,9 +6,12 @@ import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.chart.values.ChartValues;
 import io.unboundedcloud.racer.chart.values.FlowYaml;
 import io.unboundedcloud.racer.chart.values.ValueKey;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.DataplaneEnv;
+import io.unboundedcloud.racer.workload.DataplaneVolumes;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
@@ -80,6 +83,19 @@ public final class ChartFacts {
     facts.put("resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.resources()) + "`");
     facts.put("updateStrategyDefault", "`" + FlowYaml.of(DataplaneDefaults.updateStrategy()) + "`");
     facts.put("selectorLabelsText", String.join(", ", Dataplane.labels().keySet()));
+    facts.put("chartLabelKeys", ChartValues.chartLabelKeys());
+    facts.put("chartLabelKeysText", String.join(", ", ChartValues.chartLabelKeys()));
+    facts.put("ownedEnv", DataplaneEnv.ownedNames());
+    facts.put("ownedEnvText", String.join(", ", DataplaneEnv.ownedNames()));
+    facts.put("ownedVolumes", DataplaneVolumes.ownedNames());
+    facts.put("ownedVolumesText", String.join(", ", DataplaneVolumes.ownedNames()));
+    facts.put("containerName", Dataplane.CONTAINER_NAME);
+    facts.put("controlSeatsKey", Dataplane.CONTROL_SEATS_KEY);
+    Map<String, Object> value = new LinkedHashMap<>();
+    for (ChartValue chartValue : ChartValue.values()) {
+      value.put(chartValue.name(), chartValue.path());
+    }
+    facts.put("value", value);
     Map<String, Object> defaults = new LinkedHashMap<>();
     SettingsCatalog.keys().forEach(k -> defaults.put(k.name(), k.defaultValue()));
     facts.put("defaults", defaults);
@@ -105,11 +121,22 @@ public final class ChartFacts {
     }
     Map<String, Object> row = new LinkedHashMap<>();
     row.put("key", prefix + key.name());
-    Object type = key.schema().containsKey("$ref") ? "object" : key.schema().get("type");
-    row.put("type", type);
+    row.put("type", typeOf(key.schema()));
     row.put("default", json(key.defaultValue()));
     row.put("description", cell(key.description()));
     rows.add(row);
+  }
+
+  /** A value's JSON type as the table shows it: "integer or null", "any". */
+  private static String typeOf(Map<String, Object> schema) {
+    if (schema.containsKey("$ref")) {
+      return "object";
+    }
+    Object type = schema.get("type");
+    if (type instanceof List<?> types) {
+      return types.stream().map(String::valueOf).collect(Collectors.joining(" or "));
+    }
+    return type == null ? "any" : String.valueOf(type);
   }
 
   private static List<Map<String, Object>> settingRows() {

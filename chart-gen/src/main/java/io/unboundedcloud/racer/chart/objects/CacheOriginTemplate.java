@@ -58,7 +58,7 @@ public final class CacheOriginTemplate {
                 ModelTree.valueOf(resources),
                 Fragment.optionalEntry("resources", ORIGIN + ".resources"))
             .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .add(
                 "spec.template.spec",
                 Fragment.entryOfYaml("affinity", Defines.include(Defines.ORIGIN_AFFINITY)))

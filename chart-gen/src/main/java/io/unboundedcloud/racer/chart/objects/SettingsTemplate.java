@@ -33,7 +33,7 @@ public final class SettingsTemplate {
         new Substitutions()
             .text(Sentinels.NAMESPACE, "$.Release.Namespace")
             .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .replace(
                 "data",
                 ModelTree.valueOf(sentinelData),

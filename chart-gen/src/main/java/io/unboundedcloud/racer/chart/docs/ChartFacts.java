@@ -32,6 +32,25 @@ public final class ChartFacts {
   /** The Kubernetes versions the chart supports (the pod fields it renders are GA from 1.25). */
   public static final String KUBE_VERSION = ">=1.25.0-0";
 
+  /** The project's repository: the chart's home and source. */
+  public static final String HOME = "https://github.com/unbounded-cloud/racer-krm";
+
+  /** Who maintains the chart. */
+  public static final String MAINTAINER = "racer-krm maintainers";
+
+  /** The project's license, as an SPDX identifier. */
+  public static final String LICENSE = "Apache-2.0";
+
+  /**
+   * The registry the Racer images are published to, for Artifact Hub's image list: a default
+   * install names {@code <images.registry>/racer-dataplane:<appVersion>} and the racer-object image
+   * beside it.
+   */
+  public static final String PUBLISHED_REGISTRY = "ghcr.io/unbounded-cloud";
+
+  /** Racer's own site. */
+  public static final String RACER_HOME = "https://unbounded-cloud.io";
+
   private ChartFacts() {}
 
   /** Every fact, by the name the templates use. */
@@ -41,6 +60,11 @@ public final class ChartFacts {
     facts.put("version", chartVersion);
     facts.put("appVersion", Release.RACER_VERSION);
     facts.put("kubeVersion", KUBE_VERSION);
+    facts.put("home", HOME);
+    facts.put("maintainer", MAINTAINER);
+    facts.put("license", LICENSE);
+    facts.put("publishedRegistry", PUBLISHED_REGISTRY);
+    facts.put("racerHome", RACER_HOME);
     facts.put("daemonSetName", Dataplane.DATAPLANE_DAEMON_SET_NAME);
     facts.put("settingsConfigMap", Dataplane.SETTINGS_CONFIG_MAP);
     facts.put("cacheOriginLabel", CacheOrigin.LABEL);

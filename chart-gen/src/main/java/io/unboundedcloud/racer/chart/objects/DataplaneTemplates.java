@@ -41,7 +41,9 @@ public final class DataplaneTemplates {
             .add(
                 "spec.template.metadata.annotations",
                 Fragment.optionalEntries(
-                    "omit ($.Values.podAnnotations | default dict) "
+                    "omit ("
+                        + ChartValue.POD_ANNOTATIONS.expression()
+                        + " | default dict) "
                         + quoted(Dataplane.SETTINGS_HASH_ANNOTATION)
                         + " "
                         + quoted(Dataplane.CDI_ANNOTATION)))
@@ -51,10 +53,12 @@ public final class DataplaneTemplates {
                 Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)))
             .add(
                 "spec.template.spec",
-                Fragment.optionalEntry("nodeSelector", "$.Values.placement.nodeSelector"))
+                Fragment.optionalEntry(
+                    "nodeSelector", ChartValue.PLACEMENT_NODE_SELECTOR.expression()))
             .add(
                 "spec.template.spec",
-                Fragment.optionalEntry("tolerations", "$.Values.placement.tolerations"));
+                Fragment.optionalEntry(
+                    "tolerations", ChartValue.PLACEMENT_TOLERATIONS.expression()));
     productionValues(substitutions);
     podValues(substitutions);
     return new ObjectTemplate(
@@ -74,17 +78,19 @@ public final class DataplaneTemplates {
    */
   private static void productionValues(Substitutions substitutions) {
     substitutions
-        .add("spec.template.metadata.labels", Fragment.optionalEntries("$.Values.podLabels"))
+        .add(
+            "spec.template.metadata.labels",
+            Fragment.optionalEntries(ChartValue.POD_LABELS.expression()))
         .add(
             "spec.template.spec",
-            Fragment.optionalEntry("imagePullSecrets", "$.Values.imagePullSecrets"))
+            Fragment.optionalEntry("imagePullSecrets", ChartValue.IMAGE_PULL_SECRETS.expression()))
         .add(
             "spec.template.spec",
-            Fragment.optionalText("priorityClassName", "$.Values.priorityClassName"))
+            Fragment.optionalText("priorityClassName", ChartValue.PRIORITY_CLASS_NAME.expression()))
         .defaultUnless(
             "imagePullPolicy",
             DataplaneDefaults.pullPolicy(),
-            "$.Values.images.pullPolicy",
+            ChartValue.IMAGES_PULL_POLICY.expression(),
             Fragment.scalarEntry("imagePullPolicy", "."))
         .defaultUnless(
             "resources",
@@ -94,7 +100,7 @@ public final class DataplaneTemplates {
         .defaultUnless(
             "updateStrategy",
             DataplaneDefaults.updateStrategy(),
-            "$.Values.updateStrategy",
+            ChartValue.UPDATE_STRATEGY.expression(),
             Fragment.entryOfYaml("updateStrategy", "toYaml ."));
   }
 
@@ -159,7 +165,8 @@ public final class DataplaneTemplates {
                 "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .add(
                 "metadata",
-                Fragment.optionalEntry("annotations", "$.Values.serviceAccount.annotations"));
+                Fragment.optionalEntry(
+                    "annotations", ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.expression()));
     return new ObjectTemplate(
         "serviceaccount.yaml",
         List.of(

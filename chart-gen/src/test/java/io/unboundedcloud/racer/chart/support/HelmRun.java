@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -99,6 +100,17 @@ public final class HelmRun {
       return e.getMessage();
     }
     throw new AssertionError("helm template must fail with " + values);
+  }
+
+  /**
+   * The message of {@code helm template} in namespace racer with images from a registry and {@code
+   * values}, which must fail.
+   */
+  public static String failureWithImages(Map<String, Object> values) {
+    Map<String, Object> withImages =
+        new LinkedHashMap<>(Map.of("images", Map.of("registry", "r.example.com")));
+    withImages.putAll(values);
+    return failure("racer", withImages);
   }
 
   /**

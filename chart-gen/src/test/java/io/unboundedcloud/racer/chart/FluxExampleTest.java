@@ -167,6 +167,6 @@ class FluxExampleTest {
     Map<String, Object> pod = (Map<String, Object>) LiveDump.template(daemonSet).get("spec");
     assertThat(pod)
         .containsEntry("runtimeClassName", "nvidia")
-        .containsEntry("terminationGracePeriodSeconds", 300);
+        .containsEntry("terminationGracePeriodSeconds", 300L);
   }
 }

@@ -33,6 +33,7 @@ public final class ChartValues {
     keys.addAll(scheduling());
     keys.addAll(PodValues.lists());
     keys.add(cacheOrigins());
+    keys.add(strict());
     keys.addAll(subchart());
     requireModel(keys);
     return List.copyOf(keys);
@@ -285,6 +286,16 @@ public final class ChartValues {
         "  image: registry.example.com/blob-origin:1.4.2",
         "  args: [--socket-dir, /run/racer/models/origin]",
         "  resources: {requests: {cpu: 100m, memory: 256Mi}}");
+  }
+
+  private static ValueKey strict() {
+    return ValueKey.leaf(
+        ChartValue.STRICT,
+        false,
+        Map.of("type", "boolean"),
+        "strict makes every warning an error that fails the render, as the KRM function config's"
+            + " strict: \"true\" does: an unknown RACER_* settings key, and each check of settings"
+            + " against the pod (docs/settings.md). Without it, NOTES lists them as warnings.");
   }
 
   /** What Helm gives a subchart: accepted, never read, so the chart renders the same there. */

@@ -45,6 +45,7 @@ public enum ChartValue {
   INIT_CONTAINERS("initContainers"),
   EXTRA_CONTAINERS("extraContainers"),
   CACHE_ORIGINS("cacheOrigins"),
+  STRICT("strict"),
   GLOBAL("global"),
   ENABLED("enabled");
 

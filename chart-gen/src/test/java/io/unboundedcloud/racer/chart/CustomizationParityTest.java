@@ -253,9 +253,10 @@ class CustomizationParityTest {
   }
 
   /**
-   * The values the Customizing section need not show: the function config's images, settings and
-   * cache origins (the function's inputs), placement and annotations ({@link Installation}), values
-   * the function has no twin for (an existing racer-settings) and the subchart's.
+   * The values the Customizing section need not show: the function config's images and strict mode,
+   * settings and cache origins (the function's inputs), placement and annotations ({@link
+   * Installation}), values the function has no twin for (an existing racer-settings) and the
+   * subchart's.
    */
   private static final Set<String> NOT_CUSTOMIZATIONS =
       Set.of(
@@ -271,6 +272,7 @@ class CustomizationParityTest {
           "serviceAccount.annotations",
           "podAnnotations",
           "cacheOrigins",
+          "strict",
           "global",
           "enabled");
 

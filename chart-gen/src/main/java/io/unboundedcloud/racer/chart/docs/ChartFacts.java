@@ -136,6 +136,8 @@ public final class ChartFacts {
         "shutdownDefault",
         SettingsCatalog.key(PodFit.SHUTDOWN_TIMEOUT_KEY).orElseThrow().defaultValue());
     facts.put("defaultGracePeriod", PodFit.DEFAULT_GRACE_PERIOD_SECONDS);
+    facts.put("builderGracePeriod", DataplaneDefaults.terminationGracePeriodSeconds());
+    facts.put("builderMinReadySeconds", DataplaneDefaults.minReadySeconds());
     facts.put("shutdownMessage", PodFit.SHUTDOWN_MESSAGE);
     facts.put("releaseMessage", PodFit.RELEASE_MESSAGE);
     facts.put("listenerMessage", PodFit.LISTENER_MESSAGE);

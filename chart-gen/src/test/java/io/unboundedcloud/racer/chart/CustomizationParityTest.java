@@ -23,10 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The production values against the function: {@code helm template} with a value equals the KRM
- * function's output after the README's kustomize patch for it, run again on its own patched output,
- * which is what shows that field ownership keeps the change. Each patch is applied in-process
- * everywhere, and by {@code kubectl kustomize} where kubectl is installed (otherwise one SKIPPED
- * line, those cases skipped).
+ * function's output after the kustomize patch docs/customizing.md gives for it, run again on its
+ * own patched output, which is what shows that field ownership keeps the change. Each patch is
+ * applied in-process everywhere, and by {@code kubectl kustomize} where kubectl is installed
+ * (otherwise one SKIPPED line, those cases skipped).
  */
 @DisplayName(
     "helm template with each production value equals the function's output after the same kustomize patch")
@@ -42,23 +42,23 @@ class CustomizationParityTest {
   }
 
   static Stream<Arguments> cases() {
-    List<Customization> readme = Customization.fromReadme();
+    List<Customization> documented = Customization.documented();
     List<Arguments> cases = new ArrayList<>();
     for (Kustomize kustomize : Kustomize.values()) {
-      for (Customization one : readme) {
+      for (Customization one : documented) {
         cases.add(Arguments.of(one, kustomize, Installation.of("racer")));
       }
       cases.add(
           Arguments.of(
-              Customization.together("every README patch together", readme),
+              Customization.together("every documented patch together", documented),
               kustomize,
               Installation.of("racer")));
       cases.add(
           Arguments.of(
               Customization.together(
-                  "every README patch together, with NVIDIA cdi and host network"
+                  "every documented patch together, with NVIDIA cdi and host network"
                       + " in another namespace",
-                  readme),
+                  documented),
               kustomize,
               Installation.of("gpu-system")
                   .withSettings(Map.of("RACER_NVIDIA", "cdi", "RACER_HOST_NETWORK", "true"))
@@ -71,8 +71,8 @@ class CustomizationParityTest {
   }
 
   /**
-   * What the README does not show: number quantities, a GPU limit, a claim, limits alone, OnDelete,
-   * one pod label.
+   * What docs/customizing.md does not show: number quantities, a GPU limit, a claim, limits alone,
+   * OnDelete, one pod label.
    */
   private static List<Customization> extras() {
     return List.of(
@@ -158,10 +158,10 @@ class CustomizationParityTest {
 
   @Test
   @DisplayName(
-      "the README's Customizing section has a patch for every production value, and the value beside it")
+      "docs/customizing.md has a patch for every production value, and the value beside it")
   void readmeCoversEveryValue() {
     Set<String> values = new TreeSet<>();
-    for (Customization one : Customization.fromReadme()) {
+    for (Customization one : Customization.documented()) {
       assertThat(one.patches()).as(one.name()).isNotEmpty();
       one.values()
           .forEach(

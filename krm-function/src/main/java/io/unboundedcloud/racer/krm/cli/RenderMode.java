@@ -97,7 +97,8 @@ final class RenderMode {
     if (!sorted.ok()) {
       return sorted.results().exitCode();
     }
-    Outcome outcome = Renderer.render(sorted.value().items(), sorted.value().functionConfig());
+    Outcome outcome =
+        Renderer.render(sorted.value().items(), sorted.value().functionConfig(), sources::located);
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -29,14 +30,27 @@ public final class Inputs {
 
   private final List<Item> items;
   private final MappingNode functionConfig;
+  private final UnaryOperator<ResourceRef> locate;
 
   /**
    * @param items the ResourceList's items, in order
    * @param functionConfig its functionConfig, or {@code null}
    */
   public Inputs(List<MappingNode> items, MappingNode functionConfig) {
+    this(items, functionConfig, UnaryOperator.identity());
+  }
+
+  /**
+   * @param items the ResourceList's items, in order
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param locate names the file an item came from where its annotations do not (render mode's
+   *     {@link SourceFiles#located}), for messages that name several items
+   */
+  public Inputs(
+      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
     this.items = items.stream().map(Item::new).toList();
     this.functionConfig = functionConfig;
+    this.locate = locate;
   }
 
   /** Every item, in order. */
@@ -56,6 +70,9 @@ public final class Inputs {
             .filter(item -> !item.annotations().containsKey(Item.FUNCTION_ANNOTATION))
             .filter(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP))
             .toList();
+    if (candidates.isEmpty() && items.isEmpty()) {
+      return Read.failed(Result.error(NoInput.MESSAGE));
+    }
     if (candidates.isEmpty()) {
       return Read.failed(
           Result.error(
@@ -68,7 +85,9 @@ public final class Inputs {
     }
     if (candidates.size() > 1) {
       String names =
-          candidates.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+          candidates.stream()
+              .map(item -> locate.apply(item.ref()).describe())
+              .collect(Collectors.joining("; "));
       return Read.failed(
           Result.error(
               "found "

@@ -95,7 +95,7 @@ class SidecarDockerIT {
     void asKptCallsIt() {
       CommandRun version = docker(List.of("version", "--format", "{{.Client.Version}}"), null);
       assertThat(version.exit()).as("%s", version.stderr()).isZero();
-      assertThat(version.stdout()).isEqualTo("20.10.0+racer-krm.0.1.0\n");
+      assertThat(version.stdoutText()).isEqualTo("20.10.0+racer-krm.0.1.0\n");
       List<String> kptRun =
           List.of(
               "run",

@@ -55,11 +55,17 @@ class ReadmeCommandsIT {
     Repository.function();
     Path root = Files.createDirectories(work.resolve("checkout"));
     PackageFiles.copy(Repository.root().resolve("examples"), root.resolve("examples"));
-    Files.createSymbolicLink(
-        root.resolve("krm-function"), Repository.root().resolve("krm-function"));
+    Path module =
+        Files.createSymbolicLink(
+            root.resolve("krm-function"), Repository.root().resolve("krm-function"));
     Map<String, String> before = PackageFiles.snapshot(root);
 
-    Tool.Run run = Tool.run(root, null, "bash", "-eu", "-o", "pipefail", "-c", block.script());
+    Tool.Run run;
+    try {
+      run = Tool.run(root, null, "bash", "-eu", "-o", "pipefail", "-c", block.script());
+    } finally {
+      Files.delete(module); // the link only: the checkout's module stays
+    }
     run.succeeded();
 
     List<Map<String, Object>> produced = new ArrayList<>(PackageFiles.objects(run.stdout()));

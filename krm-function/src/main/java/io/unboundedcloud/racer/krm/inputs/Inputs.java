@@ -84,10 +84,13 @@ public final class Inputs {
                   + " installation namespace; an empty data map takes every default)"));
     }
     if (candidates.size() > 1) {
+      List<ResourceRef> refs = candidates.stream().map(item -> locate.apply(item.ref())).toList();
       String names =
-          candidates.stream()
-              .map(item -> locate.apply(item.ref()).describe())
-              .collect(Collectors.joining("; "));
+          refs.stream().map(ResourceRef::describe).collect(Collectors.joining("; "))
+              + (refs.stream().allMatch(ref -> ref.filePath() == null)
+                  ? " (kustomize names their files with buildMetadata: [originAnnotations] in the"
+                      + " kustomization)"
+                  : "");
       return Read.failed(
           Result.error(
               "found "

@@ -63,7 +63,8 @@ class InputsBadInputTest {
               "found 2 racer-settings ConfigMaps",
               "ConfigMap team-a/racer-settings",
               "ConfigMap team-b/racer-settings",
-              "Keep one");
+              "Keep one",
+              "kustomize names their files with buildMetadata: [originAnnotations]");
     }
 
     @Test

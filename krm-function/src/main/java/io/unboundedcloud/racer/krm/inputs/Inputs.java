@@ -70,7 +70,9 @@ public final class Inputs {
             .filter(item -> !item.annotations().containsKey(Item.FUNCTION_ANNOTATION))
             .filter(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP))
             .toList();
-    if (candidates.isEmpty() && items.isEmpty()) {
+    if (candidates.isEmpty()
+        && items.stream()
+            .allMatch(item -> item.annotations().containsKey(Item.FUNCTION_ANNOTATION))) {
       return Read.failed(Result.error(NoInput.MESSAGE));
     }
     if (candidates.isEmpty()) {

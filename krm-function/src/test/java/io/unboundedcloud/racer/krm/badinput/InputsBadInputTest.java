@@ -114,7 +114,7 @@ class InputsBadInputTest {
           "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + FUNCTION_CONFIG;
       assertThat((String) onlyError(input).get("message"))
           .contains(
-              "no input items at all",
+              "the input holds no objects to work on",
               "no ConfigMap named racer-settings",
               "in kustomize under resources: or from a configMapGenerator",
               "in kpt as a file of the package");

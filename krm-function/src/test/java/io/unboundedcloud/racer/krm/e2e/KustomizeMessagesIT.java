@@ -145,7 +145,8 @@ class KustomizeMessagesIT {
                 FUNCTION.formatted(Repository.FUNCTION_IMAGE, "registry.example.com/racer")));
     assertThat(stderr)
         .contains(
-            "no input items at all", "in kustomize under resources: or from a configMapGenerator");
+            "the input holds no objects to work on",
+            "in kustomize under resources: or from a configMapGenerator");
   }
 
   /** Builds a kustomization of {@code files} in {@code dir}: it must fail; its stderr. */

@@ -8,7 +8,7 @@
 #   krm-function/src/test/fuzz/campaign.sh [--fresh] [--seconds N] [RUNS] [TARGET...]
 #   --fresh: start from the committed seeds alone, the kept corpus set aside for the run (what it
 #            finds is added to the kept corpus afterwards); see README.md here for when
-#   --seconds N: a time box of N seconds per target instead of 10 minutes (libFuzzer's -max_total_time)
+#   --seconds N: a time box of N seconds per target instead of 10 minutes (Jazzer's max_duration)
 #   RUNS: at most this many executions per target (0 or absent: the 10-minute time box alone)
 #   TARGET: Class#method, for example KrmInputFuzzTest#functionMode; default: every target
 #
@@ -46,7 +46,7 @@ for target in "${targets[@]}"; do
     [ "$runs" -gt 0 ] && echo " or $runs executions")$([ "$fresh" = 1 ] && echo ", fresh corpus")" >&2
   budget=()
   [ "$runs" -gt 0 ] && budget+=(-Djazzer.internal.arg.${#budget[@]}=-runs="$runs")
-  [ "$seconds" -gt 0 ] && budget+=(-Djazzer.internal.arg.${#budget[@]}=-max_total_time="$seconds")
+  [ "$seconds" -gt 0 ] && budget+=(-Djazzer.max_duration="${seconds}s")
   corpus="krm-function/.cifuzz-corpus/io.unboundedcloud.racer.krm.fuzz.${target%%#*}/${target#*#}"
   if [ "$fresh" = 1 ] && [ -d "$corpus" ]; then
     mv "$corpus" "$logs/kept-corpus"

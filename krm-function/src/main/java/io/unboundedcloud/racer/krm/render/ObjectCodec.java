@@ -47,9 +47,9 @@ final class ObjectCodec {
   }
 
   /**
-   * Whether a fabric8 value holds nothing: null, an empty string, or an object, list or map whose
-   * every value holds nothing ({@code resources: {requests: {}}}, {@code updateStrategy: {type:
-   * ""}}). Kubernetes' defaulting reads such a value as unset.
+   * Whether a fabric8 value holds nothing: null, an empty string, an empty list, or an object or
+   * map whose every value holds nothing ({@code resources: {requests: {}}}, {@code updateStrategy:
+   * {type: ""}}). Kubernetes' defaulting reads such a value as unset.
    */
   static boolean holdsNothing(Object value) {
     if (value == null) {

@@ -5,10 +5,9 @@
 # comparable campaigns on machines of different speeds). snakeyaml is instrumented as well as our code,
 # so the fuzzer sees the parser's branches.
 #
-#   krm-function/src/test/fuzz/campaign.sh [--fresh] [--seconds N] [RUNS] [TARGET...]
+#   krm-function/src/test/fuzz/campaign.sh [--fresh] [RUNS] [TARGET...]
 #   --fresh: start from the committed seeds alone, the kept corpus set aside for the run (what it
 #            finds is added to the kept corpus afterwards); see README.md here for when
-#   --seconds N: a time box of N seconds per target instead of 10 minutes (Jazzer's max_duration)
 #   RUNS: at most this many executions per target (0 or absent: the 10-minute time box alone)
 #   TARGET: Class#method, for example KrmInputFuzzTest#functionMode; default: every target
 #
@@ -24,14 +23,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../../../.."
 
 fresh=0
-seconds=0
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --fresh) fresh=1 && shift ;;
-    --seconds) seconds=$2 && shift 2 ;;
-    *) break ;;
-  esac
-done
+if [ "${1:-}" = --fresh ]; then
+  fresh=1
+  shift
+fi
 runs=${1:-0}
 shift || true
 targets=("$@")
@@ -42,11 +37,10 @@ fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/racer-krm-fuzz.XXXXXX")
 status=0
 for target in "${targets[@]}"; do
-  echo "[fuzz] $target: $([ "$seconds" -gt 0 ] && echo "$seconds seconds" || echo "10 minutes")$(
-    [ "$runs" -gt 0 ] && echo " or $runs executions")$([ "$fresh" = 1 ] && echo ", fresh corpus")" >&2
+  echo "[fuzz] $target: 10 minutes$([ "$runs" -gt 0 ] && echo " or $runs executions")$(
+    [ "$fresh" = 1 ] && echo ", fresh corpus")" >&2
   budget=()
-  [ "$runs" -gt 0 ] && budget+=(-Djazzer.internal.arg.${#budget[@]}=-runs="$runs")
-  [ "$seconds" -gt 0 ] && budget+=(-Djazzer.max_duration="${seconds}s")
+  [ "$runs" -gt 0 ] && budget=(-Djazzer.internal.arg.0=-runs="$runs")
   corpus="krm-function/.cifuzz-corpus/io.unboundedcloud.racer.krm.fuzz.${target%%#*}/${target#*#}"
   if [ "$fresh" = 1 ] && [ -d "$corpus" ]; then
     mv "$corpus" "$logs/kept-corpus"

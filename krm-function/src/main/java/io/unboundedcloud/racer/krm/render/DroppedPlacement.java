@@ -54,9 +54,9 @@ final class DroppedPlacement {
               terms(copied)));
     }
     boolean hadOwn =
-        before.get("nodeSelector") != null
-            || before.get("tolerations") != null
-            || ownAffinity != null;
+        present(before.get("nodeSelector"))
+            || present(before.get("tolerations"))
+            || present(ownAffinity);
     if (!changed || !hadOwn) {
       return;
     }
@@ -103,6 +103,13 @@ final class DroppedPlacement {
       }
     }
     return lost;
+  }
+
+  /** A null or empty value is no placement of the origin's own: nothing of it can be lost. */
+  private static boolean present(Object value) {
+    return value instanceof Map<?, ?> map
+        ? !map.isEmpty()
+        : value instanceof List<?> list ? !list.isEmpty() : value != null;
   }
 
   private static Object nodeAffinity(Map<String, Object> pod) {

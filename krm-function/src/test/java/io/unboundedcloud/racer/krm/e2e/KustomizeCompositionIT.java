@@ -147,28 +147,23 @@ class KustomizeCompositionIT {
     PackageFiles.write(file, text);
   }
 
+  private Tool.Run kustomize(Path kustomization) {
+    return Tool.run(
+        work,
+        docker.bin,
+        "kubectl",
+        "kustomize",
+        "--enable-alpha-plugins",
+        kustomization.toString());
+  }
+
   private Build build(Path kustomization) {
-    Tool.Run run =
-        Tool.run(
-                work,
-                docker.bin,
-                "kubectl",
-                "kustomize",
-                "--enable-alpha-plugins",
-                kustomization.toString())
-            .succeeded();
+    Tool.Run run = kustomize(kustomization).succeeded();
     return new Build(run.stdout(), run.stderr());
   }
 
   private Tool.Run failedBuild(Path kustomization) {
-    Tool.Run run =
-        Tool.run(
-            work,
-            docker.bin,
-            "kubectl",
-            "kustomize",
-            "--enable-alpha-plugins",
-            kustomization.toString());
+    Tool.Run run = kustomize(kustomization);
     assertThat(run.exit()).as("exit code of a build that must fail: %s", run.stderr()).isNotZero();
     return run;
   }

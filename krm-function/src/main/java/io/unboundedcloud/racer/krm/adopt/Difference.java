@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,19 +18,19 @@ import java.util.Set;
  * @param reordered whether only the order of named items differs here (then both are the name
  *     lists)
  */
-record Difference(TreeAddress at, Object live, Object adopted, boolean reordered) {
+record Difference(FieldPath at, Object live, Object adopted, boolean reordered) {
 
   /**
    * Every difference between two trees, in the live tree's order, then what only the adopted tree
    * has.
    */
-  static List<Difference> between(Object live, Object adopted, TreeAddress at) {
+  static List<Difference> between(Object live, Object adopted, FieldPath at) {
     List<Difference> differences = new ArrayList<>();
     compare(live, adopted, at, differences);
     return differences;
   }
 
-  private static void compare(Object live, Object adopted, TreeAddress at, List<Difference> out) {
+  private static void compare(Object live, Object adopted, FieldPath at, List<Difference> out) {
     if (PlainTrees.same(live, adopted)) {
       return;
     }
@@ -49,7 +51,7 @@ record Difference(TreeAddress at, Object live, Object adopted, boolean reordered
         Set<String> all = new LinkedHashSet<>(leftNames);
         all.addAll(rightNames);
         for (String name : all) {
-          TreeAddress item = TreeAddress.root().named(name);
+          FieldPath item = FieldPath.root().named(name);
           compare(item.valueIn(left), item.valueIn(right), at.named(name), out);
         }
       } else if (left.size() == right.size()) {

@@ -6,6 +6,8 @@ import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -171,8 +173,8 @@ final class HelmValues {
     chartFields.remove("metadata");
     ResourceRef ref =
         adopted.live().serviceAccount() == null ? null : adopted.live().serviceAccount().ref();
-    TreeAddress pullSecrets = TreeAddress.root().key("imagePullSecrets");
-    return Difference.between(adoptedFields, chartFields, TreeAddress.root()).stream()
+    FieldPath pullSecrets = FieldPath.root().key("imagePullSecrets");
+    return Difference.between(adoptedFields, chartFields, FieldPath.root()).stream()
         .map(
             difference ->
                 Result.of(
@@ -192,7 +194,7 @@ final class HelmValues {
 
   private static Map<String, Object> annotations(Map<String, Object> object) {
     Object annotations =
-        object == null ? null : TreeAddress.of("metadata.annotations").valueIn(object);
+        object == null ? null : FieldPath.of("metadata.annotations").valueIn(object);
     return annotations instanceof Map<?, ?> map
         ? PlainTrees.copyMap(PlainTrees.asMap(map))
         : new LinkedHashMap<>();

@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
 import java.util.Map;
@@ -19,17 +21,17 @@ final class PodMetadataValues implements ValueGroup {
    * @param field the pod template's map
    * @param chartOwn the keys the chart sets itself
    */
-  private record Added(String value, TreeAddress field, Set<String> chartOwn) {}
+  private record Added(String value, FieldPath field, Set<String> chartOwn) {}
 
   private static final List<Added> VALUES =
       List.of(
           new Added(
               "podAnnotations",
-              TreeAddress.of("spec.template.metadata.annotations"),
+              FieldPath.of("spec.template.metadata.annotations"),
               Set.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)),
           new Added(
               "podLabels",
-              TreeAddress.of("spec.template.metadata.labels"),
+              FieldPath.of("spec.template.metadata.labels"),
               Dataplane.labels().keySet()));
 
   @Override

@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.List;
 import java.util.Map;
 
@@ -17,21 +19,20 @@ final class ReplacingValues implements ValueGroup {
    * @param value where the value sits in the values
    * @param field the DaemonSet's field
    */
-  private record Replacing(TreeAddress value, TreeAddress field) {}
+  private record Replacing(FieldPath value, FieldPath field) {}
 
   private static final List<Replacing> VALUES =
       List.of(
           new Replacing(
-              TreeAddress.of("images.pullPolicy"),
-              AdoptedDataplane.CONTAINER.key("imagePullPolicy")),
+              FieldPath.of("images.pullPolicy"), AdoptedDataplane.CONTAINER.key("imagePullPolicy")),
           new Replacing(
-              TreeAddress.of("imagePullSecrets"),
-              TreeAddress.of("spec.template.spec.imagePullSecrets")),
-          new Replacing(TreeAddress.of("resources"), AdoptedDataplane.CONTAINER.key("resources")),
-          new Replacing(TreeAddress.of("updateStrategy"), TreeAddress.of("spec.updateStrategy")),
+              FieldPath.of("imagePullSecrets"),
+              FieldPath.of("spec.template.spec.imagePullSecrets")),
+          new Replacing(FieldPath.of("resources"), AdoptedDataplane.CONTAINER.key("resources")),
+          new Replacing(FieldPath.of("updateStrategy"), FieldPath.of("spec.updateStrategy")),
           new Replacing(
-              TreeAddress.of("priorityClassName"),
-              TreeAddress.of("spec.template.spec.priorityClassName")));
+              FieldPath.of("priorityClassName"),
+              FieldPath.of("spec.template.spec.priorityClassName")));
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {

@@ -3,6 +3,8 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,11 +39,11 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
     Map<String, Object> liveSpec = PlainTrees.asMap(ApiServerDefaults.filled(live).get("spec"));
     Map<String, Object> newSpec =
         PlainTrees.asMap(ApiServerDefaults.filled(replacement).get("spec"));
-    TreeAddress templateAt = TreeAddress.of(templatePath(String.valueOf(live.get("kind"))));
+    FieldPath templateAt = FieldPath.of(templatePath(String.valueOf(live.get("kind"))));
     List<Change> template = new ArrayList<>();
     List<Change> elsewhere = new ArrayList<>();
     for (Difference difference :
-        Difference.between(liveSpec, newSpec, TreeAddress.root().key("spec"))) {
+        Difference.between(liveSpec, newSpec, FieldPath.root().key("spec"))) {
       Change change = new Change(difference, reason.apply(difference));
       (difference.at().startsWith(templateAt) ? template : elsewhere).add(change);
     }

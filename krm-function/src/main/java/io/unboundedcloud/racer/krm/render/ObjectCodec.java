@@ -1,7 +1,8 @@
 package io.unboundedcloud.racer.krm.render;
 
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
-import io.unboundedcloud.racer.krm.codec.TreePath;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.Map;
@@ -29,7 +30,7 @@ final class ObjectCodec {
     } catch (YamlInputException notPlainData) {
       throw new IllegalArgumentException(notPlainData.getMessage(), notPlainData);
     }
-    return Fabric8Trees.read(plain, type, TreePath.root(at));
+    return Fabric8Trees.read(plain, type, FieldPath.of(at));
   }
 
   /** A fabric8 object as a plain tree in the model's key order. */
@@ -38,24 +39,10 @@ final class ObjectCodec {
   }
 
   /**
-   * Whether a node and a plain tree hold the same data (numbers compared by value, not by type).
+   * Whether a node and a plain tree hold the same data, by {@link PlainTrees#same}'s one rule for
+   * numbers.
    */
   static boolean same(Node node, Object plain) {
-    return normalized(Nodes.toPlain(node)).equals(normalized(plain));
-  }
-
-  private static Object normalized(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      Map<Object, Object> result = new java.util.LinkedHashMap<>();
-      map.forEach((k, v) -> result.put(k, normalized(v)));
-      return result;
-    }
-    if (value instanceof java.util.List<?> list) {
-      return list.stream().map(ObjectCodec::normalized).toList();
-    }
-    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-      return ((Number) value).longValue();
-    }
-    return value;
+    return PlainTrees.same(Nodes.toPlain(node), plain);
   }
 }

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.adopt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.tree.FieldPath;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 @DisplayName("Differences between two trees, with the paths results name fields by")
 class DifferenceTest {
   private static List<String> paths(Object live, Object adopted) {
-    return Difference.between(live, adopted, TreeAddress.of("spec")).stream()
+    return Difference.between(live, adopted, FieldPath.of("spec")).stream()
         .map(
             d ->
                 d.at()

@@ -6,6 +6,7 @@ import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
@@ -180,9 +181,9 @@ final class HelmValues {
                 Result.of(
                     Severity.WARNING,
                     "chart change, not a rollout: live "
-                        + PlainTrees.shown(difference.live())
+                        + PlainTrees.shown(difference.before())
                         + ", new "
-                        + PlainTrees.shown(difference.adopted())
+                        + PlainTrees.shown(difference.after())
                         + ": "
                         + (difference.at().startsWith(pullSecrets)
                             ? ACCOUNT_PULL_SECRETS

@@ -7,6 +7,8 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
+import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
@@ -190,9 +192,9 @@ final class OriginValues {
   private static String describe(Difference difference) {
     return difference.at()
         + ": live "
-        + PlainTrees.shown(difference.live())
+        + PlainTrees.shown(difference.before())
         + ", chart "
-        + PlainTrees.shown(difference.adopted());
+        + PlainTrees.shown(difference.after());
   }
 
   /** The rendered object of the same kind, namespace and name, or {@code null}. */

@@ -3,9 +3,9 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
-import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.rollout.TemplateComparison;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -26,7 +26,7 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
 
   /**
    * Compares a workload as it runs with what would replace it, both completed with the server's
-   * defaults.
+   * defaults ({@link TemplateComparison}).
    *
    * @param reason why a difference is there
    */
@@ -36,27 +36,19 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
       Map<String, Object> live,
       Map<String, Object> replacement,
       Function<Difference, String> reason) {
-    Map<String, Object> liveSpec = PlainTrees.asMap(ApiServerDefaults.filled(live).get("spec"));
-    Map<String, Object> newSpec =
-        PlainTrees.asMap(ApiServerDefaults.filled(replacement).get("spec"));
-    FieldPath templateAt = FieldPath.of(templatePath(String.valueOf(live.get("kind"))));
-    List<Change> template = new ArrayList<>();
-    List<Change> elsewhere = new ArrayList<>();
-    for (Difference difference :
-        Difference.between(liveSpec, newSpec, FieldPath.root().key("spec"))) {
-      Change change = new Change(difference, reason.apply(difference));
-      (difference.at().startsWith(templateAt) ? template : elsewhere).add(change);
-    }
-    return new Rollout(workload, ref, template, elsewhere);
+    TemplateComparison comparison = TemplateComparison.of(live, replacement);
+    return new Rollout(
+        workload,
+        ref,
+        withReasons(comparison.template(), reason),
+        withReasons(comparison.elsewhere(), reason));
   }
 
-  /** Where a kind keeps its pod template. */
-  static String templatePath(String kind) {
-    return switch (kind) {
-      case "Pod" -> "spec";
-      case "CronJob" -> "spec.jobTemplate.spec.template";
-      default -> "spec.template";
-    };
+  private static List<Change> withReasons(
+      List<Difference> differences, Function<Difference, String> reason) {
+    return differences.stream()
+        .map(difference -> new Change(difference, reason.apply(difference)))
+        .toList();
   }
 
   /** Whether applying restarts the workload's pods. */
@@ -82,13 +74,13 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
     String values =
         difference.reordered()
             ? "live order "
-                + String.join(", ", names(difference.live()))
+                + String.join(", ", names(difference.before()))
                 + "; new order "
-                + String.join(", ", names(difference.adopted()))
+                + String.join(", ", names(difference.after()))
             : "live "
-                + PlainTrees.shown(difference.live())
+                + PlainTrees.shown(difference.before())
                 + ", new "
-                + PlainTrees.shown(difference.adopted());
+                + PlainTrees.shown(difference.after());
     return Result.of(
         severity, prefix + values + ": " + change.reason(), ref, difference.at().toString());
   }

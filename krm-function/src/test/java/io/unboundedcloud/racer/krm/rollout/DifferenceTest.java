@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.rollout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,9 +17,9 @@ class DifferenceTest {
                 d.at()
                     + (d.reordered() ? " (order)" : "")
                     + ": "
-                    + value(d.live())
+                    + value(d.before())
                     + " -> "
-                    + value(d.adopted()))
+                    + value(d.after()))
         .toList();
   }
 

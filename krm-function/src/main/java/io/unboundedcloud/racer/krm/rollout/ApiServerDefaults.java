@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.rollout;
 
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
@@ -9,10 +9,10 @@ import java.util.Map;
 
 /**
  * The fields the Kubernetes API server fills in a workload and its pod template when a manifest
- * leaves them out: the one list adopt uses to tell what the server defaulted from what someone
- * chose. Each entry names where kubernetes/kubernetes sets it: {@code SetDefaults_*} of {@code
- * pkg/apis/apps/v1/defaults.go} (the DaemonSet) and {@code pkg/apis/core/v1/defaults.go} (the pod
- * template), run on every write and read.
+ * leaves them out: the one list adopt and diff use to tell what the server defaulted from what
+ * someone chose. Each entry names where kubernetes/kubernetes sets it: {@code SetDefaults_*} of
+ * {@code pkg/apis/apps/v1/defaults.go} (the DaemonSet) and {@code pkg/apis/core/v1/defaults.go}
+ * (the pod template), run on every write and read.
  *
  * <p>Not here, on purpose, since the server sets them on Pods but never in a pod template, so a
  * template without them stays without them: {@code enableServiceLinks} and requests copied from
@@ -25,10 +25,10 @@ import java.util.Map;
  * from the live objects, already canonical.
  *
  * <p>Two uses: {@link #filled} completes a tree as the server would store it, so that two trees
- * compare equal exactly when the server would store the same template; {@link #strip} removes from
- * a live tree the values the server puts back by itself, so that the manifests kept in Git hold
- * what someone chose. Public for the chart's tests, which hold {@code helm template} equal to a
- * live DaemonSet by the same measure.
+ * compare equal exactly when the server would store the same template ({@link TemplateComparison},
+ * for adopt's verdict, diff and the chart's tests); {@link #strip} removes from a live tree the
+ * values the server puts back by itself, so that the manifests adopt keeps in Git hold what someone
+ * chose.
  */
 public final class ApiServerDefaults {
   /** {@code v1.TerminationMessagePathDefault}. */
@@ -48,7 +48,7 @@ public final class ApiServerDefaults {
    * @param at where it was
    * @param value the value it had
    */
-  record Stripped(FieldPath at, Object value) {}
+  public record Stripped(FieldPath at, Object value) {}
 
   /** A copy of a workload (any kind with a pod template) with every default the server fills. */
   public static Map<String, Object> filled(Map<String, Object> workload) {
@@ -63,7 +63,7 @@ public final class ApiServerDefaults {
    *
    * @return what was removed, deepest first
    */
-  static List<Stripped> strip(Map<String, Object> workload) {
+  public static List<Stripped> strip(Map<String, Object> workload) {
     Strip strip = new Strip();
     walk(workload, strip);
     return strip.removed;
@@ -73,7 +73,7 @@ public final class ApiServerDefaults {
    * The pull policy {@code SetDefaults_Container} gives an image: Always for :latest or no tag nor
    * digest.
    */
-  static String pullPolicyFor(String image) {
+  public static String pullPolicyFor(String image) {
     boolean digest = image.contains("@");
     String name = digest ? image.substring(0, image.indexOf('@')) : image;
     int colon = name.lastIndexOf(':');

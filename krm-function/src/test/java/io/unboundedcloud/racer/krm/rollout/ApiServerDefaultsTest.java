@@ -1,7 +1,8 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.rollout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.adopt.LiveDumps;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.LinkedHashMap;

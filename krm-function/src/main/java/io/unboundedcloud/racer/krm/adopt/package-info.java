@@ -1,13 +1,13 @@
 /**
  * {@code racer-krm adopt}: moving an operator-managed installation to GitOps without restarting a
  * dataplane pod. From a live dump ({@code kubectl get -o yaml}) it picks the installation ({@code
- * LiveInstallation}), strips what the server wrote ({@code ServerFields}) and what it defaults
- * ({@code krm.rollout.ApiServerDefaults}), pins the live images in a function config ({@code
- * PinnedImages}), renders the result with {@code krm.render} ({@code Rerendering}), and judges
- * whether applying it would change a pod template ({@code Rollout}, through {@code krm.rollout}'s
- * comparison, which {@code racer-krm diff} shares; {@code RolloutReasons} says why). On request it
- * derives values for {@code charts/racer} and judges the chart the same way ({@code HelmValues}):
- * each {@code ValueGroup} ({@code ReplacingValues}, {@code PlacementValues}, {@code
+ * LiveInstallation}), strips what the server wrote ({@code krm.rollout.ServerFields}) and what it
+ * defaults ({@code krm.rollout.ApiServerDefaults}), pins the live images in a function config
+ * ({@code PinnedImages}), renders the result with {@code krm.render} ({@code Rerendering}), and
+ * judges whether applying it would change a pod template ({@code Rollout}, through {@code
+ * krm.rollout}'s comparison, which {@code racer-krm diff} shares; {@code RolloutReasons} says why).
+ * On request it derives values for {@code charts/racer} and judges the chart the same way ({@code
+ * HelmValues}): each {@code ValueGroup} ({@code ReplacingValues}, {@code PlacementValues}, {@code
  * PodMetadataValues}) writes the values the adopted DaemonSet needs and applies them as the chart
  * does, {@code OriginValues} the cache origins, and {@code HelmCommands} the commands that let Helm
  * adopt the live objects.

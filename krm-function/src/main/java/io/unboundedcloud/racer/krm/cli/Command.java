@@ -38,6 +38,9 @@ public final class Command {
         case "adopt" -> {
           return AdoptMode.run(rest.subList(1, rest.size()), stdin, stdout, stderr);
         }
+        case "diff" -> {
+          return DiffMode.run(rest.subList(1, rest.size()), stdin, stdout, stderr);
+        }
         default -> {
           stderr.println("error: unknown command or flag \"" + first + "\"; run racer-krm --help");
           return 2;

@@ -50,15 +50,15 @@ final class RolloutCauses {
             "the image of container "
                 + image(steps)
                 + ": "
-                + PlainTrees.shown(difference.before())
+                + PlainTrees.inline(difference.before())
                 + " -> "
-                + PlainTrees.shown(difference.after()));
+                + PlainTrees.inline(difference.after()));
       } else if (isObjectImage(steps)) {
         images.add(
             "the racer-object image: "
-                + PlainTrees.shown(valueOf(difference.before()))
+                + PlainTrees.inline(valueOf(difference.before()))
                 + " -> "
-                + PlainTrees.shown(valueOf(difference.after())));
+                + PlainTrees.inline(valueOf(difference.after())));
       } else if (container(steps) != null && "resources".equals(at(steps, 3))) {
         resources.add("the resources of container " + container(steps));
       } else if ("spec".equals(at(steps, 0)) && PLACEMENT.contains(at(steps, 1))) {

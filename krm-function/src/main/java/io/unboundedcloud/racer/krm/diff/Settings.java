@@ -38,9 +38,9 @@ final class Settings {
         changed.add(
             key
                 + " "
-                + PlainTrees.shown(old.get(key))
+                + PlainTrees.inline(old.get(key))
                 + " -> "
-                + PlainTrees.shown(current.get(key)));
+                + PlainTrees.inline(current.get(key)));
       }
     }
     return changed;

@@ -56,9 +56,9 @@ final class TextReport {
     return field.path()
         + (field.reordered() ? " (order)" : "")
         + ": "
-        + PlainTrees.shown(field.before())
+        + PlainTrees.inline(field.before())
         + " -> "
-        + PlainTrees.shown(field.after());
+        + PlainTrees.inline(field.after());
   }
 
   static String unchanged(int count) {

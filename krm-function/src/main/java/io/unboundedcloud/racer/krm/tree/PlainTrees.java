@@ -117,8 +117,16 @@ public final class PlainTrees {
    * long, {@code none} for an absent value.
    */
   public static String shown(Object value) {
-    String text = flow(value);
+    String text = inline(value);
     return text.length() <= SHOWN ? text : text.substring(0, SHOWN - 3) + "...";
+  }
+
+  /**
+   * A value as one line, whole: strings quoted, maps and lists in flow style, {@code none} for
+   * absent.
+   */
+  public static String inline(Object value) {
+    return flow(value);
   }
 
   private static String flow(Object value) {

@@ -6,89 +6,70 @@ import io.unboundedcloud.racer.krm.diff.DiffSide;
 import io.unboundedcloud.racer.krm.diff.ManifestDiff;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
-import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
-import io.unboundedcloud.racer.krm.yaml.YamlLimits;
-import io.unboundedcloud.racer.krm.yaml.YamlReader;
-import java.io.InputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * {@code racer-krm diff OLD NEW [--function-config FILE] [--output text|markdown|json]
- * [--fail-on-rollout]}: what replacing OLD by NEW does (krm.diff), printed on stdout. On an error
- * nothing reaches stdout; with {@code --fail-on-rollout} a rollout is printed, then fails the run.
+ * [--fail-on-rollout]}: what replacing OLD by NEW does (krm.diff), the report on stdout. On an
+ * error nothing reaches stdout; with {@code --fail-on-rollout} a rollout is reported, then fails
+ * the run (exit 1).
  */
-final class DiffMode {
+final class DiffMode implements Mode {
   private static final String FUNCTION_CONFIG = "--function-config";
   private static final String OUTPUT = "--output";
   private static final String FAIL_ON_ROLLOUT = "--fail-on-rollout";
 
-  private DiffMode() {}
+  @Override
+  public String name() {
+    return "diff";
+  }
 
-  static int run(List<String> args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
-    List<String> sides = new ArrayList<>();
-    Path functionConfigFile = null;
-    DiffOutput output = DiffOutput.TEXT;
-    boolean failOnRollout = false;
-    for (int i = 0; i < args.size(); i++) {
-      String arg = args.get(i);
-      String value = null;
-      String flag = arg;
-      if (arg.startsWith("--") && arg.contains("=")) {
-        flag = arg.substring(0, arg.indexOf('='));
-        value = arg.substring(arg.indexOf('=') + 1);
-      }
-      if (flag.equals(FUNCTION_CONFIG) || flag.equals(OUTPUT)) {
-        if (value == null) {
-          if (i + 1 >= args.size()) {
-            throw new UsageException(flag + " needs a value");
-          }
-          value = args.get(++i);
-        }
-        if (flag.equals(FUNCTION_CONFIG)) {
-          functionConfigFile = Path.of(value);
-        } else {
-          output = DiffOutput.named(value);
-          if (output == null) {
-            throw new UsageException("--output " + value + " is not one of text, markdown, json");
-          }
-        }
-      } else if (arg.equals(FAIL_ON_ROLLOUT)) {
-        failOnRollout = true;
-      } else if (arg.startsWith("-") && !arg.equals("-")) {
-        throw new UsageException("unknown flag " + arg);
-      } else {
-        sides.add(arg);
-      }
-    }
-    if (sides.size() != 2) {
-      throw new UsageException(
-          "diff needs two sides, OLD and NEW (each a file, a directory or -), not " + sides.size());
-    }
+  @Override
+  public Syntax syntax() {
+    return Syntax.positionals(
+            2, 2, "two sides, OLD and NEW: each a file, a directory, or - for stdin")
+        .withStdin()
+        .flags(
+            Flag.valued(FUNCTION_CONFIG, "a file"),
+            Flag.choice(OUTPUT, "text", "markdown", "json"),
+            Flag.toggle(FAIL_ON_ROLLOUT));
+  }
+
+  @Override
+  public Stdout stdout() {
+    return Stdout.ALWAYS; // --fail-on-rollout: the report, and exit 1
+  }
+
+  @Override
+  public int run(Invocation call, OutputStream out) {
+    List<String> sides = call.arguments().positionals();
     if (sides.get(0).equals("-") && sides.get(1).equals("-")) {
       throw new UsageException("diff reads stdin for one side only");
     }
+    DiffOutput output =
+        DiffOutput.valueOf(call.arguments().value(OUTPUT).orElse("text").toUpperCase(Locale.ROOT));
+    PrintStream stderr = call.stderr();
     SourceFiles sources = new SourceFiles();
     List<List<Map<String, Object>>> read = new ArrayList<>();
     try {
       MappingNode functionConfig =
-          functionConfigFile == null
+          call.arguments().path(FUNCTION_CONFIG).isEmpty()
               ? null
-              : ManifestFiles.functionConfig(functionConfigFile, sources);
+              : ManifestFiles.functionConfig(call.arguments().path(FUNCTION_CONFIG).get(), sources);
       for (String side : sides) {
-        List<MappingNode> objects =
-            side.equals("-")
-                ? YamlReader.readManifests(stdin, "stdin", YamlLimits.DEFAULT)
-                : ManifestFiles.objects(List.of(Path.of(side)), "diff", stderr, sources);
-        Read<List<Map<String, Object>>> prepared = DiffSide.of(objects, functionConfig);
-        for (Result result : prepared.results()) {
-          stderr.println(sources.locate(result).toLine());
-        }
+        Read<List<Map<String, Object>>> prepared =
+            DiffSide.of(call.manifests(List.of(side), name(), sources), functionConfig);
+        call.report(prepared.results(), sources);
         if (!prepared.ok()) {
           return prepared.results().exitCode();
         }
@@ -99,16 +80,17 @@ final class DiffMode {
       return 1;
     }
     Read<DiffReport> compared = ManifestDiff.compare(read.get(0), read.get(1));
-    for (Result result : compared.results()) {
-      stderr.println(result.toLine());
-    }
+    call.report(compared.results(), sources);
     if (!compared.ok()) {
       return compared.results().exitCode();
     }
-    // the whole report is one string before anything is printed
-    stdout.print(output.write(compared.value()));
-    stdout.flush();
-    if (failOnRollout && compared.value().rollout()) {
+    byte[] report = output.write(compared.value()).getBytes(StandardCharsets.UTF_8);
+    try {
+      out.write(report);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    if (call.arguments().has(FAIL_ON_ROLLOUT) && compared.value().rollout()) {
       stderr.println(
           "error: --fail-on-rollout: applying "
               + sides.get(1)
@@ -118,5 +100,10 @@ final class DiffMode {
       return 1;
     }
     return 0;
+  }
+
+  @Override
+  public String input(Invocation call) {
+    return "the input (" + String.join(" and ", call.arguments().positionals()) + ")";
   }
 }

@@ -41,7 +41,7 @@ public final class DiffSide {
     if (!sorted.ok()) {
       return Read.of(null, sorted.results());
     }
-    Results results = Results.copyOf(sorted.results());
+    Results results = new Results().addAll(sorted.results());
     List<MappingNode> items = sorted.value().items();
     if (sorted.value().functionConfig() != null) {
       Outcome outcome = Renderer.render(items, sorted.value().functionConfig());

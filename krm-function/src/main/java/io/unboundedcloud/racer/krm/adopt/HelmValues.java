@@ -34,7 +34,7 @@ final class HelmValues {
   static final String INEXPRESSIBLE =
       "no value of charts/racer sets it (its values: images, imagePullSecrets,"
           + " settings, settingsConfigMap, resources, updateStrategy, priorityClassName, placement,"
-          + " serviceAccount.annotations, podAnnotations, podLabels, cacheOrigins)";
+          + " serviceAccount.annotations, podAnnotations, podLabels, cacheOrigins, strict)";
 
   /**
    * The ServiceAccount's pull secrets, which the pods' {@code imagePullSecrets} value does not set.
@@ -61,7 +61,8 @@ final class HelmValues {
           "serviceAccount",
           "podAnnotations",
           "podLabels",
-          "cacheOrigins");
+          "cacheOrigins",
+          "strict");
 
   private HelmValues() {}
 

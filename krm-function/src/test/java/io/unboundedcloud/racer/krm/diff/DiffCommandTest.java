@@ -78,6 +78,32 @@ class DiffCommandTest {
     }
 
     @Test
+    @DisplayName(
+        "1 and nothing on stdout for a side that is not YAML, naming the file; no stack trace")
+    void notYaml() throws Exception {
+      Path broken = folder(root, "broken", "settings.yaml", "data: [unclosed\n");
+      KrmRun run = KrmRun.command("diff", old.toString(), broken.toString());
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.stderr())
+          .startsWith("error: ")
+          .contains("settings.yaml")
+          .doesNotContain("\tat ");
+    }
+
+    @Test
+    @DisplayName("1 and nothing on stdout when an object is twice on one side")
+    void twice() {
+      String rendered = rendered(old);
+      Path doubled = folder(root, "doubled", "a.yaml", rendered, "b.yaml", rendered);
+      KrmRun run = KrmRun.command("diff", old.toString(), doubled.toString());
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.stderr())
+          .contains("error: ConfigMap racer/racer-settings (v1) is twice on the new side");
+    }
+
+    @Test
     @DisplayName("1 and nothing on stdout when a side does not exist")
     void missingSide() {
       KrmRun run = KrmRun.command("diff", old.toString(), root.resolve("nowhere").toString());

@@ -54,6 +54,10 @@ class ChartDiffTest {
     return values;
   }
 
+  private static Map<String, Object> rollingUpdate(Map<String, Object> rollingUpdate) {
+    return Map.of("type", "RollingUpdate", "rollingUpdate", rollingUpdate);
+  }
+
   @SuppressWarnings("unchecked")
   private static Map<String, Object> map(Map<String, Object> values, String key) {
     return (Map<String, Object>) values.computeIfAbsent(key, k -> new LinkedHashMap<>());
@@ -141,14 +145,7 @@ class ChartDiffTest {
   void updateStrategy() throws IOException {
     Map<String, Object> report =
         diff(
-            values ->
-                values.put(
-                    "updateStrategy",
-                    Map.of(
-                        "type",
-                        "RollingUpdate",
-                        "rollingUpdate",
-                        Map.of("maxUnavailable", "10%"))));
+            values -> values.put("updateStrategy", rollingUpdate(Map.of("maxUnavailable", "10%"))));
     assertThat(report).containsEntry("rollout", false);
     assertThat(object(report, "DaemonSet", "racer"))
         .containsEntry("rollout", false)
@@ -199,12 +196,7 @@ class ChartDiffTest {
         diff(
             values ->
                 values.put(
-                    "updateStrategy",
-                    Map.of(
-                        "type",
-                        "RollingUpdate",
-                        "rollingUpdate",
-                        Map.of("maxUnavailable", 1, "maxSurge", 0))));
+                    "updateStrategy", rollingUpdate(Map.of("maxUnavailable", 1, "maxSurge", 0))));
     assertThat(report).containsEntry("rollout", false).containsEntry("objects", List.of());
   }
 }

@@ -98,6 +98,48 @@ class DiffMatrixTest {
   }
 
   @Test
+  @DisplayName(
+      "settings renamed by their hash (kustomize's generator), compared as they are: the keys named")
+  @SuppressWarnings("unchecked")
+  void hashedSettingsName() {
+    String renamed =
+        edited(
+            edited(
+                output,
+                "ConfigMap",
+                "racer-settings",
+                settings -> at(settings, "metadata").put("name", "racer-settings-7b9f")),
+            "DaemonSet",
+            "racer",
+            daemonSet -> {
+              List<Map<String, Object>> containers =
+                  (List<Map<String, Object>>)
+                      at(daemonSet, "spec", "template", "spec").get("containers");
+              for (Map<String, Object> source :
+                  (List<Map<String, Object>>) containers.get(0).get("envFrom")) {
+                ((Map<String, Object>) source.get("configMapRef"))
+                    .put("name", "racer-settings-7b9f");
+              }
+            });
+    Path before = folder(root, "before", "all.yaml", renamed);
+    String changedSettings =
+        edited(
+            renamed.replace("racer-settings-7b9f", "racer-settings-c41d"),
+            "ConfigMap",
+            "racer-settings-c41d",
+            settings -> at(settings, "data").put("RACER_SLAB_BYTES", "1073741824"));
+    Path after = folder(root, "after", "all.yaml", changedSettings);
+    DiffSides.Report report = json(before, after);
+    assertThat(report.object("ConfigMap", "racer-settings-7b9f"))
+        .containsEntry("change", "removed");
+    assertThat(report.object("ConfigMap", "racer-settings-c41d")).containsEntry("change", "added");
+    assertThat(report.object("DaemonSet", "racer")).containsEntry("rollout", true);
+    assertThat(report.reasons("DaemonSet", "racer"))
+        .containsExactly(
+            "racer-settings changed: RACER_SLAB_BYTES \"2147483648\" -> \"1073741824\"");
+  }
+
+  @Test
   @DisplayName("a ServiceAccount annotation changes the ServiceAccount and rolls nothing")
   void serviceAccountAnnotation() {
     Path current =

@@ -197,9 +197,8 @@ public final class Adoption {
                   + " place"
                   + (rollout.template().size() == 1 ? "" : "s")
                   + ", which restarts "
-                  + (dataplane
-                      ? "the dataplane on every node, one node at a time, and drops its cache"
-                      : "its pods"),
+                  + (dataplane ? "the dataplane on every node and drops its cache" : "its pods")
+                  + (rollout.pace() == null ? "" : "; pace: " + rollout.pace()),
               null,
               null));
       results.addAll(rollout.templateResults(severity, label + "rollout: "));

@@ -3,7 +3,9 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.rollout.Pace;
 import io.unboundedcloud.racer.krm.rollout.TemplateComparison;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.List;
@@ -19,8 +21,10 @@ import java.util.function.Function;
  * @param ref the workload, for results
  * @param template the pod template's differences, with their reasons
  * @param elsewhere the other differences of {@code spec}, with their reasons
+ * @param pace how a rollout proceeds under the replacement's update strategy ({@link Pace})
  */
-record Rollout(String workload, ResourceRef ref, List<Change> template, List<Change> elsewhere) {
+record Rollout(
+    String workload, ResourceRef ref, List<Change> template, List<Change> elsewhere, String pace) {
   /** One difference and why it is there. */
   record Change(Difference difference, String reason) {}
 
@@ -41,7 +45,8 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
         workload,
         ref,
         withReasons(comparison.template(), reason),
-        withReasons(comparison.elsewhere(), reason));
+        withReasons(comparison.elsewhere(), reason),
+        Pace.of(ApiServerDefaults.filled(replacement)));
   }
 
   private static List<Change> withReasons(

@@ -7,6 +7,7 @@ import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.rollout.Pace;
 import io.unboundedcloud.racer.krm.rollout.TemplateComparison;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;

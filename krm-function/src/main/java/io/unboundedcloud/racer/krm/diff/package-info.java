@@ -7,8 +7,8 @@
  * defaults counted as written); for a changed workload it judges the rollout through {@code
  * krm.rollout.TemplateComparison}, the measure adopt's verdict uses, says why ({@code
  * RolloutCauses}, the settings keys found through {@code Settings}) and at what pace ({@code
- * Pace}). {@code DiffOutput} writes the {@code DiffReport} as text, a pull-request comment in
- * Markdown, or JSON ({@code docs/diff.schema.json}).
+ * krm.rollout.Pace}). {@code DiffOutput} writes the {@code DiffReport} as text, a pull-request
+ * comment in Markdown, or JSON ({@code docs/diff.schema.json}).
  *
  * <p>It never decides what rolls on its own (that is {@code krm.rollout}), never reads files or
  * writes to stdout or stderr (that is {@code krm.cli}): every problem is a {@code Result}.

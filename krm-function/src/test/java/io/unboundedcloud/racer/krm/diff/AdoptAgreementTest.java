@@ -26,7 +26,8 @@ import org.yaml.snakeyaml.Yaml;
  * adopt's verdict and diff's judgement never disagree: for every live dump of {@code
  * src/test/resources/adopt}, adopt's manifests (pinned to the live images, which roll nothing, and
  * rendered with other images, which roll the dataplane) are judged by adopt against the dump and by
- * {@code racer-krm diff DUMP MANIFESTS}; the workloads each says roll are the same.
+ * {@code racer-krm diff DUMP MANIFESTS}; the workloads each says roll are the same, at the same
+ * pace.
  */
 @DisplayName("adopt's verdict and diff's judgement agree on every adopt fixture")
 class AdoptAgreementTest {

@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.diff;
+package io.unboundedcloud.racer.krm.rollout;
 
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
@@ -8,13 +8,16 @@ import java.util.Map;
  * How a rollout of a workload proceeds under its update strategy, in words: one node at a time and
  * the wait between, a share of the nodes at a time, or only as pods are deleted. Read from the
  * workload completed with the API server's defaults, so that an absent strategy reads as the
- * default one.
+ * default one. adopt's verdict and diff say it alike.
  */
-final class Pace {
+public final class Pace {
   private Pace() {}
 
-  /** The pace of a workload (a plain tree completed with the server's defaults). */
-  static String of(Map<String, Object> workload) {
+  /**
+   * The pace of a workload (a plain tree completed with the server's defaults, {@link
+   * ApiServerDefaults#filled}), or {@code null} for a kind without a pod template.
+   */
+  public static String of(Map<String, Object> workload) {
     String kind = String.valueOf(workload.get("kind"));
     Map<String, Object> spec = PlainTrees.asMap(workload.get("spec"));
     if (spec == null) {
@@ -33,22 +36,37 @@ final class Pace {
     };
   }
 
+  /**
+   * An update strategy: its type and its rolling update's two limits ({@code null} when absent).
+   */
+  private record Strategy(Object type, Object unavailable, Object surge) {
+    static Strategy of(Map<String, Object> spec, String field) {
+      FieldPath at = FieldPath.root().key(field);
+      return new Strategy(
+          at.key("type").valueIn(spec),
+          at.key("rollingUpdate").key("maxUnavailable").valueIn(spec),
+          at.key("rollingUpdate").key("maxSurge").valueIn(spec));
+    }
+  }
+
   private static String daemonSet(Map<String, Object> spec) {
-    Object type = FieldPath.of("updateStrategy.type").valueIn(spec);
-    if ("OnDelete".equals(type)) {
+    Strategy strategy = Strategy.of(spec, "updateStrategy");
+    if ("OnDelete".equals(strategy.type())) {
       return "OnDelete: a node's pod changes only when it is deleted";
     }
-    Object unavailable = FieldPath.of("updateStrategy.rollingUpdate.maxUnavailable").valueIn(spec);
-    Object surge = FieldPath.of("updateStrategy.rollingUpdate.maxSurge").valueIn(spec);
     String share;
-    if (!isZero(surge)) {
+    if (!isZero(strategy.surge())) {
       share =
-          nodes(surge)
+          nodes(strategy.surge())
               + " at a time, each new pod started before the old one stops (maxSurge "
-              + surge
+              + strategy.surge()
               + ")";
     } else {
-      share = nodes(unavailable) + " at a time (maxUnavailable " + unavailable + ")";
+      share =
+          nodes(strategy.unavailable())
+              + " at a time (maxUnavailable "
+              + strategy.unavailable()
+              + ")";
     }
     return share + ", " + waitBetween(spec);
   }
@@ -69,23 +87,21 @@ final class Pace {
   }
 
   private static String deployment(Map<String, Object> spec) {
-    Object type = FieldPath.of("strategy.type").valueIn(spec);
-    if ("Recreate".equals(type)) {
+    Strategy strategy = Strategy.of(spec, "strategy");
+    if ("Recreate".equals(strategy.type())) {
       return "Recreate: every pod stopped, then all recreated";
     }
-    Object unavailable = FieldPath.of("strategy.rollingUpdate.maxUnavailable").valueIn(spec);
-    Object surge = FieldPath.of("strategy.rollingUpdate.maxSurge").valueIn(spec);
+    // apps/v1 SetDefaults_Deployment: 25% and 25%
     return "rolling: up to "
-        + (unavailable == null ? "25%" : unavailable)
+        + (strategy.unavailable() == null ? "25%" : strategy.unavailable())
         + " of the replicas unavailable and "
-        + (surge == null ? "25%" : surge)
+        + (strategy.surge() == null ? "25%" : strategy.surge())
         + " extra at a time, "
         + waitBetween(spec);
   }
 
   private static String statefulSet(Map<String, Object> spec) {
-    Object type = FieldPath.of("updateStrategy.type").valueIn(spec);
-    if ("OnDelete".equals(type)) {
+    if ("OnDelete".equals(Strategy.of(spec, "updateStrategy").type())) {
       return "OnDelete: a pod changes only when it is deleted";
     }
     Object partition = FieldPath.of("updateStrategy.rollingUpdate.partition").valueIn(spec);

@@ -17,6 +17,7 @@ final class AdoptedDataplane {
       FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
 
   private final Map<String, Object> adopted;
+  private final Map<String, Object> chartDefault;
   private final Map<String, Object> filledAdopted;
   private final Map<String, Object> filledDefault;
 
@@ -26,6 +27,7 @@ final class AdoptedDataplane {
    */
   AdoptedDataplane(Map<String, Object> adopted, Map<String, Object> chartDefault) {
     this.adopted = adopted;
+    this.chartDefault = chartDefault;
     this.filledAdopted = ApiServerDefaults.filled(adopted);
     this.filledDefault = ApiServerDefaults.filled(chartDefault);
   }
@@ -33,6 +35,11 @@ final class AdoptedDataplane {
   /** The adopted DaemonSet's value at {@code at}, or {@code null}. */
   Object value(FieldPath at) {
     return at.valueIn(adopted);
+  }
+
+  /** A default install's DaemonSet's value at {@code at}, or {@code null}. */
+  Object defaultValue(FieldPath at) {
+    return at.valueIn(chartDefault);
   }
 
   /**

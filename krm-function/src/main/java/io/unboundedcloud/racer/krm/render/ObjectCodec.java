@@ -40,9 +40,30 @@ final class ObjectCodec {
 
   /**
    * Whether a node and a plain tree hold the same data, by {@link PlainTrees#same}'s one rule for
-   * numbers.
+   * numbers. A null node ({@code nodeAffinity:} with no value, {@code ~}) holds null.
    */
   static boolean same(Node node, Object plain) {
     return PlainTrees.same(Nodes.toPlain(node), plain);
+  }
+
+  /**
+   * Whether a fabric8 value holds nothing: null, an empty string, an empty list, or an object or
+   * map whose every value holds nothing ({@code resources: {requests: {}}}, {@code updateStrategy:
+   * {type: ""}}). Kubernetes' defaulting reads such a value as unset.
+   */
+  static boolean holdsNothing(Object value) {
+    if (value == null) {
+      return true;
+    }
+    if (value instanceof String text) {
+      return text.isEmpty();
+    }
+    if (value instanceof Map<?, ?> map) {
+      return map.values().stream().allMatch(ObjectCodec::holdsNothing);
+    }
+    if (value instanceof java.util.List<?> list) {
+      return list.isEmpty();
+    }
+    return Fabric8Trees.types().contains(value.getClass()) && holdsNothing(plain(value));
   }
 }

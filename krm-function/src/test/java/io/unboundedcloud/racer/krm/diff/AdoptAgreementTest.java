@@ -46,10 +46,15 @@ class AdoptAgreementTest {
         imageTag: 0.19.1
       """;
 
-  static Stream<Arguments> cases() {
+  /** Every live dump of src/test/resources/adopt, each pinned and with other images. */
+  static Stream<Arguments> cases() throws IOException {
     List<Arguments> cases = new ArrayList<>();
-    for (String fixture :
-        List.of("operator-list.yaml", "overrides-stream.yaml", "production-list.yaml")) {
+    List<String> fixtures;
+    try (Stream<Path> files = Files.list(LiveDumps.fixture("operator-list.yaml").getParent())) {
+      fixtures = files.map(file -> file.getFileName().toString()).sorted().toList();
+    }
+    assertThat(fixtures).hasSizeGreaterThanOrEqualTo(3);
+    for (String fixture : fixtures) {
       cases.add(Arguments.of(fixture, false));
       cases.add(Arguments.of(fixture, true));
     }

@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * The KRM function: one ResourceList on stdin, one on stdout. Any error result exits 1 with every
@@ -55,7 +56,9 @@ final class FunctionMode implements Mode {
       refuse(unreadable, out, call.stderr());
       return 1;
     }
-    Outcome outcome = rendering.render(list.items(), list.functionConfig().orElse(null));
+    Outcome outcome =
+        rendering.render(
+            list.items(), list.functionConfig().orElse(null), UnaryOperator.identity());
     for (Result result : outcome.results()) {
       call.stderr().println(result.toLine());
     }

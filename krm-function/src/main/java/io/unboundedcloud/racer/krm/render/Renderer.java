@@ -10,6 +10,7 @@ import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -23,6 +24,7 @@ import io.unboundedcloud.racer.workload.settings.SettingsHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -38,10 +40,20 @@ public final class Renderer {
    * @param functionConfig its functionConfig, or {@code null}
    */
   public static Outcome render(List<MappingNode> items, MappingNode functionConfig) {
+    return render(items, functionConfig, UnaryOperator.identity());
+  }
+
+  /**
+   * @param items the ResourceList's items (edited in place only when the run succeeds)
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param locate names the file an item came from where its annotations do not (render mode)
+   */
+  public static Outcome render(
+      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
     Results results = new Results();
     List<MappingNode> output;
     try {
-      output = renderInto(new Inputs(items, functionConfig), results);
+      output = renderInto(new Inputs(items, functionConfig, locate), results);
     } catch (YamlInputException unreadable) {
       // an object we had to read is not plain data (an alias expanding past the limits): no item is
       // lost

@@ -15,7 +15,10 @@ import java.util.stream.Stream;
  * {@code helm} binary. Prints only the pushed chart's digest on stdout; Helm's own report goes to
  * stderr.
  *
- * <p>Usage: {@code ChartRelease CHART oci://REGISTRY/charts OUT [--plain-http]}
+ * <p>Usage: {@code ChartRelease CHART oci://REGISTRY/charts OUT [--ca-file FILE] [--plain-http]}.
+ * Credentials: Helm's registry config under {@code HELM_CONFIG_HOME}, the only place helm-java's
+ * registry client reads them from ({@code tools/release.sh} links it to the chosen file). The CA:
+ * {@code --ca-file}, else what Go trusts (the system's store, {@code SSL_CERT_FILE}).
  */
 public final class ChartRelease {
   private static final Pattern DIGEST = Pattern.compile("Digest:\\s*(sha256:[0-9a-f]{64})");
@@ -23,20 +26,31 @@ public final class ChartRelease {
   private ChartRelease() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length < 3
-        || args.length > 4
-        || (args.length == 4 && !"--plain-http".equals(args[3]))
-        || !args[1].startsWith("oci://")) {
-      System.err.println("usage: ChartRelease CHART oci://REGISTRY/charts OUT [--plain-http]");
+    boolean plainHttp = false;
+    Path caFile = null;
+    boolean usable = args.length >= 3 && args[1].startsWith("oci://");
+    for (int i = 3; usable && i < args.length; i++) {
+      if ("--plain-http".equals(args[i])) {
+        plainHttp = true;
+      } else if ("--ca-file".equals(args[i]) && i + 1 < args.length) {
+        caFile = Path.of(args[++i]);
+      } else {
+        usable = false;
+      }
+    }
+    if (!usable) {
+      System.err.println(
+          "usage: ChartRelease CHART oci://REGISTRY/charts OUT [--ca-file FILE] [--plain-http]");
       System.exit(2);
     }
     Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
     System.out.println(
-        push(Path.of(args[0]), URI.create(args[1]), Path.of(args[2]), args.length == 4));
+        push(Path.of(args[0]), URI.create(args[1]), Path.of(args[2]), caFile, plainHttp));
   }
 
   /** Packages {@code chart} into {@code out}, pushes it to {@code remote}, returns the digest. */
-  static String push(Path chart, URI remote, Path out, boolean plainHttp) throws IOException {
+  static String push(Path chart, URI remote, Path out, Path caFile, boolean plainHttp)
+      throws IOException {
     Files.createDirectories(out);
     new Helm(chart).packageIt().withDestination(out).call();
     Path packaged;
@@ -51,6 +65,9 @@ public final class ChartRelease {
     var push = Helm.push().withChart(packaged).withRemote(remote);
     if (plainHttp) {
       push.plainHttp();
+    }
+    if (caFile != null) {
+      push.withCaFile(caFile);
     }
     String report = push.call();
     System.err.print(report);

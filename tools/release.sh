@@ -13,7 +13,7 @@
 #
 # Pushes REGISTRY/racer-krm:VERSION (VERSION as `racer-krm --version` prints it), the chart as
 # oci://REGISTRY/charts (REGISTRY/charts/racer:VERSION) and the bundles as REGISTRY/racer-krm-bundle:
-# VERSION-linux-ARCH; writes the chart package, the bundles with their SHA-256 files, the SBOM and the
+# VERSION-linux-ARCH (OCI artifacts, type application/vnd.unbounded-cloud.racer-krm.bundle.v1); writes the chart package, the bundles with their SHA-256 files, the SBOM and the
 # digests to krm-function/target/release/. Nothing is written in the checkout outside target/.
 #
 # Credentials, the standard places: buildah's (REGISTRY_AUTH_FILE, else what `buildah login` wrote) for the
@@ -117,10 +117,14 @@ for platform in $(echo "$platforms" | tr ',' ' '); do
     --build-arg "RUNTIME=${folder#"$repo"/}" --manifest "$image" --file "$repo/Dockerfile" "$repo" >&2
   say "$platform built in $(( $(date +%s) - start )) s"
 
-  # The bundle for exec functions: the runtime folder as a tar.gz with fixed order, owners and times.
+  # The bundle for exec functions: the runtime folder, reproducibly (a Java 17 CDS archive is left out:
+  # it names the folder it was dumped in; bin/racer-krm-archive dumps it again where the bundle lies).
   name=racer-krm-$version-linux-${platform#linux/}
-  tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" --format=gnu \
-    --exclude=./app/racer-krm.jsa --transform "s|^\\.|$name|" -C "$folder" -cf - . | gzip -9n >"$out/$name.tar.gz"
+  rm -rf "$out/tmp/bundle"
+  cp -a "$folder" "$out/tmp/bundle"
+  rm -f "$out/tmp/bundle/app/racer-krm.jsa"
+  "$repo/tools/reproducible-tar.sh" "$out/tmp/bundle" "$name" "$out/$name.tar.gz"
+  rm -rf "$out/tmp/bundle"
   (cd "$out" && sha256sum "$name.tar.gz" >"$name.tar.gz.sha256")
 done
 # shellcheck disable=SC2086
@@ -129,6 +133,18 @@ buildah manifest push $tls ${REGISTRY_AUTH_FILE:+--authfile "$REGISTRY_AUTH_FILE
   || fail "pushing $image to $registry failed"
 image_digest=$(cat "$out/image.digest")
 case "$image_digest" in sha256:*) ;; *) fail "no image digest from the push: '$image_digest'" ;; esac
+
+# The exec bundles, each with its SHA-256 file, as OCI artifacts beside the image (what `oras push` makes)
+bundles=
+for platform in $(echo "$platforms" | tr ',' ' '); do
+  name=racer-krm-$version-linux-${platform#linux/}
+  tag=$version-linux-${platform#linux/}
+  digest=$(release_java io.unboundedcloud.racer.krm.release.BundlePush "$registry" racer-krm-bundle "$tag" "$scheme" \
+    "${image_auth:--}" "$out/$name.tar.gz" "$out/$name.tar.gz.sha256") \
+    || fail "pushing the bundle $name to $registry failed (image $image@$image_digest is pushed)"
+  bundles="${bundles}bundle $registry/racer-krm-bundle:$tag@$digest
+"
+done
 
 say "packaging charts/racer and pushing it to oci://$registry/charts"
 # helm-java runs Helm in this JVM; it reads credentials from HELM_CONFIG_HOME/registry/config.json only, so
@@ -140,8 +156,14 @@ ca_file=
 for dir in /etc/containers/certs.d /etc/docker/certs.d; do
   if [ -z "$ca_file" ] && [ -f "$dir/$host/ca.crt" ]; then ca_file=$dir/$host/ca.crt; fi
 done
-HELM_CACHE_HOME=$out/tmp/helm-cache HELM_DATA_HOME=$out/tmp/helm-data HELM_CONFIG_HOME=$out/tmp/helm-config \
-  release_java io.unboundedcloud.racer.krm.release.ChartRelease "$repo/charts/racer" "oci://$registry/charts" "$out" \
+export HELM_CACHE_HOME="$out/tmp/helm-cache" HELM_DATA_HOME="$out/tmp/helm-data" HELM_CONFIG_HOME="$out/tmp/helm-config"
+helm_package=$(release_java io.unboundedcloud.racer.krm.release.ChartRelease package "$repo/charts/racer" "$out/tmp/chart") \
+  || fail "helm package charts/racer failed"
+# Helm stamps the packaging time into the package: written again with the commit's time only
+mkdir -p "$out/tmp/chart/unpacked"
+tar -xzf "$helm_package" -C "$out/tmp/chart/unpacked"
+"$repo/tools/reproducible-tar.sh" "$out/tmp/chart/unpacked/racer" racer "$out/${helm_package##*/}" --files-only
+release_java io.unboundedcloud.racer.krm.release.ChartRelease push "$out/${helm_package##*/}" "oci://$registry/charts" \
   ${ca_file:+--ca-file "$ca_file"} $([ "$scheme" = https ] || echo --plain-http) >"$out/chart.digest" \
   || fail "pushing the chart to oci://$registry/charts failed (image $image@$image_digest is pushed)"
 chart_digest=$(cat "$out/chart.digest")
@@ -152,3 +174,4 @@ if [ -f "$sbom" ]; then cp "$sbom" "$out/"; else say "warning: no SBOM at $sbom"
 
 echo "image $image@$image_digest"
 echo "chart oci://$registry/charts/racer:$version@$chart_digest"
+printf '%s' "$bundles"

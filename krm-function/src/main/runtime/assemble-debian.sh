@@ -64,5 +64,5 @@ jmods=$root/$arch/usr/lib/jvm/java-17-openjdk-$arch/jmods
 [ -x "$tool/bin/jlink" ] && [ -f "$jmods/java.base.jmod" ] || fail "the unpacked JDKs in $root are incomplete"
 
 RACER_KRM_RUNTIME_OUT=runtime-linux-$arch RACER_KRM_JMODS=$jmods QEMU_LD_PREFIX=$root/$arch \
-  "$here/assemble.sh" "$tool" "$target" "$repo/examples" "$timestamp"
+  sh "$here/assemble.sh" "$tool" "$target" "$repo/examples" "$timestamp"
 echo "$target/runtime-linux-$arch"

@@ -49,7 +49,7 @@ public final class RegistryCheck {
   private final String scheme;
   private final HttpClient client;
 
-  private RegistryCheck(String registry, String scheme) {
+  RegistryCheck(String registry, String scheme) {
     this.registry = registry;
     this.host = registry.contains("/") ? registry.substring(0, registry.indexOf('/')) : registry;
     this.scheme = scheme;
@@ -154,7 +154,9 @@ public final class RegistryCheck {
     try {
       int status;
       if (challenge.regionMatches(true, 0, "Bearer", 0, 6)) {
-        status = get(tokenUri(challenge), "Basic " + credentials).statusCode();
+        String path =
+            registry.length() > host.length() ? registry.substring(host.length() + 1) + "/" : "";
+        status = get(tokenUri(challenge, path + "racer-krm"), "Basic " + credentials).statusCode();
       } else {
         status =
             get(URI.create(scheme + "://" + host + "/v2/"), "Basic " + credentials).statusCode();
@@ -165,15 +167,13 @@ public final class RegistryCheck {
     }
   }
 
-  /** The token endpoint of a Bearer challenge, asking to push and pull the release's image. */
-  private URI tokenUri(String challenge) {
+  /** The token endpoint of a Bearer challenge, asking to push and pull {@code repository}. */
+  private URI tokenUri(String challenge, String repository) {
     Map<String, String> parameters = new java.util.HashMap<>();
     Matcher m = CHALLENGE.matcher(challenge);
     while (m.find()) {
       parameters.put(m.group(1).toLowerCase(java.util.Locale.ROOT), m.group(2));
     }
-    String path = registry.length() > host.length() ? registry.substring(host.length() + 1) : "";
-    String repository = (path.isEmpty() ? "" : path + "/") + "racer-krm";
     String query =
         "service="
             + URLEncoder.encode(parameters.getOrDefault("service", host), StandardCharsets.UTF_8)
@@ -186,7 +186,7 @@ public final class RegistryCheck {
    * base64(user:password) for this registry from a docker-style config file; "" when a credential
    * helper keeps them; {@code null} when the file names none.
    */
-  private String credentials(Path file) throws IOException {
+  String credentials(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
       return null;
     }
@@ -216,6 +216,41 @@ public final class RegistryCheck {
       return "";
     }
     return null;
+  }
+
+  /**
+   * The Authorization header for pushing to {@code repository} (below the registry's host) with
+   * {@code credentials} (base64 of user:password, or null): Basic, or a Bearer token from the
+   * registry's token service; null when the registry asks for none.
+   */
+  String authorization(String repository, String credentials)
+      throws IOException, InterruptedException {
+    HttpResponse<String> anonymous = get(URI.create(scheme + "://" + host + "/v2/"), null);
+    if (anonymous.statusCode() != 401 || credentials == null || credentials.isEmpty()) {
+      return null;
+    }
+    String challenge = anonymous.headers().firstValue("WWW-Authenticate").orElse("");
+    if (!challenge.regionMatches(true, 0, "Bearer", 0, 6)) {
+      return "Basic " + credentials;
+    }
+    HttpResponse<String> token = get(tokenUri(challenge, repository), "Basic " + credentials);
+    if (token.statusCode() != 200) {
+      throw new IOException("the token service answered HTTP " + token.statusCode());
+    }
+    JsonNode body = new ObjectMapper().readTree(token.body());
+    return "Bearer " + body.path("token").asText(body.path("access_token").asText());
+  }
+
+  String scheme() {
+    return scheme;
+  }
+
+  String host() {
+    return host;
+  }
+
+  HttpClient client() {
+    return client;
   }
 
   private HttpResponse<String> get(URI uri, String authorization)

@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.krm.golden.GoldenCase;
 import io.unboundedcloud.racer.krm.image.ContainerTools;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import io.unboundedcloud.racer.krm.runtime.Sandbox;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.nio.charset.StandardCharsets;
@@ -161,6 +162,15 @@ class ReleaseIT {
     if (registry != null) {
       registry.close();
     }
+    CommandRun.of(
+        Path.of("/"),
+        Map.of(),
+        List.of(
+            "rm",
+            "-rf",
+            Path.of(System.getProperty("java.io.tmpdir"))
+                .resolve("racer-krm-bundle-it")
+                .toString()));
   }
 
   @BeforeEach
@@ -461,6 +471,157 @@ class ReleaseIT {
         CommandRun.of(batch, Map.of(), List.of("chmod", "-R", "a+rX", temp.toString())).succeeded();
       }
       return batch;
+    }
+  }
+
+  @Nested
+  @DisplayName(
+      "The exec bundles: racer-krm-VERSION-linux-ARCH.tar.gz, for sites without containers")
+  class ExecBundles {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
+    @DisplayName(
+        "each is written with its SHA-256 file and pushed as an OCI artifact holding the same bytes")
+    void pushed(String platform) throws IOException {
+      Assumptions.assumeTrue(arm64 || platform.equals("linux/amd64"), "linux/arm64 not released");
+      String name = "racer-krm-" + version + "-" + platform.replace('/', '-');
+      Path bundle = released().resolve(name + ".tar.gz");
+      CommandRun.of(released(), Map.of(), List.of("sha256sum", "-c", name + ".tar.gz.sha256"))
+          .succeeded();
+      Matcher line =
+          Pattern.compile(
+                  "(?m)^bundle "
+                      + Pattern.quote(registry.host() + "/racer-krm-bundle:" + version + "-")
+                      + Pattern.quote(platform.replace('/', '-'))
+                      + "@(sha256:[0-9a-f]{64})$")
+              .matcher(release.stdoutText());
+      assertThat(line.find()).as("a bundle line in %s", release.stdoutText()).isTrue();
+
+      HttpURLConnection manifest = registry.open("/v2/racer-krm-bundle/manifests/" + line.group(1));
+      manifest.setRequestProperty("Authorization", basicAuthorization());
+      manifest.setRequestProperty("Accept", "application/vnd.oci.image.manifest.v1+json");
+      assertThat(manifest.getResponseCode()).isEqualTo(200);
+      var layers = new ObjectMapper().readTree(manifest.getInputStream()).path("layers");
+      assertThat(layers.get(0).path("annotations").path("org.opencontainers.image.title").asText())
+          .isEqualTo(name + ".tar.gz");
+      HttpURLConnection blob =
+          registry.open("/v2/racer-krm-bundle/blobs/" + layers.get(0).path("digest").asText());
+      blob.setRequestProperty("Authorization", basicAuthorization());
+      try (var in = blob.getInputStream()) {
+        assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(bundle));
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "linux/amd64, unpacked in a fresh folder and run as uid 65534 (sandboxed: no network, read-only), renders every golden case as the golden files hold it")
+    void goldenCases() throws IOException {
+      Path bin = unpacked("linux/amd64").resolve("bin/racer-krm");
+      for (Path input : RuntimeFolder.goldenInputs()) {
+        GoldenCase golden = new GoldenCase(input.getParent());
+        CommandRun run =
+            CommandRun.of(
+                Path.of("/"),
+                Map.of(),
+                Files.readAllBytes(input),
+                Sandbox.command(
+                    Sandbox.NOBODY,
+                    Path.of("/"),
+                    Map.of("HOME", "/nonexistent", "RACER_KRM_REQUIRE_ARCHIVE", "1"),
+                    List.of(bin.toString())));
+        assertThat(run.exit())
+            .as("%s: exit code", golden.name())
+            .isEqualTo(golden.expectedExitCode());
+        assertThat(run.stdoutText())
+            .as("%s: stdout", golden.name())
+            .isEqualTo(golden.expectedStdout());
+        assertThat(run.stderr().lines().toList())
+            .as("%s: stderr", golden.name())
+            .isEqualTo(golden.expectedStderr());
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "linux/amd64 as a kpt exec function (kpt fn eval --exec), kpt and the function run as uid 65534, as with the local launcher")
+    void kptExec() throws IOException {
+      String why = ContainerTools.onPath("kpt").isEmpty() ? "kpt not found on PATH" : null;
+      if (why != null) {
+        System.out.println("SKIPPED: ReleaseIT exec bundle with kpt: " + why);
+      }
+      Assumptions.assumeTrue(why == null, why);
+      Path bin = unpacked("linux/amd64").resolve("bin/racer-krm");
+      Path reference = temp.resolve("bundle-kpt-reference");
+      copyTree(RuntimeFolder.repository().resolve("examples/kpt"), reference);
+      CommandRun.of(
+              reference,
+              Map.of(),
+              List.of(
+                  "kpt",
+                  "fn",
+                  "eval",
+                  reference.toString(),
+                  "--exec",
+                  RuntimeFolder.plainLauncher().toString(),
+                  "--",
+                  "imageRegistry=registry.example.com/racer"))
+          .succeeded();
+      Path home = bundleRoot().resolve("kpt-home");
+      Path pkg = home.resolve("kpt");
+      copyTree(RuntimeFolder.repository().resolve("examples/kpt"), pkg);
+      CommandRun.of(home, Map.of(), List.of("chown", "-R", "65534:65534", home.toString()))
+          .succeeded();
+
+      CommandRun.of(
+              home,
+              Map.of("HOME", home.toString()),
+              List.of(
+                  "setpriv",
+                  "--reuid=65534",
+                  "--regid=65534",
+                  "--clear-groups",
+                  "--",
+                  "kpt",
+                  "fn",
+                  "eval",
+                  pkg.toString(),
+                  "--exec",
+                  bin.toString(),
+                  "--",
+                  "imageRegistry=registry.example.com/racer"))
+          .succeeded();
+
+      assertThat(files(pkg)).isEqualTo(files(reference));
+    }
+
+    private Path released() {
+      return RuntimeFolder.module().resolve("target/release");
+    }
+
+    /** A folder every user can enter, under the system's temporary folder, made once. */
+    private Path bundleRoot() throws IOException {
+      Path root = Path.of(System.getProperty("java.io.tmpdir")).resolve("racer-krm-bundle-it");
+      if (!Files.isDirectory(root)) {
+        Files.createDirectories(root);
+        CommandRun.of(root, Map.of(), List.of("chmod", "755", root.toString())).succeeded();
+      }
+      return root;
+    }
+
+    /** The platform's bundle unpacked into a fresh folder that uid 65534 can read. */
+    private Path unpacked(String platform) throws IOException {
+      String name = "racer-krm-" + version + "-" + platform.replace('/', '-');
+      Path into = bundleRoot().resolve("unpacked-" + platform.replace('/', '-'));
+      if (!Files.isDirectory(into.resolve(name))) {
+        Files.createDirectories(into);
+        CommandRun.of(
+                into,
+                Map.of(),
+                List.of("tar", "-xzf", released().resolve(name + ".tar.gz").toString()))
+            .succeeded();
+        CommandRun.of(into, Map.of(), List.of("chmod", "-R", "a+rX", into.toString())).succeeded();
+      }
+      return into.resolve(name);
     }
   }
 

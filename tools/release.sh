@@ -62,9 +62,6 @@ runtime=$module/target/runtime
 version=$("$runtime/bin/racer-krm" --version | awk '{print $2}')
 [ -n "$version" ] || fail "racer-krm --version printed nothing"
 out=$module/target/release
-rm -rf "$out"
-mkdir -p "$out/tmp"
-trap 'rm -rf "$out/tmp"' EXIT
 image=$registry/racer-krm:$version
 classpath="$(cat "$module/target/release-classpath.txt"):$module/target/test-classes"
 release_java() { java -Djava.io.tmpdir="$out/tmp" -cp "$classpath" "$@"; }
@@ -90,10 +87,14 @@ if [ -z "$chart_auth" ]; then
   helm_default=${HELM_CONFIG_HOME:-${XDG_CONFIG_HOME:-$HOME/.config}/helm}/registry/config.json
   if [ -f "$helm_default" ]; then chart_auth=$helm_default; else chart_auth=$image_auth; fi
 fi
-scheme=$(release_java io.unboundedcloud.racer.krm.release.RegistryCheck "$registry" ${plain_http:+--plain-http} \
+scheme=$(java -cp "$classpath" io.unboundedcloud.racer.krm.release.RegistryCheck "$registry" ${plain_http:+--plain-http} \
   ${image_auth:+--auth "$image_auth"} ${chart_auth:+--auth "$chart_auth"}) || exit 1
 tls=--tls-verify=true
 [ "$scheme" = https ] || tls=--tls-verify=false
+# Only now is the last release's output replaced: a refused release leaves it as it was.
+rm -rf "$out"
+mkdir -p "$out/tmp"
+trap 'rm -rf "$out/tmp"' EXIT
 say "registry $registry over $scheme; image credentials ${image_auth:-none}, chart credentials ${chart_auth:-none}"
 
 # Each platform's runtime folder: this machine's from `mvn package`, the other from Debian's OpenJDK 17.

@@ -241,7 +241,10 @@ class ReleaseIT {
             .as("anonymous GET %s", manifest)
             .isEqualTo(401);
       }
-      CommandRun pull = ContainerTools.podman("pull", "--authfile", "/dev/null", imageByDigest());
+      Path noCredentials = temp.resolve("no-credentials.json");
+      Files.writeString(noCredentials, "{\"auths\": {}}\n");
+      CommandRun pull =
+          ContainerTools.podman("pull", "--authfile", noCredentials.toString(), imageByDigest());
       assertThat(pull.exit()).as("podman pull without credentials").isNotZero();
       assertThat(pull.stderr()).containsIgnoringCase("unauthorized");
     }
@@ -340,32 +343,25 @@ class ReleaseIT {
       long start = System.nanoTime();
 
       CommandRun run =
-          ContainerTools.podman(
-              "run",
-              "--runtime",
-              "runc",
-              "--ulimit",
-              "nofile=4096:4096",
-              "--ulimit",
-              "nproc=4096:4096",
-              "--pull",
-              "never",
-              "--rm",
-              "--network",
-              "none",
-              "--read-only",
-              "--user",
-              "65534:65534",
-              "-v",
-              batch + ":/batch:ro",
-              "--entrypoint",
-              "/opt/racer-krm/jre/bin/java",
-              image,
-              "-XX:TieredStopAtLevel=1",
-              "-cp",
-              "/opt/racer-krm/app/*:/batch/classes",
-              GoldenBatch.class.getName(),
-              "/batch/golden");
+          ContainerTools.run(
+              new byte[0],
+              List.of(
+                  "--rm",
+                  "--network",
+                  "none",
+                  "--read-only",
+                  "--user",
+                  "65534:65534",
+                  "-v",
+                  batch + ":/batch:ro",
+                  "--entrypoint",
+                  "/opt/racer-krm/jre/bin/java",
+                  image,
+                  "-XX:TieredStopAtLevel=1",
+                  "-cp",
+                  "/opt/racer-krm/app/*:/batch/classes",
+                  GoldenBatch.class.getName(),
+                  "/batch/golden"));
       System.out.printf(
           "ReleaseIT: %s golden cases in one JVM: %d s%n",
           platform, (System.nanoTime() - start) / 1_000_000_000L);
@@ -399,35 +395,22 @@ class ReleaseIT {
       ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
           .succeeded();
       CommandRun machine =
-          ContainerTools.podman(
-              "run",
-              "--runtime",
-              "runc",
-              "--pull",
-              "never",
-              "--rm",
-              "--network",
-              "none",
-              "--entrypoint",
-              "uname",
-              image,
-              "-m");
+          ContainerTools.run(
+              new byte[0],
+              List.of("--rm", "--network", "none", "--entrypoint", "uname", image, "-m"));
       CommandRun withArchive =
-          ContainerTools.podman(
-              "run",
-              "--runtime",
-              "runc",
-              "--pull",
-              "never",
-              "--rm",
-              "--network",
-              "none",
-              "--user",
-              "65534:65534",
-              "-e",
-              "RACER_KRM_REQUIRE_ARCHIVE=1",
-              image,
-              "--version");
+          ContainerTools.run(
+              new byte[0],
+              List.of(
+                  "--rm",
+                  "--network",
+                  "none",
+                  "--user",
+                  "65534:65534",
+                  "-e",
+                  "RACER_KRM_REQUIRE_ARCHIVE=1",
+                  image,
+                  "--version"));
 
       assertThat(machine.succeeded().stdoutText().strip()).isEqualTo("aarch64");
       assertThat(withArchive.succeeded().stdoutText()).startsWith("racer-krm " + version + " ");

@@ -43,7 +43,7 @@ build() {
   git -C "$checkout" checkout -q "$commit"
   say "build $n in $checkout ($(date -u +%H:%M:%S))"
   start=$(date +%s)
-  (cd "$checkout" && mvn -B -o -q package -DskipTests >"$work/build-$n.log" 2>&1) \
+  (cd "$checkout" && mvn -B -q package -DskipTests >"$work/build-$n.log" 2>&1) \
     || { tail -30 "$work/build-$n.log" >&2; say "error: build $n failed"; exit 1; }
   say "build $n took $(( $(date +%s) - start )) s"
   target=$checkout/krm-function/target

@@ -162,7 +162,7 @@ helm_package=$(release_java io.unboundedcloud.racer.krm.release.ChartRelease pac
   || fail "helm package charts/racer failed"
 # Helm stamps the packaging time into the package: written again with the commit's time only
 mkdir -p "$out/tmp/chart/unpacked"
-tar -xzf "$helm_package" -C "$out/tmp/chart/unpacked"
+tar -xzmf "$helm_package" -C "$out/tmp/chart/unpacked"
 "$repo/tools/reproducible-tar.sh" "$out/tmp/chart/unpacked/racer" racer "$out/${helm_package##*/}" --files-only
 release_java io.unboundedcloud.racer.krm.release.ChartRelease push "$out/${helm_package##*/}" "oci://$registry/charts" \
   ${ca_file:+--ca-file "$ca_file"} $([ "$scheme" = https ] || echo --plain-http) >"$out/chart.digest" \

@@ -62,7 +62,7 @@ build() {
   packaged=$(HELM_CACHE_HOME=$tmp/cache HELM_DATA_HOME=$tmp/data HELM_CONFIG_HOME=$tmp/config \
     java -Djava.io.tmpdir="$tmp" -cp "$(cat "$target/release-classpath.txt"):$target/test-classes" \
     io.unboundedcloud.racer.krm.release.ChartRelease package "$checkout/charts/racer" "$tmp/package")
-  tar -xzf "$packaged" -C "$tmp/unpacked"
+  tar -xzmf "$packaged" -C "$tmp/unpacked"
   "$repo/tools/reproducible-tar.sh" "$tmp/unpacked/racer" racer "$collected/chart/${packaged##*/}" --files-only
 }
 

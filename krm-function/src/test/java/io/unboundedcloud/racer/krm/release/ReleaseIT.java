@@ -101,8 +101,8 @@ class ReleaseIT {
     Path repository = RuntimeFolder.repository();
     checkoutBefore = checkoutStatus();
     // buildah's standard environment: the test's storage (vfs) and chroot isolation, as ImageIT
-    // builds; the credentials in REGISTRY_AUTH_FILE, and no Helm registry config of the machine's
-    // (XDG_CONFIG_HOME of the test's own), so that Helm takes the same file
+    // builds; the credentials in REGISTRY_AUTH_FILE, and no Helm registry config (XDG_CONFIG_HOME
+    // and HELM_CONFIG_HOME empty folders of the test's own), so that Helm takes the same file
     releaseEnv =
         Map.of(
             "CONTAINERS_STORAGE_CONF",
@@ -114,7 +114,9 @@ class ReleaseIT {
             "REGISTRY_AUTH_FILE",
             registry.secrets().authFile().toString(),
             "XDG_CONFIG_HOME",
-            Files.createDirectories(temp.resolve("xdg-config")).toString());
+            Files.createDirectories(temp.resolve("xdg-config")).toString(),
+            "HELM_CONFIG_HOME",
+            Files.createDirectories(temp.resolve("helm-config")).toString());
     long start = System.nanoTime();
     String base =
         arm64

@@ -66,12 +66,15 @@ image=$registry/racer-krm:$version
 classpath="$(cat "$module/target/release-classpath.txt"):$module/target/test-classes"
 release_java() { java -Djava.io.tmpdir="$out/tmp" -cp "$classpath" "$@"; }
 
-# Reproducible: every time stamp is the commit's (SOURCE_DATE_EPOCH when set, as reproducible-builds.org
-# defines it).
+# Reproducible: the tars' times are the commit's (SOURCE_DATE_EPOCH when set, as reproducible-builds.org
+# defines it). The image's files and created time are project.build.outputTimestamp, the time assemble.sh
+# gave every file of the runtime: a Java 17 CDS archive checks its jars' mtimes, so the layers must keep them.
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
   SOURCE_DATE_EPOCH=$(git -C "$repo" log -1 --format=%ct 2>/dev/null || date +%s)
 fi
 export SOURCE_DATE_EPOCH
+output_timestamp=$(sed -n 's|.*<project.build.outputTimestamp>\(.*\)</project.build.outputTimestamp>.*|\1|p' "$repo/pom.xml")
+image_epoch=$(date -u -d "$output_timestamp" +%s) || fail "cannot read project.build.outputTimestamp from pom.xml"
 
 # The credentials files, where buildah and Helm look for them.
 uid=$(id -u)
@@ -104,7 +107,7 @@ runtime_of() {
 }
 
 build_args="--build-arg VERSION=$version --build-arg REVISION=$(git -C "$repo" rev-parse HEAD 2>/dev/null || true)"
-build_args="$build_args --build-arg CREATED=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%dT%H:%M:%SZ)"
+build_args="$build_args --build-arg CREATED=$(date -u -d "@$image_epoch" +%Y-%m-%dT%H:%M:%SZ)"
 [ -z "$base_image" ] || build_args="$build_args --build-arg BASE_IMAGE=$base_image"
 buildah manifest rm "$image" >/dev/null 2>&1 || true
 buildah manifest create "$image" >/dev/null
@@ -114,7 +117,7 @@ for platform in $(echo "$platforms" | tr ',' ' '); do
   say "building $image for $platform from ${folder#"$repo"/} (isolation ${BUILDAH_ISOLATION:-default}, storage ${STORAGE_DRIVER:-default})"
   start=$(date +%s)
   # shellcheck disable=SC2086
-  buildah bud --layers=false --platform "$platform" --timestamp "$SOURCE_DATE_EPOCH" $build_args \
+  buildah bud --layers=false --platform "$platform" --timestamp "$image_epoch" $build_args \
     --build-arg "RUNTIME=${folder#"$repo"/}" --manifest "$image" --file "$repo/Dockerfile" "$repo" >&2
   say "$platform built in $(( $(date +%s) - start )) s"
 

@@ -24,5 +24,5 @@ fi
 (cd "$folder" && list | sed 's|^\./||' | sort) \
   | tar --no-recursion --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" --format=gnu \
     --transform "s|^|$prefix/|" -C "$folder" -T - -cf - \
-  | gzip -9n >"$out.partial"
+  | gzip -n >"$out.partial"
 mv "$out.partial" "$out"

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -388,12 +389,13 @@ class ReleaseIT {
       }
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"linux/amd64, x86_64", "linux/arm64, aarch64"})
     @DisplayName(
-        "the linux/arm64 image runs on arm64 (under emulation) with its own class-data archive required")
-    void arm64Archive() throws IOException {
-      Assumptions.assumeTrue(arm64, "linux/arm64 not released here");
-      String image = registry.host() + "/racer-krm@" + platformDigests().get("linux/arm64");
+        "each platform's image runs on its machine (arm64 under emulation) with its class-data archive required")
+    void archive(String platform, String machineName) throws IOException {
+      Assumptions.assumeTrue(arm64 || platform.equals("linux/amd64"), "linux/arm64 not released");
+      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
       ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
           .succeeded();
       CommandRun machine =
@@ -414,7 +416,7 @@ class ReleaseIT {
                   image,
                   "--version"));
 
-      assertThat(machine.succeeded().stdoutText().strip()).isEqualTo("aarch64");
+      assertThat(machine.succeeded().stdoutText().strip()).isEqualTo(machineName);
       assertThat(withArchive.succeeded().stdoutText()).startsWith("racer-krm " + version + " ");
     }
 

@@ -6,23 +6,35 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Parses the command line and runs the mode it names. */
+/** Picks the mode the command line names and runs it in the {@link RunEnvelope}. */
 public final class Command {
+  /**
+   * Every mode: the first argument selects one by its name; the function mode (named "") takes the
+   * command line when none does.
+   */
+  static final List<Mode> MODES = List.of(new FunctionMode(), new RenderMode(), new AdoptMode());
+
+  private static final String STACK = "--stack";
+
   private Command() {}
 
   /**
    * Runs racer-krm.
    *
-   * @return the process exit code: 0, or 1 on any error
+   * @return the process exit code: 0, 1 on any error, 2 for a command line that cannot be run
    */
   public static int run(String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
+    return run(MODES, args, stdin, stdout, stderr);
+  }
+
+  /** Runs racer-krm with these modes. */
+  static int run(
+      List<Mode> modes, String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
     List<String> rest = new ArrayList<>(List.of(args));
-    boolean stack = rest.remove("--stack");
+    // every mode's flag, wherever it stands
+    boolean stack = rest.removeIf(STACK::equals);
     try {
-      if (rest.isEmpty()) {
-        return FunctionMode.run(stdin, stdout, stderr, stack);
-      }
-      String first = rest.get(0);
+      String first = rest.isEmpty() ? "" : rest.get(0);
       switch (first) {
         case "--help", "-h", "help" -> {
           stdout.print(Usage.text());
@@ -32,36 +44,27 @@ public final class Command {
           stdout.println(Usage.version());
           return 0;
         }
-        case "render" -> {
-          return RenderMode.run(rest.subList(1, rest.size()), stdout, stderr, stack);
-        }
-        case "adopt" -> {
-          return AdoptMode.run(rest.subList(1, rest.size()), stdin, stdout, stderr);
-        }
         default -> {
-          stderr.println("error: unknown command or flag \"" + first + "\"; run racer-krm --help");
-          return 2;
+          RunEnvelope envelope = new RunEnvelope(stdin, stdout, stderr, stack);
+          for (Mode mode : modes) {
+            if (!mode.name().isEmpty() && mode.name().equals(first)) {
+              return envelope.run(mode, rest.subList(1, rest.size()));
+            }
+          }
+          return envelope.run(function(modes), rest);
         }
       }
-    } catch (UsageException usage) {
-      stderr.println("error: " + usage.getMessage() + "; run racer-krm --help");
-      return 2;
     } catch (OutOfMemoryError outOfMemory) {
-      // the modes report their own, with the input's size; this one came from elsewhere
-      stderr.println("error: " + OutOfMemory.message("the input"));
-      if (stack) {
-        outOfMemory.printStackTrace(stderr);
-      }
+      new Report(stderr, stack).line(OutOfMemory.message("the input"), outOfMemory);
       return 1;
     } catch (RuntimeException | StackOverflowError bug) {
-      stderr.println(
-          "error: internal error: "
-              + bug
-              + (stack ? "" : " (run with --stack for the stack trace)"));
-      if (stack) {
-        bug.printStackTrace(stderr);
-      }
+      // outside a mode's run: writing its output, or the command line itself
+      new Report(stderr, stack).internalError(bug);
       return 1;
     }
+  }
+
+  private static Mode function(List<Mode> modes) {
+    return modes.stream().filter(mode -> mode.name().isEmpty()).findFirst().orElseThrow();
   }
 }

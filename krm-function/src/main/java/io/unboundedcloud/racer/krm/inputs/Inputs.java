@@ -125,13 +125,29 @@ public final class Inputs {
                 "data." + key));
       }
     }
+    String strict = data.get(FunctionConfig.STRICT);
+    if (strict != null && !strict.equals("true") && !strict.equals("false")) {
+      results.add(
+          Result.of(
+                  Severity.ERROR,
+                  "data."
+                      + FunctionConfig.STRICT
+                      + " is \""
+                      + strict
+                      + "\": must be exactly \"true\" (every warning is an error) or \"false\""
+                      + " (the default)",
+                  source.ref(),
+                  "data." + FunctionConfig.STRICT)
+              .withCurrentValue(strict));
+    }
     FunctionConfig config =
         new FunctionConfig(
             source,
             data.get(FunctionConfig.IMAGE_REGISTRY),
             data.get(FunctionConfig.IMAGE_TAG),
             data.get(FunctionConfig.DATAPLANE_IMAGE),
-            data.get(FunctionConfig.OBJECT_IMAGE));
+            data.get(FunctionConfig.OBJECT_IMAGE),
+            "true".equals(strict));
     return Read.of(config, results);
   }
 

@@ -13,7 +13,8 @@ public final class Command {
    * command line when none does.
    */
   static final List<Mode> MODES =
-      List.of(new FunctionMode(), new RenderMode(), new AdoptMode(), new VerifyMode());
+      List.of(
+          new FunctionMode(), new RenderMode(), new AdoptMode(), new DiffMode(), new VerifyMode());
 
   private static final String STACK = "--stack";
 

@@ -1,10 +1,10 @@
 package io.unboundedcloud.racer.krm.verify;
 
-import io.unboundedcloud.racer.krm.adopt.Difference;
-import io.unboundedcloud.racer.krm.adopt.PlainTrees;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
 
@@ -68,17 +68,17 @@ final class Drift {
   private static Result result(Item item, Difference difference, String cause) {
     String values =
         difference.reordered()
-            ? "in the order " + difference.live() + ", the function renders " + difference.adopted()
+            ? "in the order " + difference.before() + ", the function renders " + difference.after()
             : "is "
-                + PlainTrees.shown(difference.live())
+                + PlainTrees.shown(difference.before())
                 + ", the function renders "
-                + PlainTrees.shown(difference.adopted());
+                + PlainTrees.shown(difference.after());
     return Result.of(
             Severity.ERROR,
             "drift: " + difference.at() + " " + values + ": " + cause + "; " + LIST_THE_FUNCTION,
             item.ref(),
             difference.at().toString())
-        .withCurrentValue(PlainTrees.shown(difference.live()))
-        .withProposedValue(PlainTrees.shown(difference.adopted()));
+        .withCurrentValue(PlainTrees.shown(difference.before()))
+        .withProposedValue(PlainTrees.shown(difference.after()));
   }
 }

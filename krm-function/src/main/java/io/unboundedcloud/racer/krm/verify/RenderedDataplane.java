@@ -1,13 +1,13 @@
 package io.unboundedcloud.racer.krm.verify;
 
-import io.unboundedcloud.racer.krm.adopt.PlainTrees;
-import io.unboundedcloud.racer.krm.adopt.TreeAddress;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
@@ -71,7 +71,7 @@ record RenderedDataplane(Item daemonSet, Item settings, String dataplaneImage, S
   private static Read<RenderedDataplane> of(Item daemonSet, Inputs inputs) {
     Map<String, Object> container =
         PlainTrees.asMap(
-            TreeAddress.of("spec.template.spec.containers")
+            FieldPath.of("spec.template.spec.containers")
                 .named(Dataplane.CONTAINER_NAME)
                 .valueIn(Nodes.toPlainMap(daemonSet.node())));
     if (container == null) {

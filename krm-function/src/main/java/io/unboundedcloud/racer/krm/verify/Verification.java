@@ -1,7 +1,5 @@
 package io.unboundedcloud.racer.krm.verify;
 
-import io.unboundedcloud.racer.krm.adopt.Difference;
-import io.unboundedcloud.racer.krm.adopt.TreeAddress;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
@@ -12,6 +10,8 @@ import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.Dataplane;
@@ -83,13 +83,13 @@ public final class Verification {
     }
     List<MappingNode> output = outcome.items();
     for (Difference difference :
-        Difference.between(daemonSet, Nodes.toPlainMap(output.get(1)), TreeAddress.root())) {
+        Difference.between(daemonSet, Nodes.toPlainMap(output.get(1)), FieldPath.root())) {
       results.add(Drift.ofDataplane(dataplane.daemonSet(), dataplane.settings(), difference));
     }
     for (int i = 0; i < origins.size(); i++) {
       for (Difference difference :
           Difference.between(
-              originTrees.get(i), Nodes.toPlainMap(output.get(i + 2)), TreeAddress.root())) {
+              originTrees.get(i), Nodes.toPlainMap(output.get(i + 2)), FieldPath.root())) {
         results.add(Drift.ofOrigin(origins.get(i), difference));
       }
     }
@@ -103,9 +103,7 @@ public final class Verification {
     Map<String, Object> tree = Nodes.toPlainMap(dataplane.daemonSet().node());
     metadata(tree).put("name", Dataplane.DATAPLANE_DAEMON_SET_NAME);
     Object container =
-        TreeAddress.of("spec.template.spec.containers")
-            .named(Dataplane.CONTAINER_NAME)
-            .valueIn(tree);
+        FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME).valueIn(tree);
     if (container instanceof Map<?, ?> map && map.get("envFrom") instanceof List<?> sources) {
       for (Object source : sources) {
         if (source instanceof Map<?, ?> entry

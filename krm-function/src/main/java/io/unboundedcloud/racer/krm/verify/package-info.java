@@ -9,7 +9,7 @@
  * krm.render}, from the stream's own settings and images, and names each field that would change
  * ({@code Drift}), so verify and render cannot disagree. The one check the renderer cannot make is
  * that both images are of one release ({@code ImageRelease}). It reads the objects only through
- * {@code krm.inputs}, compares plain trees with {@code krm.adopt}'s {@code Difference}, and never
+ * {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s {@code Difference}, and never
  * writes to stdout or stderr: each drift is an error {@code Result}.
  */
 package io.unboundedcloud.racer.krm.verify;

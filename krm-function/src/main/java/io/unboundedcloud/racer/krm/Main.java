@@ -7,7 +7,7 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    int exit = Command.run(args, System.in, System.out, System.err);
+    int exit = Command.run(args, System.in, System.out, System.err, System.getenv());
     System.out.flush();
     System.err.flush();
     // a plain return ends with status 0 and spares System.exit's logger lookup (about 10 ms at

@@ -1,26 +1,46 @@
 package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
+import io.unboundedcloud.racer.krm.parameters.ParameterNames;
+import io.unboundedcloud.racer.krm.parameters.ParametersJson;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Parses the command line and runs the mode it names. */
 public final class Command {
   private Command() {}
 
   /**
-   * Runs racer-krm.
+   * Runs racer-krm with no environment of its own (no Application parameters).
    *
    * @return the process exit code: 0, or 1 on any error
    */
   public static int run(String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
+    return run(args, stdin, stdout, stderr, Map.of());
+  }
+
+  /**
+   * Runs racer-krm.
+   *
+   * @param environment the process environment: the function and render read the Argo CD
+   *     Application's parameters from {@code ARGOCD_APP_PARAMETERS}
+   * @return the process exit code: 0, or 1 on any error
+   */
+  public static int run(
+      String[] args,
+      InputStream stdin,
+      PrintStream stdout,
+      PrintStream stderr,
+      Map<String, String> environment) {
+    String parameters = environment.get(ParameterNames.ENVIRONMENT_VARIABLE);
     List<String> rest = new ArrayList<>(List.of(args));
     boolean stack = rest.remove("--stack");
     try {
       if (rest.isEmpty()) {
-        return FunctionMode.run(stdin, stdout, stderr, stack);
+        return FunctionMode.run(stdin, stdout, stderr, stack, ParametersJson.read(parameters));
       }
       String first = rest.get(0);
       switch (first) {
@@ -33,7 +53,11 @@ public final class Command {
           return 0;
         }
         case "render" -> {
-          return RenderMode.run(rest.subList(1, rest.size()), stdout, stderr, stack);
+          return RenderMode.run(
+              rest.subList(1, rest.size()), stdout, stderr, stack, ParametersJson.read(parameters));
+        }
+        case "announce" -> {
+          return AnnounceMode.run(rest.subList(1, rest.size()), stdin, stdout, stderr);
         }
         case "adopt" -> {
           return AdoptMode.run(rest.subList(1, rest.size()), stdin, stdout, stderr);

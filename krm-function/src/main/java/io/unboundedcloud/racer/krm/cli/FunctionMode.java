@@ -1,8 +1,10 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.memory.HeldOutput;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -35,7 +37,12 @@ final class FunctionMode {
 
   private FunctionMode() {}
 
-  static int run(InputStream stdin, PrintStream stdout, PrintStream stderr, boolean stack) {
+  static int run(
+      InputStream stdin,
+      PrintStream stdout,
+      PrintStream stderr,
+      boolean stack,
+      Read<ApplicationParameters> parameters) {
     KeptInput input;
     try {
       input = KeptInput.read(stdin, SOURCE, YamlLimits.DEFAULT);
@@ -55,7 +62,7 @@ final class FunctionMode {
     HeldOutput output = new HeldOutput();
     int exit;
     try {
-      exit = render(input, output, stderr);
+      exit = render(input, parameters, output, stderr);
     } catch (OutOfMemoryError outOfMemory) {
       // render's frames, and the trees they held, are gone: only the kept input is still reachable
       output.discard();
@@ -66,7 +73,11 @@ final class FunctionMode {
   }
 
   /** The run itself, its ResourceList written to {@code output}; returns the exit code. */
-  private static int render(KeptInput input, OutputStream output, PrintStream stderr) {
+  private static int render(
+      KeptInput input,
+      Read<ApplicationParameters> parameters,
+      OutputStream output,
+      PrintStream stderr) {
     ResourceList list;
     try {
       list = YamlReader.readResourceList(input.open());
@@ -74,7 +85,11 @@ final class FunctionMode {
       refuse(unreadable, output, stderr);
       return 1;
     }
-    Outcome outcome = Renderer.render(list.items(), list.functionConfig().orElse(null));
+    // parameters that cannot be read: every item back unchanged, with their errors
+    Outcome outcome =
+        parameters.ok()
+            ? Renderer.render(list.items(), list.functionConfig().orElse(null), parameters.value())
+            : new Outcome(list.items(), parameters.results());
     for (Result result : outcome.results()) {
       stderr.println(result.toLine());
     }

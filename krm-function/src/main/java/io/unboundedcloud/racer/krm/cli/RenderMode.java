@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.HeldOutput;
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -30,7 +31,12 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 final class RenderMode {
   private RenderMode() {}
 
-  static int run(List<String> args, PrintStream stdout, PrintStream stderr, boolean stack) {
+  static int run(
+      List<String> args,
+      PrintStream stdout,
+      PrintStream stderr,
+      boolean stack,
+      Read<ApplicationParameters> parameters) {
     List<Path> paths = new ArrayList<>();
     Path functionConfigFile = null;
     for (int i = 0; i < args.size(); i++) {
@@ -56,7 +62,7 @@ final class RenderMode {
     HeldOutput output = new HeldOutput();
     int exit;
     try {
-      exit = render(paths, functionConfigFile, output, stderr);
+      exit = render(paths, functionConfigFile, parameters, output, stderr);
     } catch (OutOfMemoryError outOfMemory) {
       output.discard(); // render's frames and their trees are gone
       stderr.println("error: " + OutOfMemory.message(describe(paths, functionConfigFile)));
@@ -77,7 +83,17 @@ final class RenderMode {
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
   private static int render(
-      List<Path> paths, Path functionConfigFile, OutputStream output, PrintStream stderr) {
+      List<Path> paths,
+      Path functionConfigFile,
+      Read<ApplicationParameters> parameters,
+      OutputStream output,
+      PrintStream stderr) {
+    for (Result result : parameters.results()) {
+      stderr.println(result.toLine());
+    }
+    if (!parameters.ok()) {
+      return parameters.results().exitCode();
+    }
     List<MappingNode> objects;
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
@@ -97,7 +113,9 @@ final class RenderMode {
     if (!sorted.ok()) {
       return sorted.results().exitCode();
     }
-    Outcome outcome = Renderer.render(sorted.value().items(), sorted.value().functionConfig());
+    Outcome outcome =
+        Renderer.render(
+            sorted.value().items(), sorted.value().functionConfig(), parameters.value());
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -24,6 +25,9 @@ import java.util.regex.Pattern;
 public final class ParametersJson {
   /** A ConfigMap data key, as the API server accepts it. */
   private static final Pattern CONFIG_MAP_KEY = Pattern.compile("[-._a-zA-Z0-9]{1,253}");
+
+  private static final String STRING = "a string";
+  private static final String MAP = "a map";
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
@@ -58,7 +62,7 @@ public final class ParametersJson {
           Result.error(
               ParameterNames.ENVIRONMENT_VARIABLE
                   + " is a JSON "
-                  + root.getNodeType().name().toLowerCase(java.util.Locale.ROOT)
+                  + root.getNodeType().name().toLowerCase(Locale.ROOT)
                   + ", not the array of the Application's parameters"));
     }
     return new Collector().read(root);
@@ -103,10 +107,10 @@ public final class ParametersJson {
         return;
       }
       if (name.equals(ParameterNames.SETTINGS)) {
-        if (!kind.equals("map")) {
+        if (!kind.equals(MAP)) {
           error(
               where(name)
-                  + "is a "
+                  + "is "
                   + kind
                   + ", but "
                   + ParameterNames.SETTINGS
@@ -116,10 +120,10 @@ public final class ParametersJson {
         readSettingsMap(parameter.get("map"));
       } else if (ParameterNames.isSettingKey(name)
           || ParameterNames.FUNCTION_CONFIG.contains(name)) {
-        if (!kind.equals("string")) {
+        if (!kind.equals(STRING)) {
           error(
               where(name)
-                  + "is a "
+                  + "is "
                   + kind
                   + ", but "
                   + name
@@ -191,25 +195,27 @@ public final class ParametersJson {
   }
 
   /**
-   * Which of string, map and array the parameter holds (a JSON null counts as absent); {@code
-   * "several values"} when it holds more than one, {@code null} when none.
+   * Which of string, map and array the parameter holds, as a message says it ({@code "a string"}; a
+   * JSON null counts as absent); {@code null} when none.
    */
   private static String valueKind(JsonNode parameter) {
     List<String> kinds = new ArrayList<>();
     JsonNode string = parameter.get("string");
     if (string != null && !string.isNull()) {
       kinds.add(
-          string.isTextual() ? "string" : "JSON " + string.getNodeType().name().toLowerCase());
+          string.isTextual()
+              ? STRING
+              : "a JSON " + string.getNodeType().name().toLowerCase(Locale.ROOT));
     }
     JsonNode map = parameter.get("map");
     if (map != null && !map.isNull()) {
-      kinds.add(map.isObject() ? "map" : "malformed map");
+      kinds.add(map.isObject() ? MAP : "a malformed map");
     }
     JsonNode array = parameter.get("array");
     if (array != null && !array.isNull()) {
-      kinds.add("array");
+      kinds.add("an array");
     }
-    return kinds.isEmpty() ? null : kinds.size() == 1 ? kinds.get(0) : "value of several kinds";
+    return kinds.isEmpty() ? null : kinds.size() == 1 ? kinds.get(0) : "values of several kinds";
   }
 
   /** How an error starts for parameter {@code name}: where it came from. */

@@ -7,65 +7,70 @@ import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.parameters.Announcements;
 import io.unboundedcloud.racer.krm.results.Result;
-import io.unboundedcloud.racer.krm.yaml.YamlLimits;
-import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import java.io.InputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
- * {@code racer-krm announce PATH...}: the Argo CD plugin's dynamic parameter announcements for an
- * app folder (its files, or {@code -}: a kustomize build's output on stdin), as a JSON array on
+ * {@code racer-krm announce PATH... | -}: the Argo CD plugin's dynamic parameter announcements for
+ * an app folder (its files, or {@code -}: a kustomize build's output on stdin), as a JSON array on
  * stdout. It never fails the UI: whatever the folder holds, it prints the catalog's announcements
  * and exits 0, with why a value could not be read on stderr. The Application's parameters are not
  * applied: the values announced are the folder's own.
  */
-final class AnnounceMode {
+final class AnnounceMode implements Mode {
   private static final String PREFIX = "racer-krm announce: ";
 
-  private AnnounceMode() {}
+  @Override
+  public String name() {
+    return "announce";
+  }
 
-  static int run(List<String> args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
-    for (String arg : args) {
-      if (arg.startsWith("-") && !arg.equals("-")) {
-        throw new UsageException("unknown flag " + arg);
-      }
-    }
-    if (args.isEmpty()) {
-      throw new UsageException("announce needs the app folder, or - for a build on stdin");
-    }
+  @Override
+  public Syntax syntax() {
+    return Syntax.positionals(
+        1, Integer.MAX_VALUE, "the app folder, or - for a kustomize build on stdin");
+  }
+
+  @Override
+  public Stdout stdout() {
+    return Stdout.ALWAYS;
+  }
+
+  @Override
+  public int run(Invocation call, OutputStream out) {
     Map<String, String> settings = Map.of();
     try {
-      settings = folderSettings(args, stdin, stderr);
+      settings = folderSettings(call);
     } catch (RuntimeException | OutOfMemoryError | StackOverflowError unreadable) {
-      stderr.println(
-          PREFIX
-              + "cannot read the folder ("
-              + unreadable
-              + "); announcing the catalog's defaults");
+      call.stderr()
+          .println(
+              PREFIX
+                  + "cannot read the folder ("
+                  + unreadable
+                  + "); announcing the catalog's defaults");
     }
-    stdout.println(Announcements.json(settings));
+    try {
+      out.write((Announcements.json(settings) + "\n").getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
     return 0;
   }
 
   /** The folder's racer-settings data; empty, with the reason on stderr, when it has none. */
-  private static Map<String, String> folderSettings(
-      List<String> args, InputStream stdin, PrintStream stderr) {
-    List<MappingNode> objects = new ArrayList<>();
+  private Map<String, String> folderSettings(Invocation call) {
+    PrintStream stderr = call.stderr();
     SourceFiles sources = new SourceFiles();
-    for (String arg : args) {
-      objects.addAll(
-          arg.equals("-")
-              ? YamlReader.readManifests(stdin, "stdin", YamlLimits.DEFAULT)
-              : ManifestFiles.objects(List.of(Path.of(arg)), "announce", stderr, sources));
-    }
+    List<MappingNode> objects = call.manifests(call.arguments().positionals(), name(), sources);
     Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
     List<MappingNode> items = sorted.value() == null ? objects : sorted.value().items();
     Read<SettingsSource> settings = new Inputs(items, null).builtSettings();

@@ -1,25 +1,32 @@
 package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
-import io.unboundedcloud.racer.krm.parameters.ParameterNames;
-import io.unboundedcloud.racer.krm.parameters.ParametersJson;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Parses the command line and runs the mode it names. */
+/** Picks the mode the command line names and runs it in the {@link RunEnvelope}. */
 public final class Command {
+  /**
+   * Every mode: the first argument selects one by its name; the function mode (named "") takes the
+   * command line when none does.
+   */
+  static final List<Mode> MODES =
+      List.of(new FunctionMode(), new RenderMode(), new AdoptMode(), new AnnounceMode());
+
+  private static final String STACK = "--stack";
+
   private Command() {}
 
   /**
    * Runs racer-krm with no environment of its own (no Application parameters).
    *
-   * @return the process exit code: 0, or 1 on any error
+   * @return the process exit code: 0, 1 on any error, 2 for a command line that cannot be run
    */
   public static int run(String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
-    return run(args, stdin, stdout, stderr, Map.of());
+    return run(MODES, args, stdin, stdout, stderr, Map.of());
   }
 
   /**
@@ -27,7 +34,7 @@ public final class Command {
    *
    * @param environment the process environment: the function and render read the Argo CD
    *     Application's parameters from {@code ARGOCD_APP_PARAMETERS}
-   * @return the process exit code: 0, or 1 on any error
+   * @return the process exit code: 0, 1 on any error, 2 for a command line that cannot be run
    */
   public static int run(
       String[] args,
@@ -35,14 +42,28 @@ public final class Command {
       PrintStream stdout,
       PrintStream stderr,
       Map<String, String> environment) {
-    String parameters = environment.get(ParameterNames.ENVIRONMENT_VARIABLE);
+    return run(MODES, args, stdin, stdout, stderr, environment);
+  }
+
+  /** Runs racer-krm with these modes and no environment of its own. */
+  static int run(
+      List<Mode> modes, String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
+    return run(modes, args, stdin, stdout, stderr, Map.of());
+  }
+
+  /** Runs racer-krm with these modes. */
+  static int run(
+      List<Mode> modes,
+      String[] args,
+      InputStream stdin,
+      PrintStream stdout,
+      PrintStream stderr,
+      Map<String, String> environment) {
     List<String> rest = new ArrayList<>(List.of(args));
-    boolean stack = rest.remove("--stack");
+    // every mode's flag, wherever it stands
+    boolean stack = rest.removeIf(STACK::equals);
     try {
-      if (rest.isEmpty()) {
-        return FunctionMode.run(stdin, stdout, stderr, stack, ParametersJson.read(parameters));
-      }
-      String first = rest.get(0);
+      String first = rest.isEmpty() ? "" : rest.get(0);
       switch (first) {
         case "--help", "-h", "help" -> {
           stdout.print(Usage.text());
@@ -52,40 +73,27 @@ public final class Command {
           stdout.println(Usage.version());
           return 0;
         }
-        case "render" -> {
-          return RenderMode.run(
-              rest.subList(1, rest.size()), stdout, stderr, stack, ParametersJson.read(parameters));
-        }
-        case "announce" -> {
-          return AnnounceMode.run(rest.subList(1, rest.size()), stdin, stdout, stderr);
-        }
-        case "adopt" -> {
-          return AdoptMode.run(rest.subList(1, rest.size()), stdin, stdout, stderr);
-        }
         default -> {
-          stderr.println("error: unknown command or flag \"" + first + "\"; run racer-krm --help");
-          return 2;
+          RunEnvelope envelope = new RunEnvelope(stdin, stdout, stderr, stack, environment);
+          for (Mode mode : modes) {
+            if (!mode.name().isEmpty() && mode.name().equals(first)) {
+              return envelope.run(mode, rest.subList(1, rest.size()));
+            }
+          }
+          return envelope.run(function(modes), rest);
         }
       }
-    } catch (UsageException usage) {
-      stderr.println("error: " + usage.getMessage() + "; run racer-krm --help");
-      return 2;
     } catch (OutOfMemoryError outOfMemory) {
-      // the modes report their own, with the input's size; this one came from elsewhere
-      stderr.println("error: " + OutOfMemory.message("the input"));
-      if (stack) {
-        outOfMemory.printStackTrace(stderr);
-      }
+      new Report(stderr, stack).line(OutOfMemory.message("the input"), outOfMemory);
       return 1;
     } catch (RuntimeException | StackOverflowError bug) {
-      stderr.println(
-          "error: internal error: "
-              + bug
-              + (stack ? "" : " (run with --stack for the stack trace)"));
-      if (stack) {
-        bug.printStackTrace(stderr);
-      }
+      // outside a mode's run: writing its output, or the command line itself
+      new Report(stderr, stack).internalError(bug);
       return 1;
     }
+  }
+
+  private static Mode function(List<Mode> modes) {
+    return modes.stream().filter(mode -> mode.name().isEmpty()).findFirst().orElseThrow();
   }
 }

@@ -3,7 +3,6 @@ package io.unboundedcloud.racer.krm.cli;
 import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
-import io.unboundedcloud.racer.krm.memory.HeldOutput;
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.render.Outcome;
@@ -15,7 +14,6 @@ import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,61 +26,52 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * empty success would make Argo CD prune the installation; the manifests are held until they are
  * complete, so that running out of heap while they are written prints nothing either (krm.memory).
  */
-final class RenderMode {
-  private RenderMode() {}
+final class RenderMode implements Mode {
+  private static final String FUNCTION_CONFIG = "--function-config";
 
-  static int run(
-      List<String> args,
-      PrintStream stdout,
-      PrintStream stderr,
-      boolean stack,
-      Read<ApplicationParameters> parameters) {
-    List<Path> paths = new ArrayList<>();
-    Path functionConfigFile = null;
-    for (int i = 0; i < args.size(); i++) {
-      String arg = args.get(i);
-      if (arg.equals("--function-config")) {
-        if (i + 1 >= args.size()) {
-          throw new UsageException("--function-config needs a file");
-        }
-        functionConfigFile = Path.of(args.get(++i));
-      } else if (arg.startsWith("--function-config=")) {
-        functionConfigFile = Path.of(arg.substring("--function-config=".length()));
-      } else if (arg.startsWith("-")) {
-        throw new UsageException("unknown flag " + arg);
-      } else {
-        paths.add(Path.of(arg));
-      }
-    }
-    if (paths.isEmpty()) {
-      throw new UsageException("render needs at least one file or directory");
-    }
-    // held until complete: a run that runs out of heap while it writes must print nothing, as on
-    // any error
-    HeldOutput output = new HeldOutput();
-    int exit;
-    try {
-      exit = render(paths, functionConfigFile, parameters, output, stderr);
-    } catch (OutOfMemoryError outOfMemory) {
-      output.discard(); // render's frames and their trees are gone
-      stderr.println("error: " + OutOfMemory.message(describe(paths, functionConfigFile)));
-      if (stack) {
-        outOfMemory.printStackTrace(stderr);
-      }
-      return 1;
-    }
-    if (exit == 0) {
-      try {
-        output.writeTo(stdout);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return exit;
+  private final Rendering rendering;
+
+  RenderMode() {
+    this(Renderer::render);
+  }
+
+  RenderMode(Rendering rendering) {
+    this.rendering = rendering;
+  }
+
+  @Override
+  public String name() {
+    return "render";
+  }
+
+  @Override
+  public Syntax syntax() {
+    return Syntax.positionals(1, Integer.MAX_VALUE, "at least one file or directory")
+        .flags(Flag.valued(FUNCTION_CONFIG, "a file"));
+  }
+
+  @Override
+  public Stdout stdout() {
+    return Stdout.ON_SUCCESS;
+  }
+
+  @Override
+  public int run(Invocation call, OutputStream out) {
+    return render(
+        call.arguments().paths(),
+        call.arguments().path(FUNCTION_CONFIG).orElse(null),
+        call.parameters(),
+        out,
+        call.stderr());
+  }
+
+  @Override
+  public String input(Invocation call) {
+    return describe(call.arguments().paths(), call.arguments().path(FUNCTION_CONFIG).orElse(null));
   }
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
-  private static int render(
+  private int render(
       List<Path> paths,
       Path functionConfigFile,
       Read<ApplicationParameters> parameters,
@@ -114,7 +103,7 @@ final class RenderMode {
       return sorted.results().exitCode();
     }
     Outcome outcome =
-        Renderer.render(
+        rendering.render(
             sorted.value().items(), sorted.value().functionConfig(), parameters.value());
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());

@@ -1,10 +1,17 @@
 /**
  * The command line: the same processing reached three ways (a KRM function on stdin/stdout, {@code
  * render PATH...} for people and the Argo CD plugin, {@code --help}/{@code --version}), and {@code
- * adopt PATH...}, which turns a live installation into manifests. It owns the exit codes of a
- * command line that cannot be run (2) and of files that cannot be read (1), while a run's results
- * give theirs ({@code Results.exitCode}); the files it reads and writes; and what goes to stdout
- * (only the ResourceList or the manifests) and stderr (everything else).
+ * adopt PATH...}, which turns a live installation into manifests.
+ *
+ * <p>Every mode runs through one {@code RunEnvelope}, after kyaml's {@code framework.Execute}: its
+ * command line parsed by one parser ({@code Syntax}), its input read within the limits, its output
+ * held until whole and written once, running out of heap and internal errors reported in one line
+ * each ({@code --stack} for the trace), and the exit codes: 2 for a command line that cannot be
+ * run, 1 when a run breaks, the run's own otherwise ({@code Results.exitCode}). A mode ({@code
+ * Mode}) owns only what is its own: its name, its flags, what it reads and writes, and what reaches
+ * stdout ({@code Mode.Stdout}); it is registered in {@code Command.MODES}. docs/krm.md, "Adding a
+ * mode", says how to add one. stdout carries only the ResourceList or the manifests, stderr
+ * everything else.
  *
  * <p>It never renders, adopts or reads items itself: {@code krm.render}, {@code krm.adopt} and
  * {@code krm.inputs} do.

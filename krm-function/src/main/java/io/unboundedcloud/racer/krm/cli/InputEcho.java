@@ -1,0 +1,78 @@
+package io.unboundedcloud.racer.krm.cli;
+
+import io.unboundedcloud.racer.krm.memory.KeptInput;
+import io.unboundedcloud.racer.krm.memory.OutOfMemory;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.yaml.ResourceListOutline;
+import io.unboundedcloud.racer.krm.yaml.YamlInputException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * A ResourceList run that broke (out of heap, an internal error) still answers with every item: the
+ * kept input goes back out as it came, read once more as events only (no tree), with the error
+ * appended to its results where its text allows; nothing when it is not one ResourceList.
+ */
+final class InputEcho {
+  private InputEcho() {}
+
+  /** The heap ran out: the error names the input's size and items. */
+  static void outOfMemory(
+      KeptInput input, OutOfMemoryError cause, PrintStream stdout, Report report) {
+    String size = OutOfMemory.mebibytes(input.size());
+    ResourceListOutline outline;
+    try {
+      outline = ResourceListOutline.read(input.open(), Invocation.STDIN);
+    } catch (YamlInputException broken) {
+      report.line(OutOfMemory.message("the input (" + size + ")"), cause);
+      report.line(
+          Result.error("input is not a ResourceList: " + broken.getMessage()).toLine(), null);
+      return;
+    } catch (OutOfMemoryError again) {
+      report.line(OutOfMemory.message("the input (" + size + ")"), cause);
+      return;
+    }
+    Result error =
+        Result.error(
+            OutOfMemory.message(
+                "the input (" + size + ", " + OutOfMemory.count(outline.items(), "item") + ")"));
+    report.line(error.toLine(), cause);
+    write(input, outline, error, stdout);
+  }
+
+  /**
+   * Writes the input back with {@code error} appended to its results, when it is one ResourceList;
+   * nothing otherwise.
+   */
+  static void echo(KeptInput input, Result error, PrintStream stdout) {
+    ResourceListOutline outline;
+    try {
+      outline = ResourceListOutline.read(input.open(), Invocation.STDIN);
+    } catch (YamlInputException | OutOfMemoryError notOne) {
+      return;
+    }
+    write(input, outline, error, stdout);
+  }
+
+  private static void write(
+      KeptInput input, ResourceListOutline outline, Result error, PrintStream stdout) {
+    if (!outline.writable()) {
+      return;
+    }
+    byte[] results =
+        outline.appendable()
+            ? ResourceListOutline.resultsText(List.of(error.toTree()))
+                .getBytes(StandardCharsets.UTF_8)
+            : new byte[0];
+    try {
+      input.writeTo(stdout);
+      stdout.write(results);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    stdout.flush();
+  }
+}

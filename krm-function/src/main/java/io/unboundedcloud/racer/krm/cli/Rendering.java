@@ -1,0 +1,16 @@
+package io.unboundedcloud.racer.krm.cli;
+
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
+import io.unboundedcloud.racer.krm.render.Outcome;
+import java.util.List;
+import org.yaml.snakeyaml.nodes.MappingNode;
+
+/**
+ * The processing the function and render modes run: {@code Renderer::render}, or in a test one that
+ * breaks.
+ */
+@FunctionalInterface
+interface Rendering {
+  Outcome render(
+      List<MappingNode> items, MappingNode functionConfig, ApplicationParameters parameters);
+}

@@ -37,7 +37,8 @@ final class AnnounceMode implements Mode {
   @Override
   public Syntax syntax() {
     return Syntax.positionals(
-        1, Integer.MAX_VALUE, "the app folder, or - for a kustomize build on stdin");
+            1, Integer.MAX_VALUE, "the app folder, or - for a kustomize build on stdin")
+        .withStdin();
   }
 
   @Override
@@ -50,6 +51,8 @@ final class AnnounceMode implements Mode {
     Map<String, String> settings = Map.of();
     try {
       settings = folderSettings(call);
+      // unlike other modes, it catches what breaks the read: an announcement that fails would fail
+      // the Argo CD UI, while the catalog's defaults are still worth showing
     } catch (RuntimeException | OutOfMemoryError | StackOverflowError unreadable) {
       call.stderr()
           .println(

@@ -351,13 +351,67 @@ and none replaces the dataplane DaemonSet racer. Prints nothing.
 {{- end -}}
 
 {{- /*
+racer.warnings: the KRM function's warnings that the chart can tell from its values, one a line, each
+"<values key>: <message>", in the function's order: an unknown RACER_* settings key, then the checks of settings
+against the pod (PodFit): the shutdown deadline against terminationGracePeriodSeconds, the images' release
+against 0.19, listeners on the host network against the ports node agents commonly hold. NOTES.txt
+prints them; with strict: true, racer.validate fails with the first.
+*/}}
+{{- define "racer.warnings" -}}
+{{- $settings := .Values.settings | default dict -}}
+{{- range $key := keys $settings | sortAlpha }}
+{{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) }}
+settings.{{ $key }}: {{ $key }} is not a known racer-settings key; it is passed to the dataplane unchecked.
+{{- end }}
+{{- end }}
+{{- $timeout := include "racer.settingNumber" (list . "RACER_SHUTDOWN_TIMEOUT_MS" "30000") | int64 }}
+{{- $grace := 30 | int64 }}
+{{- if not (kindIs "invalid" .Values.terminationGracePeriodSeconds) }}{{ $grace = .Values.terminationGracePeriodSeconds | int64 }}{{ end }}
+{{- if gt $timeout (mul $grace 1000) }}
+{{- $shown := ternary (printf "%d" $timeout) (printf "%d (the default)" $timeout) (hasKey $settings "RACER_SHUTDOWN_TIMEOUT_MS") }}
+settings.RACER_SHUTDOWN_TIMEOUT_MS: {{ printf `RACER_SHUTDOWN_TIMEOUT_MS is %s ms, longer than the pod's terminationGracePeriodSeconds of %d s: the kubelet kills the dataplane %d s after asking it to stop, before it has shut down; set %s to at least %d, or RACER_SHUTDOWN_TIMEOUT_MS to at most %d` $shown $grace $grace "the value terminationGracePeriodSeconds" (div (add $timeout 999) 1000) (mul $grace 1000) }}
+{{- end }}
+{{- $images := .Values.images | default dict }}
+{{- range $image := list (list "dataplane" "dataplane" (include "racer.dataplaneImage" $)) (list "object" "racer-object" (include "racer.objectImage" $)) }}
+{{- $reference := index $image 2 }}
+{{- $last := splitList "@" $reference | first | splitList "/" | last }}
+{{- if contains ":" $last }}
+{{- $tag := splitList ":" $last | last }}
+{{- if regexMatch `^(?:v?(\d+)\.(\d+)(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?)$` $tag }}
+{{- $release := regexFind `[0-9]+\.[0-9]+` $tag }}
+{{- if ne $release "0.19" }}
+{{- $key := ternary (printf "images.%s" (index $image 0)) (ternary "images.tag" "images.registry" (ne (trim ($images.tag | default "")) "")) (ne (trim (index $images (index $image 0) | default "")) "") }}
+{{ $key }}: {{ printf `the %s image "%s" is Racer %s, but this racer-krm renders the DaemonSet of Racer %s: the DaemonSet may not fit another minor release (its settings, ports and volumes can change between them); use a %s.x tag, or the racer-krm release that targets %s` (index $image 1) $reference $release "0.19.0" "0.19" $release }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- if eq (include "racer.hostNetwork" .) "true" }}
+{{- $agents := dict "2379" "etcd client API (control-plane nodes)" "2380" "etcd peer API (control-plane nodes)" "4240" "Cilium agent health" "6443" "kube-apiserver (control-plane nodes)" "9099" "Calico Felix health" "9100" "Prometheus node-exporter" "9400" "NVIDIA DCGM exporter" "10248" "kubelet health" "10249" "kube-proxy metrics" "10250" "kubelet API" "10255" "kubelet read-only API" "10256" "kube-proxy health" "10257" "kube-controller-manager (control-plane nodes)" "10259" "kube-scheduler (control-plane nodes)" }}
+{{- range $listener := list (list "RACER_PEER_PORT" (include "racer.peerPort" $)) (list "RACER_DIAGNOSTICS_PORT" (include "racer.diagnosticsPort" $)) }}
+{{- $port := index $listener 1 }}
+{{- if hasKey $agents $port }}
+settings.{{ index $listener 0 }}: {{ printf `%s is %d with RACER_HOST_NETWORK=true: on the node's network that port is commonly held by %s, so either the dataplane or that agent cannot listen; choose another port (docs/settings.md lists the ports node agents commonly hold)` (index $listener 0) ($port | int64) (index $agents $port) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{- /*
 racer.validate: every check of the values that values.schema.json cannot make: racer.validateSettings,
 racer.validateConfig, racer.validateCacheOrigins, in the KRM function's order, then the chart's own
-racer.validatePodLabels. Prints nothing; daemonset.yaml includes it first.
+racer.validatePodLabels; with strict: true, the first of racer.warnings. Prints nothing; daemonset.yaml
+includes it first.
 */}}
 {{- define "racer.validate" -}}
 {{- include "racer.validateSettings" . -}}
 {{- include "racer.validateConfig" . -}}
 {{- include "racer.validateCacheOrigins" . -}}
 {{- include "racer.validatePodLabels" . -}}
+{{- if .Values.strict -}}
+{{- $warnings := include "racer.warnings" . | trim -}}
+{{- if $warnings -}}
+{{- fail (printf "%s (an error in strict mode: the value strict is true)" (splitList "\n" $warnings | first)) -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}

@@ -12,6 +12,8 @@ import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
+import io.unboundedcloud.racer.workload.NodeAgentPorts;
+import io.unboundedcloud.racer.workload.PodFit;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
@@ -84,6 +86,20 @@ public final class ChartFacts {
     SettingsCatalog.keys().forEach(k -> defaults.put(k.name(), k.defaultValue()));
     facts.put("defaults", defaults);
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
+    facts.put("racerVersion", Release.RACER_VERSION);
+    facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);
+    facts.put(
+        "shutdownDefault",
+        SettingsCatalog.key(PodFit.SHUTDOWN_TIMEOUT_KEY).orElseThrow().defaultValue());
+    facts.put("defaultGracePeriod", PodFit.DEFAULT_GRACE_PERIOD_SECONDS);
+    facts.put("shutdownMessage", PodFit.SHUTDOWN_MESSAGE);
+    facts.put("releaseMessage", PodFit.RELEASE_MESSAGE);
+    facts.put("listenerMessage", PodFit.LISTENER_MESSAGE);
+    facts.put("targetedRelease", PodFit.targetedRelease());
+    facts.put("versionTagPattern", PodFit.versionTagPattern());
+    List<Map<String, Object>> agents = new ArrayList<>();
+    NodeAgentPorts.all().forEach((port, agent) -> agents.add(Map.of("port", port, "agent", agent)));
+    facts.put("nodeAgentPorts", agents);
     facts.put("valueRows", valueRows());
     facts.put("settingRows", settingRows());
     facts.put("obsoleteRows", obsoleteRows());

@@ -218,7 +218,14 @@ public final class ChartValues {
             "  volume: models",
             "  image: registry.example.com/blob-origin:1.4.2",
             "  args: [--socket-dir, /run/racer/models/origin]",
-            "  resources: {requests: {cpu: 100m, memory: 256Mi}}"));
+            "  resources: {requests: {cpu: 100m, memory: 256Mi}}"),
+        ValueKey.leaf(
+            "strict",
+            false,
+            Map.of("type", "boolean"),
+            "strict makes every warning an error that fails the render, as the KRM function config's"
+                + " strict: \"true\" does: an unknown RACER_* settings key, and each check of settings"
+                + " against the pod (docs/settings.md). Without it, NOTES lists them as warnings."));
   }
 
   /** The schema's shared definitions. */

@@ -31,7 +31,7 @@ final class HelmValues {
   static final String INEXPRESSIBLE =
       "no value of charts/racer sets it (its values: images, imagePullSecrets,"
           + " settings, settingsConfigMap, resources, updateStrategy, priorityClassName, placement,"
-          + " serviceAccount.annotations, podAnnotations, podLabels, cacheOrigins)";
+          + " serviceAccount.annotations, podAnnotations, podLabels, cacheOrigins, strict)";
 
   /**
    * The ServiceAccount's pull secrets, which the pods' {@code imagePullSecrets} value does not set.
@@ -58,7 +58,8 @@ final class HelmValues {
           "serviceAccount",
           "podAnnotations",
           "podLabels",
-          "cacheOrigins");
+          "cacheOrigins",
+          "strict");
 
   private HelmValues() {}
 

@@ -16,6 +16,7 @@ import java.util.Map;
  *   imageTag: "0.19.0"                          # default: the Racer release this function targets
  *   dataplaneImage: registry.example.com/racer/racer-dataplane:0.19.0   # optional, wins
  *   objectImage: registry.example.com/racer/racer-object:0.19.0         # optional, wins
+ *   strict: "true"                              # optional: every warning is an error
  * </pre>
  *
  * @param source the config object, or {@code null} when the function got none
@@ -23,9 +24,25 @@ import java.util.Map;
  * @param imageTag {@code data.imageTag}, or {@code null} for {@link Release#RACER_VERSION}
  * @param dataplaneImage {@code data.dataplaneImage}, or {@code null}
  * @param objectImage {@code data.objectImage}, or {@code null}
+ * @param strict {@code data.strict} is {@code "true"}: every warning of the run is an error
  */
 public record FunctionConfig(
-    Item source, String imageRegistry, String imageTag, String dataplaneImage, String objectImage) {
+    Item source,
+    String imageRegistry,
+    String imageTag,
+    String dataplaneImage,
+    String objectImage,
+    boolean strict) {
+
+  /** A config that is not strict. */
+  public FunctionConfig(
+      Item source,
+      String imageRegistry,
+      String imageTag,
+      String dataplaneImage,
+      String objectImage) {
+    this(source, imageRegistry, imageTag, dataplaneImage, objectImage, false);
+  }
 
   /** The {@code data} key of the registry. */
   public static final String IMAGE_REGISTRY = "imageRegistry";
@@ -39,9 +56,12 @@ public record FunctionConfig(
   /** The {@code data} key of the full racer-object image. */
   public static final String OBJECT_IMAGE = "objectImage";
 
+  /** The {@code data} key of strict mode: {@code "true"} or {@code "false"} (the default). */
+  public static final String STRICT = "strict";
+
   /** Every key the function reads. */
   public static final List<String> KEYS =
-      List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE);
+      List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE, STRICT);
 
   /**
    * The config that {@code data} sets (a ConfigMap's data, with the Application's parameters over
@@ -55,7 +75,8 @@ public record FunctionConfig(
         data.get(IMAGE_REGISTRY),
         data.get(IMAGE_TAG),
         data.get(DATAPLANE_IMAGE),
-        data.get(OBJECT_IMAGE));
+        data.get(OBJECT_IMAGE),
+        "true".equals(data.get(STRICT)));
   }
 
   /** The tag registry images get. */

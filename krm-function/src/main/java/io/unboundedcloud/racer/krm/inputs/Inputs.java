@@ -161,7 +161,7 @@ public final class Inputs {
    */
   public Read<FunctionConfig> functionConfig() {
     if (functionConfig == null) {
-      return Read.of(FunctionConfig.of(null, overrides.functionConfig()), new Results());
+      return finish(null, new LinkedHashMap<>(), new Results());
     }
     Item source = new Item(functionConfig);
     if (!source.is("v1", "ConfigMap")) {
@@ -193,7 +193,30 @@ public final class Inputs {
                 "data." + key));
       }
     }
+    return finish(source, data, results);
+  }
+
+  /**
+   * The config {@code data} sets once the overrides are over it, its values checked where they are
+   * not checked later ({@code strict}); {@code source} is null when the function got no config.
+   */
+  private Read<FunctionConfig> finish(Item source, Map<String, String> data, Results results) {
     data.putAll(overrides.functionConfig());
+    String strict = data.get(FunctionConfig.STRICT);
+    if (strict != null && !strict.equals("true") && !strict.equals("false")) {
+      results.add(
+          Result.of(
+                  Severity.ERROR,
+                  "data."
+                      + FunctionConfig.STRICT
+                      + " is \""
+                      + strict
+                      + "\": must be exactly \"true\" (every warning is an error) or \"false\""
+                      + " (the default)",
+                  source == null ? null : source.ref(),
+                  "data." + FunctionConfig.STRICT)
+              .withCurrentValue(strict));
+    }
     return Read.of(FunctionConfig.of(source, data), results);
   }
 

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.render;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
@@ -84,9 +85,26 @@ public final class Renderer {
     return Results.copyOf(results.stream().map(attribution::attribute).toList());
   }
 
+  /**
+   * Renders, then makes every warning an error when the function config asks for strict mode: the
+   * items then come back unchanged. Only a run without error writes the overrides into
+   * racer-settings.
+   */
   private static List<MappingNode> renderInto(Inputs inputs, Overrides overrides, Results results) {
-    Read<SettingsSource> settingsRead = inputs.settings();
     Read<FunctionConfig> functionRead = inputs.functionConfig();
+    List<MappingNode> output = renderWith(inputs, functionRead, results);
+    if (functionRead.value() != null && functionRead.value().strict()) {
+      results.makeStrict();
+    }
+    if (output != null && !results.hasError()) {
+      writeOverrides(inputs.settings().value(), overrides);
+    }
+    return output;
+  }
+
+  private static List<MappingNode> renderWith(
+      Inputs inputs, Read<FunctionConfig> functionRead, Results results) {
+    Read<SettingsSource> settingsRead = inputs.settings();
     results.addAll(settingsRead.results());
     results.addAll(functionRead.results());
     if (!settingsRead.ok() || !functionRead.ok()) {
@@ -125,8 +143,10 @@ public final class Renderer {
       }
       account = ServiceAccountOwnership.merge(account, theirs);
     }
-    NodePlacement placement =
-        NodePlacement.placementOf(daemonSet.getSpec().getTemplate().getSpec());
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    DataplaneConfiguration.checkFit(
+        config, settings, functionRead.value(), pod.getTerminationGracePeriodSeconds(), results);
+    NodePlacement placement = NodePlacement.placementOf(pod);
     List<OriginPlacement.Edit> edits = new ArrayList<>();
     for (Item origin : inputs.cacheOrigins(namespace)) {
       OriginPlacement.Edit edit = OriginPlacement.plan(origin, placement, results);
@@ -144,7 +164,6 @@ public final class Renderer {
     place(output, existingAccount.value(), account);
     place(output, existingDaemonSet.value(), daemonSet);
     edits.forEach(OriginPlacement.Edit::apply);
-    writeOverrides(settings, overrides);
     return output;
   }
 

@@ -9,8 +9,10 @@ import java.util.Optional;
  * Results about a key an Application's parameter set name that parameter instead of the folder's
  * object: the value they show is not in any file of the folder. A result about {@code data.KEY} of
  * racer-settings or of the function config, where a parameter set KEY, becomes a result without
- * object or field whose message starts with the parameter ({@code Application parameter
- * RACER_PEER_PORT (ARGOCD_APP_PARAMETERS) sets RACER_PEER_PORT is "80": ...}).
+ * object or field whose message starts with the parameter: {@code Application parameter
+ * RACER_PEER_PORT (ARGOCD_APP_PARAMETERS) (from the Application's spec.source.plugin.parameters):
+ * RACER_PEER_PORT is "80": ...}, or {@code Application parameter settings (ARGOCD_APP_PARAMETERS)
+ * key RACER_PEER_PORT (from ...): ...} for a key of the settings map.
  *
  * @param parameters the parameters applied
  * @param settings the racer-settings ConfigMap the results name, or {@code null}

@@ -25,6 +25,18 @@ app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 {{- end -}}
 
 {{- /*
+racer.metadataLabels: the labels the chart adds to the metadata of every object it renders:
+racer.deliveryLabels, then commonLabels (racer.validateCommonLabels keeps these apart from
+the chart's own).
+*/}}
+{{- define "racer.metadataLabels" -}}
+{{- include "racer.deliveryLabels" . }}
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{- /*
 racer.setting: one value of settings (the racer-settings data), "" when unset. Call with (list $ "KEY").
 */}}
 {{- define "racer.setting" -}}
@@ -351,6 +363,51 @@ and none replaces the dataplane DaemonSet racer. Prints nothing.
 {{- end -}}
 
 {{- /*
+racer.validateCommonLabels: commonLabels may hold neither a selector label (of the dataplane or a
+cache origin: app.kubernetes.io/name, app.kubernetes.io/component, racer.unbounded-cloud.io/cache-origin), which the chart sets itself and a selector cannot change, nor one of
+racer.deliveryLabels. Prints nothing.
+*/}}
+{{- define "racer.validateCommonLabels" -}}
+{{- $delivery := include "racer.deliveryLabels" . | fromYaml -}}
+{{- range $key, $value := .Values.commonLabels -}}
+{{- if has $key (list "app.kubernetes.io/name" "app.kubernetes.io/component" "racer.unbounded-cloud.io/cache-origin") -}}
+{{- fail (printf "commonLabels: %q is a selector label of the chart's DaemonSets: the chart sets it itself, and a selector is immutable; remove it from commonLabels" $key) -}}
+{{- else if hasKey $delivery $key -}}
+{{- fail (printf "commonLabels: %q is one of the labels the chart sets on every object to say how it was delivered; remove it from commonLabels" $key) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validatePodAdditions: what a user adds to the dataplane pod must not replace what the chart renders:
+no extraEnv named like the dataplane's own env (RACER_POD_IP, RACER_PEER_LISTEN, RACER_DIAGNOSTICS_LISTEN, RACER_CONTROL_LISTEN, RACER_WEBHOOK_LISTEN, RACER_CONTROL_TOKEN, RACER_API_CREDENTIALS, RACER_IDENTITY_DIRECTORY, RACER_SLAB_DIRECTORY, RACER_DEVICE_DIRECTORY, RACER_OBJECT_IMAGE, NVIDIA_VISIBLE_DEVICES, NVIDIA_DRIVER_CAPABILITIES) or RACER_CONTROL_SEATS (read from
+settings only, as the KRM function requires), no extraVolumes or extraVolumeMounts named
+like the dataplane's own volumes (devices, control-token, api-credentials, identity, slabs, sockets, infiniband, udev, cufile-log), no extraContainers named dataplane.
+Prints nothing.
+*/}}
+{{- define "racer.validatePodAdditions" -}}
+{{- range $index, $var := .Values.extraEnv -}}
+{{- if has $var.name (list "RACER_POD_IP" "RACER_PEER_LISTEN" "RACER_DIAGNOSTICS_LISTEN" "RACER_CONTROL_LISTEN" "RACER_WEBHOOK_LISTEN" "RACER_CONTROL_TOKEN" "RACER_API_CREDENTIALS" "RACER_IDENTITY_DIRECTORY" "RACER_SLAB_DIRECTORY" "RACER_DEVICE_DIRECTORY" "RACER_OBJECT_IMAGE" "NVIDIA_VISIBLE_DEVICES" "NVIDIA_DRIVER_CAPABILITIES") -}}
+{{- fail (printf "extraEnv[%d].name: %q is an env var the chart sets on the dataplane container itself; choose another name" $index $var.name) -}}
+{{- else if eq $var.name "RACER_CONTROL_SEATS" -}}
+{{- fail (printf "extraEnv[%d].name: %q is read from racer-settings only (an env var would shadow it); set settings.RACER_CONTROL_SEATS instead" $index $var.name) -}}
+{{- end -}}
+{{- end -}}
+{{- range $field := list "extraVolumes" "extraVolumeMounts" -}}
+{{- range $index, $volume := index $.Values $field -}}
+{{- if has $volume.name (list "devices" "control-token" "api-credentials" "identity" "slabs" "sockets" "infiniband" "udev" "cufile-log") -}}
+{{- fail (printf "%s[%d].name: %q is a volume the chart mounts in the dataplane container itself; choose another name" $field $index $volume.name) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- range $index, $container := .Values.extraContainers -}}
+{{- if eq $container.name "dataplane" -}}
+{{- fail (printf "extraContainers[%d].name: %q is the chart's own container; choose another name (change the dataplane container through the other values)" $index $container.name) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
 racer.warnings: the KRM function's warnings that the chart can tell from its values, one a line, each
 "<values key>: <message>", in the function's order: an unknown RACER_* settings key, then the checks of settings
 against the pod (PodFit): the shutdown deadline against terminationGracePeriodSeconds, the images' release
@@ -400,14 +457,16 @@ settings.{{ index $listener 0 }}: {{ printf `%s is %d with RACER_HOST_NETWORK=tr
 {{- /*
 racer.validate: every check of the values that values.schema.json cannot make: racer.validateSettings,
 racer.validateConfig, racer.validateCacheOrigins, in the KRM function's order, then the chart's own
-racer.validatePodLabels; with strict: true, the first of racer.warnings. Prints nothing; daemonset.yaml
-includes it first.
+racer.validatePodLabels, racer.validateCommonLabels and racer.validatePodAdditions; with strict: true, the
+first of racer.warnings. Prints nothing; daemonset.yaml includes it first.
 */}}
 {{- define "racer.validate" -}}
 {{- include "racer.validateSettings" . -}}
 {{- include "racer.validateConfig" . -}}
 {{- include "racer.validateCacheOrigins" . -}}
 {{- include "racer.validatePodLabels" . -}}
+{{- include "racer.validateCommonLabels" . -}}
+{{- include "racer.validatePodAdditions" . -}}
 {{- if .Values.strict -}}
 {{- $warnings := include "racer.warnings" . | trim -}}
 {{- if $warnings -}}

@@ -25,10 +25,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The production values and the pod additions against the function: {@code helm template} with a
- * value equals the KRM function's output after the README's kustomize patch for it, run again on
- * its own patched output, which is what shows that field ownership keeps the change. Each patch is
- * applied in-process everywhere, and by {@code kubectl kustomize} where kubectl is installed
- * (otherwise one SKIPPED line, those cases skipped).
+ * value equals the KRM function's output after the kustomize patch docs/customizing.md gives for
+ * it, run again on its own patched output, which is what shows that field ownership keeps the
+ * change. Each patch is applied in-process everywhere, and by {@code kubectl kustomize} where
+ * kubectl is installed (otherwise one SKIPPED line, those cases skipped).
  */
 @DisplayName(
     "helm template with each production value or pod addition equals the function's output after the"
@@ -43,23 +43,23 @@ class CustomizationParityTest {
   }
 
   static Stream<Arguments> cases() {
-    List<Customization> readme = Customization.fromReadme();
+    List<Customization> documented = Customization.documented();
     List<Arguments> cases = new ArrayList<>();
     for (Kustomize kustomize : Kustomize.values()) {
-      for (Customization one : readme) {
+      for (Customization one : documented) {
         cases.add(Arguments.of(one, kustomize, Installation.of("racer")));
       }
       cases.add(
           Arguments.of(
-              Customization.together("every README patch together", readme),
+              Customization.together("every documented patch together", documented),
               kustomize,
               Installation.of("racer")));
       cases.add(
           Arguments.of(
               Customization.together(
-                  "every README patch together, with NVIDIA cdi and host network"
+                  "every documented patch together, with NVIDIA cdi and host network"
                       + " in another namespace",
-                  readme),
+                  documented),
               kustomize,
               Installation.of("gpu-system")
                   .withSettings(Map.of("RACER_NVIDIA", "cdi", "RACER_HOST_NETWORK", "true"))
@@ -72,9 +72,9 @@ class CustomizationParityTest {
   }
 
   /**
-   * What the README does not show: number quantities, a GPU limit, a claim, limits alone, OnDelete,
-   * one pod label; each pod addition the README shows with another alone, several items of a list,
-   * and 0 where the builder has a default.
+   * What docs/customizing.md does not show: number quantities, a GPU limit, a claim, limits alone,
+   * OnDelete, one pod label; each pod addition docs/customizing.md shows with another alone,
+   * several items of a list, and 0 where the builder has a default.
    */
   private static List<Customization> extras() {
     return List.of(
@@ -278,11 +278,10 @@ class CustomizationParityTest {
 
   @Test
   @DisplayName(
-      "the README's Customizing section has a patch for every other value of the chart, and the value"
-          + " beside it")
+      "docs/customizing.md has a patch for every other value of the chart, and the value beside it")
   void readmeCoversEveryValue() {
     Set<String> values = new TreeSet<>();
-    for (Customization one : Customization.fromReadme()) {
+    for (Customization one : Customization.documented()) {
       assertThat(one.patches()).as(one.name()).isNotEmpty();
       one.values().forEach((key, value) -> values.addAll(leaves(key, value)));
     }

@@ -23,6 +23,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 public record Customization(
     String name, List<Map<String, Object>> patches, Map<String, Object> values) {
+  /** Where the patches are documented, from the repository root. */
+  private static final String PAGE = "docs/customizing.md";
+
   private static final String START = "<!-- customizing:start -->";
   private static final String END = "<!-- customizing:end -->";
   private static final Pattern SECTION = Pattern.compile("(?m)^### (.+)$");
@@ -34,23 +37,23 @@ public record Customization(
   }
 
   /**
-   * The "Customizing" section of the repository README: each {@code ###} heading, its first YAML
-   * block (patches entries) and its second (chart values).
+   * The patches of docs/customizing.md (between its markers): each {@code ###} heading, its first
+   * YAML block (patches entries) and its second (chart values).
    */
   @SuppressWarnings("unchecked")
-  public static List<Customization> fromReadme() {
-    String readme;
+  public static List<Customization> documented() {
+    String text;
     try {
-      readme = Files.readString(ChartUnderTest.repositoryRoot().resolve("README.md"));
+      text = Files.readString(ChartUnderTest.repositoryRoot().resolve(PAGE));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    int start = readme.indexOf(START);
-    int end = readme.indexOf(END);
+    int start = text.indexOf(START);
+    int end = text.indexOf(END);
     if (start < 0 || end < start) {
-      throw new AssertionError("README.md has no " + START + " ... " + END + " section");
+      throw new AssertionError(PAGE + " has no " + START + " ... " + END + " section");
     }
-    String section = readme.substring(start, end);
+    String section = text.substring(start, end);
     List<Customization> customizations = new ArrayList<>();
     Matcher heading = SECTION.matcher(section);
     List<int[]> bounds = new ArrayList<>();
@@ -66,7 +69,8 @@ public record Customization(
       YAML_BLOCK.matcher(body).results().forEach(block -> blocks.add(block.group(1)));
       if (blocks.size() != 2) {
         throw new AssertionError(
-            "README.md, Customizing, \""
+            PAGE
+                + ", \""
                 + name
                 + "\": expected two yaml blocks (the patch, the"
                 + " chart values), found "
@@ -105,8 +109,8 @@ public record Customization(
       Map.of("extraEnv", "env", "extraEnvFrom", "envFrom", "extraVolumeMounts", "volumeMounts");
 
   /**
-   * The production values and pod additions among {@code values}, each with the patch the README's
-   * Customizing section gives for it.
+   * The production values and pod additions among {@code values}, each with the patch
+   * docs/customizing.md gives for it.
    */
   @SuppressWarnings("unchecked")
   public static Customization fromValues(String name, Map<String, Object> values) {
@@ -223,7 +227,7 @@ public record Customization(
 
   /**
    * A customization whose one patch is a strategic merge of {@code specYaml} into the racer
-   * DaemonSet's spec, written as the README writes its patches.
+   * DaemonSet's spec, written as docs/customizing.md writes its patches.
    */
   @SuppressWarnings("unchecked")
   public static Customization ofSpec(String name, String specYaml, String valuesYaml) {

@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * The KRM function: one ResourceList on stdin, one on stdout. Any error result exits 1 with every
@@ -61,7 +62,11 @@ final class FunctionMode implements Mode {
     // parameters that cannot be read: every item back unchanged, with their errors
     Outcome outcome =
         parameters.ok()
-            ? rendering.render(list.items(), list.functionConfig().orElse(null), parameters.value())
+            ? rendering.render(
+                list.items(),
+                list.functionConfig().orElse(null),
+                parameters.value(),
+                UnaryOperator.identity())
             : new Outcome(list.items(), parameters.results());
     for (Result result : outcome.results()) {
       call.stderr().println(result.toLine());

@@ -104,7 +104,10 @@ final class RenderMode implements Mode {
     }
     Outcome outcome =
         rendering.render(
-            sorted.value().items(), sorted.value().functionConfig(), parameters.value());
+            sorted.value().items(),
+            sorted.value().functionConfig(),
+            parameters.value(),
+            sources::located);
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -30,13 +31,25 @@ public final class Inputs {
   private final List<Item> items;
   private final MappingNode functionConfig;
   private final Overrides overrides;
+  private final UnaryOperator<ResourceRef> locate;
 
   /**
    * @param items the ResourceList's items, in order
    * @param functionConfig its functionConfig, or {@code null}
    */
   public Inputs(List<MappingNode> items, MappingNode functionConfig) {
-    this(items, functionConfig, Overrides.NONE);
+    this(items, functionConfig, UnaryOperator.identity(), Overrides.NONE);
+  }
+
+  /**
+   * @param items the ResourceList's items, in order
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param locate names the file an item came from where its annotations do not (render mode's
+   *     {@link SourceFiles#located}), for messages that name several items
+   */
+  public Inputs(
+      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
+    this(items, functionConfig, locate, Overrides.NONE);
   }
 
   /**
@@ -46,8 +59,23 @@ public final class Inputs {
    *     Argo CD Application's parameters)
    */
   public Inputs(List<MappingNode> items, MappingNode functionConfig, Overrides overrides) {
+    this(items, functionConfig, UnaryOperator.identity(), overrides);
+  }
+
+  /**
+   * @param items the ResourceList's items, in order
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param locate names the file an item came from where its annotations do not
+   * @param overrides values that win over those of racer-settings and of the function config
+   */
+  public Inputs(
+      List<MappingNode> items,
+      MappingNode functionConfig,
+      UnaryOperator<ResourceRef> locate,
+      Overrides overrides) {
     this.items = items.stream().map(Item::new).toList();
     this.functionConfig = functionConfig;
+    this.locate = locate;
     this.overrides = overrides;
   }
 
@@ -69,6 +97,11 @@ public final class Inputs {
             .filter(item -> !item.annotations().containsKey(Item.FUNCTION_ANNOTATION))
             .filter(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP))
             .toList();
+    if (candidates.isEmpty()
+        && items.stream()
+            .allMatch(item -> item.annotations().containsKey(Item.FUNCTION_ANNOTATION))) {
+      return Read.failed(Result.error(NoInput.MESSAGE));
+    }
     if (candidates.isEmpty()) {
       return Read.failed(
           Result.error(
@@ -80,8 +113,13 @@ public final class Inputs {
                   + " installation namespace; an empty data map takes every default)"));
     }
     if (candidates.size() > 1) {
+      List<ResourceRef> refs = candidates.stream().map(item -> locate.apply(item.ref())).toList();
       String names =
-          candidates.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+          refs.stream().map(ResourceRef::describe).collect(Collectors.joining("; "))
+              + (refs.stream().allMatch(ref -> ref.filePath() == null)
+                  ? " (kustomize names their files with buildMetadata: [originAnnotations] in the"
+                      + " kustomization)"
+                  : "");
       return Read.failed(
           Result.error(
               "found "

@@ -93,6 +93,15 @@ final class DataplaneConfiguration {
    * raised no error, so every value parses.
    */
   static Config of(SettingsSource settings, FunctionConfig function, Results results) {
+    if (function.source() == null) {
+      results.add(Result.error(ImageMessages.NO_FUNCTION_CONFIG));
+      return null;
+    }
+    Result scheme = ImageMessages.scheme(function);
+    if (scheme != null) {
+      results.add(scheme);
+      return null;
+    }
     String dataplaneImage = function.resolvedDataplaneImage();
     String objectImage = function.resolvedObjectImage();
     if (dataplaneImage == null || objectImage == null) {

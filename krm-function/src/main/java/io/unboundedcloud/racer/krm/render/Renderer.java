@@ -26,6 +26,7 @@ import io.unboundedcloud.racer.workload.settings.SettingsHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
@@ -43,7 +44,27 @@ public final class Renderer {
    * @param functionConfig its functionConfig, or {@code null}
    */
   public static Outcome render(List<MappingNode> items, MappingNode functionConfig) {
-    return render(items, functionConfig, ApplicationParameters.NONE);
+    return render(items, functionConfig, ApplicationParameters.NONE, UnaryOperator.identity());
+  }
+
+  /**
+   * @param items the ResourceList's items (edited in place only when the run succeeds)
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param locate names the file an item came from where its annotations do not (render mode)
+   */
+  public static Outcome render(
+      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
+    return render(items, functionConfig, ApplicationParameters.NONE, locate);
+  }
+
+  /**
+   * @param items the ResourceList's items (edited in place only when the run succeeds)
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param parameters the Argo CD Application's parameters
+   */
+  public static Outcome render(
+      List<MappingNode> items, MappingNode functionConfig, ApplicationParameters parameters) {
+    return render(items, functionConfig, parameters, UnaryOperator.identity());
   }
 
   /**
@@ -51,12 +72,16 @@ public final class Renderer {
    * @param functionConfig its functionConfig, or {@code null}
    * @param parameters the Argo CD Application's parameters: they win over racer-settings and the
    *     function config, and the output's racer-settings holds what they set
+   * @param locate names the file an item came from where its annotations do not (render mode)
    */
   public static Outcome render(
-      List<MappingNode> items, MappingNode functionConfig, ApplicationParameters parameters) {
+      List<MappingNode> items,
+      MappingNode functionConfig,
+      ApplicationParameters parameters,
+      UnaryOperator<ResourceRef> locate) {
     Results results = new Results();
     List<MappingNode> output;
-    Inputs inputs = new Inputs(items, functionConfig, parameters.overrides());
+    Inputs inputs = new Inputs(items, functionConfig, locate, parameters.overrides());
     try {
       output = renderInto(inputs, parameters.overrides(), results);
     } catch (YamlInputException unreadable) {

@@ -188,6 +188,21 @@ class ParametersRenderTest {
     }
 
     @Test
+    @DisplayName(
+        "a registry written as a URL where the folder has no function config: named, no crash")
+    void schemeWithoutFunctionConfig() {
+      Outcome outcome =
+          render(
+              SETTINGS,
+              null,
+              "[{\"name\":\"imageRegistry\",\"string\":\"https://mirror.example.com/racer\"}]");
+
+      assertThat(outcome.results().first().message())
+          .startsWith("Application parameter imageRegistry (ARGOCD_APP_PARAMETERS)")
+          .contains("set it to mirror.example.com/racer");
+    }
+
+    @Test
     @DisplayName("an obsolete key is refused as in racer-settings")
     void obsoleteKey() {
       Outcome outcome =

@@ -6,8 +6,8 @@ import io.unboundedcloud.racer.chart.support.ChartUnderTest;
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.LiveDump;
 import io.unboundedcloud.racer.chart.support.Manifests;
-import io.unboundedcloud.racer.krm.adopt.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -90,7 +90,7 @@ class AdoptedChartTest {
   @DisplayName(
       "an installation whose overrides the values can say (placement, annotations, an origin)")
   class Expressible {
-    private final Adopted adopted = Adopted.of("operator-list.yaml", "racer-system");
+    private final Adopted adopted = Adopted.of("operator-dump.yaml", "racer-system");
 
     @Test
     @DisplayName(

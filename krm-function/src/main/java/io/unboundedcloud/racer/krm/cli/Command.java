@@ -14,7 +14,12 @@ public final class Command {
    * command line when none does.
    */
   static final List<Mode> MODES =
-      List.of(new FunctionMode(), new RenderMode(), new AdoptMode(), new AnnounceMode());
+      List.of(
+          new FunctionMode(),
+          new RenderMode(),
+          new AdoptMode(),
+          new DiffMode(),
+          new AnnounceMode());
 
   private static final String STACK = "--stack";
 

@@ -62,7 +62,9 @@ final class FunctionMode implements Mode {
     List<Map<String, Object>> results = outcome.results().stream().map(Result::toTree).toList();
     // bytes, always UTF-8, whatever the platform's default encoding (a bare container has none)
     YamlWriter.writeResourceList(
-        new ResourceList(outcome.items(), list.functionConfig().orElse(null)), results, out);
+        new ResourceList(list.apiVersion(), outcome.items(), list.functionConfig().orElse(null)),
+        results,
+        out);
     return outcome.results().exitCode();
   }
 

@@ -1,7 +1,7 @@
 package io.unboundedcloud.racer.krm.e2e;
 
-import static io.unboundedcloud.racer.krm.e2e.Manifests.at;
-import static io.unboundedcloud.racer.krm.e2e.Manifests.podSpec;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.at;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.podSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -243,14 +243,15 @@ class KptExamplesIT {
     Map<String, String> newFiles = new TreeMap<>(rendered);
     newFiles.keySet().removeAll(original.keySet());
     newFiles.values().forEach(text -> added.addAll(PackageFiles.objectsInFile(text)));
-    assertThat(Manifests.identities(added))
+    assertThat(OutputObjects.identities(added))
         .as("objects in the new files %s", newFiles.keySet())
         .containsExactlyInAnyOrder("DaemonSet racer/racer", "ServiceAccount racer/racer");
 
-    Map<String, Object> daemonSet = Manifests.one(added, "DaemonSet", "racer", "racer");
-    assertThat(at(Manifests.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
+    Map<String, Object> daemonSet = OutputObjects.one(added, "DaemonSet", "racer", "racer");
+    assertThat(
+            at(OutputObjects.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
         .isEqualTo("racer-settings");
-    assertThat(at(Manifests.dataplaneContainer(daemonSet), "image"))
+    assertThat(at(OutputObjects.dataplaneContainer(daemonSet), "image"))
         .isEqualTo(REGISTRY + "/racer-dataplane:0.19.0");
 
     Map<String, Object> origin = PackageFiles.objectsInFile(originText).get(0);

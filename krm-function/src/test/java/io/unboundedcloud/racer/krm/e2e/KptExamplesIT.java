@@ -82,6 +82,37 @@ class KptExamplesIT {
 
   @Test
   @DisplayName(
+      "kpt fn render twice: the new objects go to the files the function names, one object each, and stay there")
+  void newObjectFiles() {
+    Rendered rendered = render();
+    for (Map<String, String> files : List.of(rendered.first(), rendered.second())) {
+      Map<String, String> added = new TreeMap<>(files);
+      added.keySet().removeAll(example.keySet());
+      assertThat(added.keySet())
+          .as("the files kpt wrote for the new objects (docs/krm.md, \"Files of new objects\")")
+          .containsExactly("racer/daemonset_racer.yaml", "racer/serviceaccount_racer.yaml");
+      assertThat(
+              OutputObjects.identities(
+                  PackageFiles.objectsInFile(added.get("racer/daemonset_racer.yaml"))))
+          .containsExactly("DaemonSet racer/racer");
+      assertThat(
+              OutputObjects.identities(
+                  PackageFiles.objectsInFile(added.get("racer/serviceaccount_racer.yaml"))))
+          .containsExactly("ServiceAccount racer/racer");
+      added
+          .values()
+          .forEach(
+              text ->
+                  assertThat(text)
+                      .as("kpt keeps the file annotations out of the files it writes")
+                      .doesNotContain("config.kubernetes.io/path")
+                      .doesNotContain("config.kubernetes.io/index"));
+    }
+    assertThat(rendered.second()).isEqualTo(rendered.first());
+  }
+
+  @Test
+  @DisplayName(
       "kpt fn render of the package as shipped runs its image with no network as nobody, with the same result")
   void renderContainer() {
     String unavailable = DockerStandin.unavailableReason();

@@ -88,6 +88,19 @@ class KustomizeExamplesIT {
 
   @Test
   @DisplayName(
+      "kustomize prints the objects the function adds without the file annotations it gives them")
+  void noFileAnnotations() {
+    for (Build build : List.of(base, overlay)) {
+      assertThat(build.stdout())
+          .as("kustomize's output (docs/krm.md, \"Files of new objects\")")
+          .contains("kind: DaemonSet")
+          .doesNotContain("config.kubernetes.io/path")
+          .doesNotContain("config.kubernetes.io/index");
+    }
+  }
+
+  @Test
+  @DisplayName(
       "base: the DaemonSet's envFrom names the hashed racer-settings, the ServiceAccount is there")
   void base() {
     List<Map<String, Object>> objects = base.objects();

@@ -91,7 +91,7 @@ class KustomizeExamplesIT {
       "kustomize prints the objects the function adds without the file annotations it gives them")
   void noFileAnnotations() {
     for (Build build : List.of(base, overlay)) {
-      assertThat(build.stdout())
+      assertThat(build.output())
           .as("kustomize's output (docs/krm.md, \"Files of new objects\")")
           .contains("kind: DaemonSet")
           .doesNotContain("config.kubernetes.io/path")

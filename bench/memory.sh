@@ -2,8 +2,8 @@
 # Memory of the assembled runtime (krm-function/target/runtime/bin/racer-krm, as in the image) per input size:
 # for 20, 5,000 and 50,000 items (the inputs of bench/runtime.sh), the peak RSS without a limit, and the
 # smallest memory limit of a cgroup (as a container's limit) under which the function still renders the
-# input, byte for byte as without a limit, with the heap the launcher gives it there. The README's memory
-# table comes from this script.
+# input, byte for byte as without a limit, with the heap the launcher gives it there. The memory
+# table of docs/performance.md comes from this script.
 #
 # A measurement, not a test: it asserts nothing. The limits need root and a memory cgroup
 # (bench/memory-cgroup.sh); without them only the RSS column is printed. Needs GNU time (/usr/bin/time) and
@@ -13,7 +13,7 @@
 #   --step MIB   precision of the smallest limit (default 4 MiB)
 #   SIZE...      item counts (default: 20 5000 50000)
 # Near its smallest limit a run spends most of its time collecting garbage: the wall time printed there
-# shows it; give a container some room above the smallest limit (the README says how much).
+# shows it; give a container some room above the smallest limit (docs/performance.md says how much).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -13,8 +13,8 @@ import org.w3c.dom.NodeList;
 
 /**
  * The mutation score of one module, per package, from PIT's {@code mutations.xml}; run by the Maven
- * profile {@code mutation} after PIT (see the README, "Mutation testing"). PIT's own console
- * summary gives one figure per module; the goals are per package, and a reviewer needs the
+ * profile {@code mutation} after PIT (see docs/development.md, "Mutation testing"). PIT's own
+ * console summary gives one figure per module; the goals are per package, and a reviewer needs the
  * surviving mutants in the log.
  *
  * <pre>
@@ -148,7 +148,7 @@ public final class MutationScore {
       System.out.println(
           "[mutation] NOT MET "
               + line
-              + ": kill the surviving mutants above with tests, or explain them in the README");
+              + ": kill the surviving mutants above with tests, or explain them in docs/development.md");
     }
     if (!missed.isEmpty()) {
       System.exit(1);

@@ -25,6 +25,18 @@ app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 {{- end -}}
 
 {{- /*
+racer.metadataLabels: the labels the chart adds to the metadata of every object it renders:
+racer.deliveryLabels, then commonLabels (racer.validateCommonLabels keeps these apart from
+the chart's own).
+*/}}
+{{- define "racer.metadataLabels" -}}
+{{- include "racer.deliveryLabels" . }}
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{- /*
 racer.setting: one value of settings (the racer-settings data), "" when unset. Call with (list $ "KEY").
 */}}
 {{- define "racer.setting" -}}
@@ -351,13 +363,114 @@ and none replaces the dataplane DaemonSet racer. Prints nothing.
 {{- end -}}
 
 {{- /*
+racer.validateCommonLabels: commonLabels may hold neither a selector label (of the dataplane or a
+cache origin: app.kubernetes.io/name, app.kubernetes.io/component, racer.unbounded-cloud.io/cache-origin), which the chart sets itself and a selector cannot change, nor one of
+racer.deliveryLabels. Prints nothing.
+*/}}
+{{- define "racer.validateCommonLabels" -}}
+{{- $delivery := include "racer.deliveryLabels" . | fromYaml -}}
+{{- range $key, $value := .Values.commonLabels -}}
+{{- if has $key (list "app.kubernetes.io/name" "app.kubernetes.io/component" "racer.unbounded-cloud.io/cache-origin") -}}
+{{- fail (printf "commonLabels: %q is a selector label of the chart's DaemonSets: the chart sets it itself, and a selector is immutable; remove it from commonLabels" $key) -}}
+{{- else if hasKey $delivery $key -}}
+{{- fail (printf "commonLabels: %q is one of the labels the chart sets on every object to say how it was delivered; remove it from commonLabels" $key) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validatePodAdditions: what a user adds to the dataplane pod must not replace what the chart renders:
+no extraEnv named like the dataplane's own env (RACER_POD_IP, RACER_PEER_LISTEN, RACER_DIAGNOSTICS_LISTEN, RACER_CONTROL_LISTEN, RACER_WEBHOOK_LISTEN, RACER_CONTROL_TOKEN, RACER_API_CREDENTIALS, RACER_IDENTITY_DIRECTORY, RACER_SLAB_DIRECTORY, RACER_DEVICE_DIRECTORY, RACER_OBJECT_IMAGE, NVIDIA_VISIBLE_DEVICES, NVIDIA_DRIVER_CAPABILITIES) or RACER_CONTROL_SEATS (read from
+settings only, as the KRM function requires), no extraVolumes or extraVolumeMounts named
+like the dataplane's own volumes (devices, control-token, api-credentials, identity, slabs, sockets, infiniband, udev, cufile-log), no extraContainers named dataplane.
+Prints nothing.
+*/}}
+{{- define "racer.validatePodAdditions" -}}
+{{- range $index, $var := .Values.extraEnv -}}
+{{- if has $var.name (list "RACER_POD_IP" "RACER_PEER_LISTEN" "RACER_DIAGNOSTICS_LISTEN" "RACER_CONTROL_LISTEN" "RACER_WEBHOOK_LISTEN" "RACER_CONTROL_TOKEN" "RACER_API_CREDENTIALS" "RACER_IDENTITY_DIRECTORY" "RACER_SLAB_DIRECTORY" "RACER_DEVICE_DIRECTORY" "RACER_OBJECT_IMAGE" "NVIDIA_VISIBLE_DEVICES" "NVIDIA_DRIVER_CAPABILITIES") -}}
+{{- fail (printf "extraEnv[%d].name: %q is an env var the chart sets on the dataplane container itself; choose another name" $index $var.name) -}}
+{{- else if eq $var.name "RACER_CONTROL_SEATS" -}}
+{{- fail (printf "extraEnv[%d].name: %q is read from racer-settings only (an env var would shadow it); set settings.RACER_CONTROL_SEATS instead" $index $var.name) -}}
+{{- end -}}
+{{- end -}}
+{{- range $field := list "extraVolumes" "extraVolumeMounts" -}}
+{{- range $index, $volume := index $.Values $field -}}
+{{- if has $volume.name (list "devices" "control-token" "api-credentials" "identity" "slabs" "sockets" "infiniband" "udev" "cufile-log") -}}
+{{- fail (printf "%s[%d].name: %q is a volume the chart mounts in the dataplane container itself; choose another name" $field $index $volume.name) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- range $index, $container := .Values.extraContainers -}}
+{{- if eq $container.name "dataplane" -}}
+{{- fail (printf "extraContainers[%d].name: %q is the chart's own container; choose another name (change the dataplane container through the other values)" $index $container.name) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.warnings: the KRM function's warnings that the chart can tell from its values, one a line, each
+"<values key>: <message>", in the function's order: an unknown RACER_* settings key, then the checks of settings
+against the pod (PodFit): the shutdown deadline against terminationGracePeriodSeconds, the images' release
+against 0.19, listeners on the host network against the ports node agents commonly hold. NOTES.txt
+prints them; with strict: true, racer.validate fails with the first.
+*/}}
+{{- define "racer.warnings" -}}
+{{- $settings := .Values.settings | default dict -}}
+{{- range $key := keys $settings | sortAlpha }}
+{{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) }}
+settings.{{ $key }}: {{ $key }} is not a known racer-settings key; it is passed to the dataplane unchecked.
+{{- end }}
+{{- end }}
+{{- $timeout := include "racer.settingNumber" (list . "RACER_SHUTDOWN_TIMEOUT_MS" "30000") | int64 }}
+{{- $grace := 30 | int64 }}
+{{- if not (kindIs "invalid" .Values.terminationGracePeriodSeconds) }}{{ $grace = .Values.terminationGracePeriodSeconds | int64 }}{{ end }}
+{{- if gt $timeout (mul $grace 1000) }}
+{{- $shown := ternary (printf "%d" $timeout) (printf "%d (the default)" $timeout) (hasKey $settings "RACER_SHUTDOWN_TIMEOUT_MS") }}
+settings.RACER_SHUTDOWN_TIMEOUT_MS: {{ printf `RACER_SHUTDOWN_TIMEOUT_MS is %s ms, longer than the pod's terminationGracePeriodSeconds of %d s: the kubelet kills the dataplane %d s after asking it to stop, before it has shut down; set %s to at least %d, or RACER_SHUTDOWN_TIMEOUT_MS to at most %d` $shown $grace $grace "the value terminationGracePeriodSeconds" (div (add $timeout 999) 1000) (mul $grace 1000) }}
+{{- end }}
+{{- $images := .Values.images | default dict }}
+{{- range $image := list (list "dataplane" "dataplane" (include "racer.dataplaneImage" $)) (list "object" "racer-object" (include "racer.objectImage" $)) }}
+{{- $reference := index $image 2 }}
+{{- $last := splitList "@" $reference | first | splitList "/" | last }}
+{{- if contains ":" $last }}
+{{- $tag := splitList ":" $last | last }}
+{{- if regexMatch `^(?:v?(\d+)\.(\d+)(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?)$` $tag }}
+{{- $release := regexFind `[0-9]+\.[0-9]+` $tag }}
+{{- if ne $release "0.19" }}
+{{- $key := ternary (printf "images.%s" (index $image 0)) (ternary "images.tag" "images.registry" (ne (trim ($images.tag | default "")) "")) (ne (trim (index $images (index $image 0) | default "")) "") }}
+{{ $key }}: {{ printf `the %s image "%s" is Racer %s, but this racer-krm renders the DaemonSet of Racer %s: the DaemonSet may not fit another minor release (its settings, ports and volumes can change between them); use a %s.x tag, or the racer-krm release that targets %s` (index $image 1) $reference $release "0.19.0" "0.19" $release }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- if eq (include "racer.hostNetwork" .) "true" }}
+{{- $agents := dict "2379" "etcd client API (control-plane nodes)" "2380" "etcd peer API (control-plane nodes)" "4240" "Cilium agent health" "6443" "kube-apiserver (control-plane nodes)" "9099" "Calico Felix health" "9100" "Prometheus node-exporter" "9400" "NVIDIA DCGM exporter" "10248" "kubelet health" "10249" "kube-proxy metrics" "10250" "kubelet API" "10255" "kubelet read-only API" "10256" "kube-proxy health" "10257" "kube-controller-manager (control-plane nodes)" "10259" "kube-scheduler (control-plane nodes)" }}
+{{- range $listener := list (list "RACER_PEER_PORT" (include "racer.peerPort" $)) (list "RACER_DIAGNOSTICS_PORT" (include "racer.diagnosticsPort" $)) }}
+{{- $port := index $listener 1 }}
+{{- if hasKey $agents $port }}
+settings.{{ index $listener 0 }}: {{ printf `%s is %d with RACER_HOST_NETWORK=true: on the node's network that port is commonly held by %s, so either the dataplane or that agent cannot listen; choose another port (docs/settings.md lists the ports node agents commonly hold)` (index $listener 0) ($port | int64) (index $agents $port) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{- /*
 racer.validate: every check of the values that values.schema.json cannot make: racer.validateSettings,
 racer.validateConfig, racer.validateCacheOrigins, in the KRM function's order, then the chart's own
-racer.validatePodLabels. Prints nothing; daemonset.yaml includes it first.
+racer.validatePodLabels, racer.validateCommonLabels and racer.validatePodAdditions; with strict: true, the
+first of racer.warnings. Prints nothing; daemonset.yaml includes it first.
 */}}
 {{- define "racer.validate" -}}
 {{- include "racer.validateSettings" . -}}
 {{- include "racer.validateConfig" . -}}
 {{- include "racer.validateCacheOrigins" . -}}
 {{- include "racer.validatePodLabels" . -}}
+{{- include "racer.validateCommonLabels" . -}}
+{{- include "racer.validatePodAdditions" . -}}
+{{- if .Values.strict -}}
+{{- $warnings := include "racer.warnings" . | trim -}}
+{{- if $warnings -}}
+{{- fail (printf "%s (an error in strict mode: the value strict is true)" (splitList "\n" $warnings | first)) -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}

@@ -404,7 +404,9 @@ public final class Fabric8TreesGenerator {
             "    List<?> list = TreeInput.list(tree, at);",
             "    List<" + type + "> values = new ArrayList<>(list.size());",
             "    for (int i = 0; i < list.size(); i++) {",
-            "      values.add(read" + name + "(list.get(i), at.index(i)));",
+            "      values.add(read"
+                + name
+                + "(TreeInput.entry(list.get(i), at.index(i)), at.index(i)));",
             "    }",
             "    return values;",
             "  }",

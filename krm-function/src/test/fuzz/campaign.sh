@@ -5,7 +5,9 @@
 # comparable campaigns on machines of different speeds). snakeyaml is instrumented as well as our code,
 # so the fuzzer sees the parser's branches.
 #
-#   krm-function/src/test/fuzz/campaign.sh [RUNS] [TARGET...]
+#   krm-function/src/test/fuzz/campaign.sh [--fresh] [RUNS] [TARGET...]
+#   --fresh: start from the committed seeds alone, the kept corpus set aside for the run (what it
+#            finds is added to the kept corpus afterwards); see README.md here for when
 #   RUNS: at most this many executions per target (0 or absent: the 10-minute time box alone)
 #   TARGET: Class#method, for example KrmInputFuzzTest#functionMode; default: every target
 #
@@ -20,6 +22,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../../../.."
 
+fresh=0
+if [ "${1:-}" = --fresh ]; then
+  fresh=1
+  shift
+fi
 runs=${1:-0}
 shift || true
 targets=("$@")
@@ -30,13 +37,26 @@ fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/racer-krm-fuzz.XXXXXX")
 status=0
 for target in "${targets[@]}"; do
-  echo "[fuzz] $target: 10 minutes$([ "$runs" -gt 0 ] && echo " or $runs executions")" >&2
+  echo "[fuzz] $target: 10 minutes$([ "$runs" -gt 0 ] && echo " or $runs executions")$(
+    [ "$fresh" = 1 ] && echo ", fresh corpus")" >&2
   budget=()
   [ "$runs" -gt 0 ] && budget=(-Djazzer.internal.arg.0=-runs="$runs")
+  corpus="krm-function/.cifuzz-corpus/io.unboundedcloud.racer.krm.fuzz.${target%%#*}/${target#*#}"
+  if [ "$fresh" = 1 ] && [ -d "$corpus" ]; then
+    mv "$corpus" "$logs/kept-corpus"
+  fi
   JAZZER_FUZZ=1 mvn -B -pl krm-function -am test -Dracer.runtime.skip -Dsurefire.failIfNoSpecifiedTests=false \
     -Dtest="$target" "${budget[@]}" \
     '-Djazzer.instrumentation_includes=io.unboundedcloud.**:org.yaml.snakeyaml.**' \
     >"$logs/${target//#/.}.log" 2>&1 || { status=1; echo "[fuzz] $target: a finding or a failure, see $logs/${target//#/.}.log" >&2; }
+  if [ -d "$logs/kept-corpus" ]; then
+    # the fresh run's inputs join the kept corpus (file names are content hashes)
+    for input in "$corpus"/*; do
+      [ -e "$input" ] && [ ! -e "$logs/kept-corpus/${input##*/}" ] && mv "$input" "$logs/kept-corpus/"
+    done
+    rm -rf "$corpus"
+    mv "$logs/kept-corpus" "$corpus"
+  fi
 done
 for target in "${targets[@]}"; do
   log="$logs/${target//#/.}.log"

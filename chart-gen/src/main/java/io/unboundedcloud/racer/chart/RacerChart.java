@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.chart.docs.ChartFacts;
+import io.unboundedcloud.racer.chart.docs.ChartTestingValues;
 import io.unboundedcloud.racer.chart.docs.ChartTexts;
 import io.unboundedcloud.racer.chart.objects.CacheOriginTemplate;
 import io.unboundedcloud.racer.chart.objects.DataplaneTemplates;
@@ -46,6 +47,7 @@ public final class RacerChart {
         "values.schema.json", json(ValuesSchema.of(ChartValues.keys(), ChartValues.definitions())));
     files.put("templates/_helpers.tpl", texts.render("_helpers.tpl"));
     files.put("templates/NOTES.txt", texts.render("NOTES.txt"));
+    files.putAll(ChartTestingValues.files());
     for (ObjectTemplate template :
         List.of(
             DataplaneTemplates.serviceAccount(),

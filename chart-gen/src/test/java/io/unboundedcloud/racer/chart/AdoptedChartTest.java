@@ -9,6 +9,7 @@ import io.unboundedcloud.racer.chart.support.Manifests;
 import io.unboundedcloud.racer.krm.adopt.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +44,11 @@ class AdoptedChartTest {
 
   /** One in-process adopt, its values file, and helm template with it. */
   private record Adopted(
-      int exit, String stderr, List<Map<String, Object>> live, List<Map<String, Object>> chart) {
+      int exit,
+      String stderr,
+      List<Map<String, Object>> live,
+      List<Map<String, Object>> chart,
+      Path valuesFile) {
     static Adopted of(String dump, String namespace) {
       Path values =
           ChartUnderTest.workDirectory("adopt").resolve(dump.replace(".yaml", "-values.yaml"));
@@ -57,7 +62,18 @@ class AdoptedChartTest {
           run.exitCode(),
           run.stderr(),
           LiveDump.objects(LiveDump.file(dump)),
-          Manifests.parse(HelmRun.template(namespace, values)));
+          Manifests.parse(HelmRun.template(namespace, values)),
+          values);
+    }
+
+    /** The values adopt wrote. */
+    Map<String, Object> values() {
+      try {
+        return new Yaml(new SafeConstructor(new LoaderOptions()))
+            .load(Files.readString(valuesFile));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
 
     List<String> chartRolloutFields() {
@@ -160,10 +176,7 @@ class AdoptedChartTest {
     @Test
     @DisplayName("the chart verdict: no rollout, and not one chart line naming a change")
     void noChartVerdictLines() {
-      assertThat(adopted.stderr())
-          .contains("info: chart verdict: no rollout: helm install of charts/racer with");
-      assertThat(adopted.chartRolloutFields()).isEmpty();
-      assertThat(adopted.stderr()).doesNotContain("chart rollout", "chart change", "ROLLOUT");
+      assertNoChartVerdictLine(adopted);
     }
 
     @Test
@@ -198,9 +211,71 @@ class AdoptedChartTest {
 
   @Nested
   @DisplayName(
-      "an installation with overrides no value can say: a sidecar, an env var, a volume and its mount")
+      "an installation with pod additions: an env var and an env source, a volume and its mount, an"
+          + " init container, a sidecar, a runtime class, a grace period, a revision history, a"
+          + " DaemonSet annotation and a label on every object")
+  class PodAdditions {
+    private final Adopted adopted = Adopted.of("pod-additions-stream.yaml", "gpu-system");
+
+    @Test
+    @DisplayName("the pod template equals the live one apart from server defaults")
+    void podTemplate() {
+      assertThat(LiveDump.defaultedTemplate(LiveDump.find(adopted.chart(), "DaemonSet", "racer")))
+          .isEqualTo(LiveDump.liveTemplate(LiveDump.find(adopted.live(), "DaemonSet", "racer")));
+    }
+
+    @Test
+    @DisplayName("the chart verdict: no rollout, and not one chart line naming a change")
+    void noChartVerdictLines() {
+      assertNoChartVerdictLine(adopted);
+    }
+
+    @Test
+    @DisplayName("the values name each addition as the live installation has it")
+    void values() {
+      assertThat(adopted.values())
+          .containsEntry(
+              "extraEnv",
+              List.of(Map.of("name", "HTTPS_PROXY", "value", "http://proxy.example.com:3128")))
+          .containsEntry(
+              "extraEnvFrom", List.of(Map.of("secretRef", Map.of("name", "proxy-credentials"))))
+          .containsEntry("runtimeClassName", "nvidia")
+          .containsEntry("terminationGracePeriodSeconds", 300)
+          .containsEntry("revisionHistoryLimit", 5)
+          .containsEntry("commonLabels", Map.of("team", "ml-platform"))
+          .containsEntry("daemonSetAnnotations", Map.of("example.com/owner", "ml-platform"))
+          .containsKeys("extraVolumes", "extraVolumeMounts", "initContainers", "extraContainers")
+          .doesNotContainKeys("minReadySeconds", "serviceAccount");
+    }
+
+    @Test
+    @DisplayName(
+        "the DaemonSet's revision history and annotation, and every object's label, are the live ones")
+    @SuppressWarnings("unchecked")
+    void metadataAndHistory() {
+      Map<String, Object> chart = asStored(LiveDump.find(adopted.chart(), "DaemonSet", "racer"));
+      Map<String, Object> live = asStored(LiveDump.find(adopted.live(), "DaemonSet", "racer"));
+      assertThat(((Map<String, Object>) chart.get("spec")).get("revisionHistoryLimit"))
+          .isEqualTo(((Map<String, Object>) live.get("spec")).get("revisionHistoryLimit"))
+          .isEqualTo(5L);
+      assertThat(
+              (Map<String, Object>)
+                  ((Map<String, Object>) chart.get("metadata")).get("annotations"))
+          .containsEntry("example.com/owner", "ml-platform");
+      for (Map<String, Object> object : adopted.chart()) {
+        assertThat(
+                (Map<String, Object>) ((Map<String, Object>) object.get("metadata")).get("labels"))
+            .as(Manifests.identity(object))
+            .containsEntry("team", "ml-platform");
+      }
+    }
+  }
+
+  @Nested
+  @DisplayName(
+      "an installation with overrides no value can say: a liveness probe, the host's PID namespace")
   class Inexpressible {
-    private final Adopted adopted = Adopted.of("overrides-stream.yaml", "gpu-system");
+    private final Adopted adopted = Adopted.of("inexpressible-stream.yaml", "gpu-system");
 
     /** The live DaemonSet without the overrides the chart cannot render, as the test knows them. */
     @SuppressWarnings("unchecked")
@@ -209,22 +284,16 @@ class AdoptedChartTest {
           (Map<String, Object>)
               Manifests.normalized(LiveDump.find(adopted.live(), "DaemonSet", "racer"));
       Map<String, Object> pod = (Map<String, Object>) LiveDump.template(live).get("spec");
+      pod.remove("hostPID");
       List<Map<String, Object>> containers = (List<Map<String, Object>>) pod.get("containers");
-      containers.removeIf(container -> "log-shipper".equals(container.get("name")));
-      Map<String, Object> dataplane = containers.get(0);
-      ((List<Map<String, Object>>) dataplane.get("env"))
-          .removeIf(env -> "HTTPS_PROXY".equals(env.get("name")));
-      ((List<Map<String, Object>>) dataplane.get("volumeMounts"))
-          .removeIf(m -> "ca-bundle".equals(m.get("name")));
-      ((List<Map<String, Object>>) pod.get("volumes"))
-          .removeIf(v -> "ca-bundle".equals(v.get("name")));
+      containers.get(0).remove("livenessProbe");
       return live;
     }
 
     @Test
     @DisplayName(
         "helm's pod template is the live one without exactly those overrides: resources, pull secrets,"
-            + " priority class and pod label kept")
+            + " priority class, pod label, env, volume, mount and sidecar kept")
     void helmDropsTheOverrides() {
       assertThat(LiveDump.defaultedTemplate(LiveDump.find(adopted.chart(), "DaemonSet", "racer")))
           .isEqualTo(LiveDump.liveTemplate(liveWithoutOverrides()));
@@ -239,11 +308,7 @@ class AdoptedChartTest {
           .contains("warning: chart verdict: ROLLOUT: helm install of charts/racer with");
       String dataplane = "spec.template.spec.containers[name=dataplane].";
       assertThat(adopted.chartRolloutFields())
-          .containsExactlyInAnyOrder(
-              "spec.template.spec.containers[name=log-shipper]",
-              dataplane + "env[name=HTTPS_PROXY]",
-              dataplane + "volumeMounts[name=ca-bundle]",
-              "spec.template.spec.volumes[name=ca-bundle]");
+          .containsExactlyInAnyOrder(dataplane + "livenessProbe", "spec.template.spec.hostPID");
       assertThat(adopted.stderr()).contains("info: verdict: no rollout: applying these manifests");
     }
 
@@ -262,7 +327,7 @@ class AdoptedChartTest {
         assertThat(matcher.find()).as(line).isTrue();
         namings.add(List.of(matcher.group(1).split(", ")));
       }
-      assertThat(namings).hasSize(4).containsOnly(namings.get(0));
+      assertThat(namings).hasSize(2).containsOnly(namings.get(0));
       List<String> named = namings.get(0);
       assertThat(named.stream().map(name -> name.split("\\.")[0]).toList())
           .containsExactlyElementsOf(chartValues.keySet());
@@ -304,6 +369,14 @@ class AdoptedChartTest {
       assertThat(LiveDump.find(adopted.chart(), "ServiceAccount", "racer"))
           .doesNotContainKey("imagePullSecrets");
     }
+  }
+
+  /** The chart verdict is no rollout, with not one line naming a change. */
+  private static void assertNoChartVerdictLine(Adopted adopted) {
+    assertThat(adopted.stderr())
+        .contains("info: chart verdict: no rollout: helm install of charts/racer with");
+    assertThat(adopted.chartRolloutFields()).isEmpty();
+    assertThat(adopted.stderr()).doesNotContain("chart rollout", "chart change", "ROLLOUT");
   }
 
   /**

@@ -8,7 +8,9 @@ import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
 import io.unboundedcloud.racer.chart.support.Kustomize;
 import io.unboundedcloud.racer.chart.support.Manifests;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,17 +24,16 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The production values against the function: {@code helm template} with a value equals the KRM
- * function's output after the README's kustomize patch for it, run again on its own patched output,
- * which is what shows that field ownership keeps the change. Each patch is applied in-process
- * everywhere, and by {@code kubectl kustomize} where kubectl is installed (otherwise one SKIPPED
- * line, those cases skipped).
+ * The production values and the pod additions against the function: {@code helm template} with a
+ * value equals the KRM function's output after the kustomize patch docs/customizing.md gives for
+ * it, run again on its own patched output, which is what shows that field ownership keeps the
+ * change. Each patch is applied in-process everywhere, and by {@code kubectl kustomize} where
+ * kubectl is installed (otherwise one SKIPPED line, those cases skipped).
  */
 @DisplayName(
-    "helm template with each production value equals the function's output after the same kustomize patch")
+    "helm template with each production value or pod addition equals the function's output after the"
+        + " same kustomize patch")
 class CustomizationParityTest {
-  private static final String DAEMON_SET = "DaemonSet %s/racer";
-
   @BeforeAll
   static void announce() {
     String missing = Kustomize.KUBECTL.missing();
@@ -42,23 +43,23 @@ class CustomizationParityTest {
   }
 
   static Stream<Arguments> cases() {
-    List<Customization> readme = Customization.fromReadme();
+    List<Customization> documented = Customization.documented();
     List<Arguments> cases = new ArrayList<>();
     for (Kustomize kustomize : Kustomize.values()) {
-      for (Customization one : readme) {
+      for (Customization one : documented) {
         cases.add(Arguments.of(one, kustomize, Installation.of("racer")));
       }
       cases.add(
           Arguments.of(
-              Customization.together("every README patch together", readme),
+              Customization.together("every documented patch together", documented),
               kustomize,
               Installation.of("racer")));
       cases.add(
           Arguments.of(
               Customization.together(
-                  "every README patch together, with NVIDIA cdi and host network"
+                  "every documented patch together, with NVIDIA cdi and host network"
                       + " in another namespace",
-                  readme),
+                  documented),
               kustomize,
               Installation.of("gpu-system")
                   .withSettings(Map.of("RACER_NVIDIA", "cdi", "RACER_HOST_NETWORK", "true"))
@@ -71,8 +72,9 @@ class CustomizationParityTest {
   }
 
   /**
-   * What the README does not show: number quantities, a GPU limit, a claim, limits alone, OnDelete,
-   * one pod label.
+   * What docs/customizing.md does not show: number quantities, a GPU limit, a claim, limits alone,
+   * OnDelete, one pod label; each pod addition docs/customizing.md shows with another alone,
+   * several items of a list, and 0 where the builder has a default.
    */
   private static List<Customization> extras() {
     return List.of(
@@ -128,6 +130,103 @@ class CustomizationParityTest {
             """
             images: {pullPolicy: Never}
             podLabels: {example.com/tier: cache}
+            """),
+        Customization.ofSpec(
+            "two env vars, the second referring to the dataplane's own",
+            """
+            template:
+              spec:
+                containers:
+                  - name: dataplane
+                    env:
+                      - {name: NO_PROXY, value: "10.0.0.0/8"}
+                      - {name: PEER, value: "$(RACER_PEER_LISTEN)"}
+            """,
+            """
+            extraEnv:
+              - {name: NO_PROXY, value: "10.0.0.0/8"}
+              - {name: PEER, value: "$(RACER_PEER_LISTEN)"}
+            """),
+        Customization.ofSpec(
+            "a volume alone",
+            """
+            template:
+              spec:
+                volumes: [{name: scratch, emptyDir: {sizeLimit: 1Gi}}]
+            """,
+            """
+            extraVolumes: [{name: scratch, emptyDir: {sizeLimit: 1Gi}}]
+            """),
+        Customization.ofSpec(
+            "a mount alone (its volume given elsewhere)",
+            """
+            template:
+              spec:
+                containers:
+                  - name: dataplane
+                    volumeMounts: [{name: scratch, mountPath: /scratch}]
+            """,
+            """
+            extraVolumeMounts: [{name: scratch, mountPath: /scratch}]
+            """),
+        Customization.ofSpec(
+            "two sidecars and two init containers",
+            """
+            template:
+              spec:
+                initContainers:
+                  - {name: first, image: busybox:1.36}
+                  - {name: second, image: busybox:1.36, args: [sleep, "1"]}
+                containers:
+                  - name: dataplane
+                  - {name: shipper, image: fluent/fluent-bit:3.1}
+                  - {name: exporter, image: registry.example.com/exporter:2, ports: [{containerPort: 9400}]}
+            """,
+            """
+            initContainers:
+              - {name: first, image: busybox:1.36}
+              - {name: second, image: busybox:1.36, args: [sleep, "1"]}
+            extraContainers:
+              - {name: shipper, image: fluent/fluent-bit:3.1}
+              - {name: exporter, image: registry.example.com/exporter:2, ports: [{containerPort: 9400}]}
+            """),
+        Customization.ofSpec(
+            "minReadySeconds 0 stays 0",
+            """
+            minReadySeconds: 0
+            """,
+            """
+            minReadySeconds: 0
+            """),
+        Customization.ofSpec(
+            "a grace period of 0 stays 0",
+            """
+            template:
+              spec:
+                terminationGracePeriodSeconds: 0
+            """,
+            """
+            terminationGracePeriodSeconds: 0
+            """),
+        Customization.ofSpec(
+            "a grace period of an hour and a revision history of 0",
+            """
+            revisionHistoryLimit: 0
+            template:
+              spec:
+                terminationGracePeriodSeconds: 3600
+            """,
+            """
+            revisionHistoryLimit: 0
+            terminationGracePeriodSeconds: 3600
+            """),
+        Customization.ofSpec(
+            "revisionHistoryLimit alone",
+            """
+            revisionHistoryLimit: 3
+            """,
+            """
+            revisionHistoryLimit: 3
             """));
   }
 
@@ -148,38 +247,62 @@ class CustomizationParityTest {
     for (String identity : function.keySet()) {
       assertThat(chart.get(identity)).as(identity).isEqualTo(function.get(identity));
     }
-    String daemonSet = String.format(DAEMON_SET, installation.namespace());
-    Map<String, Object> uncustomized =
-        Manifests.byIdentity(installation.functionOutput()).get(daemonSet);
-    assertThat(function.get(daemonSet))
-        .as("the customization changes the DaemonSet")
-        .isNotEqualTo(uncustomized);
+    assertThat(function)
+        .as("the customization changes the function's output")
+        .isNotEqualTo(Manifests.byIdentity(installation.functionOutput()));
   }
+
+  /**
+   * The values the Customizing section need not show: the function config's images and strict mode,
+   * settings and cache origins (the function's inputs), placement and annotations ({@link
+   * Installation}), values the function has no twin for (an existing racer-settings) and the
+   * subchart's.
+   */
+  private static final Set<String> NOT_CUSTOMIZATIONS =
+      Set.of(
+          "images.registry",
+          "images.tag",
+          "images.dataplane",
+          "images.object",
+          "settings",
+          "settingsConfigMap.create",
+          "placement.nodeSelector",
+          "placement.tolerations",
+          "placement.affinity",
+          "serviceAccount.annotations",
+          "podAnnotations",
+          "cacheOrigins",
+          "strict",
+          "global",
+          "enabled");
 
   @Test
   @DisplayName(
-      "the README's Customizing section has a patch for every production value, and the value beside it")
+      "docs/customizing.md has a patch for every other value of the chart, and the value beside it")
   void readmeCoversEveryValue() {
     Set<String> values = new TreeSet<>();
-    for (Customization one : Customization.fromReadme()) {
+    for (Customization one : Customization.documented()) {
       assertThat(one.patches()).as(one.name()).isNotEmpty();
-      one.values()
-          .forEach(
-              (key, value) -> {
-                if (value instanceof Map<?, ?> map && key.equals("images")) {
-                  map.keySet().forEach(child -> values.add(key + "." + child));
-                } else {
-                  values.add(key);
-                }
-              });
+      one.values().forEach((key, value) -> values.addAll(leaves(key, value)));
     }
-    assertThat(values)
-        .containsExactlyInAnyOrder(
-            "resources",
-            "imagePullSecrets",
-            "priorityClassName",
-            "updateStrategy",
-            "podLabels",
-            "images.pullPolicy");
+    List<String> every =
+        Arrays.stream(ChartValue.values())
+            .map(ChartValue::path)
+            .filter(
+                path ->
+                    Arrays.stream(ChartValue.values())
+                        .noneMatch(v -> v.path().startsWith(path + ".")))
+            .filter(path -> !NOT_CUSTOMIZATIONS.contains(path))
+            .toList();
+    assertThat(values).containsExactlyInAnyOrderElementsOf(every);
+  }
+
+  /** The value paths a values map sets: a group's children, any other value itself. */
+  private static List<String> leaves(String key, Object value) {
+    if (value instanceof Map<?, ?> map
+        && ChartValue.at(key + "." + map.keySet().iterator().next()).isPresent()) {
+      return map.keySet().stream().map(child -> key + "." + child).toList();
+    }
+    return List.of(key);
   }
 }

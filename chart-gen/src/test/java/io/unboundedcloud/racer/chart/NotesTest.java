@@ -37,7 +37,8 @@ class NotesTest {
                 "images", Map.of("registry", "registry.example.com/racer"),
                 "settings", Map.of("RACER_PEER_PROT", "9090", "team", "ml")));
     assertThat(notes)
-        .contains("WARNING: settings.RACER_PEER_PROT is not a known racer-settings key")
+        .contains(
+            "WARNING: settings.RACER_PEER_PROT: RACER_PEER_PROT is not a known racer-settings key")
         .doesNotContain("settings.team");
   }
 }

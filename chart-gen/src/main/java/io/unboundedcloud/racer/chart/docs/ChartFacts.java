@@ -6,12 +6,17 @@ import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.chart.values.ChartValues;
 import io.unboundedcloud.racer.chart.values.FlowYaml;
 import io.unboundedcloud.racer.chart.values.ValueKey;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.DataplaneEnv;
+import io.unboundedcloud.racer.workload.DataplaneVolumes;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
+import io.unboundedcloud.racer.workload.NodeAgentPorts;
+import io.unboundedcloud.racer.workload.PodFit;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
@@ -29,6 +34,28 @@ public final class ChartFacts {
   /** The Kubernetes versions the chart supports (the pod fields it renders are GA from 1.25). */
   public static final String KUBE_VERSION = ">=1.25.0-0";
 
+  /** The project's repository: the chart's home and source. */
+  public static final String HOME = "https://github.com/unbounded-cloud/racer-krm";
+
+  /**
+   * Who maintains the chart: the GitHub organization that owns the repository (chart-testing's
+   * {@code ct lint} checks that a maintainer's name is a GitHub account).
+   */
+  public static final String MAINTAINER = "unbounded-cloud";
+
+  /** The project's license, as an SPDX identifier. */
+  public static final String LICENSE = "Apache-2.0";
+
+  /**
+   * The registry the Racer images are published to, for Artifact Hub's image list: a default
+   * install names {@code <images.registry>/racer-dataplane:<appVersion>} and the racer-object image
+   * beside it.
+   */
+  public static final String PUBLISHED_REGISTRY = "ghcr.io/unbounded-cloud";
+
+  /** Racer's own site. */
+  public static final String RACER_HOME = "https://unbounded-cloud.io";
+
   private ChartFacts() {}
 
   /** Every fact, by the name the templates use. */
@@ -38,6 +65,12 @@ public final class ChartFacts {
     facts.put("version", chartVersion);
     facts.put("appVersion", Release.RACER_VERSION);
     facts.put("kubeVersion", KUBE_VERSION);
+    facts.put("home", HOME);
+    facts.put("maintainer", MAINTAINER);
+    facts.put("maintainerUrl", "https://github.com/" + MAINTAINER);
+    facts.put("license", LICENSE);
+    facts.put("publishedRegistry", PUBLISHED_REGISTRY);
+    facts.put("racerHome", RACER_HOME);
     facts.put("daemonSetName", Dataplane.DATAPLANE_DAEMON_SET_NAME);
     facts.put("settingsConfigMap", Dataplane.SETTINGS_CONFIG_MAP);
     facts.put("cacheOriginLabel", CacheOrigin.LABEL);
@@ -80,10 +113,39 @@ public final class ChartFacts {
     facts.put("resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.resources()) + "`");
     facts.put("updateStrategyDefault", "`" + FlowYaml.of(DataplaneDefaults.updateStrategy()) + "`");
     facts.put("selectorLabelsText", String.join(", ", Dataplane.labels().keySet()));
+    facts.put("chartLabelKeys", ChartValues.chartLabelKeys());
+    facts.put("chartLabelKeysText", String.join(", ", ChartValues.chartLabelKeys()));
+    facts.put("ownedEnv", DataplaneEnv.ownedNames());
+    facts.put("ownedEnvText", String.join(", ", DataplaneEnv.ownedNames()));
+    facts.put("ownedVolumes", DataplaneVolumes.ownedNames());
+    facts.put("ownedVolumesText", String.join(", ", DataplaneVolumes.ownedNames()));
+    facts.put("containerName", Dataplane.CONTAINER_NAME);
+    facts.put("controlSeatsKey", Dataplane.CONTROL_SEATS_KEY);
+    Map<String, Object> value = new LinkedHashMap<>();
+    for (ChartValue chartValue : ChartValue.values()) {
+      value.put(chartValue.name(), chartValue.path());
+    }
+    facts.put("value", value);
     Map<String, Object> defaults = new LinkedHashMap<>();
     SettingsCatalog.keys().forEach(k -> defaults.put(k.name(), k.defaultValue()));
     facts.put("defaults", defaults);
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
+    facts.put("racerVersion", Release.RACER_VERSION);
+    facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);
+    facts.put(
+        "shutdownDefault",
+        SettingsCatalog.key(PodFit.SHUTDOWN_TIMEOUT_KEY).orElseThrow().defaultValue());
+    facts.put("defaultGracePeriod", PodFit.DEFAULT_GRACE_PERIOD_SECONDS);
+    facts.put("builderGracePeriod", DataplaneDefaults.terminationGracePeriodSeconds());
+    facts.put("builderMinReadySeconds", DataplaneDefaults.minReadySeconds());
+    facts.put("shutdownMessage", PodFit.SHUTDOWN_MESSAGE);
+    facts.put("releaseMessage", PodFit.RELEASE_MESSAGE);
+    facts.put("listenerMessage", PodFit.LISTENER_MESSAGE);
+    facts.put("targetedRelease", PodFit.targetedRelease());
+    facts.put("versionTagPattern", PodFit.versionTagPattern());
+    List<Map<String, Object>> agents = new ArrayList<>();
+    NodeAgentPorts.all().forEach((port, agent) -> agents.add(Map.of("port", port, "agent", agent)));
+    facts.put("nodeAgentPorts", agents);
     facts.put("valueRows", valueRows());
     facts.put("settingRows", settingRows());
     facts.put("obsoleteRows", obsoleteRows());
@@ -105,11 +167,22 @@ public final class ChartFacts {
     }
     Map<String, Object> row = new LinkedHashMap<>();
     row.put("key", prefix + key.name());
-    Object type = key.schema().containsKey("$ref") ? "object" : key.schema().get("type");
-    row.put("type", type);
+    row.put("type", typeOf(key.schema()));
     row.put("default", json(key.defaultValue()));
     row.put("description", cell(key.description()));
     rows.add(row);
+  }
+
+  /** A value's JSON type as the table shows it: "integer or null", "any". */
+  private static String typeOf(Map<String, Object> schema) {
+    if (schema.containsKey("$ref")) {
+      return "object";
+    }
+    Object type = schema.get("type");
+    if (type instanceof List<?> types) {
+      return types.stream().map(String::valueOf).collect(Collectors.joining(" or "));
+    }
+    return type == null ? "any" : String.valueOf(type);
   }
 
   private static List<Map<String, Object>> settingRows() {

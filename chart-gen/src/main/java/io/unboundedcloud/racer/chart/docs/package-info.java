@@ -5,8 +5,10 @@
  *
  * <p>What it owns: the facts those templates show ({@link
  * io.unboundedcloud.racer.chart.docs.ChartFacts}), every one taken from a Java constant, the
- * settings catalog or the values model, and the rendering ({@link
- * io.unboundedcloud.racer.chart.docs.ChartTexts}).
+ * settings catalog or the values model (a value's path from {@code krm.chart.ChartValue}), the
+ * rendering ({@link io.unboundedcloud.racer.chart.docs.ChartTexts}), and the chart-testing values
+ * {@code ci/*-values.yaml}, copies of the {@code examples/helm} files ({@link
+ * io.unboundedcloud.racer.chart.docs.ChartTestingValues}).
  *
  * <p>What it must never do: write a number or name that Java already holds as a literal in a
  * template, or HTML-escape anything (the output is YAML, Go templates and Markdown).

@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.chart.template.Fragment;
 import io.unboundedcloud.racer.chart.template.ObjectTemplate;
 import io.unboundedcloud.racer.chart.template.Substitutions;
 import io.unboundedcloud.racer.chart.template.TemplateNode;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import java.util.List;
 
@@ -58,21 +59,23 @@ public final class CacheOriginTemplate {
                 ModelTree.valueOf(resources),
                 Fragment.optionalEntry("resources", ORIGIN + ".resources"))
             .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .add(
                 "spec.template.spec",
                 Fragment.entryOfYaml("affinity", Defines.include(Defines.ORIGIN_AFFINITY)))
             .add(
                 "spec.template.spec",
-                Fragment.optionalEntry("nodeSelector", "$.Values.placement.nodeSelector"))
+                Fragment.optionalEntry(
+                    "nodeSelector", ChartValue.PLACEMENT_NODE_SELECTOR.expression()))
             .add(
                 "spec.template.spec",
-                Fragment.optionalEntry("tolerations", "$.Values.placement.tolerations"));
+                Fragment.optionalEntry(
+                    "tolerations", ChartValue.PLACEMENT_TOLERATIONS.expression()));
     return new ObjectTemplate(
         "cache-origin-daemonsets.yaml",
         List.of(
             DataplaneTemplates.generatedComment("CacheOrigin.daemonSet"),
-            "{{- range " + ORIGIN + " := .Values.cacheOrigins }}",
+            "{{- range " + ORIGIN + " := " + ChartValue.CACHE_ORIGINS.expression() + " }}",
             "---"),
         new TemplateNode.Fixed(tree),
         substitutions,

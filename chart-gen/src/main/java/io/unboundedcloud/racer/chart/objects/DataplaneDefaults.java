@@ -32,6 +32,16 @@ public final class DataplaneDefaults {
     return (Map<String, Object>) ModelTree.valueOf(daemonSet().getSpec().getUpdateStrategy());
   }
 
+  /** The dataplane pods' grace period, in seconds. */
+  public static long terminationGracePeriodSeconds() {
+    return daemonSet().getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds();
+  }
+
+  /** The DaemonSet's minReadySeconds. */
+  public static int minReadySeconds() {
+    return daemonSet().getSpec().getMinReadySeconds();
+  }
+
   private static Container container() {
     return daemonSet().getSpec().getTemplate().getSpec().getContainers().stream()
         .filter(c -> Dataplane.CONTAINER_NAME.equals(c.getName()))

@@ -6,6 +6,7 @@ import io.unboundedcloud.racer.chart.template.Substitutions;
 import io.unboundedcloud.racer.chart.template.TreeMerge;
 import io.unboundedcloud.racer.chart.template.Variant;
 import io.unboundedcloud.racer.chart.template.VariantSpace;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
 
@@ -36,11 +37,13 @@ public final class DataplaneTemplates {
     Substitutions substitutions =
         scalars()
             .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .add(
                 "spec.template.metadata.annotations",
                 Fragment.optionalEntries(
-                    "omit ($.Values.podAnnotations | default dict) "
+                    "omit ("
+                        + ChartValue.POD_ANNOTATIONS.expression()
+                        + " | default dict) "
                         + quoted(Dataplane.SETTINGS_HASH_ANNOTATION)
                         + " "
                         + quoted(Dataplane.CDI_ANNOTATION)))
@@ -50,11 +53,14 @@ public final class DataplaneTemplates {
                 Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)))
             .add(
                 "spec.template.spec",
-                Fragment.optionalEntry("nodeSelector", "$.Values.placement.nodeSelector"))
+                Fragment.optionalEntry(
+                    "nodeSelector", ChartValue.PLACEMENT_NODE_SELECTOR.expression()))
             .add(
                 "spec.template.spec",
-                Fragment.optionalEntry("tolerations", "$.Values.placement.tolerations"));
+                Fragment.optionalEntry(
+                    "tolerations", ChartValue.PLACEMENT_TOLERATIONS.expression()));
     productionValues(substitutions);
+    podValues(substitutions);
     return new ObjectTemplate(
         "daemonset.yaml",
         List.of(
@@ -72,17 +78,19 @@ public final class DataplaneTemplates {
    */
   private static void productionValues(Substitutions substitutions) {
     substitutions
-        .add("spec.template.metadata.labels", Fragment.optionalEntries("$.Values.podLabels"))
+        .add(
+            "spec.template.metadata.labels",
+            Fragment.optionalEntries(ChartValue.POD_LABELS.expression()))
         .add(
             "spec.template.spec",
-            Fragment.optionalEntry("imagePullSecrets", "$.Values.imagePullSecrets"))
+            Fragment.optionalEntry("imagePullSecrets", ChartValue.IMAGE_PULL_SECRETS.expression()))
         .add(
             "spec.template.spec",
-            Fragment.optionalText("priorityClassName", "$.Values.priorityClassName"))
+            Fragment.optionalText("priorityClassName", ChartValue.PRIORITY_CLASS_NAME.expression()))
         .defaultUnless(
             "imagePullPolicy",
             DataplaneDefaults.pullPolicy(),
-            "$.Values.images.pullPolicy",
+            ChartValue.IMAGES_PULL_POLICY.expression(),
             Fragment.scalarEntry("imagePullPolicy", "."))
         .defaultUnless(
             "resources",
@@ -92,11 +100,55 @@ public final class DataplaneTemplates {
         .defaultUnless(
             "updateStrategy",
             DataplaneDefaults.updateStrategy(),
-            "$.Values.updateStrategy",
+            ChartValue.UPDATE_STRATEGY.expression(),
             Fragment.entryOfYaml("updateStrategy", "toYaml ."));
   }
 
-  /** {@code templates/serviceaccount.yaml}: the same in every variant; user annotations added. */
+  /**
+   * The values a user's patch of the pod would make: DaemonSet annotations, runtime class and
+   * revision history added; grace period and minReadySeconds replacing the builder's when set (0
+   * included); env, env sources, volumes, mounts and containers added beside the dataplane's own,
+   * env sources before racer-settings.
+   */
+  private static void podValues(Substitutions substitutions) {
+    String pod = "spec.template.spec";
+    String dataplane = pod + ".containers[" + Dataplane.CONTAINER_NAME + "]";
+    substitutions
+        .add(
+            "metadata",
+            Fragment.optionalEntry("annotations", ChartValue.DAEMON_SET_ANNOTATIONS.expression()))
+        .add(
+            "spec",
+            Fragment.optionalNumber(
+                "revisionHistoryLimit", ChartValue.REVISION_HISTORY_LIMIT.expression()))
+        .defaultUnlessNull(
+            "minReadySeconds",
+            DataplaneDefaults.minReadySeconds(),
+            ChartValue.MIN_READY_SECONDS.expression())
+        .defaultUnlessNull(
+            "terminationGracePeriodSeconds",
+            DataplaneDefaults.terminationGracePeriodSeconds(),
+            ChartValue.TERMINATION_GRACE_PERIOD_SECONDS.expression())
+        .add(
+            pod,
+            Fragment.optionalText("runtimeClassName", ChartValue.RUNTIME_CLASS_NAME.expression()))
+        .add(pod, Fragment.optionalEntry("initContainers", ChartValue.INIT_CONTAINERS.expression()))
+        .add(
+            pod + ".containers", Fragment.optionalEntries(ChartValue.EXTRA_CONTAINERS.expression()))
+        .add(pod + ".volumes", Fragment.optionalEntries(ChartValue.EXTRA_VOLUMES.expression()))
+        .add(dataplane + ".env", Fragment.optionalEntries(ChartValue.EXTRA_ENV.expression()))
+        .prepend(
+            dataplane + ".envFrom",
+            Fragment.optionalEntries(ChartValue.EXTRA_ENV_FROM.expression()))
+        .add(
+            dataplane + ".volumeMounts",
+            Fragment.optionalEntries(ChartValue.EXTRA_VOLUME_MOUNTS.expression()));
+  }
+
+  /**
+   * {@code templates/serviceaccount.yaml}: the same in every variant; user annotations added; not
+   * rendered when {@code serviceAccount.create} is false.
+   */
   public static ObjectTemplate serviceAccount() {
     VariantSpace space = DataplaneSwitches.space();
     List<Object> trees =
@@ -110,16 +162,19 @@ public final class DataplaneTemplates {
         new Substitutions()
             .text(Sentinels.NAMESPACE, "$.Release.Namespace")
             .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .add(
                 "metadata",
-                Fragment.optionalEntry("annotations", "$.Values.serviceAccount.annotations"));
+                Fragment.optionalEntry(
+                    "annotations", ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.expression()));
     return new ObjectTemplate(
         "serviceaccount.yaml",
-        List.of(String.format(GENERATED, "Dataplane.serviceAccount")),
+        List.of(
+            String.format(GENERATED, "Dataplane.serviceAccount"),
+            "{{- if " + ChartValue.SERVICE_ACCOUNT_CREATE.expression() + " }}"),
         TreeMerge.merge(space, trees),
         substitutions,
-        List.of());
+        List.of("{{- end }}"));
   }
 
   private static Substitutions scalars() {

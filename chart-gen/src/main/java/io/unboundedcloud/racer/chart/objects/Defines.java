@@ -11,8 +11,8 @@ public final class Defines {
    */
   public static final String VALIDATE = "racer.validate";
 
-  /** Labels that say how the objects were delivered. */
-  public static final String DELIVERY_LABELS = "racer.deliveryLabels";
+  /** The labels the chart adds to every object's metadata: delivery labels, then commonLabels. */
+  public static final String METADATA_LABELS = "racer.metadataLabels";
 
   /** The NVIDIA mode: off, env or cdi. */
   public static final String NVIDIA = "racer.nvidia";

@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.chart.template.Fragment;
 import io.unboundedcloud.racer.chart.template.ObjectTemplate;
 import io.unboundedcloud.racer.chart.template.Substitutions;
 import io.unboundedcloud.racer.chart.template.TemplateNode;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
 import java.util.Map;
@@ -33,16 +34,16 @@ public final class SettingsTemplate {
         new Substitutions()
             .text(Sentinels.NAMESPACE, "$.Release.Namespace")
             .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.DELIVERY_LABELS)))
+                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .replace(
                 "data",
                 ModelTree.valueOf(sentinelData),
-                Fragment.optionalEntry("data", "$.Values.settings"));
+                Fragment.optionalEntry("data", ChartValue.SETTINGS.expression()));
     return new ObjectTemplate(
         "configmap.yaml",
         List.of(
             DataplaneTemplates.generatedComment("ConfigMap racer-settings"),
-            "{{- if .Values.settingsConfigMap.create }}"),
+            "{{- if " + ChartValue.SETTINGS_CONFIG_MAP_CREATE.expression() + " }}"),
         new TemplateNode.Fixed(tree),
         substitutions,
         List.of("{{- end }}"));

@@ -36,6 +36,24 @@ public interface Fragment {
     return indent -> indented(indent, key + ": {{ " + expression + " }}");
   }
 
+  /**
+   * {@code key: <expression>} as an integer when the expression is set (not null), nothing
+   * otherwise: 0 is written.
+   */
+  static Fragment optionalNumber(String key, String expression) {
+    return indent ->
+        indented(
+            indent,
+            "{{- " + isSet(expression) + " }}",
+            key + ": {{ " + expression + " | int64 }}",
+            "{{- end }}");
+  }
+
+  /** The {@code if} action that holds when the expression is set: not null, 0 and "" included. */
+  static String isSet(String expression) {
+    return "if not (kindIs \"invalid\" " + expression + ")";
+  }
+
   /** {@code key: "<expression>"} when the expression is not empty, nothing otherwise. */
   static Fragment optionalText(String key, String expression) {
     return indent ->

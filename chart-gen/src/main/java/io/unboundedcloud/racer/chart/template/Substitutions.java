@@ -45,15 +45,17 @@ public final class Substitutions {
   /**
    * The builders' entry as the default of a user's value.
    *
-   * @param expression the user's value; empty means the default
-   * @param given writes the entry from the user's value, which is {@code .} inside it
+   * @param open the action that opens the user's branch: {@code with <value>} (empty means the
+   *     default) or an {@code if} (null means the default)
+   * @param given writes the entry from the user's value
    */
-  record Default(String key, Object value, String expression, Fragment given) {}
+  record Default(String key, Object value, String open, Fragment given) {}
 
   private final List<Scalar> scalars = new ArrayList<>();
   private final List<Replacement> replacements = new ArrayList<>();
   private final List<Default> defaults = new ArrayList<>();
   private final Map<String, List<Fragment>> additions = new LinkedHashMap<>();
+  private final Map<String, List<Fragment>> prepends = new LinkedHashMap<>();
   private final Map<Object, Integer> uses = new LinkedHashMap<>();
 
   /**
@@ -85,13 +87,36 @@ public final class Substitutions {
    * replaces the builders' whole.
    */
   public Substitutions defaultUnless(String key, Object value, String expression, Fragment given) {
-    defaults.add(new Default(key, value, expression, given));
+    defaults.add(new Default(key, value, "with " + expression, given));
     return this;
   }
 
   /**
-   * Writes {@code fragment} after the entries of the map at {@code path} (dot-separated keys from
-   * the root).
+   * Writes the entry {@code key: value} as it is only while {@code expression} is null (unset), and
+   * {@code key: <expression>} as an integer otherwise: 0 is a value, not the default.
+   */
+  public Substitutions defaultUnlessNull(String key, Object value, String expression) {
+    defaults.add(
+        new Default(
+            key,
+            value,
+            Fragment.isSet(expression),
+            Fragment.scalarEntry(key, expression + " | int64")));
+    return this;
+  }
+
+  /**
+   * Writes {@code fragment} before the items of the list at {@code path} (dot-separated keys from
+   * the root, a list item by its name as {@code containers[dataplane]}).
+   */
+  public Substitutions prepend(String path, Fragment fragment) {
+    prepends.computeIfAbsent(path, p -> new ArrayList<>()).add(fragment);
+    return this;
+  }
+
+  /**
+   * Writes {@code fragment} after the entries of the map or the items of the list at {@code path}
+   * (dot-separated keys from the root, a list item by its name as {@code containers[dataplane]}).
    */
   public Substitutions add(String path, Fragment fragment) {
     additions.computeIfAbsent(path, p -> new ArrayList<>()).add(fragment);
@@ -153,6 +178,15 @@ public final class Substitutions {
     return found;
   }
 
+  /** The fragments written before the items of the list at {@code path}. */
+  List<Fragment> prepends(String path) {
+    List<Fragment> found = prepends.getOrDefault(path, List.of());
+    if (!found.isEmpty()) {
+      uses.merge("before " + path, 1, Integer::sum);
+    }
+    return found;
+  }
+
   /**
    * @throws IllegalStateException naming every sentinel, replacement or addition path never met
    */
@@ -170,6 +204,9 @@ public final class Substitutions {
     additions.keySet().stream()
         .filter(p -> !uses.containsKey(p))
         .forEach(p -> unused.add("addition at " + p));
+    prepends.keySet().stream()
+        .filter(p -> !uses.containsKey("before " + p))
+        .forEach(p -> unused.add("addition before " + p));
     if (!unused.isEmpty()) {
       throw new IllegalStateException(
           "the builders' trees no longer contain: " + String.join(", ", unused));

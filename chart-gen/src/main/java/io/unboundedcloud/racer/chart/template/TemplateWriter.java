@@ -42,13 +42,23 @@ public final class TemplateWriter {
     }
   }
 
-  private void sequence(List<TemplateNode.Item> items, int indent) {
+  private void sequence(List<TemplateNode.Item> items, int indent, String path) {
+    if (path != null) {
+      for (Fragment fragment : substitutions.prepends(path)) {
+        lines.addAll(fragment.lines(indent));
+      }
+    }
     String open = null;
     for (TemplateNode.Item item : items) {
       open = switchCondition(open, item.condition(), indent);
-      item(item.value(), indent);
+      item(item.value(), indent, path);
     }
     switchCondition(open, null, indent);
+    if (path != null) {
+      for (Fragment fragment : substitutions.additions(path)) {
+        lines.addAll(fragment.lines(indent));
+      }
+    }
   }
 
   /**
@@ -77,7 +87,7 @@ public final class TemplateWriter {
       }
       Optional<Substitutions.Default> byDefault = substitutions.defaultOf(key, fixed.value());
       if (byDefault.isPresent()) {
-        lines.add(pad(indent) + "{{- with " + byDefault.get().expression() + " }}");
+        lines.add(pad(indent) + "{{- " + byDefault.get().open() + " }}");
         lines.addAll(byDefault.get().given().lines(indent));
         lines.add(pad(indent) + "{{- else }}");
         fixedEntry(key, fixed, indent, path);
@@ -93,7 +103,7 @@ public final class TemplateWriter {
       mapping(entries(value), indent + STEP, path);
     } else if (value instanceof TemplateNode.Sequence) {
       lines.add(label);
-      sequence(items(value), indent + STEP);
+      sequence(items(value), indent + STEP, path);
     } else if (value instanceof TemplateNode.Choice choice) {
       lines.add(label + " " + inlineChoice(choice, key));
     }
@@ -108,13 +118,17 @@ public final class TemplateWriter {
       mapping(entries(value), indent + STEP, path);
     } else if (plain instanceof List<?> list && !list.isEmpty()) {
       lines.add(label);
-      sequence(items(value), indent + STEP);
+      sequence(items(value), indent + STEP, path);
     } else {
       lines.add(label + " " + scalar(plain));
     }
   }
 
-  private void item(TemplateNode value, int indent) {
+  /**
+   * A list item; a map whose {@code name} is the same in every variant gets the path {@code
+   * list[name]}, where additions may go.
+   */
+  private void item(TemplateNode value, int indent, String listPath) {
     boolean isMap =
         value instanceof TemplateNode.Mapping
             || value instanceof TemplateNode.Fixed fixed && fixed.value() instanceof Map<?, ?>;
@@ -135,7 +149,7 @@ public final class TemplateWriter {
       return;
     }
     int first = lines.size();
-    mapping(entries, indent + STEP, null);
+    mapping(entries, indent + STEP, itemPath(listPath, entries));
     String line = lines.get(first);
     String inner = pad(indent + STEP);
     if (line.startsWith(inner) && !line.substring(inner.length()).startsWith("{{")) {
@@ -143,6 +157,19 @@ public final class TemplateWriter {
     } else {
       lines.add(first, pad(indent) + "-");
     }
+  }
+
+  private static String itemPath(String listPath, List<TemplateNode.Entry> entries) {
+    if (listPath == null) {
+      return null;
+    }
+    return entries.stream()
+        .filter(e -> e.key().equals("name") && e.condition() == null)
+        .map(TemplateNode.Entry::value)
+        .filter(v -> v instanceof TemplateNode.Fixed fixed && fixed.value() instanceof String)
+        .map(v -> listPath + "[" + ((TemplateNode.Fixed) v).value() + "]")
+        .findFirst()
+        .orElse(null);
   }
 
   private String inlineChoice(TemplateNode.Choice choice, String where) {

@@ -1,11 +1,14 @@
 package io.unboundedcloud.racer.chart.values;
 
 import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.Release;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,15 +20,48 @@ import java.util.Map;
 public final class ChartValues {
   private ChartValues() {}
 
-  /** The keys of values.yaml, in order. */
+  /**
+   * The keys of values.yaml, in order.
+   *
+   * @throws IllegalStateException unless they are exactly the values {@link ChartValue} names, in
+   *     its order
+   */
   public static List<ValueKey> keys() {
+    List<ValueKey> keys = new ArrayList<>();
+    keys.addAll(production());
+    keys.addAll(PodValues.scalars());
+    keys.addAll(scheduling());
+    keys.addAll(PodValues.lists());
+    keys.add(cacheOrigins());
+    keys.add(strict());
+    keys.addAll(subchart());
+    requireModel(keys);
+    return List.copyOf(keys);
+  }
+
+  private static void requireModel(List<ValueKey> keys) {
+    List<String> documented = new ArrayList<>();
+    keys.forEach(key -> addPaths("", key, documented));
+    List<String> named = Arrays.stream(ChartValue.values()).map(ChartValue::path).toList();
+    if (!documented.equals(named)) {
+      throw new IllegalStateException(
+          "chart-gen documents the values " + documented + ", but ChartValue names " + named);
+    }
+  }
+
+  private static void addPaths(String prefix, ValueKey key, List<String> paths) {
+    paths.add(prefix + key.name());
+    key.children().forEach(child -> addPaths(prefix + key.name() + ".", child, paths));
+  }
+
+  private static List<ValueKey> production() {
     return List.of(
         ValueKey.group(
-            "images",
+            ChartValue.IMAGES,
             "images are the container images, resolved like the KRM function's config: set images.registry, or"
                 + " both full references. Without either, rendering fails.",
             ValueKey.leaf(
-                "registry",
+                ChartValue.IMAGES_REGISTRY,
                 "",
                 text(ImageGrammar.blankOr(ImageGrammar.REGISTRY)),
                 "registry holds "
@@ -40,7 +76,7 @@ public final class ChartValues {
                     + ":<tag>; one trailing / is dropped. The function config key"
                     + " imageRegistry."),
             ValueKey.leaf(
-                "tag",
+                ChartValue.IMAGES_TAG,
                 "",
                 text(ImageGrammar.blankOr(ImageGrammar.TAG)),
                 "tag is the tag of the registry images; empty means the chart's appVersion, the targeted Racer"
@@ -48,19 +84,19 @@ public final class ChartValues {
                     + Release.RACER_VERSION
                     + "). The function config key imageTag."),
             ValueKey.leaf(
-                "dataplane",
+                ChartValue.IMAGES_DATAPLANE,
                 "",
                 text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
                 "dataplane is the full dataplane image reference; it wins over registry and tag. The function"
                     + " config key dataplaneImage."),
             ValueKey.leaf(
-                "object",
+                ChartValue.IMAGES_OBJECT,
                 "",
                 text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
                 "object is the full racer-object image reference (the sidecar the dataplane's webhook injects);"
                     + " it wins over registry and tag. The function config key objectImage."),
             ValueKey.leaf(
-                "pullPolicy",
+                ChartValue.IMAGES_PULL_POLICY,
                 DataplaneDefaults.pullPolicy(),
                 KubernetesShapes.pullPolicy(),
                 "pullPolicy is the dataplane container's imagePullPolicy: "
@@ -68,7 +104,7 @@ public final class ChartValues {
                     + ". With the function: a kustomize patch"
                     + " of the container's imagePullPolicy.")),
         ValueKey.leaf(
-            "imagePullSecrets",
+            ChartValue.IMAGE_PULL_SECRETS,
             List.of(),
             OrderedMap.of("type", "array", "items", ref("localObjectReference")),
             "imagePullSecrets are the dataplane pods' image pull secrets, for a private registry: Secrets in the"
@@ -76,7 +112,7 @@ public final class ChartValues {
                 + " imagePullSecrets.",
             "- name: registry-credentials"),
         ValueKey.leaf(
-            "settings",
+            ChartValue.SETTINGS,
             Map.of(),
             ref("settings"),
             "settings are the data of the "
@@ -96,10 +132,10 @@ public final class ChartValues {
             Dataplane.NVIDIA_KEY + ": cdi",
             Dataplane.CONTROL_SEATS_KEY + ": \"3\""),
         ValueKey.group(
-            "settingsConfigMap",
+            ChartValue.SETTINGS_CONFIG_MAP,
             "settingsConfigMap controls the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap.",
             ValueKey.leaf(
-                "create",
+                ChartValue.SETTINGS_CONFIG_MAP_CREATE,
                 true,
                 OrderedMap.of("type", "boolean"),
                 "create renders "
@@ -110,7 +146,7 @@ public final class ChartValues {
                     + " must then still equal its data, because the chart reads the keys that shape the DaemonSet"
                     + " and hashes settings to roll the pods.")),
         ValueKey.leaf(
-            "resources",
+            ChartValue.RESOURCES,
             Map.of(),
             ref("resourceRequirements"),
             "resources are the dataplane container's requests and limits. Empty means the builder's, "
@@ -121,7 +157,7 @@ public final class ChartValues {
             "requests: {cpu: \"4\", memory: 64Gi}",
             "limits: {memory: 64Gi}"),
         ValueKey.leaf(
-            "updateStrategy",
+            ChartValue.UPDATE_STRATEGY,
             Map.of(),
             ref("daemonSetUpdateStrategy"),
             "updateStrategy is the DaemonSet's update strategy. Empty means the builder's, "
@@ -130,25 +166,29 @@ public final class ChartValues {
                 + " pods on a node; a value replaces that whole, as a kustomize patch with $patch: replace does.",
             "type: OnDelete"),
         ValueKey.leaf(
-            "priorityClassName",
+            ChartValue.PRIORITY_CLASS_NAME,
             "",
             KubernetesShapes.optionalName(),
             "priorityClassName is the dataplane pods' PriorityClass; empty means none. A node-level cache"
                 + " usually wants one above the workloads it serves: the scheduler then preempts them to place it"
-                + " on a full node, and node pressure evicts them before it (the README says more)."),
+                + " on a full node, and node pressure evicts them before it (the README says more)."));
+  }
+
+  private static List<ValueKey> scheduling() {
+    return List.of(
         ValueKey.group(
-            "placement",
+            ChartValue.PLACEMENT,
             "placement adds scheduling to the dataplane pods, as a kustomize patch on the KRM function's output"
                 + " would: added to, never replacing, the dataplane's own. Cache origins get the resulting node"
                 + " placement.",
             ValueKey.leaf(
-                "nodeSelector",
+                ChartValue.PLACEMENT_NODE_SELECTOR,
                 Map.of(),
                 stringMap(),
                 "nodeSelector is the dataplane pods' node selector.",
                 "node.kubernetes.io/instance-type: Standard_ND96isr_H100_v5"),
             ValueKey.leaf(
-                "tolerations",
+                ChartValue.PLACEMENT_TOLERATIONS,
                 List.of(),
                 OrderedMap.of("type", "array", "items", OrderedMap.of("type", "object")),
                 "tolerations are the dataplane pods' tolerations.",
@@ -156,7 +196,7 @@ public final class ChartValues {
                 "  operator: Exists",
                 "  effect: NoSchedule"),
             ValueKey.leaf(
-                "affinity",
+                ChartValue.PLACEMENT_AFFINITY,
                 Map.of(),
                 affinity(),
                 "affinity is combined with the dataplane's node affinity: each required node selector term gets"
@@ -175,18 +215,42 @@ public final class ChartValues {
                 "            operator: In",
                 "            values: [gpu]")),
         ValueKey.group(
-            "serviceAccount",
+            ChartValue.SERVICE_ACCOUNT,
             "serviceAccount is the dataplane's ServiceAccount "
                 + Dataplane.DATAPLANE_DAEMON_SET_NAME
                 + ".",
             ValueKey.leaf(
-                "annotations",
+                ChartValue.SERVICE_ACCOUNT_CREATE,
+                true,
+                OrderedMap.of("type", "boolean"),
+                "create renders the ServiceAccount. Set false where it is managed elsewhere: the dataplane"
+                    + " pods still run as "
+                    + Dataplane.DATAPLANE_DAEMON_SET_NAME
+                    + ", which must then exist in the release namespace."),
+            ValueKey.leaf(
+                ChartValue.SERVICE_ACCOUNT_ANNOTATIONS,
                 Map.of(),
                 stringMap(),
                 "annotations are added to the ServiceAccount, for workload identity for example.",
                 "azure.workload.identity/client-id: 00000000-0000-0000-0000-000000000000")),
         ValueKey.leaf(
-            "podAnnotations",
+            ChartValue.COMMON_LABELS,
+            Map.of(),
+            ref("labels"),
+            "commonLabels are added to the metadata labels of every object the chart renders (cache origins"
+                + " included), never to a selector or a pod template. The selector labels ("
+                + String.join(", ", chartLabelKeys())
+                + ") and the chart's own delivery labels are refused.",
+            "team: ml-platform"),
+        ValueKey.leaf(
+            ChartValue.DAEMON_SET_ANNOTATIONS,
+            Map.of(),
+            stringMap(),
+            "daemonSetAnnotations are added to the dataplane DaemonSet's metadata (not its pods: see"
+                + " podAnnotations).",
+            "example.com/owner: ml-platform"),
+        ValueKey.leaf(
+            ChartValue.POD_ANNOTATIONS,
             Map.of(),
             stringMap(),
             "podAnnotations are added to the dataplane pods; the chart's own ("
@@ -195,7 +259,7 @@ public final class ChartValues {
                 + Dataplane.CDI_ANNOTATION
                 + ") always win."),
         ValueKey.leaf(
-            "podLabels",
+            ChartValue.POD_LABELS,
             Map.of(),
             ref("labels"),
             "podLabels are added to the dataplane pods' labels, never to the DaemonSet's selector. The selector"
@@ -203,22 +267,64 @@ public final class ChartValues {
                 + String.join(", ", Dataplane.labels().keySet())
                 + ") are refused: the selector"
                 + " is immutable.",
-            "team: ml-platform"),
+            "team: ml-platform"));
+  }
+
+  private static ValueKey cacheOrigins() {
+    return ValueKey.leaf(
+        ChartValue.CACHE_ORIGINS,
+        List.of(),
+        OrderedMap.of("type", "array", "items", ref("cacheOrigin")),
+        "cacheOrigins are cache origin DaemonSets, one origin per cache volume per node: each labelled "
+            + CacheOrigin.LABEL
+            + ": <volume>, mounting its socket directory "
+            + CacheOrigin.SOCKET_ROOT
+            + "/<volume>/origin writable, and placed like the dataplane. Keys: name, namespace (default: the"
+            + " release namespace), volume, image, args, env, resources.",
+        "- name: blob-origin",
+        "  volume: models",
+        "  image: registry.example.com/blob-origin:1.4.2",
+        "  args: [--socket-dir, /run/racer/models/origin]",
+        "  resources: {requests: {cpu: 100m, memory: 256Mi}}");
+  }
+
+  private static ValueKey strict() {
+    return ValueKey.leaf(
+        ChartValue.STRICT,
+        false,
+        Map.of("type", "boolean"),
+        "strict makes every warning an error that fails the render, as the KRM function config's"
+            + " strict: \"true\" does: an unknown RACER_* settings key, and each check of settings"
+            + " against the pod (docs/settings.md). Without it, NOTES lists them as warnings.");
+  }
+
+  /** What Helm gives a subchart: accepted, never read, so the chart renders the same there. */
+  private static List<ValueKey> subchart() {
+    return List.of(
         ValueKey.leaf(
-            "cacheOrigins",
-            List.of(),
-            OrderedMap.of("type", "array", "items", ref("cacheOrigin")),
-            "cacheOrigins are cache origin DaemonSets, one origin per cache volume per node: each labelled "
-                + CacheOrigin.LABEL
-                + ": <volume>, mounting its socket directory "
-                + CacheOrigin.SOCKET_ROOT
-                + "/<volume>/origin writable, and placed like the dataplane. Keys: name, namespace (default: the"
-                + " release namespace), volume, image, args, env, resources.",
-            "- name: blob-origin",
-            "  volume: models",
-            "  image: registry.example.com/blob-origin:1.4.2",
-            "  args: [--socket-dir, /run/racer/models/origin]",
-            "  resources: {requests: {cpu: 100m, memory: 256Mi}}"));
+            ChartValue.GLOBAL,
+            Map.of(),
+            OrderedMap.of(),
+            "global holds the values an umbrella chart shares with all its subcharts; Helm passes it to"
+                + " every subchart. This chart accepts any content and reads none of it."),
+        ValueKey.leaf(
+            ChartValue.ENABLED,
+            true,
+            OrderedMap.of(),
+            "enabled is what an umbrella chart's dependency condition (condition: racer.enabled) reads to"
+                + " leave the chart out; the chart itself accepts any content and reads none of it."));
+  }
+
+  /**
+   * The label keys of the chart's selectors: the dataplane's and a cache origin's (its name and the
+   * cache origin label).
+   */
+  public static List<String> chartLabelKeys() {
+    List<String> keys = new ArrayList<>(Dataplane.labels().keySet());
+    if (!keys.contains(CacheOrigin.LABEL)) {
+      keys.add(CacheOrigin.LABEL);
+    }
+    return keys;
   }
 
   /** The schema's shared definitions. */

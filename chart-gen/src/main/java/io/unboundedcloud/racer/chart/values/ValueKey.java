@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.values;
 
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import java.util.List;
 import java.util.Map;
 
@@ -33,17 +34,18 @@ public record ValueKey(
 
   /** A key with a scalar, list or free-form map value. */
   public static ValueKey leaf(
-      String name,
+      ChartValue value,
       Object defaultValue,
       Map<String, Object> schema,
       String description,
       String... example) {
-    return new ValueKey(name, defaultValue, description, List.of(example), schema, List.of());
+    return new ValueKey(
+        value.key(), defaultValue, description, List.of(example), schema, List.of());
   }
 
   /** An object with fixed keys. */
-  public static ValueKey group(String name, String description, ValueKey... children) {
-    return new ValueKey(name, null, description, List.of(), Map.of(), List.of(children));
+  public static ValueKey group(ChartValue value, String description, ValueKey... children) {
+    return new ValueKey(value.key(), null, description, List.of(), Map.of(), List.of(children));
   }
 
   /** Whether this key is an object with fixed keys. */

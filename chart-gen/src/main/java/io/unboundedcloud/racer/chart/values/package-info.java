@@ -4,10 +4,12 @@
  * values.schema.json} and the README's values table are all written, and the settings part of the
  * schema derived from the {@code workload.settings} catalog.
  *
- * <p>What it owns: the name, default, description and JSON-schema rule of every value; the
- * container image reference grammar as a schema pattern ({@link
- * io.unboundedcloud.racer.workload.ImageGrammar}, shared with the function); the schemas of the
- * Kubernetes types values take as they are ({@link
+ * <p>What it owns: the default, description and JSON-schema rule of every value (its name and place
+ * in values.yaml come from {@code krm.chart.ChartValue}, which {@code adopt --chart-values} reads
+ * too; generation fails unless the two list the same values in the same order), the pod additions
+ * among them in {@link io.unboundedcloud.racer.chart.values.PodValues}; the container image
+ * reference grammar as a schema pattern ({@link io.unboundedcloud.racer.workload.ImageGrammar},
+ * shared with the function); the schemas of the Kubernetes types values take as they are ({@link
  * io.unboundedcloud.racer.chart.values.KubernetesShapes}: ResourceRequirements,
  * LocalObjectReference, DaemonSetUpdateStrategy, label maps, the pull policy).
  *

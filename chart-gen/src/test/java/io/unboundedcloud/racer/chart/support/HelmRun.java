@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -54,32 +55,78 @@ public final class HelmRun {
             .resolve(valuesFile.getFileName().toString().replace(".yaml", ""))
             .resolve("racer");
     try {
-      if (Files.exists(copy)) {
-        try (var old = Files.walk(copy)) {
-          for (Path path : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
-            Files.delete(path);
-          }
-        }
-      }
-      Path chart = ChartUnderTest.directory();
-      try (var files = Files.walk(chart)) {
-        for (Path file : files.toList()) {
-          Path target = copy.resolve(chart.relativize(file).toString());
-          if (Files.isDirectory(file)) {
-            Files.createDirectories(target);
-          } else {
-            Files.copy(file, target);
-          }
-        }
-      }
+      copyChart(copy);
       Map<String, Object> defaults =
-          YAML.readValue(chart.resolve("values.yaml").toFile(), Map.class);
+          YAML.readValue(ChartUnderTest.directory().resolve("values.yaml").toFile(), Map.class);
       Map<String, Object> given = YAML.readValue(valuesFile.toFile(), Map.class);
       YAML.writeValue(copy.resolve("values.yaml").toFile(), StrategicPatch.apply(defaults, given));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     return new Helm(copy).lint().strict().call();
+  }
+
+  /** Replaces {@code copy} by a copy of the chart under test. */
+  public static void copyChart(Path copy) throws IOException {
+    if (Files.exists(copy)) {
+      try (var old = Files.walk(copy)) {
+        for (Path path : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(path);
+        }
+      }
+    }
+    Path chart = ChartUnderTest.directory();
+    try (var files = Files.walk(chart)) {
+      for (Path file : files.toList()) {
+        Path target = copy.resolve(chart.relativize(file).toString());
+        if (Files.isDirectory(file)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(file, target);
+        }
+      }
+    }
+  }
+
+  /**
+   * The message of {@code helm template} with {@code values} in {@code namespace}, which must fail.
+   *
+   * @throws AssertionError when it renders
+   */
+  public static String failure(String namespace, Map<String, ?> values) {
+    try {
+      template(namespace, values);
+    } catch (IllegalStateException e) {
+      return e.getMessage();
+    }
+    throw new AssertionError("helm template must fail with " + values);
+  }
+
+  /**
+   * The message of {@code helm template} in namespace racer with images from a registry and {@code
+   * values}, which must fail.
+   */
+  public static String failureWithImages(Map<String, Object> values) {
+    Map<String, Object> withImages =
+        new LinkedHashMap<>(Map.of("images", Map.of("registry", "r.example.com")));
+    withImages.putAll(values);
+    return failure("racer", withImages);
+  }
+
+  /**
+   * {@code helm template} of the chart in {@code chartDirectory} with a values file; "" when it
+   * renders nothing (helm-java then returns null).
+   */
+  public static String templateChart(Path chartDirectory, String namespace, Path valuesFile) {
+    String rendered =
+        new Helm(chartDirectory)
+            .template()
+            .withName(RELEASE)
+            .withNamespace(namespace)
+            .withKubeVersion(KUBE_VERSION)
+            .withValuesFile(valuesFile)
+            .call();
+    return rendered == null ? "" : rendered;
   }
 
   /**
@@ -93,13 +140,7 @@ public final class HelmRun {
 
   /** {@code helm template} with a values file. */
   public static String template(String namespace, Path valuesFile) {
-    return new Helm(ChartUnderTest.directory())
-        .template()
-        .withName(RELEASE)
-        .withNamespace(namespace)
-        .withKubeVersion(KUBE_VERSION)
-        .withValuesFile(valuesFile)
-        .call();
+    return templateChart(ChartUnderTest.directory(), namespace, valuesFile);
   }
 
   /**

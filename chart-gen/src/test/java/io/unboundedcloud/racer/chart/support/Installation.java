@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * One installation, said both ways: as chart values, and as the KRM function's equivalent input
@@ -103,22 +105,19 @@ public record Installation(
   }
 
   /**
+   * The values the function has no twin for: an existing racer-settings (settingsConfigMap), and a
+   * subchart's.
+   */
+  private static final Set<String> UNTRANSLATED = Set.of("settingsConfigMap", "global", "enabled");
+
+  /**
    * The values {@link #fromValues} translates into an installation; {@link
    * Customization#fromValues} the others.
    */
   private static final Set<String> TRANSLATED =
-      Set.of(
-          "images",
-          "settings",
-          "placement",
-          "serviceAccount",
-          "podAnnotations",
-          "cacheOrigins",
-          "resources",
-          "imagePullSecrets",
-          "priorityClassName",
-          "updateStrategy",
-          "podLabels");
+      ChartValue.topLevelKeys().stream()
+          .filter(key -> !UNTRANSLATED.contains(key))
+          .collect(Collectors.toSet());
 
   /**
    * The installation a values file describes, without its production values (see {@link
@@ -278,14 +277,18 @@ public record Installation(
       throw new AssertionError("the function failed: " + first.stderr());
     }
     List<Map<String, Object>> patched = first.output().items().stream().map(this::patched).toList();
-    if (!customization.patches().isEmpty()) {
-      patched = kustomize.apply(patched, customization.patches());
+    if (!customization.kept().isEmpty()) {
+      patched = kustomize.apply(patched, customization.kept());
     }
     KrmRun second = KrmRun.function(patched, functionConfig());
     if (second.exitCode() != 0) {
       throw new AssertionError("the function failed on its patched output: " + second.stderr());
     }
-    return second.output().items().stream().map(Installation::withoutFileAnnotations).toList();
+    List<Map<String, Object>> output =
+        second.output().items().stream().map(Installation::withoutFileAnnotations).toList();
+    return customization.deletions().isEmpty()
+        ? output
+        : kustomize.apply(output, customization.deletions());
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,8 +21,9 @@ import org.yaml.snakeyaml.representer.Representer;
 
 /**
  * How a test applies a kustomization's {@code patches:} entries (a {@code target} with kind and
- * name, and a strategic merge {@code patch} text) to objects, as a user's overlay does to the
- * function's output.
+ * name, and a strategic merge {@code patch} text, which may delete the object) and {@code labels:}
+ * entries ({@code pairs}, on metadata only: never a selector or a pod template) to objects, as a
+ * user's overlay does to the function's output.
  */
 public enum Kustomize {
   /** {@link StrategicPatch}, in-process: runs on every machine. */
@@ -68,6 +70,10 @@ public enum Kustomize {
       List<Map<String, Object>> objects, List<Map<String, Object>> patches) {
     List<Map<String, Object>> result = new ArrayList<>(objects);
     for (Map<String, Object> entry : patches) {
+      if (isLabels(entry)) {
+        result.replaceAll(object -> labelled(object, (Map<String, Object>) entry.get("pairs")));
+        continue;
+      }
       Map<String, Object> target = (Map<String, Object>) entry.get("target");
       Map<String, Object> patch =
           new Yaml(new SafeConstructor(new LoaderOptions())).load((String) entry.get("patch"));
@@ -78,15 +84,26 @@ public enum Kustomize {
             (Map<String, Object>) object.getOrDefault("metadata", Map.of());
         if (target.get("kind").equals(object.get("kind"))
             && target.get("name").equals(metadata.get("name"))) {
-          result.set(i, StrategicPatch.apply(object, patch));
+          result.set(i, StrategicPatch.deletes(patch) ? null : StrategicPatch.apply(object, patch));
           matched = true;
         }
       }
+      result.removeIf(Objects::isNull);
       if (!matched) {
         throw new AssertionError("the patch for " + target + " matches no object");
       }
     }
     return result;
+  }
+
+  /** Whether a customization's entry is a kustomization {@code labels:} entry, not a patch. */
+  public static boolean isLabels(Map<String, Object> entry) {
+    return entry.containsKey("pairs");
+  }
+
+  private static Map<String, Object> labelled(
+      Map<String, Object> object, Map<String, Object> pairs) {
+    return StrategicPatch.apply(object, Map.of("metadata", Map.of("labels", pairs)));
   }
 
   private static List<Map<String, Object>> withKubectl(
@@ -101,7 +118,11 @@ public enum Kustomize {
       Files.writeString(directory.resolve("objects.yaml"), yaml.dumpAll(objects.iterator()));
       Map<String, Object> kustomization = new LinkedHashMap<>();
       kustomization.put("resources", List.of("objects.yaml"));
-      kustomization.put("patches", patches);
+      List<Map<String, Object>> labels = patches.stream().filter(Kustomize::isLabels).toList();
+      if (!labels.isEmpty()) {
+        kustomization.put("labels", labels);
+      }
+      kustomization.put("patches", patches.stream().filter(e -> !isLabels(e)).toList());
       Files.writeString(directory.resolve("kustomization.yaml"), yaml.dump(kustomization));
       Path stdout = directory.resolve("stdout");
       Path stderr = directory.resolve("stderr");

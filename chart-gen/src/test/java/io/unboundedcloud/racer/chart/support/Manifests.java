@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.support;
 
+import io.unboundedcloud.racer.krm.chart.DeliveryLabels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,12 +16,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 public final class Manifests {
   /** Labels that only say how objects were delivered; the only difference parity allows. */
-  public static final Set<String> DELIVERY_LABELS =
-      Set.of(
-          "helm.sh/chart",
-          "app.kubernetes.io/managed-by",
-          "app.kubernetes.io/instance",
-          "app.kubernetes.io/version");
+  public static final Set<String> DELIVERY_LABELS = Set.copyOf(DeliveryLabels.KEYS);
 
   private Manifests() {}
 

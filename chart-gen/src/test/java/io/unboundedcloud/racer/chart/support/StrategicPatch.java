@@ -4,22 +4,28 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A kustomize strategic merge patch on a plain tree, for what the tests patch: maps merge key by
- * key, a map holding {@code $patch: replace} replaces the target's whole, lists whose Kubernetes
- * merge key is {@code name} (containers, pull secrets) merge item by item, other lists
- * (tolerations, node selector terms) are replaced. {@link Kustomize#KUBECTL} runs the real one
- * where kubectl is installed.
+ * key, a map holding {@code $patch: replace} replaces the target's whole, lists with a Kubernetes
+ * merge key (containers, env, volumes by {@code name}, mounts by {@code mountPath}) merge item by
+ * item, the patch's items first in its order and then the target's others, as kustomize orders
+ * them; other lists (tolerations, node selector terms, envFrom) are replaced. {@link
+ * Kustomize#KUBECTL} runs the real one where kubectl is installed.
  */
 public final class StrategicPatch {
   /** The directive key of a strategic merge patch. */
   static final String DIRECTIVE = "$patch";
 
-  /** Pod spec lists whose strategic merge key is {@code name}, among those the tests patch. */
-  private static final Set<String> MERGED_BY_NAME =
-      Set.of("containers", "initContainers", "imagePullSecrets");
+  /** Pod spec lists and their strategic merge key, among those the tests patch. */
+  private static final Map<String, String> MERGE_KEYS =
+      Map.of(
+          "containers", "name",
+          "initContainers", "name",
+          "imagePullSecrets", "name",
+          "env", "name",
+          "volumes", "name",
+          "volumeMounts", "mountPath");
 
   private StrategicPatch() {}
 
@@ -41,8 +47,9 @@ public final class StrategicPatch {
             result.put(key, apply(Map.of(), (Map<String, Object>) map));
           } else if (value instanceof List<?> list
               && current instanceof List<?> existing
-              && MERGED_BY_NAME.contains(key)) {
-            result.put(key, mergeByName((List<Object>) existing, (List<Object>) list));
+              && MERGE_KEYS.containsKey(key)) {
+            result.put(
+                key, merge((List<Object>) existing, (List<Object>) list, MERGE_KEYS.get(key)));
           } else {
             result.put(key, deep(value));
           }
@@ -50,25 +57,31 @@ public final class StrategicPatch {
     return result;
   }
 
+  /** Whether {@code patch} deletes the object it targets ({@code $patch: delete} at its top). */
+  public static boolean deletes(Map<String, Object> patch) {
+    return "delete".equals(patch.get(DIRECTIVE));
+  }
+
   @SuppressWarnings("unchecked")
-  private static List<Object> mergeByName(List<Object> target, List<Object> patch) {
+  private static List<Object> merge(List<Object> target, List<Object> patch, String mergeKey) {
     List<Object> result = new ArrayList<>();
-    target.forEach(item -> result.add(deep(item)));
+    List<Object> rest = new ArrayList<>(target);
     for (Object item : patch) {
       Map<String, Object> patchItem = (Map<String, Object>) item;
-      int at = indexOfName(result, patchItem.get("name"));
+      int at = indexOf(rest, mergeKey, patchItem.get(mergeKey));
       if (at < 0) {
         result.add(apply(Map.of(), patchItem));
       } else {
-        result.set(at, apply((Map<String, Object>) result.get(at), patchItem));
+        result.add(apply((Map<String, Object>) rest.remove(at), patchItem));
       }
     }
+    rest.forEach(item -> result.add(deep(item)));
     return result;
   }
 
-  private static int indexOfName(List<Object> items, Object name) {
+  private static int indexOf(List<Object> items, String mergeKey, Object key) {
     for (int i = 0; i < items.size(); i++) {
-      if (items.get(i) instanceof Map<?, ?> map && name != null && name.equals(map.get("name"))) {
+      if (items.get(i) instanceof Map<?, ?> map && key != null && key.equals(map.get(mergeKey))) {
         return i;
       }
     }

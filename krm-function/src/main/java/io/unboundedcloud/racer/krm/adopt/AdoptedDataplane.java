@@ -14,6 +14,7 @@ final class AdoptedDataplane {
       TreeAddress.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
 
   private final Map<String, Object> adopted;
+  private final Map<String, Object> chartDefault;
   private final Map<String, Object> filledAdopted;
   private final Map<String, Object> filledDefault;
 
@@ -23,6 +24,7 @@ final class AdoptedDataplane {
    */
   AdoptedDataplane(Map<String, Object> adopted, Map<String, Object> chartDefault) {
     this.adopted = adopted;
+    this.chartDefault = chartDefault;
     this.filledAdopted = ApiServerDefaults.filled(adopted);
     this.filledDefault = ApiServerDefaults.filled(chartDefault);
   }
@@ -30,6 +32,11 @@ final class AdoptedDataplane {
   /** The adopted DaemonSet's value at {@code at}, or {@code null}. */
   Object value(TreeAddress at) {
     return at.valueIn(adopted);
+  }
+
+  /** A default install's DaemonSet's value at {@code at}, or {@code null}. */
+  Object defaultValue(TreeAddress at) {
+    return at.valueIn(chartDefault);
   }
 
   /**

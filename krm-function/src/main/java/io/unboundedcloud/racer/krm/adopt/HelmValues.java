@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
@@ -29,9 +30,9 @@ final class HelmValues {
    * list to the chart).
    */
   static final String INEXPRESSIBLE =
-      "no value of charts/racer sets it (its values: images, imagePullSecrets,"
-          + " settings, settingsConfigMap, resources, updateStrategy, priorityClassName, placement,"
-          + " serviceAccount.annotations, podAnnotations, podLabels, cacheOrigins)";
+      "no value of charts/racer sets it (its values: "
+          + String.join(", ", ChartValue.topLevelKeys())
+          + ")";
 
   /**
    * The ServiceAccount's pull secrets, which the pods' {@code imagePullSecrets} value does not set.
@@ -42,23 +43,12 @@ final class HelmValues {
           + " list none)";
 
   private static final List<ValueGroup> GROUPS =
-      List.of(new ReplacingValues(), new PlacementValues(), new PodMetadataValues());
-
-  /** The order of values.yaml, which the written values follow. */
-  private static final List<String> ORDER =
       List.of(
-          "images",
-          "imagePullSecrets",
-          "settings",
-          "settingsConfigMap",
-          "resources",
-          "updateStrategy",
-          "priorityClassName",
-          "placement",
-          "serviceAccount",
-          "podAnnotations",
-          "podLabels",
-          "cacheOrigins");
+          new ReplacingValues(),
+          new PlacementValues(),
+          new PodMetadataValues(),
+          new MetadataValues(),
+          new PodAdditionValues());
 
   private HelmValues() {}
 
@@ -98,16 +88,22 @@ final class HelmValues {
 
     Map<String, Object> values = new LinkedHashMap<>();
     Map<String, Object> imageValues = new LinkedHashMap<>();
-    imageValues.put("dataplane", images.dataplane());
-    imageValues.put("object", images.object());
-    values.put("images", imageValues);
+    imageValues.put(ChartValue.IMAGES_DATAPLANE.key(), images.dataplane());
+    imageValues.put(ChartValue.IMAGES_OBJECT.key(), images.object());
+    values.put(ChartValue.IMAGES.path(), imageValues);
     Map<String, Object> settings = PlainTrees.asMap(adopted.settings().get("data"));
-    values.put("settings", settings == null ? new LinkedHashMap<>() : settings);
+    values.put(ChartValue.SETTINGS.path(), settings == null ? new LinkedHashMap<>() : settings);
     AdoptedDataplane dataplane = new AdoptedDataplane(daemonSet, kind(defaultInstall, "DaemonSet"));
     GROUPS.forEach(group -> group.read(dataplane, values));
     Map<String, Object> accountAnnotations = annotations(account);
     if (!accountAnnotations.isEmpty()) {
-      values.put("serviceAccount", Map.of("annotations", accountAnnotations));
+      TreeAddress.of(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.path())
+          .putIn(values, accountAnnotations);
+    }
+    Map<String, Object> commonLabels =
+        MetadataValues.commonLabels(List.of(daemonSet, account, adopted.settings()));
+    if (!commonLabels.isEmpty()) {
+      values.put(ChartValue.COMMON_LABELS.path(), commonLabels);
     }
 
     // what the chart renders with these values: a default install patched with them, rendered again
@@ -147,7 +143,7 @@ final class HelmValues {
     OriginValues.Judged judged = OriginValues.judge(origins, chart);
     results.addAll(judged.results());
     if (!judged.values().isEmpty()) {
-      values.put("cacheOrigins", judged.values());
+      values.put(ChartValue.CACHE_ORIGINS.path(), judged.values());
     }
     return new Derived(
         ordered(values), results, HelmCommands.of(adopted.live(), judged.objects(), valuesFile));
@@ -201,7 +197,9 @@ final class HelmValues {
   /** The values in the order of the chart's values.yaml. */
   private static Map<String, Object> ordered(Map<String, Object> values) {
     Map<String, Object> ordered = new LinkedHashMap<>();
-    ORDER.stream().filter(values::containsKey).forEach(key -> ordered.put(key, values.get(key)));
+    ChartValue.topLevelKeys().stream()
+        .filter(values::containsKey)
+        .forEach(key -> ordered.put(key, values.get(key)));
     if (!ordered.keySet().equals(values.keySet())) {
       throw new IllegalStateException("values outside the chart's order: " + values.keySet());
     }

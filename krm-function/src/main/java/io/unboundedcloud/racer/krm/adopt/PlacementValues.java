@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
@@ -20,20 +21,20 @@ final class PlacementValues implements ValueGroup {
     Map<String, Object> pod = PlainTrees.asMap(dataplane.value(POD));
     Map<String, Object> placement = new LinkedHashMap<>();
     if (pod.get("nodeSelector") instanceof Map<?, ?> selector && !selector.isEmpty()) {
-      placement.put("nodeSelector", PlainTrees.copy(selector));
+      placement.put(ChartValue.PLACEMENT_NODE_SELECTOR.key(), PlainTrees.copy(selector));
     }
     if (pod.get("tolerations") instanceof List<?> tolerations && !tolerations.isEmpty()) {
-      placement.put("tolerations", PlainTrees.copy(tolerations));
+      placement.put(ChartValue.PLACEMENT_TOLERATIONS.key(), PlainTrees.copy(tolerations));
     }
     Map<String, Object> affinity = PlainTrees.asMap(PlainTrees.copy(pod.get("affinity")));
     if (affinity != null) {
       withoutDataplaneTerm(affinity);
       if (!affinity.isEmpty()) {
-        placement.put("affinity", affinity);
+        placement.put(ChartValue.PLACEMENT_AFFINITY.key(), affinity);
       }
     }
     if (!placement.isEmpty()) {
-      values.put("placement", placement);
+      values.put(ChartValue.PLACEMENT.path(), placement);
     }
   }
 
@@ -43,7 +44,7 @@ final class PlacementValues implements ValueGroup {
    */
   @Override
   public void apply(Map<String, Object> values, Map<String, Object> daemonSet) {
-    Map<String, Object> placement = PlainTrees.asMap(values.get("placement"));
+    Map<String, Object> placement = PlainTrees.asMap(values.get(ChartValue.PLACEMENT.path()));
     if (placement != null) {
       PlainTrees.merge(PlainTrees.asMap(POD.valueIn(daemonSet)), placement);
     }

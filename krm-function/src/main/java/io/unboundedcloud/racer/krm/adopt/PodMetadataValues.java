@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
 import java.util.Map;
@@ -19,16 +20,20 @@ final class PodMetadataValues implements ValueGroup {
    * @param field the pod template's map
    * @param chartOwn the keys the chart sets itself
    */
-  private record Added(String value, TreeAddress field, Set<String> chartOwn) {}
+  private record Added(String value, TreeAddress field, Set<String> chartOwn) {
+    Added(ChartValue value, TreeAddress field, Set<String> chartOwn) {
+      this(value.path(), field, chartOwn);
+    }
+  }
 
   private static final List<Added> VALUES =
       List.of(
           new Added(
-              "podAnnotations",
+              ChartValue.POD_ANNOTATIONS,
               TreeAddress.of("spec.template.metadata.annotations"),
               Set.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)),
           new Added(
-              "podLabels",
+              ChartValue.POD_LABELS,
               TreeAddress.of("spec.template.metadata.labels"),
               Dataplane.labels().keySet()));
 

@@ -1,14 +1,17 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The values that replace one field of the DaemonSet whole when given, and leave the builder's (or
  * nothing) when empty: {@code images.pullPolicy} and {@code resources} (the dataplane container's
- * only, never a sidecar's), {@code imagePullSecrets} and {@code priorityClassName} (the pod's),
- * {@code updateStrategy} (the DaemonSet's). Each is written, as the adopted DaemonSet holds the
- * field, where the field differs from a default install.
+ * only, never a sidecar's), {@code imagePullSecrets}, {@code priorityClassName}, {@code
+ * runtimeClassName} and {@code terminationGracePeriodSeconds} (the pod's), {@code updateStrategy},
+ * {@code minReadySeconds} and {@code revisionHistoryLimit} (the DaemonSet's). Each is written, as
+ * the adopted DaemonSet holds the field, where the field differs from a default install (0 is a
+ * value).
  */
 final class ReplacingValues implements ValueGroup {
   /**
@@ -17,21 +20,29 @@ final class ReplacingValues implements ValueGroup {
    * @param value where the value sits in the values
    * @param field the DaemonSet's field
    */
-  private record Replacing(TreeAddress value, TreeAddress field) {}
+  private record Replacing(TreeAddress value, TreeAddress field) {
+    Replacing(ChartValue value, TreeAddress field) {
+      this(TreeAddress.of(value.path()), field);
+    }
+  }
+
+  private static final TreeAddress POD = TreeAddress.of("spec.template.spec");
 
   private static final List<Replacing> VALUES =
       List.of(
           new Replacing(
-              TreeAddress.of("images.pullPolicy"),
-              AdoptedDataplane.CONTAINER.key("imagePullPolicy")),
+              ChartValue.IMAGES_PULL_POLICY, AdoptedDataplane.CONTAINER.key("imagePullPolicy")),
+          new Replacing(ChartValue.IMAGE_PULL_SECRETS, POD.key("imagePullSecrets")),
+          new Replacing(ChartValue.RESOURCES, AdoptedDataplane.CONTAINER.key("resources")),
+          new Replacing(ChartValue.UPDATE_STRATEGY, TreeAddress.of("spec.updateStrategy")),
+          new Replacing(ChartValue.PRIORITY_CLASS_NAME, POD.key("priorityClassName")),
+          new Replacing(ChartValue.RUNTIME_CLASS_NAME, POD.key("runtimeClassName")),
           new Replacing(
-              TreeAddress.of("imagePullSecrets"),
-              TreeAddress.of("spec.template.spec.imagePullSecrets")),
-          new Replacing(TreeAddress.of("resources"), AdoptedDataplane.CONTAINER.key("resources")),
-          new Replacing(TreeAddress.of("updateStrategy"), TreeAddress.of("spec.updateStrategy")),
+              ChartValue.TERMINATION_GRACE_PERIOD_SECONDS,
+              POD.key("terminationGracePeriodSeconds")),
+          new Replacing(ChartValue.MIN_READY_SECONDS, TreeAddress.of("spec.minReadySeconds")),
           new Replacing(
-              TreeAddress.of("priorityClassName"),
-              TreeAddress.of("spec.template.spec.priorityClassName")));
+              ChartValue.REVISION_HISTORY_LIMIT, TreeAddress.of("spec.revisionHistoryLimit")));
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {

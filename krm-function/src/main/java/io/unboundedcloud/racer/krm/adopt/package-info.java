@@ -7,8 +7,9 @@
  * {@code krm.render} ({@code Rerendering}), and judges whether applying it would change a pod
  * template ({@code Rollout}, {@code Difference}, {@code RolloutReasons}). On request it derives
  * values for {@code charts/racer} and judges the chart the same way ({@code HelmValues}): each
- * {@code ValueGroup} ({@code ReplacingValues}, {@code PlacementValues}, {@code PodMetadataValues})
- * writes the values the adopted DaemonSet needs and applies them as the chart does, {@code
+ * {@code ValueGroup} ({@code ReplacingValues}, {@code PlacementValues}, {@code PodMetadataValues},
+ * {@code MetadataValues}, {@code PodAdditionValues}) writes the values the adopted DaemonSet needs
+ * and applies them as the chart does, each value named by {@code krm.chart.ChartValue}, {@code
  * OriginValues} the cache origins, and {@code HelmCommands} the commands that let Helm adopt the
  * live objects.
  *

@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -60,7 +61,9 @@ final class FunctionMode implements Mode {
       return 1;
     }
     List<MappingNode> inputItems = List.copyOf(list.items());
-    Outcome outcome = rendering.render(list.items(), list.functionConfig().orElse(null));
+    Outcome outcome =
+        rendering.render(
+            list.items(), list.functionConfig().orElse(null), UnaryOperator.identity());
     NewObjectFiles.place(inputItems, outcome.items());
     for (Result result : outcome.results()) {
       call.stderr().println(result.toLine());

@@ -19,7 +19,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  */
 final class ManifestFiles {
   /** Files in a directory that are build instructions, not manifests. */
-  private static final Set<String> SKIPPED_FILES =
+  static final Set<String> SKIPPED_FILES =
       Set.of("kustomization.yaml", "kustomization.yml", "Kustomization", "Kptfile");
 
   private ManifestFiles() {}
@@ -69,6 +69,9 @@ final class ManifestFiles {
       if (Files.isDirectory(path)) {
         try (Stream<Path> walk = Files.walk(path)) {
           List<Path> found = walk.filter(Files::isRegularFile).sorted().toList();
+          if (found.stream().noneMatch(ManifestFiles::isManifestFile)) {
+            throw new Unusable(EmptyFolder.message(path, found));
+          }
           for (Path file : found) {
             if (isManifestFile(file)) {
               files.add(file);

@@ -90,7 +90,8 @@ final class RenderMode implements Mode {
     if (!sorted.ok()) {
       return sorted.results().exitCode();
     }
-    Outcome outcome = rendering.render(sorted.value().items(), sorted.value().functionConfig());
+    Outcome outcome =
+        rendering.render(sorted.value().items(), sorted.value().functionConfig(), sources::located);
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }

@@ -1,14 +1,18 @@
 package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.render.Outcome;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * The processing the function and render modes run: {@code Renderer::render}, or in a test one that
- * breaks.
+ * breaks. {@code locate} names the file an item came from where its annotations do not (render
+ * mode's {@code SourceFiles::located}; function mode passes the identity).
  */
 @FunctionalInterface
 interface Rendering {
-  Outcome render(List<MappingNode> items, MappingNode functionConfig);
+  Outcome render(
+      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate);
 }

@@ -4,39 +4,47 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Properties;
 
 /**
- * The {@code --help} text (the README's usage sections, packaged at build time) and the version.
+ * The {@code --help} text (the usage sections of docs/cli.md and docs/adopt.md, packaged at build
+ * time) and the version.
  */
 final class Usage {
   static final String START = "<!-- usage:start -->";
   static final String END = "<!-- usage:end -->";
 
+  /** The packaged pages whose usage sections make the help text, in order. */
+  static final List<String> PAGES = List.of("cli.md", "adopt.md");
+
   private Usage() {}
 
   /**
-   * Every usage section of the README (between the markers), in order, one blank line between them:
-   * the usage itself, then the step-by-step guides that belong in {@code --help} too.
+   * Every usage section (between the markers) of {@link #PAGES}, in order, one blank line between
+   * them: the usage itself, then the step-by-step guides that belong in {@code --help} too.
    */
   static String text() {
-    String readme = resource("/racer-krm/README.md");
     StringBuilder text = new StringBuilder();
-    int start = readme.indexOf(START);
-    while (start >= 0) {
-      int end = readme.indexOf(END, start);
-      if (end < 0) {
-        throw new IllegalStateException(
-            "the packaged README has a usage section without its end marker");
+    for (String page : PAGES) {
+      String markdown = resource("/racer-krm/" + page);
+      int start = markdown.indexOf(START);
+      if (start < 0) {
+        throw new IllegalStateException("the packaged " + page + " has no usage section");
       }
-      String section = readme.substring(start + START.length(), end).strip();
-      text.append(text.length() == 0 ? "" : "\n")
-          .append(section.replace("```text\n", "").replace("```\n", "").replace("```", "").strip())
-          .append('\n');
-      start = readme.indexOf(START, end);
-    }
-    if (text.length() == 0) {
-      throw new IllegalStateException("the packaged README has no usage section");
+      while (start >= 0) {
+        int end = markdown.indexOf(END, start);
+        if (end < 0) {
+          throw new IllegalStateException(
+              "the packaged " + page + " has a usage section without its end marker");
+        }
+        String section = markdown.substring(start + START.length(), end).strip();
+        text.append(text.length() == 0 ? "" : "\n")
+            .append(
+                section.replace("```text\n", "").replace("```\n", "").replace("```", "").strip())
+            .append('\n');
+        start = markdown.indexOf(START, end);
+      }
     }
     return text.toString();
   }

@@ -20,7 +20,11 @@ import java.util.function.BiFunction;
  *   boolean field    true; "true", "false"; "" becomes null (as Jackson); 1 is refused (Jackson: true)
  *   IntOrString      5 or "50%"; anything else is refused (as Jackson)
  *   Quantity         "100Mi", 1, 0.5; true and mappings are refused (Jackson: "tr" + "ue", amount/format)
- *   list, mapping    only a list or a mapping (as Jackson); null stays null
+ *   list, mapping    only a list or a mapping (as Jackson); null stays null, a field that is absent
+ *   list of objects  each entry a mapping; a null entry ("- " with no value, "- ~") is refused
+ *                    (Jackson: a null element), since no code that reads the object expects one
+ *                    and Kubernetes would read it as an object with no fields, which it refuses
+ *   list of scalars  a null entry stays null (as Jackson; Kubernetes reads it as "" or 0)
  * </pre>
  *
  * Values of fields the model does not know (kept in {@code additionalProperties}) are taken as they
@@ -43,6 +47,21 @@ final class TreeInput {
       return list;
     }
     throw new TreeShapeException(at, "expected a list, found " + describe(value));
+  }
+
+  /**
+   * An entry of a list of objects, which must not be null.
+   *
+   * @return the value, for the object's reader
+   */
+  static Object entry(Object value, TreePath at) {
+    if (value == null) {
+      throw new TreeShapeException(
+          at,
+          "expected a mapping, found null: a list entry with no value ('-' alone, or '- ~') is not"
+              + " an object; remove the entry or give it its fields");
+    }
+    return value;
   }
 
   static String string(Object value, TreePath at) {

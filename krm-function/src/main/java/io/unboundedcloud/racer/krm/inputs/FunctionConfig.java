@@ -15,6 +15,7 @@ import java.util.List;
  *   imageTag: "0.19.0"                          # default: the Racer release this function targets
  *   dataplaneImage: registry.example.com/racer/racer-dataplane:0.19.0   # optional, wins
  *   objectImage: registry.example.com/racer/racer-object:0.19.0         # optional, wins
+ *   strict: "true"                              # optional: every warning is an error
  * </pre>
  *
  * @param source the config object, or {@code null} when the function got none
@@ -22,9 +23,25 @@ import java.util.List;
  * @param imageTag {@code data.imageTag}, or {@code null} for {@link Release#RACER_VERSION}
  * @param dataplaneImage {@code data.dataplaneImage}, or {@code null}
  * @param objectImage {@code data.objectImage}, or {@code null}
+ * @param strict {@code data.strict} is {@code "true"}: every warning of the run is an error
  */
 public record FunctionConfig(
-    Item source, String imageRegistry, String imageTag, String dataplaneImage, String objectImage) {
+    Item source,
+    String imageRegistry,
+    String imageTag,
+    String dataplaneImage,
+    String objectImage,
+    boolean strict) {
+
+  /** A config that is not strict. */
+  public FunctionConfig(
+      Item source,
+      String imageRegistry,
+      String imageTag,
+      String dataplaneImage,
+      String objectImage) {
+    this(source, imageRegistry, imageTag, dataplaneImage, objectImage, false);
+  }
 
   /** The {@code data} key of the registry. */
   public static final String IMAGE_REGISTRY = "imageRegistry";
@@ -38,9 +55,12 @@ public record FunctionConfig(
   /** The {@code data} key of the full racer-object image. */
   public static final String OBJECT_IMAGE = "objectImage";
 
+  /** The {@code data} key of strict mode: {@code "true"} or {@code "false"} (the default). */
+  public static final String STRICT = "strict";
+
   /** Every key the function reads. */
   public static final List<String> KEYS =
-      List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE);
+      List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE, STRICT);
 
   /** The tag registry images get. */
   public String effectiveTag() {

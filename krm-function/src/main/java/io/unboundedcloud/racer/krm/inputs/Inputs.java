@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -29,14 +30,27 @@ public final class Inputs {
 
   private final List<Item> items;
   private final MappingNode functionConfig;
+  private final UnaryOperator<ResourceRef> locate;
 
   /**
    * @param items the ResourceList's items, in order
    * @param functionConfig its functionConfig, or {@code null}
    */
   public Inputs(List<MappingNode> items, MappingNode functionConfig) {
+    this(items, functionConfig, UnaryOperator.identity());
+  }
+
+  /**
+   * @param items the ResourceList's items, in order
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param locate names the file an item came from where its annotations do not (render mode's
+   *     {@link SourceFiles#located}), for messages that name several items
+   */
+  public Inputs(
+      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
     this.items = items.stream().map(Item::new).toList();
     this.functionConfig = functionConfig;
+    this.locate = locate;
   }
 
   /** Every item, in order. */
@@ -56,6 +70,11 @@ public final class Inputs {
             .filter(item -> !item.annotations().containsKey(Item.FUNCTION_ANNOTATION))
             .filter(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP))
             .toList();
+    if (candidates.isEmpty()
+        && items.stream()
+            .allMatch(item -> item.annotations().containsKey(Item.FUNCTION_ANNOTATION))) {
+      return Read.failed(Result.error(NoInput.MESSAGE));
+    }
     if (candidates.isEmpty()) {
       return Read.failed(
           Result.error(
@@ -67,8 +86,13 @@ public final class Inputs {
                   + " installation namespace; an empty data map takes every default)"));
     }
     if (candidates.size() > 1) {
+      List<ResourceRef> refs = candidates.stream().map(item -> locate.apply(item.ref())).toList();
       String names =
-          candidates.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+          refs.stream().map(ResourceRef::describe).collect(Collectors.joining("; "))
+              + (refs.stream().allMatch(ref -> ref.filePath() == null)
+                  ? " (kustomize names their files with buildMetadata: [originAnnotations] in the"
+                      + " kustomization)"
+                  : "");
       return Read.failed(
           Result.error(
               "found "
@@ -125,13 +149,29 @@ public final class Inputs {
                 "data." + key));
       }
     }
+    String strict = data.get(FunctionConfig.STRICT);
+    if (strict != null && !strict.equals("true") && !strict.equals("false")) {
+      results.add(
+          Result.of(
+                  Severity.ERROR,
+                  "data."
+                      + FunctionConfig.STRICT
+                      + " is \""
+                      + strict
+                      + "\": must be exactly \"true\" (every warning is an error) or \"false\""
+                      + " (the default)",
+                  source.ref(),
+                  "data." + FunctionConfig.STRICT)
+              .withCurrentValue(strict));
+    }
     FunctionConfig config =
         new FunctionConfig(
             source,
             data.get(FunctionConfig.IMAGE_REGISTRY),
             data.get(FunctionConfig.IMAGE_TAG),
             data.get(FunctionConfig.DATAPLANE_IMAGE),
-            data.get(FunctionConfig.OBJECT_IMAGE));
+            data.get(FunctionConfig.OBJECT_IMAGE),
+            "true".equals(strict));
     return Read.of(config, results);
   }
 

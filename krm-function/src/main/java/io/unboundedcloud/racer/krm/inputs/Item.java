@@ -103,6 +103,9 @@ public final class Item {
     Map<String, String> annotations = annotations();
     String path =
         annotations.getOrDefault(PATH_ANNOTATION, annotations.get(INTERNAL_PATH_ANNOTATION));
+    if (path == null) {
+      path = KustomizeOrigin.file(annotations.get(KustomizeOrigin.ANNOTATION));
+    }
     String index =
         annotations.getOrDefault(INDEX_ANNOTATION, annotations.get(INTERNAL_INDEX_ANNOTATION));
     Integer fileIndex = null;

@@ -30,6 +30,11 @@ public final class SourceFiles {
     }
   }
 
+  /** {@code ref} with the file it came from, when that is known. */
+  public ResourceRef located(ResourceRef ref) {
+    return ref == null ? null : located.getOrDefault(ref, ref);
+  }
+
   /** {@code result}, its object named with the file it came from when that is known. */
   public Result locate(Result result) {
     ResourceRef withFile = result.resource() == null ? null : located.get(result.resource());

@@ -21,7 +21,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -54,14 +53,8 @@ final class DaemonSetOwnership {
     spec.setSelector(ours.getSelector());
     // an empty strategy is no strategy: Kubernetes would default it, so ours (the chart's default
     // too) goes in
-    if (spec.getUpdateStrategy() == null
-        || spec.getUpdateStrategy().getType() == null
-            && spec.getUpdateStrategy().getRollingUpdate() == null) {
-      spec.setUpdateStrategy(ours.getUpdateStrategy());
-    }
-    if (spec.getMinReadySeconds() == null) {
-      spec.setMinReadySeconds(ours.getMinReadySeconds());
-    }
+    spec.setUpdateStrategy(orDefault(spec.getUpdateStrategy(), ours.getUpdateStrategy()));
+    spec.setMinReadySeconds(orDefault(spec.getMinReadySeconds(), ours.getMinReadySeconds()));
     PodTemplateSpec template =
         spec.getTemplate() == null ? new PodTemplateSpec() : spec.getTemplate();
     spec.setTemplate(template);
@@ -147,15 +140,8 @@ final class DaemonSetOwnership {
             EnvVar::getName,
             new HashSet<>(DataplaneEnv.ownedNames())));
     merged.setPorts(mergePorts(merged.getPorts(), ours.getPorts()));
-    if (merged.getResources() == null
-        || isEmpty(merged.getResources().getRequests())
-            && isEmpty(merged.getResources().getLimits())
-            && isEmpty(merged.getResources().getClaims())) {
-      merged.setResources(ours.getResources());
-    }
-    if (merged.getReadinessProbe() == null) {
-      merged.setReadinessProbe(ours.getReadinessProbe());
-    }
+    merged.setResources(orDefault(merged.getResources(), ours.getResources()));
+    merged.setReadinessProbe(orDefault(merged.getReadinessProbe(), ours.getReadinessProbe()));
     merged.setSecurityContext(ours.getSecurityContext());
     merged.setVolumeMounts(
         oursFirst(
@@ -220,15 +206,11 @@ final class DaemonSetOwnership {
     return result;
   }
 
-  private static boolean isEmpty(Map<?, ?> map) {
-    return map == null || map.isEmpty();
-  }
-
-  private static boolean isEmpty(List<?> list) {
-    return list == null || list.isEmpty();
-  }
-
+  /**
+   * A default field: the user's value, or ours where theirs holds nothing (absent, null, {@code
+   * ""}, or an object of nothing but those), which Kubernetes' defaulting would read as unset.
+   */
   private static <T> T orDefault(T value, T fallback) {
-    return Objects.requireNonNullElse(value, fallback);
+    return ObjectCodec.holdsNothing(value) ? fallback : value;
   }
 }

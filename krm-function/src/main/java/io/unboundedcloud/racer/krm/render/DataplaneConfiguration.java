@@ -10,7 +10,9 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
+import io.unboundedcloud.racer.workload.Misfit;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.PodFit;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
@@ -36,10 +38,70 @@ final class DataplaneConfiguration {
   }
 
   /**
+   * The misfits of a valid config with the pod that runs it ({@link PodFit}) as warnings: on the
+   * settings ConfigMap at {@code data.KEY} for a setting, on the function config at the key that
+   * chose the image for an image.
+   *
+   * @param gracePeriodSeconds the rendered pod's {@code terminationGracePeriodSeconds} (the user's
+   *     when a patch set it), or {@code null}
+   */
+  static void checkFit(
+      Config config,
+      SettingsSource settings,
+      FunctionConfig function,
+      Long gracePeriodSeconds,
+      Results results) {
+    for (Misfit misfit : PodFit.check(config, settings.data(), gracePeriodSeconds)) {
+      if (misfit.isSetting()) {
+        Result result =
+            Result.of(
+                Severity.WARNING,
+                misfit.message(),
+                settings.item().ref(),
+                "data." + misfit.field());
+        String value = settings.data().get(misfit.field());
+        results.add(value == null ? result : result.withCurrentValue(value));
+      } else {
+        String explicit =
+            FunctionConfig.DATAPLANE_IMAGE.equals(misfit.field())
+                ? function.dataplaneImage()
+                : function.objectImage();
+        String key =
+            imageKey(explicit, misfit.field()).equals(misfit.field())
+                ? misfit.field()
+                : present(function.imageTag())
+                    ? FunctionConfig.IMAGE_TAG
+                    : FunctionConfig.IMAGE_REGISTRY;
+        results.add(
+            new Result(
+                Severity.WARNING,
+                misfit.message(),
+                function.source() == null ? null : function.source().ref(),
+                function.source() == null ? null : "data." + key,
+                function.source() == null ? null : misfit.value(),
+                null));
+      }
+    }
+  }
+
+  private static boolean present(String value) {
+    return value != null && !value.isBlank();
+  }
+
+  /**
    * The config, or {@code null} with an error added to {@code results}. Call only when the settings
    * raised no error, so every value parses.
    */
   static Config of(SettingsSource settings, FunctionConfig function, Results results) {
+    if (function.source() == null) {
+      results.add(Result.error(ImageMessages.NO_FUNCTION_CONFIG));
+      return null;
+    }
+    Result scheme = ImageMessages.scheme(function);
+    if (scheme != null) {
+      results.add(scheme);
+      return null;
+    }
     String dataplaneImage = function.resolvedDataplaneImage();
     String objectImage = function.resolvedObjectImage();
     if (dataplaneImage == null || objectImage == null) {

@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.krm.codec.TreePath;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.Map;
+import java.util.Objects;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
@@ -38,10 +39,32 @@ final class ObjectCodec {
   }
 
   /**
-   * Whether a node and a plain tree hold the same data (numbers compared by value, not by type).
+   * Whether a node and a plain tree hold the same data (numbers compared by value, not by type). A
+   * null node ({@code nodeAffinity:} with no value, {@code ~}) holds null.
    */
   static boolean same(Node node, Object plain) {
-    return normalized(Nodes.toPlain(node)).equals(normalized(plain));
+    return Objects.equals(normalized(Nodes.toPlain(node)), normalized(plain));
+  }
+
+  /**
+   * Whether a fabric8 value holds nothing: null, an empty string, an empty list, or an object or
+   * map whose every value holds nothing ({@code resources: {requests: {}}}, {@code updateStrategy:
+   * {type: ""}}). Kubernetes' defaulting reads such a value as unset.
+   */
+  static boolean holdsNothing(Object value) {
+    if (value == null) {
+      return true;
+    }
+    if (value instanceof String text) {
+      return text.isEmpty();
+    }
+    if (value instanceof Map<?, ?> map) {
+      return map.values().stream().allMatch(ObjectCodec::holdsNothing);
+    }
+    if (value instanceof java.util.List<?> list) {
+      return list.isEmpty();
+    }
+    return Fabric8Trees.types().contains(value.getClass()) && holdsNothing(plain(value));
   }
 
   private static Object normalized(Object value) {

@@ -136,8 +136,10 @@ final class OriginPlacement {
               "kind"));
     } else {
       Node surge = Nodes.get(origin.node(), "spec", "updateStrategy", "rollingUpdate", "maxSurge");
-      String value = surge == null ? null : String.valueOf(Nodes.toPlain(surge));
-      if (value != null && !value.equals("0") && !value.equals("0%")) {
+      Object plainSurge = surge == null ? null : Nodes.toPlain(surge);
+      // maxSurge: with no value, or "", is unset: a DaemonSet's default is 0
+      String value = plainSurge == null ? "" : String.valueOf(plainSurge);
+      if (!value.isEmpty() && !value.equals("0") && !value.equals("0%")) {
         results.add(
             Result.of(
                     Severity.WARNING,

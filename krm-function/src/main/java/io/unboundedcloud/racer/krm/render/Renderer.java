@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.render;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
@@ -9,6 +10,7 @@ import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -21,6 +23,7 @@ import io.unboundedcloud.racer.workload.settings.SettingsHash;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -36,10 +39,20 @@ public final class Renderer {
    * @param functionConfig its functionConfig, or {@code null}
    */
   public static Outcome render(List<MappingNode> items, MappingNode functionConfig) {
+    return render(items, functionConfig, UnaryOperator.identity());
+  }
+
+  /**
+   * @param items the ResourceList's items (edited in place only when the run succeeds)
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param locate names the file an item came from where its annotations do not (render mode)
+   */
+  public static Outcome render(
+      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
     Results results = new Results();
     List<MappingNode> output;
     try {
-      output = renderInto(new Inputs(items, functionConfig), results);
+      output = renderInto(new Inputs(items, functionConfig, locate), results);
     } catch (YamlInputException unreadable) {
       // an object we had to read is not plain data (an alias expanding past the limits): no item is
       // lost
@@ -49,9 +62,22 @@ public final class Renderer {
     return new Outcome(results.hasError() || output == null ? items : output, results);
   }
 
+  /**
+   * Renders, then makes every warning an error when the function config asks for strict mode: the
+   * items then come back unchanged.
+   */
   private static List<MappingNode> renderInto(Inputs inputs, Results results) {
-    Read<SettingsSource> settingsRead = inputs.settings();
     Read<FunctionConfig> functionRead = inputs.functionConfig();
+    List<MappingNode> output = renderWith(inputs, functionRead, results);
+    if (functionRead.value() != null && functionRead.value().strict()) {
+      results.makeStrict();
+    }
+    return output;
+  }
+
+  private static List<MappingNode> renderWith(
+      Inputs inputs, Read<FunctionConfig> functionRead, Results results) {
+    Read<SettingsSource> settingsRead = inputs.settings();
     results.addAll(settingsRead.results());
     results.addAll(functionRead.results());
     if (!settingsRead.ok() || !functionRead.ok()) {
@@ -90,8 +116,10 @@ public final class Renderer {
       }
       account = ServiceAccountOwnership.merge(account, theirs);
     }
-    NodePlacement placement =
-        NodePlacement.placementOf(daemonSet.getSpec().getTemplate().getSpec());
+    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
+    DataplaneConfiguration.checkFit(
+        config, settings, functionRead.value(), pod.getTerminationGracePeriodSeconds(), results);
+    NodePlacement placement = NodePlacement.placementOf(pod);
     List<OriginPlacement.Edit> edits = new ArrayList<>();
     for (Item origin : inputs.cacheOrigins(namespace)) {
       OriginPlacement.Edit edit = OriginPlacement.plan(origin, placement, results);

@@ -47,6 +47,23 @@ public record Result(
     return new Result(severity, message, resource, fieldPath, currentValue, value);
   }
 
+  /**
+   * This result as strict mode sees it: a warning becomes an error saying why; an error or an info
+   * stays as it is.
+   */
+  public Result strict() {
+    if (severity != Severity.WARNING) {
+      return this;
+    }
+    return new Result(
+        Severity.ERROR,
+        message + " (an error in strict mode: the function config sets strict: \"true\")",
+        resource,
+        fieldPath,
+        currentValue,
+        proposedValue);
+  }
+
   /** The result as the KRM specification writes it, as a plain tree in its key order. */
   public Map<String, Object> toTree() {
     Map<String, Object> tree = new LinkedHashMap<>();

@@ -63,6 +63,15 @@ public final class Results implements Iterable<Result> {
   }
 
   /**
+   * Strict mode: every warning found so far becomes an error ({@link Result#strict()}), in place
+   * and in order.
+   */
+  public Results makeStrict() {
+    found.replaceAll(Result::strict);
+    return this;
+  }
+
+  /**
    * Whether any result is an error: the run then fails, and the function gives its items back
    * unchanged.
    */

@@ -281,13 +281,16 @@ class AdoptChartValuesTest {
   }
 
   @Nested
-  @DisplayName("an installation with overrides no value expresses: a sidecar, an env var, a volume")
+  @DisplayName(
+      "an installation with pod additions (a sidecar, an env var, a volume) and overrides no value"
+          + " expresses (a liveness probe, hostPID)")
   class Inexpressible {
     @Test
     @DisplayName(
-        "what a value expresses is written: resources, pull secrets, priority class, strategy, pod label")
+        "what a value expresses is written: resources, pull secrets, priority class, strategy, pod"
+            + " label, the env var, the volume and its mount, the sidecar")
     void expressibleWritten(@TempDir Path dir) throws IOException {
-      Map<String, Object> values = Adopted.of(fixture("overrides-stream.yaml"), dir).values();
+      Map<String, Object> values = Adopted.of(fixture("inexpressible-stream.yaml"), dir).values();
       assertThat(values)
           .containsEntry(
               "resources",
@@ -299,7 +302,19 @@ class AdoptChartValuesTest {
           .containsEntry("imagePullSecrets", List.of(Map.of("name", "mirror-pull")))
           .containsEntry("priorityClassName", "system-node-critical")
           .containsEntry("updateStrategy", Map.of("rollingUpdate", Map.of("maxUnavailable", "10%")))
-          .containsEntry("podLabels", Map.of("team", "ml-platform"));
+          .containsEntry("podLabels", Map.of("team", "ml-platform"))
+          .containsEntry(
+              "extraEnv",
+              List.of(Map.of("name", "HTTPS_PROXY", "value", "http://proxy.example.com:3128")))
+          .containsEntry(
+              "extraVolumes",
+              List.of(Map.of("name", "ca-bundle", "configMap", Map.of("name", "racer-ca"))))
+          .containsEntry(
+              "extraVolumeMounts",
+              List.of(
+                  Map.of(
+                      "mountPath", "/etc/ssl/certs/extra", "name", "ca-bundle", "readOnly", true)))
+          .containsKey("extraContainers");
     }
 
     @Test
@@ -307,14 +322,11 @@ class AdoptChartValuesTest {
         "the chart verdict names exactly the rest, each as no value of the chart's; the ServiceAccount's"
             + " pull secrets apart")
     void restNamed(@TempDir Path dir) throws IOException {
-      Adopted adopted = Adopted.of(fixture("overrides-stream.yaml"), dir);
-      String dataplane = "spec.template.spec.containers[name=dataplane].";
+      Adopted adopted = Adopted.of(fixture("inexpressible-stream.yaml"), dir);
       assertThat(adopted.chartChanges())
           .containsOnlyKeys(
-              "spec.template.spec.containers[name=log-shipper]",
-              dataplane + "env[name=HTTPS_PROXY]",
-              dataplane + "volumeMounts[name=ca-bundle]",
-              "spec.template.spec.volumes[name=ca-bundle]",
+              "spec.template.spec.containers[name=dataplane].livenessProbe",
+              "spec.template.spec.hostPID",
               "imagePullSecrets");
       adopted
           .chartChanges()
@@ -334,7 +346,7 @@ class AdoptChartValuesTest {
               "warning: chart verdict: ROLLOUT: helm install of charts/racer"
                   + " with "
                   + dir.resolve("values.yaml")
-                  + " changes the pod template of DaemonSet gpu-system/racer in 4"
+                  + " changes the pod template of DaemonSet gpu-system/racer in 2"
                   + " places");
     }
   }

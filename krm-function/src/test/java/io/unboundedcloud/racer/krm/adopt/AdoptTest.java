@@ -319,15 +319,21 @@ class AdoptTest {
         "--chart-values with --fail-on-rollout: the chart's rollout is an error, no values file, no stdout")
     void chartRolloutFails(@TempDir Path dir) {
       Path values = dir.resolve("values.yaml");
-      KrmRun run = adopt(fixture(STREAM), "--fail-on-rollout", "--chart-values", values.toString());
+      // the same overrides, and hostPID, which no value of the chart sets
+      KrmRun run =
+          adopt(
+              fixture("inexpressible-stream.yaml"),
+              "--fail-on-rollout",
+              "--chart-values",
+              values.toString());
       assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
       assertThat(run.stdout()).isEmpty();
       assertThat(Files.exists(values)).isFalse();
       assertThat(run.stderr())
           .contains(
               "error: chart verdict: ROLLOUT:",
-              "error: chart rollout: live {name: \"HTTPS_PROXY\", value: \"http://proxy.example.com:3128\"}, new none:"
-                  + " no value of charts/racer sets it")
+              "error: chart rollout: live true, new false: no value of charts/racer sets it",
+              ", field spec.template.spec.hostPID]")
           .contains("info: verdict: no rollout");
     }
 

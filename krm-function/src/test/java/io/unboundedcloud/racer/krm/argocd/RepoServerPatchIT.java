@@ -80,7 +80,7 @@ class RepoServerPatchIT {
 
   @Test
   @DisplayName(
-      "sets the sidecar's memory from the README's figures: the request fits a typical render, the limit"
+      "sets the sidecar's memory from the figures of docs/performance.md: the request fits a typical render, the limit"
           + " a 5,000-object render beside a typical one; a CPU request and no CPU limit")
   void resources(@TempDir Path dir) throws Exception {
     Map<String, Object> sidecar = container(podSpec(build(dir)), "containers", "racer-krm");

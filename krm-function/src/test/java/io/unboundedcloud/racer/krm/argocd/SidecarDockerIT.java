@@ -89,6 +89,29 @@ class SidecarDockerIT {
     }
 
     @Test
+    @DisplayName(
+        "as kpt calls it: `docker version` answers a client kpt accepts (20.10.0 or later), then `docker run"
+            + " --pull missing` runs the function, byte for byte")
+    void asKptCallsIt() {
+      CommandRun version = docker(List.of("version", "--format", "{{.Client.Version}}"), null);
+      assertThat(version.exit()).as("%s", version.stderr()).isZero();
+      assertThat(version.stdoutText()).isEqualTo("20.10.0+racer-krm.0.1.0\n");
+      List<String> kptRun =
+          List.of(
+              "run",
+              "--rm",
+              "-i",
+              "--network",
+              "none",
+              "--user",
+              "nobody",
+              "--security-opt=no-new-privileges",
+              "--pull",
+              "missing");
+      docker(kptRun, IMAGE).assertSameAs(reference, "docker run --pull missing " + IMAGE);
+    }
+
+    @Test
     @DisplayName("passes the -e variables to the function's launcher (here its JVM options)")
     void passesEnv() {
       CommandRun run =

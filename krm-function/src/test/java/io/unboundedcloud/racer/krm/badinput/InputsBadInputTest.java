@@ -63,6 +63,37 @@ class InputsBadInputTest {
               "found 2 racer-settings ConfigMaps",
               "ConfigMap team-a/racer-settings",
               "ConfigMap team-b/racer-settings",
+              "Keep one",
+              "kustomize names their files with buildMetadata: [originAnnotations]");
+    }
+
+    @Test
+    @DisplayName(
+        "two racer-settings from kpt or kustomize (originAnnotations): the error names each one's file")
+    void twoSettingsNamesTheirFiles() {
+      String input =
+          resourceList(
+              List.of(
+                  settings("team-a", Map.of())
+                      .replace(
+                          "    namespace: team-a\n",
+                          "    namespace: team-a\n    annotations:\n"
+                              + "      config.kubernetes.io/path: 'team-a/settings.yaml'\n"),
+                  BYSTANDER,
+                  settings("team-b", Map.of())
+                      .replace(
+                          "    namespace: team-b\n",
+                          "    namespace: team-b\n    annotations:\n"
+                              + "      config.kubernetes.io/origin: |\n"
+                              + "        configuredIn: overlays/b/kustomization.yaml\n"
+                              + "        configuredBy:\n"
+                              + "          apiVersion: builtin\n"
+                              + "          kind: ConfigMapGenerator\n")),
+              FUNCTION_CONFIG);
+      assertThat((String) onlyError(input).get("message"))
+          .contains(
+              "ConfigMap team-a/racer-settings in team-a/settings.yaml",
+              "ConfigMap team-b/racer-settings in overlays/b/kustomization.yaml",
               "Keep one");
     }
 
@@ -76,12 +107,17 @@ class InputsBadInputTest {
     }
 
     @Test
-    @DisplayName("no items at all: the same error")
+    @DisplayName(
+        "no items at all: says the input is empty, and where racer-settings goes in each tool")
     void noItems() {
       String input =
           "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + FUNCTION_CONFIG;
       assertThat((String) onlyError(input).get("message"))
-          .contains("no ConfigMap named racer-settings", "add one");
+          .contains(
+              "the input holds no objects to work on",
+              "no ConfigMap named racer-settings",
+              "in kustomize under resources: or from a configMapGenerator",
+              "in kpt as a file of the package");
     }
   }
 
@@ -113,9 +149,63 @@ class InputsBadInputTest {
               functionConfig(Map.of("dataplaneImage", "r.example.com/d:1")),
               "no racer-object image",
               "data.objectImage",
-              FUNCTION_REF),
+              FUNCTION_REF));
+    }
+
+    @Test
+    @DisplayName(
+        "no function config at all: says so, and how kustomize, kpt and render each give one")
+    void noFunctionConfig() {
+      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), "");
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message"))
+          .startsWith("no function config, so no registry for the dataplane images")
+          .contains(
+              "data.imageRegistry",
+              "in kustomize the ConfigMap under transformers:",
+              "kpt fn eval ... -- imageRegistry=REGISTRY",
+              "--function-config FILE",
+              "config.kubernetes.io/function");
+      assertThat(error.get("resourceRef")).isNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("schemes")
+    @DisplayName("a registry or image written as a URL: the key, and the value without the scheme")
+    void scheme(String key, String value, String fixed) {
+      Map<String, String> data =
+          key.equals("imageRegistry")
+              ? Map.of(key, value)
+              : Map.of("imageRegistry", "r.example.com/racer", key, value);
+      String input =
+          resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig(data));
+      Map<String, Object> error = onlyError(input);
+      assertThat((String) error.get("message"))
+          .isEqualTo(
+              "data."
+                  + key
+                  + " starts with "
+                  + value.substring(0, value.indexOf("://") + 3)
+                  + ", but an image reference has no scheme: set it to "
+                  + fixed);
+      assertThat(error.get("field"))
+          .isEqualTo(Map.of("path", "data." + key, "currentValue", value, "proposedValue", fixed));
+      assertThat(error.get("resourceRef")).isEqualTo(FUNCTION_REF);
+    }
+
+    static Stream<Arguments> schemes() {
+      return Stream.of(
           arguments(
-              "no function config at all", "", "no dataplane image", "data.imageRegistry", null));
+              "imageRegistry", "https://registry.example.com/racer", "registry.example.com/racer"),
+          arguments("imageRegistry", "oci://127.0.0.1:5000/racer", "127.0.0.1:5000/racer"),
+          arguments(
+              "dataplaneImage",
+              "http://registry.example.com/racer/racer-dataplane:0.19.0",
+              "registry.example.com/racer/racer-dataplane:0.19.0"),
+          arguments(
+              "objectImage",
+              "docker://registry.example.com/racer/racer-object:0.19.0",
+              "registry.example.com/racer/racer-object:0.19.0"));
     }
 
     @ParameterizedTest(name = "{0}")

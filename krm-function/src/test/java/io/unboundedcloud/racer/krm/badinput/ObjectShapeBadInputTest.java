@@ -102,6 +102,37 @@ class ObjectShapeBadInputTest {
             "spec.minReadySeconds",
             "expected an integer, found the number 1.5"),
         arguments(
+            "a cache origin with a null toleration ('- ~')",
+            cacheOrigin(
+                """
+            containers:
+            - name: origin
+            tolerations:
+            - {key: gpu, operator: Exists}
+            - ~
+            """),
+            "DaemonSet",
+            "models-origin",
+            ORIGIN_ERROR,
+            "spec.template.spec.tolerations[1]",
+            "expected a mapping, found null"),
+        arguments(
+            "the existing dataplane DaemonSet with an env entry that is a '-' alone",
+            existingDataplane(
+                """
+            template:
+              spec:
+                containers:
+                - name: dataplane
+                  env:
+                  -
+            """),
+            "DaemonSet",
+            "racer",
+            DAEMONSET_ERROR,
+            "spec.template.spec.containers[0].env[0]",
+            "expected a mapping, found null"),
+        arguments(
             "the existing ServiceAccount whose secrets are a string",
             """
             - apiVersion: v1

@@ -85,6 +85,90 @@ class RenderModeBadInputTest {
   }
 
   @Test
+  @DisplayName("an empty folder: says it holds no .yaml or .yml files, naming it")
+  void emptyFolder(@TempDir Path dir) {
+    KrmRun run = assertRefused(render(dir.toString()));
+    assertThat(run.stderr())
+        .isEqualTo(
+            "error: "
+                + dir
+                + ": no .yaml or .yml files under it: name the folders or files that hold"
+                + " racer-settings, the function config and the cache origins\n");
+  }
+
+  @Test
+  @DisplayName("a folder with only a kustomization: says render does not build it, and what does")
+  void onlyAKustomization(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("kustomization.yaml"), "resources: [settings.yaml]\n");
+    Files.writeString(dir.resolve("notes.txt"), "not a manifest\n");
+    KrmRun run = assertRefused(render(dir.toString()));
+    assertThat(run.stderr())
+        .isEqualTo(
+            "error: "
+                + dir
+                + ": no .yaml or .yml files under it other than kustomization.yaml, which racer-krm"
+                + " does not build (build the folder with kustomize or kpt instead): name the folders"
+                + " or files that hold racer-settings, the function config and the cache origins\n");
+  }
+
+  @Test
+  @DisplayName("two racer-settings: the error names each one's file")
+  void twoSettingsNameTheirFiles(@TempDir Path dir) throws IOException {
+    String settings =
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: %s}\n";
+    Files.createDirectories(dir.resolve("a"));
+    Files.writeString(dir.resolve("a/settings.yaml"), settings.formatted("team-a"));
+    Files.writeString(dir.resolve("b.yaml"), settings.formatted("team-b"));
+    KrmRun run = assertRefused(render(dir.toString()));
+    assertThat(run.stderr())
+        .contains(
+            "found 2 racer-settings ConfigMaps",
+            "ConfigMap team-a/racer-settings in " + dir.resolve("a/settings.yaml"),
+            "ConfigMap team-b/racer-settings in " + dir.resolve("b.yaml"),
+            "Keep one");
+  }
+
+  @Test
+  @DisplayName("no function config: says how render takes one")
+  void noFunctionConfig(@TempDir Path dir) throws IOException {
+    Files.writeString(
+        dir.resolve("settings.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n");
+    KrmRun run = assertRefused(render(dir.toString()));
+    assertThat(run.stderr())
+        .startsWith("error: no function config, so no registry for the dataplane images")
+        .contains("in racer-krm render --function-config FILE or a ConfigMap annotated");
+  }
+
+  @Test
+  @DisplayName("a registry with a scheme: the file, the key, and the value to set instead")
+  void registryWithScheme(@TempDir Path dir) throws IOException {
+    Files.writeString(
+        dir.resolve("settings.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n");
+    Path config = dir.resolve("function-config.yaml");
+    Files.writeString(
+        config,
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-function}\n"
+            + "data: {imageRegistry: 'https://registry.example.com/racer'}\n");
+    KrmRun run =
+        assertRefused(
+            KrmRun.run(
+                new byte[0],
+                KrmRun.HANG_GUARD,
+                "render",
+                "--function-config",
+                config.toString(),
+                dir.resolve("settings.yaml").toString()));
+    assertThat(run.stderr())
+        .isEqualTo(
+            "error: data.imageRegistry starts with https://, but an image reference has no scheme:"
+                + " set it to registry.example.com/racer [ConfigMap racer-function in "
+                + config
+                + ", field data.imageRegistry]\n");
+  }
+
+  @Test
   @DisplayName("no settings: says what to add")
   void noSettings() {
     KrmRun run = assertRefused(render(fixture("no-settings")));

@@ -13,14 +13,13 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("The command line")
 class CommandTest {
   @Test
-  @DisplayName("--help prints the README's usage section, with the function config reference")
+  @DisplayName("--help prints the usage section of docs/cli.md, with the function config reference")
   void help() throws IOException {
     KrmRun help = KrmRun.command("--help");
     assertThat(help.exitCode()).isZero();
-    String readme = Files.readString(Path.of("..", "README.md"));
+    String cli = Files.readString(Path.of("..", "docs", "cli.md"));
     String section =
-        readme.substring(
-            readme.indexOf(Usage.START) + Usage.START.length(), readme.indexOf(Usage.END));
+        cli.substring(cli.indexOf(Usage.START) + Usage.START.length(), cli.indexOf(Usage.END));
     String firstLine = section.strip().lines().skip(1).findFirst().orElseThrow();
     assertThat(help.stdout())
         .startsWith(firstLine)
@@ -32,15 +31,15 @@ class CommandTest {
 
   @Test
   @DisplayName(
-      "--help also prints the README's \"Moving from the operator\" steps, the second usage section")
+      "--help also prints the steps of docs/adopt.md, \"Moving from the operator\", after the usage")
   void helpMovingFromTheOperator() throws IOException {
     String help = KrmRun.command("--help").stdout();
-    String readme = Files.readString(Path.of("..", "README.md"));
-    int second = readme.indexOf(Usage.START, readme.indexOf(Usage.END));
-    assertThat(second).as("a second usage section in the README").isPositive();
+    String adopt = Files.readString(Path.of("..", "docs", "adopt.md"));
+    int start = adopt.indexOf(Usage.START);
+    assertThat(start).as("a usage section in docs/adopt.md").isNotNegative();
     String steps =
-        readme
-            .substring(second + Usage.START.length(), readme.indexOf(Usage.END, second))
+        adopt
+            .substring(start + Usage.START.length(), adopt.indexOf(Usage.END, start))
             .replace("```text", "")
             .replace("```", "")
             .strip();

@@ -164,6 +164,44 @@ class TreeInputTest {
         .hasMessage("spec: expected a mapping, found a list");
   }
 
+  @Test
+  @DisplayName(
+      "a null entry in a list of objects ('- ~'): refused naming the entry, where Jackson reads a"
+          + " null that the code reading the object does not expect")
+  void nullObjectEntry() {
+    Map<String, Object> pod = new java.util.LinkedHashMap<>();
+    pod.put("tolerations", java.util.Arrays.asList(Map.of("operator", "Exists"), null));
+    assertThat(JACKSON.convertValue(pod, PodSpec.class).getTolerations())
+        .as("Jackson")
+        .containsNull();
+    assertThatThrownBy(
+            () -> Fabric8Trees.read(pod, PodSpec.class, TreePath.root("spec.template.spec")))
+        .isInstanceOfSatisfying(
+            TreeShapeException.class,
+            shape -> {
+              assertThat(shape.field()).isEqualTo("spec.template.spec.tolerations[1]");
+              assertThat(shape.problem()).startsWith("expected a mapping, found null");
+            });
+  }
+
+  @Test
+  @DisplayName(
+      "null fields and null entries in a list of strings: read as Jackson reads them, null kept")
+  void nullFieldsAndScalarEntries() {
+    Map<String, Object> container = new java.util.LinkedHashMap<>();
+    container.put("name", "origin");
+    container.put("env", null);
+    container.put("args", java.util.Arrays.asList("--serve", null));
+    Map<String, Object> pod = new java.util.LinkedHashMap<>();
+    pod.put("affinity", java.util.Collections.singletonMap("nodeAffinity", null));
+    pod.put("nodeSelector", null);
+    pod.put("containers", List.of(container));
+    PodSpec read = Fabric8Trees.read(pod, PodSpec.class, TreePath.root(""));
+    assertThat(read).isEqualTo(JACKSON.convertValue(pod, PodSpec.class));
+    assertThat(read.getAffinity().getNodeAffinity()).isNull();
+    assertThat(read.getContainers().get(0).getArgs()).containsExactly("--serve", null);
+  }
+
   private static Object readOrRefused(java.util.function.Supplier<Object> read) {
     try {
       return read.get();

@@ -18,7 +18,8 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 /**
  * Fuzz targets on raw bytes, as kustomize, kpt and files on disk deliver them. They share their
  * seeds (the files directly in {@code KrmInputFuzzTestInputs/}): every golden input and the
- * captured traffic of kustomize and kpt, linked, plus what campaigns found.
+ * captured traffic of kustomize and kpt, linked, inputs with null and empty values at every field
+ * the function reads ({@code nulls-*.yaml}), plus what campaigns found.
  */
 class KrmInputFuzzTest {
   /**

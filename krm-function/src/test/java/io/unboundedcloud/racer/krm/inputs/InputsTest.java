@@ -133,7 +133,9 @@ class InputsTest {
 
       assertThat(read.ok()).isFalse();
       assertThat(read.results().first().message())
-          .startsWith("no ConfigMap named racer-settings among the 1 input items");
+          .startsWith(
+              "the input holds no objects to work on (none, or only function configs), so no"
+                  + " ConfigMap named racer-settings");
     }
 
     @Test

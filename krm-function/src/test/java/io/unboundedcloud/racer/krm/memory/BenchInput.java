@@ -10,8 +10,8 @@ import java.util.Map;
 
 /**
  * Test support: the benchmark's own inputs (bench/resource-list.sh: racer-settings, a cache origin,
- * then ConfigMaps, with the function config), so that the tests run what the README's memory table
- * measured.
+ * then ConfigMaps, with the function config), so that the tests run what the memory table of
+ * docs/performance.md measured.
  */
 final class BenchInput {
   /** The repository's bench folder (Maven runs the tests in the krm-function module). */

@@ -166,7 +166,7 @@ class MemoryLimitIT {
 
     @Test
     @DisplayName(
-        "50,000 items under the limit the README gives for them, byte for byte as without a limit")
+        "50,000 items under the limit docs/performance.md gives for them, byte for byte as without a limit")
     void fiftyThousand() {
       int mib = MemoryTable.limitToSetMib(50_000);
       byte[] small = BenchInput.read(BenchInput.generate(5000, temp));

@@ -9,16 +9,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Test support: the README's memory table (section "Memory"), so that tests hold the figures it
- * gives users: the limit to set per input size is the one the tests run under.
+ * Test support: the memory table of docs/performance.md (section "Memory"), so that tests hold the
+ * figures it gives users: the limit to set per input size is the one the tests run under.
  */
 public final class MemoryTable {
-  /** The README, from the krm-function module where Maven runs the tests. */
-  static final Path README = Path.of("..", "README.md").toAbsolutePath().normalize();
+  /** docs/performance.md, from the krm-function module where Maven runs the tests. */
+  static final Path PAGE = Path.of("..", "docs", "performance.md").toAbsolutePath().normalize();
 
   private MemoryTable() {}
 
-  /** The memory limit, in MiB, the README says to set for {@code items} items ("limit to set"). */
+  /**
+   * The memory limit, in MiB, docs/performance.md says to set for {@code items} items ("limit to
+   * set").
+   */
   public static int limitToSetMib(int items) {
     List<String> cells = row(items);
     return mebibytes(cells.get(cells.size() - 1));
@@ -32,13 +35,13 @@ public final class MemoryTable {
     String first = "| " + String.format(Locale.ROOT, "%,d", items) + " |";
     String text;
     try {
-      text = Files.readString(README);
+      text = Files.readString(PAGE);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    int section = text.indexOf("\n### Memory\n");
+    int section = text.indexOf("\n## Memory\n");
     if (section < 0) {
-      throw new AssertionError("README.md has no \"### Memory\" section");
+      throw new AssertionError("docs/performance.md has no \"## Memory\" section");
     }
     return text.substring(section)
         .lines()
@@ -51,12 +54,14 @@ public final class MemoryTable {
                     .toList())
         .orElseThrow(
             () ->
-                new AssertionError("the README's memory table has no row for " + items + " items"));
+                new AssertionError(
+                    "the memory table of docs/performance.md has no row for " + items + " items"));
   }
 
   private static int mebibytes(String cell) {
     if (!cell.matches("\\d+ MiB")) {
-      throw new AssertionError("not a size in MiB in the README's memory table: " + cell);
+      throw new AssertionError(
+          "not a size in MiB in the memory table of docs/performance.md: " + cell);
     }
     return Integer.parseInt(cell.substring(0, cell.length() - " MiB".length()));
   }

@@ -243,6 +243,57 @@ class DaemonSetOwnershipTest {
 
       assertThat(merged).isEqualTo(rendered(CONFIG));
     }
+
+    @Test
+    @DisplayName(
+        "a default holding nothing (\"\", an empty probe, a strategy or resources of empty values)"
+            + " counts as absent: the defaults go in")
+    void nothingIsAbsent() {
+      DaemonSet theirs =
+          new DaemonSetBuilder(rendered(CONFIG))
+              .editSpec()
+              .withUpdateStrategy(
+                  new DaemonSetUpdateStrategyBuilder()
+                      .withType("")
+                      .withNewRollingUpdate()
+                      .endRollingUpdate()
+                      .build())
+              .endSpec()
+              .build();
+      pod(theirs).setRestartPolicy("");
+      pod(theirs).setSchedulerName("");
+      pod(theirs).setPreemptionPolicy("");
+      Container dataplane = dataplane(theirs);
+      dataplane.setImagePullPolicy("");
+      dataplane.setTerminationMessagePath("");
+      dataplane.setTerminationMessagePolicy("");
+      dataplane.setReadinessProbe(new io.fabric8.kubernetes.api.model.Probe());
+      dataplane.setResources(
+          new ResourceRequirementsBuilder()
+              .withRequests(Map.of())
+              .withLimits(
+                  new java.util.LinkedHashMap<>(java.util.Collections.singletonMap("memory", null)))
+              .build());
+
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+
+      assertThat(merged).isEqualTo(rendered(CONFIG));
+    }
+
+    @Test
+    @DisplayName("a default the user set stays, 0 included")
+    void falseAndZeroStay() {
+      DaemonSet theirs = new DaemonSetBuilder(rendered(CONFIG)).build();
+      theirs.getSpec().setMinReadySeconds(0);
+      pod(theirs).setEnableServiceLinks(true);
+      pod(theirs).setTerminationGracePeriodSeconds(0L);
+
+      DaemonSet merged = DaemonSetOwnership.merge(rendered(CONFIG), theirs);
+
+      assertThat(merged.getSpec().getMinReadySeconds()).isZero();
+      assertThat(pod(merged).getEnableServiceLinks()).isTrue();
+      assertThat(pod(merged).getTerminationGracePeriodSeconds()).isZero();
+    }
   }
 
   @Nested

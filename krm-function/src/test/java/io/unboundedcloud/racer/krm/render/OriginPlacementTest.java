@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 @DisplayName(
@@ -173,6 +174,37 @@ class OriginPlacementTest {
       assertThat(Nodes.get(pod, "tolerations")).isNull();
       assertThat(Nodes.getText(pod, "priorityClassName")).isEqualTo("origins");
       assertThat(Nodes.get(pod, "affinity", "nodeAffinity")).isNotNull();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+        strings = {
+          "affinity:\n  nodeAffinity:\n",
+          "affinity: {nodeAffinity: ~}",
+          "affinity: {nodeAffinity: {}}",
+          "affinity:\n",
+          "affinity: {}",
+          "nodeSelector:\n",
+          "nodeSelector: {}",
+          "tolerations: ~",
+          "tolerations: []",
+          "affinity: {nodeAffinity: null}\nnodeSelector: null\ntolerations: null"
+        })
+    @DisplayName(
+        "a null or empty node affinity, node selector or tolerations: replaced like any other value")
+    void nullOrEmptyPlacement(String placement) {
+      Item origin =
+          daemonSetOrigin(placement + "\ncontainers: [{name: origin, image: origin:1}]\n");
+
+      assertThat(plan(origin, GPU_NODES)).isEmpty();
+
+      PodSpec pod =
+          ObjectCodec.read(
+              Nodes.getMapping(origin.node(), "spec", "template", "spec"), PodSpec.class, "");
+      assertThat(NodePlacement.placementOf(pod)).isEqualTo(GPU_NODES);
+      String once = yaml(origin);
+      assertThat(plan(origin, GPU_NODES)).as("planned again").isEmpty();
+      assertThat(yaml(origin)).as("the origin copied onto again").isEqualTo(once);
     }
 
     @Test
@@ -330,7 +362,7 @@ class OriginPlacementTest {
     }
 
     @ParameterizedTest(name = "maxSurge {0}: warned {1}")
-    @CsvSource({"1, true", "25%, true", "0, false", "0%, false"})
+    @CsvSource({"1, true", "25%, true", "0, false", "0%, false", "'~', false", "'\"\"', false"})
     @DisplayName("a rollout with a surge: two origin pods would own one node's socket")
     void maxSurge(String surge, boolean warned) {
       Item origin =

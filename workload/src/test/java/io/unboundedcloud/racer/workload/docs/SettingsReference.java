@@ -1,6 +1,9 @@
 package io.unboundedcloud.racer.workload.docs;
 
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.NodeAgentPorts;
+import io.unboundedcloud.racer.workload.PodFit;
+import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.settings.Group;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
@@ -90,15 +93,48 @@ public final class SettingsReference {
     }
     page.append("\n## Keys the catalog does not know\n\n")
         .append(
-            "- An unknown `RACER_*` key is a warning, never an error (a newer dataplane may read keys this\n")
+            "- An unknown `RACER_*` key is a warning (a newer dataplane may read keys this catalog does not\n")
         .append(
-            "  catalog does not list); the warning names the nearest known key when it looks like a typo.\n")
+            "  list), an error only in strict mode; the warning names the nearest known key when it looks\n")
+        .append("  like a typo.\n")
         .append(
             "- Keys that do not start with `RACER_` are yours: passed through untouched and never checked.\n")
         .append(
             "- Images, namespace and names are not settings: they are the function config (KRM, see\n")
         .append("  [krm.md](krm.md)) or chart values (`charts/racer/README.md`).\n");
+    podChecks(page);
     return page.toString();
+  }
+
+  /** The checks of {@link PodFit}, with the ports of {@link NodeAgentPorts}. */
+  private static void podChecks(StringBuilder page) {
+    page.append("\n## Checks against the pod\n\n")
+        .append(
+            "Some values are valid alone yet wrong for the pod that runs them. Each of these is a warning of\n")
+        .append(
+            "the KRM function and of the chart (in its NOTES), and an error in strict mode (the function\n")
+        .append("config's `strict: \"true\"`, the chart's `strict: true`):\n\n")
+        .append("- `")
+        .append(PodFit.SHUTDOWN_TIMEOUT_KEY)
+        .append("` longer than the pod's `terminationGracePeriodSeconds` (")
+        .append(PodFit.DEFAULT_GRACE_PERIOD_SECONDS)
+        .append(" unless a patch or a\n")
+        .append(
+            "  chart value sets it): the kubelet kills the dataplane before it has shut down. Raise the grace\n")
+        .append("  period, or lower the deadline.\n")
+        .append("- An image tag of another major or minor release than Racer ")
+        .append(Release.RACER_VERSION)
+        .append(", which the DaemonSet is built for: a patch\n")
+        .append(
+            "  release of it fits; a digest alone, or a tag that is no version (`latest`), cannot be judged.\n")
+        .append(
+            "- With `RACER_HOST_NETWORK=true`, a peer or diagnostics port that a node agent commonly holds on\n")
+        .append("  the node's network:\n\n")
+        .append("| port | commonly held by |\n|---|---|\n");
+    NodeAgentPorts.all()
+        .forEach(
+            (port, agent) ->
+                page.append("| ").append(port).append(" | ").append(cell(agent)).append(" |\n"));
   }
 
   private static void table(StringBuilder page, Group group, String title, String introduction) {

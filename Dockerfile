@@ -16,6 +16,9 @@ ARG VERSION=0.1.0
 ARG REVISION=
 ARG CREATED=
 ARG SOURCE=https://github.com/unbounded-cloud/racer-krm
+# The runtime folder of the platform built: krm-function/target/runtime (this machine's), or the
+# krm-function/target/runtime-linux-ARCH that tools/release.sh assembles for another (docs/release.md)
+ARG RUNTIME=krm-function/target/runtime
 LABEL org.opencontainers.image.title="racer-krm" \
       org.opencontainers.image.description="KRM function and Argo CD plugin that render the Racer dataplane (DaemonSet racer) from a racer-settings ConfigMap" \
       org.opencontainers.image.version="${VERSION}" \
@@ -25,7 +28,7 @@ LABEL org.opencontainers.image.title="racer-krm" \
       org.opencontainers.image.url="https://unbounded-cloud.io" \
       org.opencontainers.image.base.name="${BASE_IMAGE}"
 
-COPY krm-function/target/runtime /opt/racer-krm
+COPY ${RUNTIME} /opt/racer-krm
 # Argo CD's plugin server (argocd-cmp-server) reads the plugin here; its generate runs racer-krm from PATH.
 COPY examples/argocd/plugin.yaml /home/argocd/cmp-server/config/plugin.yaml
 # Proves at build time that the class-data archive is used at /opt/racer-krm (a Java 17 archive is dumped

@@ -1,24 +1,30 @@
 #!/bin/sh
-# Releases racer-krm to an OCI registry: the function image and the Helm chart, each printed with its
-# digest. Run it after `mvn -B package` (the image copies krm-function/target/runtime; the chart push
-# uses helm-java from krm-function's test classes, so no `helm` binary is needed).
+# Releases racer-krm to an OCI registry: the function image for linux/amd64 and linux/arm64 (one image
+# index), the Helm chart, and the runtime bundles for exec functions, each printed with its digest. Run it
+# after `mvn -B package` (docs/release.md tells the whole story).
 #
-#   tools/release.sh REGISTRY [--base-image REF] [--plain-http]
+#   tools/release.sh REGISTRY [--base-image REF] [--plain-http] [--platforms LIST]
 #
-#   REGISTRY          host[:port][/path], e.g. ghcr.io/unbounded-cloud or 127.0.0.1:5000
-#   --base-image REF  the Dockerfile's BASE_IMAGE (default: the Dockerfile's own)
-#   --plain-http      talk HTTP without TLS; implied for a loopback registry (127.*, localhost, [::1])
+#   REGISTRY          host[:port][/path], e.g. ghcr.io/unbounded-cloud or localhost:5000
+#   --base-image REF  the Dockerfile's BASE_IMAGE, multi-platform (tools/base-image.sh makes one locally)
+#   --plain-http      talk HTTP without TLS; a loopback registry (127.*, localhost, [::1]) that does not
+#                     answer TLS is spoken to so anyway
+#   --platforms LIST  linux/amd64,linux/arm64 (the default), or one of them
 #
-# Pushes REGISTRY/racer-krm:VERSION (VERSION as `racer-krm --version` prints it) and the chart as
-# oci://REGISTRY/charts (so REGISTRY/charts/racer:VERSION), and writes the chart package, the SBOM beside
-# it and the digests to krm-function/target/release/. Builds with buildah (its environment is honoured:
-# STORAGE_DRIVER, BUILDAH_ISOLATION, CONTAINERS_STORAGE_CONF, REGISTRY_AUTH_FILE), else with docker where
-# an engine answers. Credentials: log in first (`buildah login` / `docker login`; Helm reads
-# HELM_REGISTRY_CONFIG or its default registry config). Writes nothing in the checkout outside target/.
+# Pushes REGISTRY/racer-krm:VERSION (VERSION as `racer-krm --version` prints it), the chart as
+# oci://REGISTRY/charts (REGISTRY/charts/racer:VERSION) and the bundles as REGISTRY/racer-krm-bundle:
+# VERSION-linux-ARCH (OCI artifacts, type application/vnd.unbounded-cloud.racer-krm.bundle.v1); writes the chart package, the bundles with their SHA-256 files, the SBOM and the
+# digests to krm-function/target/release/. Nothing is written in the checkout outside target/.
+#
+# Credentials, the standard places: buildah's (REGISTRY_AUTH_FILE, else what `buildah login` wrote) for the
+# image and the bundles; Helm's registry config for the chart (HELM_REGISTRY_CONFIG, else Helm's default
+# file when it exists, else buildah's file). Trust: the system's store, SSL_CERT_FILE, and
+# /etc/containers/certs.d/HOST:PORT/ca.crt. Before anything is built or pushed, the registry is asked
+# whether these credentials may push: when not, one line naming the registry, exit 1, nothing pushed.
 set -eu
 umask 022
 
-usage() { echo "usage: tools/release.sh REGISTRY [--base-image REF] [--plain-http]" >&2; exit 2; }
+usage() { echo "usage: tools/release.sh REGISTRY [--base-image REF] [--plain-http] [--platforms LIST]" >&2; exit 2; }
 fail() { echo "release: error: $*" >&2; exit 1; }
 say() { echo "release: $*" >&2; }
 
@@ -27,20 +33,25 @@ registry=${1%/}
 shift
 base_image=
 plain_http=
+platforms=linux/amd64,linux/arm64
 while [ $# -gt 0 ]; do
   case "$1" in
     --base-image) [ $# -ge 2 ] || usage; base_image=$2; shift 2 ;;
     --base-image=*) base_image=${1#*=}; shift ;;
     --plain-http) plain_http=1; shift ;;
+    --platforms) [ $# -ge 2 ] || usage; platforms=$2; shift 2 ;;
+    --platforms=*) platforms=${1#*=}; shift ;;
     *) usage ;;
   esac
 done
 case "$registry" in
   ''|-*|*://*) fail "REGISTRY is host[:port][/path] without a scheme, got '$registry'" ;;
 esac
-case "$registry" in
-  127.*|localhost|localhost:*|localhost/*|'[::1]'*) plain_http=1 ;;
-esac
+host=${registry%%/*}
+for platform in $(echo "$platforms" | tr ',' ' '); do
+  case "$platform" in linux/amd64|linux/arm64) ;; *) fail "--platforms: linux/amd64 and linux/arm64 only, got '$platform'" ;; esac
+done
+command -v buildah >/dev/null 2>&1 || fail "buildah not found: install buildah to build the multi-platform image"
 
 repo=$(cd "$(dirname "$0")/.." && pwd -P)
 module=$repo/krm-function
@@ -51,48 +62,120 @@ runtime=$module/target/runtime
 version=$("$runtime/bin/racer-krm" --version | awk '{print $2}')
 [ -n "$version" ] || fail "racer-krm --version printed nothing"
 out=$module/target/release
+image=$registry/racer-krm:$version
+classpath="$(cat "$module/target/release-classpath.txt"):$module/target/test-classes"
+release_java() { java -Djava.io.tmpdir="$out/tmp" -cp "$classpath" "$@"; }
+
+# Reproducible: the tars' times are the commit's (SOURCE_DATE_EPOCH when set, as reproducible-builds.org
+# defines it). The image's files and created time are project.build.outputTimestamp, the time assemble.sh
+# gave every file of the runtime: a Java 17 CDS archive checks its jars' mtimes, so the layers must keep them.
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+  SOURCE_DATE_EPOCH=$(git -C "$repo" log -1 --format=%ct 2>/dev/null || date +%s)
+fi
+export SOURCE_DATE_EPOCH
+output_timestamp=$(sed -n 's|.*<project.build.outputTimestamp>\(.*\)</project.build.outputTimestamp>.*|\1|p' "$repo/pom.xml")
+image_epoch=$(date -u -d "$output_timestamp" +%s) || fail "cannot read project.build.outputTimestamp from pom.xml"
+
+# The credentials files, where buildah and Helm look for them.
+uid=$(id -u)
+image_auth=${REGISTRY_AUTH_FILE:-}
+if [ -z "$image_auth" ]; then
+  for candidate in "${XDG_RUNTIME_DIR:-/run/user/$uid}/containers/auth.json" "/run/containers/$uid/auth.json" \
+    "${XDG_CONFIG_HOME:-$HOME/.config}/containers/auth.json" "$HOME/.docker/config.json"; do
+    if [ -f "$candidate" ]; then image_auth=$candidate; break; fi
+  done
+fi
+chart_auth=${HELM_REGISTRY_CONFIG:-}
+if [ -z "$chart_auth" ]; then
+  helm_default=${HELM_CONFIG_HOME:-${XDG_CONFIG_HOME:-$HOME/.config}/helm}/registry/config.json
+  if [ -f "$helm_default" ]; then chart_auth=$helm_default; else chart_auth=$image_auth; fi
+fi
+scheme=$(java -cp "$classpath" io.unboundedcloud.racer.krm.release.RegistryCheck "$registry" ${plain_http:+--plain-http} \
+  ${image_auth:+--auth "$image_auth"} ${chart_auth:+--auth "$chart_auth"}) || exit 1
+tls=--tls-verify=true
+[ "$scheme" = https ] || tls=--tls-verify=false
+# Only now is the last release's output replaced: a refused release leaves it as it was.
 rm -rf "$out"
 mkdir -p "$out/tmp"
-image=$registry/racer-krm:$version
+trap 'rm -rf "$out/tmp"' EXIT
+say "registry $registry over $scheme; image credentials ${image_auth:-none}, chart credentials ${chart_auth:-none}"
+
+# Each platform's runtime folder: this machine's from `mvn package`, the other from Debian's OpenJDK 17.
+native=linux/$(dpkg --print-architecture 2>/dev/null || echo amd64)
+runtime_of() {
+  if [ "$1" = "$native" ]; then echo "$runtime"; else "$module/src/main/runtime/assemble-debian.sh" "${1#linux/}" | tail -1; fi
+}
 
 build_args="--build-arg VERSION=$version --build-arg REVISION=$(git -C "$repo" rev-parse HEAD 2>/dev/null || true)"
-build_args="$build_args --build-arg CREATED=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+build_args="$build_args --build-arg CREATED=$(date -u -d "@$image_epoch" +%Y-%m-%dT%H:%M:%SZ)"
 [ -z "$base_image" ] || build_args="$build_args --build-arg BASE_IMAGE=$base_image"
+buildah manifest rm "$image" >/dev/null 2>&1 || true
+buildah manifest create "$image" >/dev/null
+for platform in $(echo "$platforms" | tr ',' ' '); do
+  folder=$(runtime_of "$platform")
+  [ -x "$folder/bin/racer-krm" ] || fail "no runtime for $platform"
+  say "building $image for $platform from ${folder#"$repo"/} (isolation ${BUILDAH_ISOLATION:-default}, storage ${STORAGE_DRIVER:-default})"
+  start=$(date +%s)
+  # shellcheck disable=SC2086
+  buildah bud --layers=false --platform "$platform" --timestamp "$image_epoch" $build_args \
+    --build-arg "RUNTIME=${folder#"$repo"/}" --manifest "$image" --file "$repo/Dockerfile" "$repo" >&2
+  say "$platform built in $(( $(date +%s) - start )) s"
 
-if command -v buildah >/dev/null 2>&1; then
-  tls=
-  [ -z "$plain_http" ] || tls=--tls-verify=false
-  say "building $image with buildah (isolation ${BUILDAH_ISOLATION:-default}, storage ${STORAGE_DRIVER:-default})"
-  # shellcheck disable=SC2086
-  buildah bud --layers=false $build_args --tag "$image" --file "$repo/Dockerfile" "$repo" >&2
-  # shellcheck disable=SC2086
-  buildah push $tls --digestfile "$out/image.digest" "$image" "docker://$image" >&2
-  buildah rmi "$image" >/dev/null 2>&1 || true
-elif command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
-  say "building $image with docker"
-  # shellcheck disable=SC2086
-  docker build $build_args --tag "$image" --file "$repo/Dockerfile" "$repo" >&2
-  docker push "$image" >&2
-  docker image inspect --format '{{range .RepoDigests}}{{println .}}{{end}}' "$image" \
-    | sed -n "s|^$registry/racer-krm@||p" | head -1 >"$out/image.digest"
-else
-  fail "neither buildah nor a docker engine found: install buildah (or docker) to build the image"
-fi
+  # The bundle for exec functions: the runtime folder, reproducibly (a Java 17 CDS archive is left out:
+  # it names the folder it was dumped in; bin/racer-krm-archive dumps it again where the bundle lies).
+  name=racer-krm-$version-linux-${platform#linux/}
+  rm -rf "$out/tmp/bundle"
+  cp -a "$folder" "$out/tmp/bundle"
+  rm -f "$out/tmp/bundle/app/racer-krm.jsa"
+  "$repo/tools/reproducible-tar.sh" "$out/tmp/bundle" "$name" "$out/$name.tar.gz"
+  rm -rf "$out/tmp/bundle"
+  (cd "$out" && sha256sum "$name.tar.gz" >"$name.tar.gz.sha256")
+done
+# shellcheck disable=SC2086
+buildah manifest push $tls ${REGISTRY_AUTH_FILE:+--authfile "$REGISTRY_AUTH_FILE"} --all \
+  --digestfile "$out/image.digest" "$image" "docker://$image" >&2 \
+  || fail "pushing $image to $registry failed"
 image_digest=$(cat "$out/image.digest")
 case "$image_digest" in sha256:*) ;; *) fail "no image digest from the push: '$image_digest'" ;; esac
 
+# The exec bundles, each with its SHA-256 file, as OCI artifacts beside the image (what `oras push` makes)
+bundles=
+for platform in $(echo "$platforms" | tr ',' ' '); do
+  name=racer-krm-$version-linux-${platform#linux/}
+  tag=$version-linux-${platform#linux/}
+  digest=$(release_java io.unboundedcloud.racer.krm.release.BundlePush "$registry" racer-krm-bundle "$tag" "$scheme" \
+    "${image_auth:--}" "$out/$name.tar.gz" "$out/$name.tar.gz.sha256") \
+    || fail "pushing the bundle $name to $registry failed (image $image@$image_digest is pushed)"
+  bundles="${bundles}bundle $registry/racer-krm-bundle:$tag@$digest
+"
+done
+
 say "packaging charts/racer and pushing it to oci://$registry/charts"
-# helm-java runs Helm in this JVM; its native library, cache and registry config stay under target/
-HELM_CACHE_HOME=$out/tmp/helm-cache HELM_DATA_HOME=$out/tmp/helm-data HELM_CONFIG_HOME=$out/tmp/helm-config \
-java -Djava.io.tmpdir="$out/tmp" -cp "$(cat "$module/target/release-classpath.txt"):$module/target/test-classes" \
-  io.unboundedcloud.racer.krm.release.ChartRelease "$repo/charts/racer" "oci://$registry/charts" "$out" \
-  ${plain_http:+--plain-http} >"$out/chart.digest"
+# helm-java runs Helm in this JVM; it reads credentials from HELM_CONFIG_HOME/registry/config.json only, so
+# that file is linked to the credentials chosen above. Its cache and data stay under target/.
+mkdir -p "$out/tmp/helm-config/registry"
+[ -z "$chart_auth" ] || ln -s "$(cd "$(dirname "$chart_auth")" && pwd -P)/$(basename "$chart_auth")" \
+  "$out/tmp/helm-config/registry/config.json"
+ca_file=
+for dir in /etc/containers/certs.d /etc/docker/certs.d; do
+  if [ -z "$ca_file" ] && [ -f "$dir/$host/ca.crt" ]; then ca_file=$dir/$host/ca.crt; fi
+done
+export HELM_CACHE_HOME="$out/tmp/helm-cache" HELM_DATA_HOME="$out/tmp/helm-data" HELM_CONFIG_HOME="$out/tmp/helm-config"
+helm_package=$(release_java io.unboundedcloud.racer.krm.release.ChartRelease package "$repo/charts/racer" "$out/tmp/chart") \
+  || fail "helm package charts/racer failed"
+# Helm stamps the packaging time into the package: written again with the commit's time only
+mkdir -p "$out/tmp/chart/unpacked"
+tar -xzmf "$helm_package" -C "$out/tmp/chart/unpacked"
+"$repo/tools/reproducible-tar.sh" "$out/tmp/chart/unpacked/racer" racer "$out/${helm_package##*/}" --files-only
+release_java io.unboundedcloud.racer.krm.release.ChartRelease push "$out/${helm_package##*/}" "oci://$registry/charts" \
+  ${ca_file:+--ca-file "$ca_file"} $([ "$scheme" = https ] || echo --plain-http) >"$out/chart.digest" \
+  || fail "pushing the chart to oci://$registry/charts failed (image $image@$image_digest is pushed)"
 chart_digest=$(cat "$out/chart.digest")
 case "$chart_digest" in sha256:*) ;; *) fail "no chart digest from the push: '$chart_digest'" ;; esac
 
 sbom=$runtime/sbom/racer-krm.cdx.json
 if [ -f "$sbom" ]; then cp "$sbom" "$out/"; else say "warning: no SBOM at $sbom"; fi
-rm -rf "$out/tmp"
 
 echo "image $image@$image_digest"
 echo "chart oci://$registry/charts/racer:$version@$chart_digest"
+printf '%s' "$bundles"

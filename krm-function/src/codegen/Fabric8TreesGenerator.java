@@ -74,6 +74,7 @@ public final class Fabric8TreesGenerator {
     List<Class<?>> beans = closure(roots);
     line("package " + PACKAGE + ";");
     line("");
+    line("import io.unboundedcloud.racer.krm.tree.FieldPath;");
     line("import java.util.ArrayList;");
     line("import java.util.LinkedHashMap;");
     line("import java.util.List;");
@@ -203,7 +204,7 @@ public final class Fabric8TreesGenerator {
     line("   *");
     line("   * @throws TreeShapeException when a value does not fit its field");
     line("   */");
-    line("  public static <T> T read(Object tree, Class<T> type, TreePath at) {");
+    line("  public static <T> T read(Object tree, Class<T> type, FieldPath at) {");
     line("    switch (type.getName()) {");
     for (Class<?> bean : beans) {
       line("      case \"" + bean.getName() + "\":");
@@ -308,7 +309,7 @@ public final class Fabric8TreesGenerator {
   private void reader(Class<?> bean) {
     BeanDescription description = deserialization.introspect(mapper.constructType(bean));
     String name = names.get(bean);
-    line("  static " + bean.getName() + " read" + name + "(Object tree, TreePath at) {");
+    line("  static " + bean.getName() + " read" + name + "(Object tree, FieldPath at) {");
     line("    if (tree == null) {");
     line("      return null;");
     line("    }");
@@ -331,7 +332,7 @@ public final class Fabric8TreesGenerator {
           "          value."
               + property.getSetter().getName()
               + "("
-              + readExpression(type, "v", "at.field(\"" + property.getName() + "\")")
+              + readExpression(type, "v", "at.key(\"" + property.getName() + "\")")
               + ");");
       line("          break;");
     }
@@ -397,7 +398,7 @@ public final class Fabric8TreesGenerator {
             "    return tree;",
             "  }",
             "",
-            "  static List<" + type + "> read" + name + "List(Object tree, TreePath at) {",
+            "  static List<" + type + "> read" + name + "List(Object tree, FieldPath at) {",
             "    if (tree == null) {",
             "      return null;",
             "    }",

@@ -17,6 +17,9 @@
 #   TARGET     krm-function/target, holding racer-krm.jar and lib/
 #   EXAMPLES   the examples folder: the training inputs
 #   TIMESTAMP  fixed mtime for every file (project.build.outputTimestamp), for reproducible layers
+# Another platform's runtime (assemble-debian.sh): RACER_KRM_JMODS names that platform's jmods, of the
+# JDK's own version, RACER_KRM_RUNTIME_OUT the folder in TARGET (default runtime); its training runs go
+# through binfmt_misc.
 #
 # No network, nothing outside TARGET is written. Skipped when nothing it depends on changed.
 set -eu
@@ -28,8 +31,9 @@ target=$2
 examples=$3
 timestamp=$4
 here=$(cd "$(dirname "$0")" && pwd -P)
-out=$target/runtime
-work=$target/runtime-training
+out=$target/${RACER_KRM_RUNTIME_OUT:-runtime}
+work=$out-training
+jmods=${RACER_KRM_JMODS:-}
 
 say() { printf '[runtime] %s\n' "$*" >&2; }
 fail() { say "error: $*"; exit 1; }
@@ -50,18 +54,18 @@ if [ "$feature" -ge 25 ]; then kind=aot; else kind=jsa; fi
 # Up to date when the JDK, these scripts, the jars and the examples are what they were.
 stamp=$(
   {
-    echo "$jdk $timestamp"
+    echo "$jdk $timestamp $jmods"
     "$jdk/bin/java" -version 2>&1
     cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive" "$here/racer-krm-generate" "$here/docker"
     cat "$target/racer-krm.jar" "$target"/lib/*.jar
     find "$examples" -type f | sort | tr '\n' '\0' | xargs -0 cat
   } | sha256sum | cut -d' ' -f1
 )
-if [ -x "$out/bin/racer-krm" ] && [ "$(cat "$target/runtime.stamp" 2>/dev/null)" = "$stamp" ]; then
+if [ -x "$out/bin/racer-krm" ] && [ "$(cat "$out.stamp" 2>/dev/null)" = "$stamp" ]; then
   say "up to date: $out"
   exit 0
 fi
-rm -rf "$out" "$work" "$target/runtime.stamp"
+rm -rf "$out" "$work" "$out.stamp"
 mkdir -p "$out/bin" "$out/app" "$work"
 
 # The jars; the class path lists them in a fixed order (the archive checks it entry by entry).
@@ -80,8 +84,11 @@ classpath="$classpath\""
 modules=$("$jdk/bin/jdeps" --multi-release 17 --ignore-missing-deps --print-module-deps "$out"/app/*.jar 2>/dev/null | tail -1)
 case "$modules" in java.base*) ;; *) fail "jdeps found no modules: $modules" ;; esac
 if [ "$feature" -ge 21 ]; then compress=zip-6; else compress=2; fi
-say "jlink ($("$jdk/bin/java" -version 2>&1 | head -1)): $modules, --compress=$compress"
-"$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-header-files --no-man-pages \
+# Another platform's jmods: this machine's objcopy cannot strip their native libraries (Debian's are
+# stripped already), so only the class files lose their debug attributes.
+if [ -n "$jmods" ]; then set -- --module-path "$jmods" --strip-java-debug-attributes; else set -- --strip-debug; fi
+say "jlink ($("$jdk/bin/java" -version 2>&1 | head -1)): $modules, --compress=$compress${jmods:+, jmods $jmods}"
+"$jdk/bin/jlink" "$@" --add-modules "$modules" --no-header-files --no-man-pages \
   --compress="$compress" --output "$out/jre"
 
 sed -e "s|@ARCHIVE@|$kind|" -e "s|@CLASSPATH@|$classpath|" "$here/racer-krm" >"$out/bin/racer-krm"
@@ -139,7 +146,7 @@ else
   n=0
   classlist() {
     n=$((n + 1))
-    run "train$n" "-XX:DumpLoadedClassList=../../runtime-training/$n.classlist" "$@"
+    run "train$n" "-XX:DumpLoadedClassList=../../${work##*/}/$n.classlist" "$@"
   }
   classlist <"$work/quickstart.yaml"
   classlist <"$work/rendered.yaml"
@@ -163,5 +170,5 @@ RACER_KRM_ARCHIVE=off "$out/bin/racer-krm" <"$work/rendered.yaml" | cmp -s - "$w
 
 (cd "$out/app" && sha256sum -- *.jar >racer-krm.jars.sha256)
 find "$out" -exec touch -h -d "$timestamp" {} +
-echo "$stamp" >"$target/runtime.stamp"
+echo "$stamp" >"$out.stamp"
 say "assembled $out: $(du -sh "$out" | cut -f1), archive app/racer-krm.$kind ($(du -h "$out/app/racer-krm.$kind" | cut -f1))"

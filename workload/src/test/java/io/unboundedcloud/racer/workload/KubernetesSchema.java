@@ -43,6 +43,7 @@ public final class KubernetesSchema {
 
   private static final String TOOL_DIR = "tools/k8s-schema";
   private static final String SCRIPT = "validate.mjs";
+  private static final String JSON_SCHEMA_SCRIPT = "validate-json-schema.mjs";
   private static final long TIMEOUT_SECONDS = 120;
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -89,21 +90,49 @@ public final class KubernetesSchema {
    * properly.
    */
   public static List<Result> validate(List<Map<String, Object>> objects) {
+    return run(objects, SCRIPT);
+  }
+
+  /**
+   * Fails, listing every document that does not match with its failing paths, unless every document
+   * matches the JSON Schema (draft-07) in {@code schemaFile}, a path from the repository's root;
+   * run by {@code validate-json-schema.mjs} (ajv) beside the Kubernetes validator.
+   */
+  public static void assertMatchesJsonSchema(String schemaFile, List<?> documents) {
+    Path schema = requireInstalled().getParent().getParent().resolve(schemaFile);
+    List<Result> failures =
+        run(documents, JSON_SCHEMA_SCRIPT, schema.toString()).stream()
+            .filter(r -> !r.ok())
+            .toList();
+    if (!failures.isEmpty()) {
+      throw new AssertionError(
+          failures.size()
+              + " of "
+              + documents.size()
+              + " documents do not match "
+              + schemaFile
+              + ":\n  "
+              + failures.stream().map(Result::toString).collect(Collectors.joining("\n  ")));
+    }
+  }
+
+  /** Runs a validator script of the tool folder over the documents, one result each. */
+  private static List<Result> run(List<?> documents, String script, String... args) {
     Path dir = requireInstalled();
     byte[] input;
     try {
-      input = MAPPER.writeValueAsBytes(objects);
+      input = MAPPER.writeValueAsBytes(documents);
     } catch (IOException e) {
       throw new AssertionError("cannot serialize the objects to JSON: " + e, e);
     }
-
-    ProcessBuilder pb =
-        new ProcessBuilder(node().orElseThrow().toString(), SCRIPT).directory(dir.toFile());
+    List<String> command = new ArrayList<>(List.of(node().orElseThrow().toString(), script));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
     Process process;
     try {
       process = pb.start();
     } catch (IOException e) {
-      throw new AssertionError("cannot start node " + SCRIPT + " in " + dir + ": " + e, e);
+      throw new AssertionError("cannot start node " + script + " in " + dir + ": " + e, e);
     }
     CompletableFuture<byte[]> stdout = readAsync(process.getInputStream());
     CompletableFuture<byte[]> stderr = readAsync(process.getErrorStream());
@@ -115,21 +144,21 @@ public final class KubernetesSchema {
       if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
         throw new AssertionError(
-            "node " + SCRIPT + " did not finish within " + TIMEOUT_SECONDS + " s");
+            "node " + script + " did not finish within " + TIMEOUT_SECONDS + " s");
       }
       exit = process.exitValue();
       String out = new String(stdout.get(), StandardCharsets.UTF_8);
       String err = new String(stderr.get(), StandardCharsets.UTF_8);
-      return parse(objects.size(), exit, out, err);
+      return parse(documents.size(), exit, out, err, script);
     } catch (IOException e) {
       process.destroyForcibly();
-      throw new AssertionError("cannot talk to node " + SCRIPT + ": " + e, e);
+      throw new AssertionError("cannot talk to node " + script + ": " + e, e);
     } catch (InterruptedException e) {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
-      throw new AssertionError("interrupted while waiting for node " + SCRIPT, e);
+      throw new AssertionError("interrupted while waiting for node " + script, e);
     } catch (ExecutionException e) {
-      throw new AssertionError("cannot read the output of node " + SCRIPT + ": " + e.getCause(), e);
+      throw new AssertionError("cannot read the output of node " + script + ": " + e.getCause(), e);
     }
   }
 
@@ -140,10 +169,10 @@ public final class KubernetesSchema {
     return MAPPER.convertValue(fabric8Object, PLAIN_MAP);
   }
 
-  private static List<Result> parse(int expected, int exit, String out, String err) {
+  private static List<Result> parse(int expected, int exit, String out, String err, String script) {
     String context = "\nexit code " + exit + "\nstdout:\n" + out + "\nstderr:\n" + err;
     if (exit != 0 && exit != 1) {
-      throw new AssertionError("node " + SCRIPT + " failed" + context);
+      throw new AssertionError("node " + script + " failed" + context);
     }
     List<Result> results = new ArrayList<>();
     for (String line : out.split("\n")) {
@@ -155,7 +184,7 @@ public final class KubernetesSchema {
         node = MAPPER.readTree(line);
       } catch (IOException e) {
         throw new AssertionError(
-            "node " + SCRIPT + " printed a line that is not JSON: " + line + context, e);
+            "node " + script + " printed a line that is not JSON: " + line + context, e);
       }
       results.add(
           new Result(
@@ -173,7 +202,7 @@ public final class KubernetesSchema {
       // e.g. the input itself was refused (index -1): report what the validator said.
       throw new AssertionError(
           "node "
-              + SCRIPT
+              + script
               + " did not report one result per object (expected "
               + expected
               + ")"
@@ -182,7 +211,7 @@ public final class KubernetesSchema {
     boolean allOk = results.stream().allMatch(Result::ok);
     if (allOk != (exit == 0)) {
       throw new AssertionError(
-          "node " + SCRIPT + " exit code disagrees with its results" + context);
+          "node " + script + " exit code disagrees with its results" + context);
     }
     return results;
   }

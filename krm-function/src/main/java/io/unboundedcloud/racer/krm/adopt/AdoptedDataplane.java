@@ -1,5 +1,8 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.Map;
 
@@ -10,8 +13,8 @@ import java.util.Map;
  */
 final class AdoptedDataplane {
   /** The dataplane container's fields, from the pod template's. */
-  static final TreeAddress CONTAINER =
-      TreeAddress.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
+  static final FieldPath CONTAINER =
+      FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
 
   private final Map<String, Object> adopted;
   private final Map<String, Object> chartDefault;
@@ -30,12 +33,12 @@ final class AdoptedDataplane {
   }
 
   /** The adopted DaemonSet's value at {@code at}, or {@code null}. */
-  Object value(TreeAddress at) {
+  Object value(FieldPath at) {
     return at.valueIn(adopted);
   }
 
   /** A default install's DaemonSet's value at {@code at}, or {@code null}. */
-  Object defaultValue(TreeAddress at) {
+  Object defaultValue(FieldPath at) {
     return at.valueIn(chartDefault);
   }
 
@@ -44,7 +47,7 @@ final class AdoptedDataplane {
    * the API server's defaults (so that {@code {type: RollingUpdate}}, the default update strategy
    * written short, needs no value).
    */
-  boolean differs(TreeAddress at) {
+  boolean differs(FieldPath at) {
     return !PlainTrees.same(at.valueIn(filledAdopted), at.valueIn(filledDefault));
   }
 }

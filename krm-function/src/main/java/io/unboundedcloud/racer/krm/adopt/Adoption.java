@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.ServerFields;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.ArrayList;
@@ -196,9 +197,8 @@ public final class Adoption {
                   + " place"
                   + (rollout.template().size() == 1 ? "" : "s")
                   + ", which restarts "
-                  + (dataplane
-                      ? "the dataplane on every node, one node at a time, and drops its cache"
-                      : "its pods"),
+                  + (dataplane ? "the dataplane on every node and drops its cache" : "its pods")
+                  + (rollout.pace() == null ? "" : "; pace: " + rollout.pace()),
               null,
               null));
       results.addAll(rollout.templateResults(severity, label + "rollout: "));

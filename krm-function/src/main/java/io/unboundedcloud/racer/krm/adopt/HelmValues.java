@@ -7,6 +7,9 @@ import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -97,8 +100,7 @@ final class HelmValues {
     GROUPS.forEach(group -> group.read(dataplane, values));
     Map<String, Object> accountAnnotations = annotations(account);
     if (!accountAnnotations.isEmpty()) {
-      TreeAddress.of(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.path())
-          .putIn(values, accountAnnotations);
+      FieldPath.of(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.path()).putIn(values, accountAnnotations);
     }
     Map<String, Object> commonLabels =
         MetadataValues.commonLabels(List.of(daemonSet, account, adopted.settings()));
@@ -167,16 +169,16 @@ final class HelmValues {
     chartFields.remove("metadata");
     ResourceRef ref =
         adopted.live().serviceAccount() == null ? null : adopted.live().serviceAccount().ref();
-    TreeAddress pullSecrets = TreeAddress.root().key("imagePullSecrets");
-    return Difference.between(adoptedFields, chartFields, TreeAddress.root()).stream()
+    FieldPath pullSecrets = FieldPath.root().key("imagePullSecrets");
+    return Difference.between(adoptedFields, chartFields, FieldPath.root()).stream()
         .map(
             difference ->
                 Result.of(
                     Severity.WARNING,
                     "chart change, not a rollout: live "
-                        + PlainTrees.shown(difference.live())
+                        + PlainTrees.shown(difference.before())
                         + ", new "
-                        + PlainTrees.shown(difference.adopted())
+                        + PlainTrees.shown(difference.after())
                         + ": "
                         + (difference.at().startsWith(pullSecrets)
                             ? ACCOUNT_PULL_SECRETS
@@ -188,7 +190,7 @@ final class HelmValues {
 
   private static Map<String, Object> annotations(Map<String, Object> object) {
     Object annotations =
-        object == null ? null : TreeAddress.of("metadata.annotations").valueIn(object);
+        object == null ? null : FieldPath.of("metadata.annotations").valueIn(object);
     return annotations instanceof Map<?, ?> map
         ? PlainTrees.copyMap(PlainTrees.asMap(map))
         : new LinkedHashMap<>();

@@ -2,6 +2,8 @@ package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.krm.chart.DeliveryLabels;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.LinkedHashMap;
@@ -16,8 +18,8 @@ import java.util.Objects;
  * delivery labels).
  */
 final class MetadataValues implements ValueGroup {
-  private static final TreeAddress ANNOTATIONS = TreeAddress.of("metadata.annotations");
-  private static final TreeAddress LABELS = TreeAddress.of("metadata.labels");
+  private static final FieldPath ANNOTATIONS = FieldPath.of("metadata.annotations");
+  private static final FieldPath LABELS = FieldPath.of("metadata.labels");
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {

@@ -3,11 +3,14 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
-import io.unboundedcloud.racer.krm.codec.TreePath;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
+import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
@@ -109,8 +112,8 @@ final class OriginValues {
    * one container.
    */
   private static Map<String, Object> value(Map<String, Object> origin, String releaseNamespace) {
-    Object containers = TreeAddress.of("spec.template.spec.containers").valueIn(origin);
-    Object volume = TreeAddress.of("metadata.labels").key(CacheOrigin.LABEL).valueIn(origin);
+    Object containers = FieldPath.of("spec.template.spec.containers").valueIn(origin);
+    Object volume = FieldPath.of("metadata.labels").key(CacheOrigin.LABEL).valueIn(origin);
     if (!"DaemonSet".equals(origin.get("kind"))
         || !(containers instanceof List<?> list)
         || list.size() != 1
@@ -147,7 +150,7 @@ final class OriginValues {
     try {
       List<EnvVar> env = new ArrayList<>();
       for (Object variable : (List<Object>) value.getOrDefault("env", List.of())) {
-        env.add(Fabric8Trees.read(variable, EnvVar.class, TreePath.root("env")));
+        env.add(Fabric8Trees.read(variable, EnvVar.class, FieldPath.of("env")));
       }
       Object resources = value.get("resources");
       CacheOrigin.Spec spec =
@@ -162,7 +165,7 @@ final class OriginValues {
               resources == null
                   ? null
                   : Fabric8Trees.read(
-                      resources, ResourceRequirements.class, TreePath.root("resources")));
+                      resources, ResourceRequirements.class, FieldPath.of("resources")));
       return Fabric8Trees.write(CacheOrigin.daemonSet(spec));
     } catch (InvalidConfigurationException | IllegalArgumentException notAnOrigin) {
       return null;
@@ -176,12 +179,12 @@ final class OriginValues {
   private static Optional<Difference> firstDifference(
       Map<String, Object> adopted, Map<String, Object> chart) {
     if (chart == null) {
-      return Optional.of(new Difference(TreeAddress.root(), "the origin", null, false));
+      return Optional.of(new Difference(FieldPath.root(), "the origin", null, false));
     }
     return Difference.between(
             ApiServerDefaults.filled(adopted).get("spec"),
             ApiServerDefaults.filled(chart).get("spec"),
-            TreeAddress.root().key("spec"))
+            FieldPath.root().key("spec"))
         .stream()
         .findFirst();
   }
@@ -189,9 +192,9 @@ final class OriginValues {
   private static String describe(Difference difference) {
     return difference.at()
         + ": live "
-        + PlainTrees.shown(difference.live())
+        + PlainTrees.shown(difference.before())
         + ", chart "
-        + PlainTrees.shown(difference.adopted());
+        + PlainTrees.shown(difference.after());
   }
 
   /** The rendered object of the same kind, namespace and name, or {@code null}. */

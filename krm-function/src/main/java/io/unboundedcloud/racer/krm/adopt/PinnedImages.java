@@ -2,6 +2,8 @@ package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,7 +89,7 @@ record PinnedImages(String dataplane, String object) {
   }
 
   private static Map<String, Object> dataplaneContainer(Map<String, Object> daemonSet) {
-    Object containers = TreeAddress.of("spec.template.spec.containers").valueIn(daemonSet);
-    return PlainTrees.asMap(TreeAddress.root().named(Dataplane.CONTAINER_NAME).valueIn(containers));
+    Object containers = FieldPath.of("spec.template.spec.containers").valueIn(daemonSet);
+    return PlainTrees.asMap(FieldPath.root().named(Dataplane.CONTAINER_NAME).valueIn(containers));
   }
 }

@@ -2,6 +2,8 @@ package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +16,7 @@ import java.util.Map;
  * required expressions, which the chart puts first in every required term again.
  */
 final class PlacementValues implements ValueGroup {
-  private static final TreeAddress POD = TreeAddress.of("spec.template.spec");
+  private static final FieldPath POD = FieldPath.of("spec.template.spec");
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {

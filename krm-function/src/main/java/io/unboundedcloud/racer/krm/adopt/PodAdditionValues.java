@@ -1,6 +1,8 @@
 package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +23,9 @@ final class PodAdditionValues implements ValueGroup {
    * @param list the DaemonSet's list
    * @param first whether the chart writes the items before its own (else after)
    */
-  private record Added(ChartValue value, TreeAddress list, boolean first) {}
+  private record Added(ChartValue value, FieldPath list, boolean first) {}
 
-  private static final TreeAddress POD = TreeAddress.of("spec.template.spec");
+  private static final FieldPath POD = FieldPath.of("spec.template.spec");
 
   private static final List<Added> VALUES =
       List.of(

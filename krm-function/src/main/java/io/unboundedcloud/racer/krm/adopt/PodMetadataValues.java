@@ -1,6 +1,8 @@
 package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +22,8 @@ final class PodMetadataValues implements ValueGroup {
    * @param field the pod template's map
    * @param chartOwn the keys the chart sets itself
    */
-  private record Added(String value, TreeAddress field, Set<String> chartOwn) {
-    Added(ChartValue value, TreeAddress field, Set<String> chartOwn) {
+  private record Added(String value, FieldPath field, Set<String> chartOwn) {
+    Added(ChartValue value, FieldPath field, Set<String> chartOwn) {
       this(value.path(), field, chartOwn);
     }
   }
@@ -30,11 +32,11 @@ final class PodMetadataValues implements ValueGroup {
       List.of(
           new Added(
               ChartValue.POD_ANNOTATIONS,
-              TreeAddress.of("spec.template.metadata.annotations"),
+              FieldPath.of("spec.template.metadata.annotations"),
               Set.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)),
           new Added(
               ChartValue.POD_LABELS,
-              TreeAddress.of("spec.template.metadata.labels"),
+              FieldPath.of("spec.template.metadata.labels"),
               Dataplane.labels().keySet()));
 
   @Override

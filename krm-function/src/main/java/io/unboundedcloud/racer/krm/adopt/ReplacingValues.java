@@ -1,6 +1,8 @@
 package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.List;
 import java.util.Map;
 
@@ -20,13 +22,13 @@ final class ReplacingValues implements ValueGroup {
    * @param value where the value sits in the values
    * @param field the DaemonSet's field
    */
-  private record Replacing(TreeAddress value, TreeAddress field) {
-    Replacing(ChartValue value, TreeAddress field) {
-      this(TreeAddress.of(value.path()), field);
+  private record Replacing(FieldPath value, FieldPath field) {
+    Replacing(ChartValue value, FieldPath field) {
+      this(FieldPath.of(value.path()), field);
     }
   }
 
-  private static final TreeAddress POD = TreeAddress.of("spec.template.spec");
+  private static final FieldPath POD = FieldPath.of("spec.template.spec");
 
   private static final List<Replacing> VALUES =
       List.of(
@@ -34,15 +36,15 @@ final class ReplacingValues implements ValueGroup {
               ChartValue.IMAGES_PULL_POLICY, AdoptedDataplane.CONTAINER.key("imagePullPolicy")),
           new Replacing(ChartValue.IMAGE_PULL_SECRETS, POD.key("imagePullSecrets")),
           new Replacing(ChartValue.RESOURCES, AdoptedDataplane.CONTAINER.key("resources")),
-          new Replacing(ChartValue.UPDATE_STRATEGY, TreeAddress.of("spec.updateStrategy")),
+          new Replacing(ChartValue.UPDATE_STRATEGY, FieldPath.of("spec.updateStrategy")),
           new Replacing(ChartValue.PRIORITY_CLASS_NAME, POD.key("priorityClassName")),
           new Replacing(ChartValue.RUNTIME_CLASS_NAME, POD.key("runtimeClassName")),
           new Replacing(
               ChartValue.TERMINATION_GRACE_PERIOD_SECONDS,
               POD.key("terminationGracePeriodSeconds")),
-          new Replacing(ChartValue.MIN_READY_SECONDS, TreeAddress.of("spec.minReadySeconds")),
+          new Replacing(ChartValue.MIN_READY_SECONDS, FieldPath.of("spec.minReadySeconds")),
           new Replacing(
-              ChartValue.REVISION_HISTORY_LIMIT, TreeAddress.of("spec.revisionHistoryLimit")));
+              ChartValue.REVISION_HISTORY_LIMIT, FieldPath.of("spec.revisionHistoryLimit")));
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {

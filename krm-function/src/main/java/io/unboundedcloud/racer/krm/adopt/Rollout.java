@@ -3,7 +3,11 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
-import java.util.ArrayList;
+import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
+import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.rollout.Pace;
+import io.unboundedcloud.racer.krm.rollout.TemplateComparison;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -17,14 +21,16 @@ import java.util.function.Function;
  * @param ref the workload, for results
  * @param template the pod template's differences, with their reasons
  * @param elsewhere the other differences of {@code spec}, with their reasons
+ * @param pace how a rollout proceeds under the replacement's update strategy ({@link Pace})
  */
-record Rollout(String workload, ResourceRef ref, List<Change> template, List<Change> elsewhere) {
+record Rollout(
+    String workload, ResourceRef ref, List<Change> template, List<Change> elsewhere, String pace) {
   /** One difference and why it is there. */
   record Change(Difference difference, String reason) {}
 
   /**
    * Compares a workload as it runs with what would replace it, both completed with the server's
-   * defaults.
+   * defaults ({@link TemplateComparison}).
    *
    * @param reason why a difference is there
    */
@@ -34,27 +40,20 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
       Map<String, Object> live,
       Map<String, Object> replacement,
       Function<Difference, String> reason) {
-    Map<String, Object> liveSpec = PlainTrees.asMap(ApiServerDefaults.filled(live).get("spec"));
-    Map<String, Object> newSpec =
-        PlainTrees.asMap(ApiServerDefaults.filled(replacement).get("spec"));
-    TreeAddress templateAt = TreeAddress.of(templatePath(String.valueOf(live.get("kind"))));
-    List<Change> template = new ArrayList<>();
-    List<Change> elsewhere = new ArrayList<>();
-    for (Difference difference :
-        Difference.between(liveSpec, newSpec, TreeAddress.root().key("spec"))) {
-      Change change = new Change(difference, reason.apply(difference));
-      (difference.at().startsWith(templateAt) ? template : elsewhere).add(change);
-    }
-    return new Rollout(workload, ref, template, elsewhere);
+    TemplateComparison comparison = TemplateComparison.of(live, replacement);
+    return new Rollout(
+        workload,
+        ref,
+        withReasons(comparison.template(), reason),
+        withReasons(comparison.elsewhere(), reason),
+        Pace.of(ApiServerDefaults.filled(replacement)));
   }
 
-  /** Where a kind keeps its pod template. */
-  static String templatePath(String kind) {
-    return switch (kind) {
-      case "Pod" -> "spec";
-      case "CronJob" -> "spec.jobTemplate.spec.template";
-      default -> "spec.template";
-    };
+  private static List<Change> withReasons(
+      List<Difference> differences, Function<Difference, String> reason) {
+    return differences.stream()
+        .map(difference -> new Change(difference, reason.apply(difference)))
+        .toList();
   }
 
   /** Whether applying restarts the workload's pods. */
@@ -80,13 +79,13 @@ record Rollout(String workload, ResourceRef ref, List<Change> template, List<Cha
     String values =
         difference.reordered()
             ? "live order "
-                + String.join(", ", names(difference.live()))
+                + String.join(", ", names(difference.before()))
                 + "; new order "
-                + String.join(", ", names(difference.adopted()))
+                + String.join(", ", names(difference.after()))
             : "live "
-                + PlainTrees.shown(difference.live())
+                + PlainTrees.shown(difference.before())
                 + ", new "
-                + PlainTrees.shown(difference.adopted());
+                + PlainTrees.shown(difference.after());
     return Result.of(
         severity, prefix + values + ": " + change.reason(), ref, difference.at().toString());
   }

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import java.util.List;
@@ -116,7 +117,7 @@ final class RolloutReasons {
   }
 
   private static String settingsHash(Difference difference) {
-    if (difference.live() == null) {
+    if (difference.before() == null) {
       return "the live pods carry no settings-hash; the function adds the hash of racer-settings' data, so that a"
           + " settings change rolls the pods";
     }

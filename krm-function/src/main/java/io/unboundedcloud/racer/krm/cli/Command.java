@@ -12,7 +12,8 @@ public final class Command {
    * Every mode: the first argument selects one by its name; the function mode (named "") takes the
    * command line when none does.
    */
-  static final List<Mode> MODES = List.of(new FunctionMode(), new RenderMode(), new AdoptMode());
+  static final List<Mode> MODES =
+      List.of(new FunctionMode(), new RenderMode(), new AdoptMode(), new DiffMode());
 
   private static final String STACK = "--stack";
 

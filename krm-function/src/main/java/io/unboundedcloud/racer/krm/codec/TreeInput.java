@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.codec;
 
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +34,7 @@ import java.util.function.BiFunction;
 final class TreeInput {
   private TreeInput() {}
 
-  static Map<String, Object> mapping(Object value, TreePath at) {
+  static Map<String, Object> mapping(Object value, FieldPath at) {
     if (value instanceof Map<?, ?> map) {
       @SuppressWarnings("unchecked")
       Map<String, Object> fields = (Map<String, Object>) map;
@@ -42,7 +43,7 @@ final class TreeInput {
     throw new TreeShapeException(at, "expected a mapping, found " + describe(value));
   }
 
-  static List<?> list(Object value, TreePath at) {
+  static List<?> list(Object value, FieldPath at) {
     if (value instanceof List<?> list) {
       return list;
     }
@@ -54,7 +55,7 @@ final class TreeInput {
    *
    * @return the value, for the object's reader
    */
-  static Object entry(Object value, TreePath at) {
+  static Object entry(Object value, FieldPath at) {
     if (value == null) {
       throw new TreeShapeException(
           at,
@@ -64,7 +65,7 @@ final class TreeInput {
     return value;
   }
 
-  static String string(Object value, TreePath at) {
+  static String string(Object value, FieldPath at) {
     if (value == null || value instanceof String) {
       return (String) value;
     }
@@ -74,7 +75,7 @@ final class TreeInput {
     throw new TreeShapeException(at, "expected a string, found " + describe(value));
   }
 
-  static Integer int32(Object value, TreePath at) {
+  static Integer int32(Object value, FieldPath at) {
     Long number = integer(value, at);
     if (number == null) {
       return null;
@@ -86,11 +87,11 @@ final class TreeInput {
     return number.intValue();
   }
 
-  static Long int64(Object value, TreePath at) {
+  static Long int64(Object value, FieldPath at) {
     return integer(value, at);
   }
 
-  static Boolean bool(Object value, TreePath at) {
+  static Boolean bool(Object value, FieldPath at) {
     if (value == null || value instanceof Boolean) {
       return (Boolean) value;
     }
@@ -109,7 +110,7 @@ final class TreeInput {
     throw new TreeShapeException(at, "expected true or false, found " + describe(value));
   }
 
-  static IntOrString intOrString(Object value, TreePath at) {
+  static IntOrString intOrString(Object value, FieldPath at) {
     if (value == null) {
       return null;
     }
@@ -123,7 +124,7 @@ final class TreeInput {
         at, "expected an integer or a string such as \"25%\", found " + describe(value));
   }
 
-  static Quantity quantity(Object value, TreePath at) {
+  static Quantity quantity(Object value, FieldPath at) {
     if (value == null) {
       return null;
     }
@@ -138,38 +139,38 @@ final class TreeInput {
         at, "expected a quantity such as 100Mi or 0.5, found " + describe(value));
   }
 
-  static List<String> strings(Object value, TreePath at) {
+  static List<String> strings(Object value, FieldPath at) {
     return elements(value, at, TreeInput::string);
   }
 
-  static List<Integer> int32s(Object value, TreePath at) {
+  static List<Integer> int32s(Object value, FieldPath at) {
     return elements(value, at, TreeInput::int32);
   }
 
-  static List<Long> int64s(Object value, TreePath at) {
+  static List<Long> int64s(Object value, FieldPath at) {
     return elements(value, at, TreeInput::int64);
   }
 
-  static Map<String, String> stringMap(Object value, TreePath at) {
+  static Map<String, String> stringMap(Object value, FieldPath at) {
     if (value == null) {
       return null;
     }
     Map<String, String> result = new LinkedHashMap<>();
-    mapping(value, at).forEach((key, entry) -> result.put(key, string(entry, at.field(key))));
+    mapping(value, at).forEach((key, entry) -> result.put(key, string(entry, at.key(key))));
     return result;
   }
 
-  static Map<String, Quantity> quantityMap(Object value, TreePath at) {
+  static Map<String, Quantity> quantityMap(Object value, FieldPath at) {
     if (value == null) {
       return null;
     }
     Map<String, Quantity> result = new LinkedHashMap<>();
-    mapping(value, at).forEach((key, entry) -> result.put(key, quantity(entry, at.field(key))));
+    mapping(value, at).forEach((key, entry) -> result.put(key, quantity(entry, at.key(key))));
     return result;
   }
 
   private static <T> List<T> elements(
-      Object value, TreePath at, BiFunction<Object, TreePath, T> element) {
+      Object value, FieldPath at, BiFunction<Object, FieldPath, T> element) {
     if (value == null) {
       return null;
     }
@@ -181,7 +182,7 @@ final class TreeInput {
     return result;
   }
 
-  private static Long integer(Object value, TreePath at) {
+  private static Long integer(Object value, FieldPath at) {
     if (value == null) {
       return null;
     }

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.codec;
 
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,7 @@ final class TreeOutput {
   private TreeOutput() {}
 
   static Object intOrString(IntOrString value) {
-    return value == null ? null : plain(value.getValue());
+    return value == null ? null : PlainTrees.copy(value.getValue());
   }
 
   static String quantity(Quantity value) {
@@ -45,28 +46,7 @@ final class TreeOutput {
   /** Adds the fields the model does not know, after the known ones (Jackson's any-getter). */
   static void putAdditional(Map<String, Object> tree, Map<String, Object> additional) {
     if (additional != null) {
-      additional.forEach((key, value) -> tree.put(key, plain(value)));
+      additional.forEach((key, value) -> tree.put(key, PlainTrees.copy(value)));
     }
-  }
-
-  /** A deep copy of plain data: maps, lists, strings, numbers, booleans and nulls. */
-  static Object plain(Object value) {
-    if (value == null
-        || value instanceof String
-        || value instanceof Number
-        || value instanceof Boolean) {
-      return value;
-    }
-    if (value instanceof Map<?, ?> map) {
-      Map<String, Object> copy = new LinkedHashMap<>();
-      map.forEach((key, entry) -> copy.put(String.valueOf(key), plain(entry)));
-      return copy;
-    }
-    if (value instanceof List<?> list) {
-      List<Object> copy = new ArrayList<>(list.size());
-      list.forEach(entry -> copy.add(plain(entry)));
-      return copy;
-    }
-    throw new IllegalArgumentException("not plain data: a " + value.getClass().getName());
   }
 }

@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.codec;
 
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+
 /**
  * A value in a tree that does not fit the Kubernetes type of its field: a string where an integer
  * goes, a mapping where a list goes. The message names the field: {@code
@@ -8,10 +10,10 @@ package io.unboundedcloud.racer.krm.codec;
 public final class TreeShapeException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
-  private final transient TreePath path;
+  private final transient FieldPath path;
   private final String problem;
 
-  TreeShapeException(TreePath path, String problem) {
+  TreeShapeException(FieldPath path, String problem) {
     super(path.toString().isEmpty() ? problem : path + ": " + problem);
     this.path = path;
     this.problem = problem;

@@ -6,12 +6,12 @@
  * generated code does the same work as plain method calls.
  *
  * <pre>
- * DaemonSet ds = Fabric8Trees.read(Nodes.toPlain(node), DaemonSet.class, TreePath.root("")); // TreeShapeException
+ * DaemonSet ds = Fabric8Trees.read(Nodes.toPlain(node), DaemonSet.class, FieldPath.root()); // TreeShapeException
  * Map&lt;String, Object&gt; tree = Fabric8Trees.write(ds);  // what Jackson's convertValue(ds, Map.class) gives
  * </pre>
  *
  * Owns: the reading rules for scalars ({@code TreeInput}), messages that name the field where a
- * value does not fit ({@link io.unboundedcloud.racer.krm.codec.TreePath}), and the writing of the
+ * value does not fit ({@link io.unboundedcloud.racer.krm.tree.FieldPath}), and the writing of the
  * two value types with their own form (IntOrString, Quantity).
  *
  * <p>Never: touches YAML nodes (that is {@code krm.yaml}), decides what an object should hold (that

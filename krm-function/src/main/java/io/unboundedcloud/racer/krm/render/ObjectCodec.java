@@ -1,11 +1,11 @@
 package io.unboundedcloud.racer.krm.render;
 
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
-import io.unboundedcloud.racer.krm.codec.TreePath;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.Map;
-import java.util.Objects;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
@@ -30,7 +30,7 @@ final class ObjectCodec {
     } catch (YamlInputException notPlainData) {
       throw new IllegalArgumentException(notPlainData.getMessage(), notPlainData);
     }
-    return Fabric8Trees.read(plain, type, TreePath.root(at));
+    return Fabric8Trees.read(plain, type, FieldPath.of(at));
   }
 
   /** A fabric8 object as a plain tree in the model's key order. */
@@ -39,11 +39,11 @@ final class ObjectCodec {
   }
 
   /**
-   * Whether a node and a plain tree hold the same data (numbers compared by value, not by type). A
-   * null node ({@code nodeAffinity:} with no value, {@code ~}) holds null.
+   * Whether a node and a plain tree hold the same data, by {@link PlainTrees#same}'s one rule for
+   * numbers. A null node ({@code nodeAffinity:} with no value, {@code ~}) holds null.
    */
   static boolean same(Node node, Object plain) {
-    return Objects.equals(normalized(Nodes.toPlain(node)), normalized(plain));
+    return PlainTrees.same(Nodes.toPlain(node), plain);
   }
 
   /**
@@ -65,20 +65,5 @@ final class ObjectCodec {
       return list.isEmpty();
     }
     return Fabric8Trees.types().contains(value.getClass()) && holdsNothing(plain(value));
-  }
-
-  private static Object normalized(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      Map<Object, Object> result = new java.util.LinkedHashMap<>();
-      map.forEach((k, v) -> result.put(k, normalized(v)));
-      return result;
-    }
-    if (value instanceof java.util.List<?> list) {
-      return list.stream().map(ObjectCodec::normalized).toList();
-    }
-    if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-      return ((Number) value).longValue();
-    }
-    return value;
   }
 }

@@ -14,6 +14,7 @@ import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.Config;
@@ -208,11 +209,11 @@ public final class Renderer {
                           + Dataplane.SETTINGS_CONFIG_MAP
                           + " ConfigMap",
                       item.ref(),
-                      "spec.template.spec.containers[name="
-                          + container.getName()
-                          + "].env[name="
-                          + Dataplane.CONTROL_SEATS_KEY
-                          + "]")
+                      FieldPath.of("spec.template.spec.containers")
+                          .named(container.getName())
+                          .key("env")
+                          .named(Dataplane.CONTROL_SEATS_KEY)
+                          .toString())
                   .withCurrentValue(env.getValue()));
           ok = false;
         }

@@ -16,11 +16,11 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * The live dumps of {@code src/test/resources/adopt} as files and as plain trees, and what adopt
  * writes as plain trees, read by SnakeYAML (not by the code under test).
  */
-final class LiveDumps {
+public final class LiveDumps {
   private LiveDumps() {}
 
   /** A live dump of {@code src/test/resources/adopt}. */
-  static Path fixture(String name) {
+  public static Path fixture(String name) {
     try {
       return Path.of(LiveDumps.class.getResource("/adopt/" + name).toURI());
     } catch (URISyntaxException e) {
@@ -28,7 +28,7 @@ final class LiveDumps {
     }
   }
 
-  static String text(Path file) {
+  public static String text(Path file) {
     try {
       return Files.readString(file);
     } catch (IOException e) {
@@ -38,7 +38,7 @@ final class LiveDumps {
 
   /** Every object of a YAML stream, a List standing for its items. */
   @SuppressWarnings("unchecked")
-  static List<Map<String, Object>> objects(String yaml) {
+  public static List<Map<String, Object>> objects(String yaml) {
     List<Map<String, Object>> objects = new ArrayList<>();
     for (Object document : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(yaml)) {
       Map<String, Object> object = (Map<String, Object>) document;
@@ -55,7 +55,8 @@ final class LiveDumps {
   }
 
   /** The object of a kind and name. */
-  static Map<String, Object> find(List<Map<String, Object>> objects, String kind, String name) {
+  public static Map<String, Object> find(
+      List<Map<String, Object>> objects, String kind, String name) {
     return objects.stream()
         .filter(
             object -> kind.equals(object.get("kind")) && name.equals(metadata(object).get("name")))
@@ -67,34 +68,34 @@ final class LiveDumps {
   }
 
   @SuppressWarnings("unchecked")
-  static Map<String, Object> metadata(Map<String, Object> object) {
+  public static Map<String, Object> metadata(Map<String, Object> object) {
     return (Map<String, Object>) object.getOrDefault("metadata", Map.of());
   }
 
   /** {@code spec.template} of a workload. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> template(Map<String, Object> workload) {
+  public static Map<String, Object> template(Map<String, Object> workload) {
     return (Map<String, Object>) ((Map<String, Object>) workload.get("spec")).get("template");
   }
 
   /** {@code spec.template.spec} of a workload. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> podSpec(Map<String, Object> workload) {
+  public static Map<String, Object> podSpec(Map<String, Object> workload) {
     return (Map<String, Object>) template(workload).get("spec");
   }
 
   /** What an adopted workload's pod template becomes once the API server has defaulted it. */
-  static Map<String, Object> defaultedTemplate(Map<String, Object> adoptedWorkload) {
+  public static Map<String, Object> defaultedTemplate(Map<String, Object> adoptedWorkload) {
     return LiveTemplates.defaulted(adoptedWorkload);
   }
 
   /** A live workload's pod template as the server stores it; see {@link LiveTemplates#live}. */
-  static Map<String, Object> liveTemplate(Map<String, Object> liveWorkload) {
+  public static Map<String, Object> liveTemplate(Map<String, Object> liveWorkload) {
     return LiveTemplates.live(liveWorkload);
   }
 
   /** The YAML documents of a stream as text, in order. */
-  static List<String> documents(String yaml) {
+  public static List<String> documents(String yaml) {
     return List.of(yaml.split("(?m)^---\n"));
   }
 }

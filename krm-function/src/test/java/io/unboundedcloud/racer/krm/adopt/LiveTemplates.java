@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

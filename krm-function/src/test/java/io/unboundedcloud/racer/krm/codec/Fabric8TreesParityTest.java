@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
@@ -53,7 +54,7 @@ class Fabric8TreesParityTest {
       long seed = type.getName().hashCode() * 31L + i;
       Map<String, Object> tree = new RandomTrees(JACKSON, seed).of(type);
       Object expected = JACKSON.convertValue(tree, type);
-      Object read = Fabric8Trees.read(tree, type, TreePath.root(""));
+      Object read = Fabric8Trees.read(tree, type, FieldPath.root());
       assertThat(read).as("seed %d, tree %s", seed, tree).isEqualTo(expected);
       assertThat(Fabric8Trees.write(read))
           .as("seed %d, tree %s", seed, tree)
@@ -88,7 +89,7 @@ class Fabric8TreesParityTest {
     requests.put("cpu", "500m");
     Map<String, Object> tree = Map.of("requests", requests);
     Object expected = JACKSON.convertValue(tree, ResourceRequirements.class);
-    Object read = Fabric8Trees.read(tree, ResourceRequirements.class, TreePath.root(""));
+    Object read = Fabric8Trees.read(tree, ResourceRequirements.class, FieldPath.root());
     assertThat(read).isEqualTo(expected);
     assertThat(Fabric8Trees.write(read))
         .isEqualTo(JACKSON.convertValue(expected, Map.class))

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -40,13 +41,13 @@ class TreeInputTest {
   }
 
   static Stream<Arguments> rules() {
-    BiFunction<Object, TreePath, Object> string = TreeInput::string;
-    BiFunction<Object, TreePath, Object> int32 = TreeInput::int32;
-    BiFunction<Object, TreePath, Object> int64 = TreeInput::int64;
-    BiFunction<Object, TreePath, Object> bool = TreeInput::bool;
-    BiFunction<Object, TreePath, Object> intOrString = TreeInput::intOrString;
-    BiFunction<Object, TreePath, Object> quantity = TreeInput::quantity;
-    BiFunction<Object, TreePath, Object> strings = TreeInput::strings;
+    BiFunction<Object, FieldPath, Object> string = TreeInput::string;
+    BiFunction<Object, FieldPath, Object> int32 = TreeInput::int32;
+    BiFunction<Object, FieldPath, Object> int64 = TreeInput::int64;
+    BiFunction<Object, FieldPath, Object> bool = TreeInput::bool;
+    BiFunction<Object, FieldPath, Object> intOrString = TreeInput::intOrString;
+    BiFunction<Object, FieldPath, Object> quantity = TreeInput::quantity;
+    BiFunction<Object, FieldPath, Object> strings = TreeInput::strings;
     return Stream.of(
         arguments(String.class, string, "x", "x", Versus.AS_JACKSON),
         arguments(String.class, string, 5, "5", Versus.AS_JACKSON),
@@ -101,11 +102,11 @@ class TreeInputTest {
   @DisplayName("one rule")
   void rule(
       Class<?> type,
-      BiFunction<Object, TreePath, Object> reader,
+      BiFunction<Object, FieldPath, Object> reader,
       Object value,
       Object expected,
       Versus versus) {
-    Object ours = readOrRefused(() -> reader.apply(value, TreePath.root("field")));
+    Object ours = readOrRefused(() -> reader.apply(value, FieldPath.of("field")));
     // a list field is a list of strings (Container.args)
     Object jackson =
         readOrRefused(
@@ -136,7 +137,7 @@ class TreeInputTest {
                     "ports",
                     List.of(Map.of("name", "http"), Map.of("containerPort", "http")))));
     assertThatThrownBy(
-            () -> Fabric8Trees.read(pod, PodSpec.class, TreePath.root("spec.template.spec")))
+            () -> Fabric8Trees.read(pod, PodSpec.class, FieldPath.of("spec.template.spec")))
         .isInstanceOfSatisfying(
             TreeShapeException.class,
             shape -> {
@@ -160,7 +161,7 @@ class TreeInputTest {
                 Fabric8Trees.read(
                     Map.of("spec", List.of()),
                     io.fabric8.kubernetes.api.model.apps.DaemonSet.class,
-                    TreePath.root("")))
+                    FieldPath.root()))
         .hasMessage("spec: expected a mapping, found a list");
   }
 
@@ -175,7 +176,7 @@ class TreeInputTest {
         .as("Jackson")
         .containsNull();
     assertThatThrownBy(
-            () -> Fabric8Trees.read(pod, PodSpec.class, TreePath.root("spec.template.spec")))
+            () -> Fabric8Trees.read(pod, PodSpec.class, FieldPath.of("spec.template.spec")))
         .isInstanceOfSatisfying(
             TreeShapeException.class,
             shape -> {
@@ -196,7 +197,7 @@ class TreeInputTest {
     pod.put("affinity", java.util.Collections.singletonMap("nodeAffinity", null));
     pod.put("nodeSelector", null);
     pod.put("containers", List.of(container));
-    PodSpec read = Fabric8Trees.read(pod, PodSpec.class, TreePath.root(""));
+    PodSpec read = Fabric8Trees.read(pod, PodSpec.class, FieldPath.of(""));
     assertThat(read).isEqualTo(JACKSON.convertValue(pod, PodSpec.class));
     assertThat(read.getAffinity().getNodeAffinity()).isNull();
     assertThat(read.getContainers().get(0).getArgs()).containsExactly("--serve", null);

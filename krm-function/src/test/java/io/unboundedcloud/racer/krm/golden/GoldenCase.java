@@ -16,13 +16,13 @@ import org.junit.jupiter.api.Assumptions;
  * exact stdout, results included), {@code expected-exit-code} and {@code expected-stderr.txt} (one
  * line each).
  */
-record GoldenCase(Path folder) {
+public record GoldenCase(Path folder) {
   static final String INPUT = "input.yaml";
   static final String EXPECTED = "expected.yaml";
   static final String EXPECTED_EXIT_CODE = "expected-exit-code";
   static final String EXPECTED_STDERR = "expected-stderr.txt";
 
-  String name() {
+  public String name() {
     return folder.getFileName().toString();
   }
 
@@ -30,15 +30,15 @@ record GoldenCase(Path folder) {
     return read(INPUT);
   }
 
-  String expectedStdout() {
+  public String expectedStdout() {
     return read(EXPECTED);
   }
 
-  int expectedExitCode() {
+  public int expectedExitCode() {
     return Integer.parseInt(read(EXPECTED_EXIT_CODE).strip());
   }
 
-  List<String> expectedStderr() {
+  public List<String> expectedStderr() {
     return read(EXPECTED_STDERR).lines().toList();
   }
 

@@ -198,7 +198,7 @@ public final class ContainerTools {
    * arguments) and stdin; only the machine's needs are added: runc, rlimits runc may set, never
    * pulling.
    */
-  static CommandRun run(byte[] stdin, List<String> args) {
+  public static CommandRun run(byte[] stdin, List<String> args) {
     List<String> command = new ArrayList<>(storage("podman"));
     command.addAll(
         List.of(

@@ -3,38 +3,69 @@ package io.unboundedcloud.racer.krm.release;
 import io.unboundedcloud.racer.krm.image.ContainerTools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.HttpURLConnection;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import javax.net.ssl.HttpsURLConnection;
 
 /**
  * Test support: the CNCF distribution registry (Debian's {@code docker-registry}) on 127.0.0.1, on
- * a free port, plain HTTP, no auth, its storage and config in a folder of the test's own. The
- * Debian service and its config are never used. {@link #close} stops it.
+ * a free port, as users' registries are: TLS with a certificate of a CA made for the test, and
+ * htpasswd credentials ({@link RegistrySecrets}). Its storage and config are in a folder of the
+ * test's own; the Debian service and its config are never used. {@link #trustInCertsDir} makes
+ * containers trust the CA the standard way, {@code /etc/containers/certs.d/HOST:PORT/ca.crt}, and
+ * {@link #close} removes exactly that entry and stops the registry.
  */
 final class LocalRegistry implements AutoCloseable {
   private static final String BINARY = "docker-registry";
   private static final long START_MILLIS = 30_000;
+  private static final Path CERTS_D = Path.of("/etc/containers/certs.d");
 
   private final Process process;
   private final int port;
   private final Path log;
+  private final RegistrySecrets secrets;
+  private final List<Path> created = new java.util.ArrayList<>();
 
-  private LocalRegistry(Process process, int port, Path log) {
+  private LocalRegistry(Process process, int port, Path log, RegistrySecrets secrets) {
     this.process = process;
     this.port = port;
     this.log = log;
+    this.secrets = secrets;
   }
 
   /** Why no registry can be started here, or {@code null}. */
   static String unavailableReason() {
     return binary().isEmpty()
         ? BINARY + " not found on PATH (Debian's docker-registry package; .ci/run installs it)"
-        : null;
+        : RegistrySecrets.unavailableReason();
+  }
+
+  RegistrySecrets secrets() {
+    return secrets;
+  }
+
+  /**
+   * Puts the CA where podman, buildah and the release look for a registry's CA: {@code
+   * /etc/containers/certs.d/HOST:PORT/ca.crt}. The folder is new (the port is free), and {@link
+   * #close} removes it.
+   */
+  void trustInCertsDir() throws IOException {
+    Path folder = CERTS_D.resolve(host());
+    if (Files.exists(folder)) {
+      throw new IllegalStateException(folder + " exists already: not touching it");
+    }
+    if (!Files.isDirectory(CERTS_D)) {
+      Files.createDirectories(CERTS_D);
+      created.add(0, CERTS_D);
+    }
+    Files.createDirectory(folder);
+    created.add(0, folder);
+    Files.copy(secrets.ca(), folder.resolve("ca.crt"));
+    created.add(0, folder.resolve("ca.crt"));
   }
 
   /**
@@ -49,6 +80,8 @@ final class LocalRegistry implements AutoCloseable {
           new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
         port = socket.getLocalPort();
       }
+      RegistrySecrets secrets =
+          RegistrySecrets.make(folder.resolve("secrets"), "127.0.0.1:" + port);
       Path config = folder.resolve("config.yml");
       Files.writeString(
           config,
@@ -59,7 +92,15 @@ final class LocalRegistry implements AutoCloseable {
               "storage:",
               "  filesystem: {rootdirectory: '" + storage + "'}",
               "  delete: {enabled: true}",
-              "http: {addr: '127.0.0.1:" + port + "'}",
+              "auth:",
+              "  htpasswd: {realm: racer-krm-test, path: '" + secrets.htpasswd() + "'}",
+              "http:",
+              "  addr: '127.0.0.1:" + port + "'",
+              "  tls: {certificate: '"
+                  + secrets.serverCertificate()
+                  + "', key: '"
+                  + secrets.serverKey()
+                  + "'}",
               ""));
       Path log = folder.resolve("registry.log");
       Process process =
@@ -67,12 +108,21 @@ final class LocalRegistry implements AutoCloseable {
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();
-      LocalRegistry registry = new LocalRegistry(process, port, log);
+      LocalRegistry registry = new LocalRegistry(process, port, log, secrets);
       registry.awaitReady();
       return registry;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start " + BINARY + " in " + folder, e);
     }
+  }
+
+  /** An HTTPS connection to {@code path} on the registry, trusting its CA only. */
+  HttpsURLConnection open(String path) throws IOException {
+    HttpsURLConnection connection =
+        (HttpsURLConnection) URI.create("https://" + host() + path).toURL().openConnection();
+    connection.setSSLSocketFactory(RegistryTrust.trusting(secrets.ca()).getSocketFactory());
+    connection.setConnectTimeout(5_000);
+    return connection;
   }
 
   /** {@code 127.0.0.1:PORT}, as image references and oci:// URLs name it. */
@@ -88,10 +138,8 @@ final class LocalRegistry implements AutoCloseable {
             BINARY + " exited " + process.exitValue() + ": " + Files.readString(log));
       }
       try {
-        HttpURLConnection connection =
-            (HttpURLConnection) URI.create("http://" + host() + "/v2/").toURL().openConnection();
-        connection.setConnectTimeout(500);
-        if (connection.getResponseCode() == 200) {
+        // anonymous: 401, asking for the credentials
+        if (open("/v2/").getResponseCode() == 401) {
           return;
         }
       } catch (IOException notYet) {
@@ -117,6 +165,14 @@ final class LocalRegistry implements AutoCloseable {
 
   @Override
   public void close() {
+    for (Path path : created) {
+      try {
+        Files.deleteIfExists(path);
+      } catch (IOException e) {
+        System.err.println("LocalRegistry: cannot remove " + path + ": " + e);
+      }
+    }
+    created.clear();
     process.destroy();
     try {
       if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {

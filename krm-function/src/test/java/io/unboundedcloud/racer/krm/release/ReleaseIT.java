@@ -2,16 +2,20 @@ package io.unboundedcloud.racer.krm.release;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.marcnuri.helm.Helm;
+import io.unboundedcloud.racer.krm.golden.GoldenCase;
 import io.unboundedcloud.racer.krm.image.ContainerTools;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import io.unboundedcloud.racer.krm.runtime.Sandbox;
 import java.io.IOException;
 import java.net.HttpURLConnection;
-import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,17 +31,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The release as users meet it: {@code tools/release.sh} pushes the image and the chart to a real
- * registry (the CNCF distribution registry on 127.0.0.1), then kpt and kustomize pull the function
- * image from it and run it in a real container (podman, with only this machine's flags added), and
- * Helm installs the chart from {@code oci://}. Every output is compared with the local launcher's
- * or the chart folder's.
+ * The release as users meet it: {@code tools/release.sh} pushes the image (linux/amd64 and
+ * linux/arm64) and the chart to a real registry with TLS and credentials (the CNCF distribution
+ * registry on 127.0.0.1, a CA made for the test, htpasswd), trusting the CA the standard way and
+ * reading the credentials from the standard places; then kpt and kustomize pull the function image
+ * from it with those credentials and run it in a real container (podman, with only this machine's
+ * flags added), Helm installs the chart from {@code oci://}, and the arm64 image renders every
+ * golden case under emulation. Every output is compared with the local launcher's, the chart
+ * folder's or the golden files.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@DisplayName("The release: image and chart pushed to a registry, pulled and used as users do")
+@DisplayName(
+    "The release: image and chart pushed to a registry with TLS and credentials, pulled and used as users do")
 class ReleaseIT {
   private static final Pattern IMAGE_LINE =
       Pattern.compile("(?m)^image (\\S+):(\\S+)@(sha256:[0-9a-f]{64})$");
@@ -53,6 +62,8 @@ class ReleaseIT {
   private String version;
   private String imageDigest;
   private String chartDigest;
+  private Map<String, String> releaseEnv;
+  private boolean arm64;
 
   @BeforeAll
   void release(@TempDir Path folder) throws IOException {
@@ -74,7 +85,12 @@ class ReleaseIT {
       System.out.println("SKIPPED: ReleaseIT: " + skip);
       return;
     }
+    arm64 = Emulation.arm64UnavailableReason() == null;
+    if (!arm64) {
+      System.out.println("SKIPPED: ReleaseIT linux/arm64: " + Emulation.arm64UnavailableReason());
+    }
     registry = LocalRegistry.start(Files.createDirectories(temp.resolve("registry")));
+    registry.trustInCertsDir();
     Path storageConf = temp.resolve("storage.conf");
     Files.writeString(
         storageConf,
@@ -85,27 +101,55 @@ class ReleaseIT {
             + "\"\n");
     Path repository = RuntimeFolder.repository();
     checkoutBefore = checkoutStatus();
-    long start = System.nanoTime();
     // buildah's standard environment: the test's storage (vfs) and chroot isolation, as ImageIT
-    // builds
+    // builds; the credentials in REGISTRY_AUTH_FILE, and no Helm registry config (XDG_CONFIG_HOME
+    // and HELM_CONFIG_HOME empty folders of the test's own), so that Helm takes the same file
+    releaseEnv =
+        Map.of(
+            "CONTAINERS_STORAGE_CONF",
+            storageConf.toString(),
+            "STORAGE_DRIVER",
+            "vfs",
+            "BUILDAH_ISOLATION",
+            "chroot",
+            "REGISTRY_AUTH_FILE",
+            registry.secrets().authFile().toString(),
+            "XDG_CONFIG_HOME",
+            Files.createDirectories(temp.resolve("xdg-config")).toString(),
+            "HELM_CONFIG_HOME",
+            Files.createDirectories(temp.resolve("helm-config")).toString());
+    long start = System.nanoTime();
+    String base =
+        arm64
+            ? CommandRun.of(
+                    repository,
+                    releaseEnv,
+                    new byte[0],
+                    List.of(repository.resolve("tools/base-image.sh").toString()),
+                    1800)
+                .succeeded()
+                .stdoutText()
+                .strip()
+            : ContainerTools.BASE_IMAGE;
+    System.out.printf(
+        "ReleaseIT: base image %s in %d s%n", base, (System.nanoTime() - start) / 1_000_000_000L);
+    start = System.nanoTime();
     release =
         CommandRun.of(
             repository,
-            Map.of(
-                "CONTAINERS_STORAGE_CONF",
-                storageConf.toString(),
-                "STORAGE_DRIVER",
-                "vfs",
-                "BUILDAH_ISOLATION",
-                "chroot"),
+            releaseEnv,
+            new byte[0],
             List.of(
                 repository.resolve("tools/release.sh").toString(),
                 registry.host(),
                 "--base-image",
-                ContainerTools.BASE_IMAGE));
+                base,
+                "--platforms",
+                arm64 ? "linux/amd64,linux/arm64" : "linux/amd64"),
+            1800);
     System.out.printf(
-        "ReleaseIT: tools/release.sh %s in %d s%n",
-        registry.host(), (System.nanoTime() - start) / 1_000_000_000L);
+        "ReleaseIT: tools/release.sh %s in %d s%n%s",
+        registry.host(), (System.nanoTime() - start) / 1_000_000_000L, release.stderr());
     release.succeeded();
     Matcher image = IMAGE_LINE.matcher(release.stdoutText());
     Matcher chart = CHART_LINE.matcher(release.stdoutText());
@@ -121,6 +165,15 @@ class ReleaseIT {
     if (registry != null) {
       registry.close();
     }
+    CommandRun.of(
+        Path.of("/"),
+        Map.of(),
+        List.of(
+            "rm",
+            "-rf",
+            Path.of(System.getProperty("java.io.tmpdir"))
+                .resolve("racer-krm-bundle-it")
+                .toString()));
   }
 
   @BeforeEach
@@ -153,6 +206,50 @@ class ReleaseIT {
       assertThat(printed).startsWith("racer-krm " + version + " ");
       assertThat(release.stdoutText()).contains("image " + imageByTag() + "@" + imageDigest + "\n");
       assertThat(registryDigest("racer-krm", version)).isEqualTo(imageDigest);
+    }
+
+    @Test
+    @DisplayName("with wrong credentials: one line naming the registry, exit 1, and nothing pushed")
+    void wrongCredentials() throws IOException {
+      Map<String, String> env = new HashMap<>(releaseEnv);
+      env.put("REGISTRY_AUTH_FILE", registry.secrets().wrongAuth().toString());
+      String elsewhere = registry.host() + "/wrong";
+
+      CommandRun run =
+          CommandRun.of(
+              RuntimeFolder.repository(),
+              env,
+              List.of(
+                  RuntimeFolder.repository().resolve("tools/release.sh").toString(), elsewhere));
+
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.stderr().lines().filter(l -> l.startsWith("release: error:")).toList())
+          .singleElement()
+          .asString()
+          .contains("the registry " + elsewhere + " refuses the release")
+          .contains(registry.secrets().wrongAuth().toString() + " (HTTP 401)");
+      for (String repository : List.of("wrong/racer-krm", "wrong/charts/racer")) {
+        HttpURLConnection tags = registry.open("/v2/" + repository + "/tags/list");
+        tags.setRequestProperty("Authorization", basicAuthorization());
+        assertThat(tags.getResponseCode()).as("%s in the registry", repository).isEqualTo(404);
+      }
+    }
+
+    @Test
+    @DisplayName("the registry refuses anonymous pulls of the image and the chart")
+    void anonymousRefused() throws IOException {
+      for (String manifest :
+          List.of("racer-krm/manifests/" + version, "charts/racer/manifests/" + version)) {
+        assertThat(registry.open("/v2/" + manifest).getResponseCode())
+            .as("anonymous GET %s", manifest)
+            .isEqualTo(401);
+      }
+      Path noCredentials = temp.resolve("no-credentials.json");
+      Files.writeString(noCredentials, "{\"auths\": {}}\n");
+      CommandRun pull =
+          ContainerTools.podman("pull", "--authfile", noCredentials.toString(), imageByDigest());
+      assertThat(pull.exit()).as("podman pull without credentials").isNotZero();
+      assertThat(pull.stderr()).containsIgnoringCase("unauthorized");
     }
 
     @Test
@@ -191,7 +288,8 @@ class ReleaseIT {
               "nproc=4096:4096",
               "--pull",
               "missing",
-              "--tls-verify=false",
+              "--authfile",
+              registry.secrets().authFile().toString(),
               "--rm",
               "--network",
               "none",
@@ -221,6 +319,296 @@ class ReleaseIT {
                   "https://" + registry.host()));
       assertThat(run.exit()).isEqualTo(1);
       assertThat(run.stderr()).contains("REGISTRY is host[:port][/path] without a scheme");
+    }
+  }
+
+  @Nested
+  @DisplayName("The image index: linux/amd64 and linux/arm64")
+  class Platforms {
+    @Test
+    @DisplayName("holds one image for linux/amd64 and one for linux/arm64")
+    void both() throws IOException {
+      Assumptions.assumeTrue(arm64, "linux/arm64 not released here");
+      assertThat(platformDigests().keySet()).containsExactly("linux/amd64", "linux/arm64");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
+    @DisplayName(
+        "the platform's image, pulled by digest and run as uid 65534 without network, renders every golden case as the golden files hold it (arm64 under emulation; one JVM for all cases)")
+    void goldenCases(String platform) throws IOException {
+      Assumptions.assumeTrue(arm64 || platform.equals("linux/amd64"), "linux/arm64 not released");
+      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
+      removeFromStorage(image);
+      ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
+          .succeeded();
+      Path batch = goldenBatchFolder();
+      long start = System.nanoTime();
+
+      CommandRun run =
+          ContainerTools.run(
+              new byte[0],
+              List.of(
+                  "--rm",
+                  "--network",
+                  "none",
+                  "--read-only",
+                  "--user",
+                  "65534:65534",
+                  "-v",
+                  batch + ":/batch:ro",
+                  "--entrypoint",
+                  "/opt/racer-krm/jre/bin/java",
+                  image,
+                  "-XX:TieredStopAtLevel=1",
+                  "-cp",
+                  "/opt/racer-krm/app/*:/batch/classes",
+                  GoldenBatch.class.getName(),
+                  "/batch/golden"));
+      System.out.printf(
+          "ReleaseIT: %s golden cases in one JVM: %d s%n",
+          platform, (System.nanoTime() - start) / 1_000_000_000L);
+
+      Map<String, String[]> outputs = GoldenBatchOutput.parse(run.succeeded().stdout());
+      List<Path> inputs = RuntimeFolder.goldenInputs();
+      assertThat(outputs.keySet())
+          .containsExactlyElementsOf(
+              inputs.stream().map(i -> i.getParent().getFileName().toString()).toList());
+      for (Path input : inputs) {
+        GoldenCase golden = new GoldenCase(input.getParent());
+        String[] output = outputs.get(golden.name());
+        assertThat(output[0])
+            .as("%s %s: exit code", platform, golden.name())
+            .isEqualTo(String.valueOf(golden.expectedExitCode()));
+        assertThat(output[1])
+            .as("%s %s: stdout", platform, golden.name())
+            .isEqualTo(golden.expectedStdout());
+        assertThat(output[2].lines().toList())
+            .as("%s %s: stderr", platform, golden.name())
+            .isEqualTo(golden.expectedStderr());
+      }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"linux/amd64, x86_64", "linux/arm64, aarch64"})
+    @DisplayName(
+        "each platform's image runs on its machine (arm64 under emulation) with its class-data archive required")
+    void archive(String platform, String machineName) throws IOException {
+      Assumptions.assumeTrue(arm64 || platform.equals("linux/amd64"), "linux/arm64 not released");
+      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
+      ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
+          .succeeded();
+      CommandRun machine =
+          ContainerTools.run(
+              new byte[0],
+              List.of("--rm", "--network", "none", "--entrypoint", "uname", image, "-m"));
+      CommandRun withArchive =
+          ContainerTools.run(
+              new byte[0],
+              List.of(
+                  "--rm",
+                  "--network",
+                  "none",
+                  "--user",
+                  "65534:65534",
+                  "-e",
+                  "RACER_KRM_REQUIRE_ARCHIVE=1",
+                  image,
+                  "--version"));
+
+      assertThat(machine.succeeded().stdoutText().strip()).isEqualTo(machineName);
+      assertThat(withArchive.succeeded().stdoutText()).startsWith("racer-krm " + version + " ");
+    }
+
+    /** platform (os/architecture) to manifest digest, from the index the release pushed. */
+    private Map<String, String> platformDigests() throws IOException {
+      HttpURLConnection connection = registry.open("/v2/racer-krm/manifests/" + imageDigest);
+      connection.setRequestProperty("Authorization", basicAuthorization());
+      connection.setRequestProperty(
+          "Accept",
+          "application/vnd.oci.image.index.v1+json, application/vnd.docker.distribution.manifest.list.v2+json");
+      assertThat(connection.getResponseCode()).isEqualTo(200);
+      Map<String, String> digests = new java.util.TreeMap<>();
+      try (var in = connection.getInputStream()) {
+        for (var manifest : new ObjectMapper().readTree(in).path("manifests")) {
+          digests.put(
+              manifest.path("platform").path("os").asText()
+                  + "/"
+                  + manifest.path("platform").path("architecture").asText(),
+              manifest.path("digest").asText());
+        }
+      }
+      return digests;
+    }
+
+    /** The golden cases and GoldenBatch's class, readable by uid 65534, for a read-only mount. */
+    private Path goldenBatchFolder() throws IOException {
+      Path batch = temp.resolve("golden-batch");
+      if (!Files.isDirectory(batch)) {
+        Path classFile = Path.of(GoldenBatch.class.getName().replace('.', '/') + ".class");
+        Path classes = RuntimeFolder.module().resolve("target/test-classes");
+        Files.createDirectories(batch.resolve("classes").resolve(classFile).getParent());
+        Files.copy(classes.resolve(classFile), batch.resolve("classes").resolve(classFile));
+        for (Path input : RuntimeFolder.goldenInputs()) {
+          Path folder =
+              Files.createDirectories(
+                  batch.resolve("golden").resolve(input.getParent().getFileName().toString()));
+          Files.copy(input, folder.resolve("input.yaml"));
+        }
+        CommandRun.of(batch, Map.of(), List.of("chmod", "-R", "a+rX", temp.toString())).succeeded();
+      }
+      return batch;
+    }
+  }
+
+  @Nested
+  @DisplayName(
+      "The exec bundles: racer-krm-VERSION-linux-ARCH.tar.gz, for sites without containers")
+  class ExecBundles {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
+    @DisplayName(
+        "each is written with its SHA-256 file and pushed as an OCI artifact holding the same bytes")
+    void pushed(String platform) throws IOException {
+      Assumptions.assumeTrue(arm64 || platform.equals("linux/amd64"), "linux/arm64 not released");
+      String name = "racer-krm-" + version + "-" + platform.replace('/', '-');
+      Path bundle = released().resolve(name + ".tar.gz");
+      CommandRun.of(released(), Map.of(), List.of("sha256sum", "-c", name + ".tar.gz.sha256"))
+          .succeeded();
+      Matcher line =
+          Pattern.compile(
+                  "(?m)^bundle "
+                      + Pattern.quote(registry.host() + "/racer-krm-bundle:" + version + "-")
+                      + Pattern.quote(platform.replace('/', '-'))
+                      + "@(sha256:[0-9a-f]{64})$")
+              .matcher(release.stdoutText());
+      assertThat(line.find()).as("a bundle line in %s", release.stdoutText()).isTrue();
+
+      HttpURLConnection manifest = registry.open("/v2/racer-krm-bundle/manifests/" + line.group(1));
+      manifest.setRequestProperty("Authorization", basicAuthorization());
+      manifest.setRequestProperty("Accept", "application/vnd.oci.image.manifest.v1+json");
+      assertThat(manifest.getResponseCode()).isEqualTo(200);
+      var layers = new ObjectMapper().readTree(manifest.getInputStream()).path("layers");
+      assertThat(layers.get(0).path("annotations").path("org.opencontainers.image.title").asText())
+          .isEqualTo(name + ".tar.gz");
+      HttpURLConnection blob =
+          registry.open("/v2/racer-krm-bundle/blobs/" + layers.get(0).path("digest").asText());
+      blob.setRequestProperty("Authorization", basicAuthorization());
+      try (var in = blob.getInputStream()) {
+        assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(bundle));
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "linux/amd64, unpacked in a fresh folder and run as uid 65534 (sandboxed: no network, read-only), renders every golden case as the golden files hold it")
+    void goldenCases() throws IOException {
+      Path bin = unpacked("linux/amd64").resolve("bin/racer-krm");
+      for (Path input : RuntimeFolder.goldenInputs()) {
+        GoldenCase golden = new GoldenCase(input.getParent());
+        CommandRun run =
+            CommandRun.of(
+                Path.of("/"),
+                Map.of(),
+                Files.readAllBytes(input),
+                Sandbox.command(
+                    Sandbox.NOBODY,
+                    Path.of("/"),
+                    Map.of("HOME", "/nonexistent", "RACER_KRM_REQUIRE_ARCHIVE", "1"),
+                    List.of(bin.toString())));
+        assertThat(run.exit())
+            .as("%s: exit code", golden.name())
+            .isEqualTo(golden.expectedExitCode());
+        assertThat(run.stdoutText())
+            .as("%s: stdout", golden.name())
+            .isEqualTo(golden.expectedStdout());
+        assertThat(run.stderr().lines().toList())
+            .as("%s: stderr", golden.name())
+            .isEqualTo(golden.expectedStderr());
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "linux/amd64 as a kpt exec function (kpt fn eval --exec), kpt and the function run as uid 65534, as with the local launcher")
+    void kptExec() throws IOException {
+      String why = ContainerTools.onPath("kpt").isEmpty() ? "kpt not found on PATH" : null;
+      if (why != null) {
+        System.out.println("SKIPPED: ReleaseIT exec bundle with kpt: " + why);
+      }
+      Assumptions.assumeTrue(why == null, why);
+      Path bin = unpacked("linux/amd64").resolve("bin/racer-krm");
+      Path reference = temp.resolve("bundle-kpt-reference");
+      copyTree(RuntimeFolder.repository().resolve("examples/kpt"), reference);
+      CommandRun.of(
+              reference,
+              Map.of(),
+              List.of(
+                  "kpt",
+                  "fn",
+                  "eval",
+                  reference.toString(),
+                  "--exec",
+                  RuntimeFolder.plainLauncher().toString(),
+                  "--",
+                  "imageRegistry=registry.example.com/racer"))
+          .succeeded();
+      Path home = bundleRoot().resolve("kpt-home");
+      Path pkg = home.resolve("kpt");
+      copyTree(RuntimeFolder.repository().resolve("examples/kpt"), pkg);
+      CommandRun.of(home, Map.of(), List.of("chown", "-R", "65534:65534", home.toString()))
+          .succeeded();
+
+      CommandRun.of(
+              home,
+              Map.of("HOME", home.toString()),
+              List.of(
+                  "setpriv",
+                  "--reuid=65534",
+                  "--regid=65534",
+                  "--clear-groups",
+                  "--",
+                  "kpt",
+                  "fn",
+                  "eval",
+                  pkg.toString(),
+                  "--exec",
+                  bin.toString(),
+                  "--",
+                  "imageRegistry=registry.example.com/racer"))
+          .succeeded();
+
+      assertThat(files(pkg)).isEqualTo(files(reference));
+    }
+
+    private Path released() {
+      return RuntimeFolder.module().resolve("target/release");
+    }
+
+    /** A folder every user can enter, under the system's temporary folder, made once. */
+    private Path bundleRoot() throws IOException {
+      Path root = Path.of(System.getProperty("java.io.tmpdir")).resolve("racer-krm-bundle-it");
+      if (!Files.isDirectory(root)) {
+        Files.createDirectories(root);
+        CommandRun.of(root, Map.of(), List.of("chmod", "755", root.toString())).succeeded();
+      }
+      return root;
+    }
+
+    /** The platform's bundle unpacked into a fresh folder that uid 65534 can read. */
+    private Path unpacked(String platform) throws IOException {
+      String name = "racer-krm-" + version + "-" + platform.replace('/', '-');
+      Path into = bundleRoot().resolve("unpacked-" + platform.replace('/', '-'));
+      if (!Files.isDirectory(into.resolve(name))) {
+        Files.createDirectories(into);
+        CommandRun.of(
+                into,
+                Map.of(),
+                List.of("tar", "-xzf", released().resolve(name + ".tar.gz").toString()))
+            .succeeded();
+        CommandRun.of(into, Map.of(), List.of("chmod", "-R", "a+rX", into.toString())).succeeded();
+      }
+      return into.resolve(name);
     }
   }
 
@@ -315,7 +703,13 @@ class ReleaseIT {
       removeFromStorage(image);
       Path bin = wrapper("kpt-" + Integer.toHexString(command.hashCode()), "podman");
       Map<String, String> env =
-          Map.of("PATH", bin + ":" + System.getenv("PATH"), "KPT_FN_RUNTIME", "podman");
+          Map.of(
+              "PATH",
+              bin + ":" + System.getenv("PATH"),
+              "KPT_FN_RUNTIME",
+              "podman",
+              "REGISTRY_AUTH_FILE",
+              registry.secrets().authFile().toString());
       CommandRun run = CommandRun.of(temp, env, command);
       run.succeeded();
       assertThat(ContainerTools.podman("image", "exists", image).exit())
@@ -388,21 +782,40 @@ class ReleaseIT {
     private CommandRun kustomize(Path dockerBin, Path folder) {
       return CommandRun.of(
           temp,
-          Map.of("PATH", dockerBin + ":" + System.getenv("PATH")),
+          Map.of(
+              "PATH",
+              dockerBin + ":" + System.getenv("PATH"),
+              "REGISTRY_AUTH_FILE",
+              registry.secrets().authFile().toString()),
           List.of("kubectl", "kustomize", "--enable-alpha-plugins", folder.toString()));
     }
   }
 
   @Nested
-  @DisplayName("Helm installs the chart from oci://REGISTRY/charts/racer --version VERSION")
+  @DisplayName(
+      "Helm, logged in (helm registry login), installs the chart from oci://REGISTRY/charts/racer --version VERSION")
   class HelmFromRegistry {
     private final Map<String, String> values =
         Map.of("images.registry", "registry.example.com/racer");
 
+    @BeforeEach
+    void login() {
+      // into the Helm config home the failsafe run sets (krm-function/pom.xml), never the user's
+      assertThat(System.getenv("HELM_CONFIG_HOME")).as("HELM_CONFIG_HOME").contains("target");
+      Helm.registry()
+          .login()
+          .withHost(registry.host())
+          .withUsername(RegistrySecrets.USER)
+          .withPassword(password())
+          .withCaFile(registry.secrets().ca())
+          .call();
+    }
+
     @Test
     @DisplayName("helm template gives the same objects as the chart folder")
     void template() {
-      var fromRegistry = Helm.template(chartReference()).withVersion(version).plainHttp();
+      var fromRegistry =
+          Helm.template(chartReference()).withVersion(version).withCaFile(registry.secrets().ca());
       var fromFolder = new Helm(chartFolder()).template();
       values.forEach(
           (k, v) -> {
@@ -426,7 +839,8 @@ class ReleaseIT {
     @DisplayName(
         "helm install --dry-run (client only) gives the same release and notes as the chart folder")
     void installDryRun() {
-      var fromRegistry = Helm.install(chartReference()).withVersion(version).plainHttp();
+      var fromRegistry =
+          Helm.install(chartReference()).withVersion(version).withCaFile(registry.secrets().ca());
       var fromFolder = new Helm(chartFolder()).install();
       values.forEach(
           (k, v) -> {
@@ -515,16 +929,37 @@ class ReleaseIT {
     return bin;
   }
 
+  private String basicAuthorization() throws IOException {
+    return "Basic "
+        + Base64.getEncoder()
+            .encodeToString(
+                (RegistrySecrets.USER + ":" + password()).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The password, as the credentials file holds it. */
+  private String password() {
+    try {
+      String auth =
+          new ObjectMapper()
+              .readTree(registry.secrets().authFile().toFile())
+              .path("auths")
+              .path(registry.host())
+              .path("auth")
+              .asText();
+      String decoded = new String(Base64.getDecoder().decode(auth), StandardCharsets.UTF_8);
+      return decoded.substring(decoded.indexOf(':') + 1);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   /**
    * The digest the registry serves for {@code repository:tag} (Docker-Content-Digest of the
    * manifest).
    */
   private String registryDigest(String repository, String tag) throws IOException {
-    HttpURLConnection connection =
-        (HttpURLConnection)
-            URI.create("http://" + registry.host() + "/v2/" + repository + "/manifests/" + tag)
-                .toURL()
-                .openConnection();
+    HttpURLConnection connection = registry.open("/v2/" + repository + "/manifests/" + tag);
+    connection.setRequestProperty("Authorization", basicAuthorization());
     connection.setRequestMethod("HEAD");
     connection.setRequestProperty(
         "Accept",

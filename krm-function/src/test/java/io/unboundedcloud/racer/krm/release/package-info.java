@@ -1,16 +1,26 @@
 /**
- * The release as users meet it: {@code tools/release.sh} pushing the function image and the chart
- * to a real OCI registry, and kpt, kustomize and Helm pulling them back from it; also the runtime's
- * SBOM checked against the jars it describes.
+ * The release as users meet it: {@code tools/release.sh} pushing the function image (linux/amd64
+ * and linux/arm64), the chart and the exec bundles to a real OCI registry with TLS and credentials,
+ * and kpt, kustomize and Helm pulling them back from it; also the runtime's SBOM checked against
+ * the jars it describes.
  *
- * <p>Owns the local registry harness ({@link io.unboundedcloud.racer.krm.release.LocalRegistry}:
- * Debian's {@code docker-registry} on 127.0.0.1, a free port, its own config and storage, stopped
- * after the tests) and {@link io.unboundedcloud.racer.krm.release.ChartRelease}, the chart half of
- * the release command (Helm in-process through helm-java, so no {@code helm} binary is needed).
+ * <p>Owns the parts of the release command that run in Java ({@link
+ * io.unboundedcloud.racer.krm.release.RegistryCheck}: the registry's scheme and the credentials
+ * checked before anything is pushed, trusting CAs the standard way through {@link
+ * io.unboundedcloud.racer.krm.release.RegistryTrust}; {@link
+ * io.unboundedcloud.racer.krm.release.ChartRelease}: Helm in-process through helm-java, so no
+ * {@code helm} binary is needed; {@link io.unboundedcloud.racer.krm.release.BundlePush}: the
+ * bundles as OCI artifacts), and the test harness: the local registry ({@link
+ * io.unboundedcloud.racer.krm.release.LocalRegistry}: Debian's {@code docker-registry} on
+ * 127.0.0.1, a free port, TLS and htpasswd from {@link
+ * io.unboundedcloud.racer.krm.release.RegistrySecrets}, stopped after the tests), arm64 emulation
+ * ({@link io.unboundedcloud.racer.krm.release.Emulation}) and {@link
+ * io.unboundedcloud.racer.krm.release.GoldenBatch}, every golden case in one JVM inside an image.
  *
  * <p>Must never use a registry or container storage it did not set up (no Debian service, no user's
- * registry, no default storage), never bypass the container (the image is pulled and run by podman
- * as kpt and kustomize ask, only this machine's flags added by {@code src/test/sh/podman-here}),
- * and never write into the checkout beyond {@code target/}.
+ * registry, no default storage), never change the machine's trust stores (a {@code certs.d} entry
+ * is created for the test's registry and removed exactly), never bypass the container (the image is
+ * pulled and run by podman as kpt and kustomize ask, only this machine's flags added by {@code
+ * src/test/sh/podman-here}), and never write into the checkout beyond {@code target/}.
  */
 package io.unboundedcloud.racer.krm.release;

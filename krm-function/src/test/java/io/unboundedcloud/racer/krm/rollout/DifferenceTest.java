@@ -1,7 +1,8 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.rollout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.tree.FieldPath;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -10,15 +11,15 @@ import org.junit.jupiter.api.Test;
 @DisplayName("Differences between two trees, with the paths results name fields by")
 class DifferenceTest {
   private static List<String> paths(Object live, Object adopted) {
-    return Difference.between(live, adopted, TreeAddress.of("spec")).stream()
+    return Difference.between(live, adopted, FieldPath.of("spec")).stream()
         .map(
             d ->
                 d.at()
                     + (d.reordered() ? " (order)" : "")
                     + ": "
-                    + value(d.live())
+                    + value(d.before())
                     + " -> "
-                    + value(d.adopted()))
+                    + value(d.after()))
         .toList();
   }
 

@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.tree;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -7,36 +7,49 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Deep copies, a merge, equality with numbers by value, and a short text of plain trees (maps,
+ * Deep copies, a merge, equality with one rule for numbers, and a short text of plain trees (maps,
  * lists, scalars).
  */
-final class PlainTrees {
+public final class PlainTrees {
   private static final int SHOWN = 96;
 
   private PlainTrees() {}
 
-  /** A deep copy; maps keep their key order. */
-  static Object copy(Object value) {
+  /**
+   * A deep copy; maps keep their key order.
+   *
+   * @throws IllegalArgumentException for a value that is not plain data (a map, list, string,
+   *     number, boolean or null)
+   */
+  public static Object copy(Object value) {
+    if (value == null
+        || value instanceof String
+        || value instanceof Number
+        || value instanceof Boolean) {
+      return value;
+    }
     if (value instanceof Map<?, ?> map) {
       Map<String, Object> copy = new LinkedHashMap<>();
-      map.forEach((k, v) -> copy.put(String.valueOf(k), copy(v)));
+      map.forEach((key, entry) -> copy.put(String.valueOf(key), copy(entry)));
       return copy;
     }
     if (value instanceof List<?> list) {
       List<Object> copy = new ArrayList<>(list.size());
-      list.forEach(v -> copy.add(copy(v)));
+      list.forEach(entry -> copy.add(copy(entry)));
       return copy;
     }
-    return value;
+    throw new IllegalArgumentException("not plain data: a " + value.getClass().getName());
   }
 
+  /** A deep copy of a map. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> copyMap(Map<String, Object> map) {
+  public static Map<String, Object> copyMap(Map<String, ?> map) {
     return (Map<String, Object>) copy(map);
   }
 
+  /** The value as a map, or {@code null} when it is not one. */
   @SuppressWarnings("unchecked")
-  static Map<String, Object> asMap(Object value) {
+  public static Map<String, Object> asMap(Object value) {
     return value instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
   }
 
@@ -44,7 +57,7 @@ final class PlainTrees {
    * Merges a patch into a tree, in place, as a strategic merge does for plain fields: maps key by
    * key, others replaced.
    */
-  static void merge(Map<String, Object> target, Map<String, Object> patch) {
+  public static void merge(Map<String, Object> target, Map<String, Object> patch) {
     patch.forEach(
         (key, value) -> {
           Map<String, Object> existing = asMap(target.get(key));
@@ -57,10 +70,11 @@ final class PlainTrees {
   }
 
   /**
-   * Whether two trees hold the same data: maps whatever their key order, integers whatever their
-   * type.
+   * Whether two trees hold the same data: maps whatever their key order, lists item by item,
+   * integers by value whatever their Java type ({@code 1} as an Integer equals {@code 1} as a
+   * Long), every other scalar by {@link Object#equals} (so {@code 1.0} is not {@code 1}).
    */
-  static boolean same(Object a, Object b) {
+  public static boolean same(Object a, Object b) {
     if (a instanceof Map<?, ?> left && b instanceof Map<?, ?> right) {
       if (left.size() != right.size()) {
         return false;
@@ -100,11 +114,19 @@ final class PlainTrees {
 
   /**
    * A value as one short line for a message: strings quoted, maps and lists in flow style, cut when
-   * long.
+   * long, {@code none} for an absent value.
    */
-  static String shown(Object value) {
-    String text = flow(value);
+  public static String shown(Object value) {
+    String text = inline(value);
     return text.length() <= SHOWN ? text : text.substring(0, SHOWN - 3) + "...";
+  }
+
+  /**
+   * A value as one line, whole: strings quoted, maps and lists in flow style, {@code none} for
+   * absent.
+   */
+  public static String inline(Object value) {
+    return flow(value);
   }
 
   private static String flow(Object value) {

@@ -1,5 +1,6 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.rollout;
 
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,12 +11,12 @@ import java.util.Map;
  * operator's ownerReferences would have the garbage collector delete the objects with the
  * operator's resource.
  */
-final class ServerFields {
+public final class ServerFields {
   /**
    * {@code metadata} fields only the API server sets (ObjectMeta: "populated by the system",
    * read-only).
    */
-  static final List<String> METADATA =
+  public static final List<String> METADATA =
       List.of(
           "uid",
           "resourceVersion",
@@ -27,7 +28,7 @@ final class ServerFields {
           "deletionGracePeriodSeconds");
 
   /** Annotations written by controllers or kubectl, never by the installation's author. */
-  static final List<String> ANNOTATIONS =
+  public static final List<String> ANNOTATIONS =
       List.of(
           // the DaemonSet controller's record of the template generation (pkg/controller/daemon)
           "deprecated.daemonset.template.generation",
@@ -44,14 +45,14 @@ final class ServerFields {
    * @param object the object, a copy
    * @param ownerReferences the ownerReferences it had, dropped
    */
-  record Cleaned(Map<String, Object> object, List<Map<String, Object>> ownerReferences) {}
+  public record Cleaned(Map<String, Object> object, List<Map<String, Object>> ownerReferences) {}
 
   /**
    * A copy of {@code live} without {@code status}, the server's metadata, annotations and
    * ownerReferences.
    */
   @SuppressWarnings("unchecked")
-  static Cleaned clean(Map<String, Object> live) {
+  public static Cleaned clean(Map<String, Object> live) {
     Map<String, Object> object = (Map<String, Object>) PlainTrees.copy(live);
     object.remove("status");
     List<Map<String, Object>> owners = new ArrayList<>();
@@ -93,7 +94,7 @@ final class ServerFields {
    * How a warning names an ownerReference: {@code Racer racer (unbounded-cloud.io/v1alpha1,
    * controller)}.
    */
-  static String describe(Map<String, Object> reference) {
+  public static String describe(Map<String, Object> reference) {
     StringBuilder text = new StringBuilder();
     text.append(reference.getOrDefault("kind", "object"))
         .append(' ')

@@ -1,5 +1,7 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.rollout;
 
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,10 +9,10 @@ import java.util.Map;
 
 /**
  * The fields the Kubernetes API server fills in a workload and its pod template when a manifest
- * leaves them out: the one list adopt uses to tell what the server defaulted from what someone
- * chose. Each entry names where kubernetes/kubernetes sets it: {@code SetDefaults_*} of {@code
- * pkg/apis/apps/v1/defaults.go} (the DaemonSet) and {@code pkg/apis/core/v1/defaults.go} (the pod
- * template), run on every write and read.
+ * leaves them out: the one list adopt and diff use to tell what the server defaulted from what
+ * someone chose. Each entry names where kubernetes/kubernetes sets it: {@code SetDefaults_*} of
+ * {@code pkg/apis/apps/v1/defaults.go} (the DaemonSet) and {@code pkg/apis/core/v1/defaults.go}
+ * (the pod template), run on every write and read.
  *
  * <p>Not here, on purpose, since the server sets them on Pods but never in a pod template, so a
  * template without them stays without them: {@code enableServiceLinks} and requests copied from
@@ -23,10 +25,10 @@ import java.util.Map;
  * from the live objects, already canonical.
  *
  * <p>Two uses: {@link #filled} completes a tree as the server would store it, so that two trees
- * compare equal exactly when the server would store the same template; {@link #strip} removes from
- * a live tree the values the server puts back by itself, so that the manifests kept in Git hold
- * what someone chose. Public for the chart's tests, which hold {@code helm template} equal to a
- * live DaemonSet by the same measure.
+ * compare equal exactly when the server would store the same template ({@link TemplateComparison},
+ * for adopt's verdict, diff and the chart's tests); {@link #strip} removes from a live tree the
+ * values the server puts back by itself, so that the manifests adopt keeps in Git hold what someone
+ * chose.
  */
 public final class ApiServerDefaults {
   /** {@code v1.TerminationMessagePathDefault}. */
@@ -46,7 +48,7 @@ public final class ApiServerDefaults {
    * @param at where it was
    * @param value the value it had
    */
-  record Stripped(TreeAddress at, Object value) {}
+  public record Stripped(FieldPath at, Object value) {}
 
   /** A copy of a workload (any kind with a pod template) with every default the server fills. */
   public static Map<String, Object> filled(Map<String, Object> workload) {
@@ -61,7 +63,7 @@ public final class ApiServerDefaults {
    *
    * @return what was removed, deepest first
    */
-  static List<Stripped> strip(Map<String, Object> workload) {
+  public static List<Stripped> strip(Map<String, Object> workload) {
     Strip strip = new Strip();
     walk(workload, strip);
     return strip.removed;
@@ -71,7 +73,7 @@ public final class ApiServerDefaults {
    * The pull policy {@code SetDefaults_Container} gives an image: Always for :latest or no tag nor
    * digest.
    */
-  static String pullPolicyFor(String image) {
+  public static String pullPolicyFor(String image) {
     boolean digest = image.contains("@");
     String name = digest ? image.substring(0, image.indexOf('@')) : image;
     int colon = name.lastIndexOf(':');
@@ -84,7 +86,7 @@ public final class ApiServerDefaults {
     if (spec == null) {
       return;
     }
-    TreeAddress at = TreeAddress.root().key("spec");
+    FieldPath at = FieldPath.root().key("spec");
     switch (String.valueOf(workload.get("kind"))) {
       case "DaemonSet" -> {
         daemonSetSpec(spec, at, pass);
@@ -108,7 +110,7 @@ public final class ApiServerDefaults {
   }
 
   /** apps/v1 {@code SetDefaults_DaemonSet}. */
-  private static void daemonSetSpec(Map<String, Object> spec, TreeAddress at, Pass pass) {
+  private static void daemonSetSpec(Map<String, Object> spec, FieldPath at, Pass pass) {
     pass.value(spec, "revisionHistoryLimit", 10, at);
     pass.value(spec, "minReadySeconds", 0, at); // zero
     pass.object(
@@ -132,7 +134,7 @@ public final class ApiServerDefaults {
         });
   }
 
-  private static void template(Map<String, Object> workloadSpec, TreeAddress at, Pass pass) {
+  private static void template(Map<String, Object> workloadSpec, FieldPath at, Pass pass) {
     within(
         workloadSpec,
         "template",
@@ -142,7 +144,7 @@ public final class ApiServerDefaults {
   }
 
   /** core/v1 {@code SetDefaults_PodSpec}, and the generated defaulting of what a pod spec holds. */
-  private static void podSpec(Map<String, Object> pod, TreeAddress at, Pass pass) {
+  private static void podSpec(Map<String, Object> pod, FieldPath at, Pass pass) {
     boolean hostNetwork = Boolean.TRUE.equals(pod.get("hostNetwork"));
     pass.value(pod, "dnsPolicy", "ClusterFirst", at);
     pass.value(pod, "restartPolicy", "Always", at);
@@ -175,7 +177,7 @@ public final class ApiServerDefaults {
    * holds.
    */
   private static void container(
-      Map<String, Object> container, TreeAddress at, boolean hostNetwork, Pass pass) {
+      Map<String, Object> container, FieldPath at, boolean hostNetwork, Pass pass) {
     if (container.get("image") instanceof String image) {
       pass.value(container, "imagePullPolicy", pullPolicyFor(image), at);
     }
@@ -240,7 +242,7 @@ public final class ApiServerDefaults {
   }
 
   /** core/v1 {@code SetDefaults_Probe}. */
-  private static void probe(Map<String, Object> probe, TreeAddress at, Pass pass) {
+  private static void probe(Map<String, Object> probe, FieldPath at, Pass pass) {
     pass.value(probe, "timeoutSeconds", 1, at);
     pass.value(probe, "periodSeconds", 10, at);
     pass.value(probe, "successThreshold", 1, at);
@@ -252,18 +254,18 @@ public final class ApiServerDefaults {
   }
 
   /** core/v1 {@code SetDefaults_HTTPGetAction}. */
-  private static void httpGet(Map<String, Object> get, TreeAddress at, Pass pass) {
+  private static void httpGet(Map<String, Object> get, FieldPath at, Pass pass) {
     pass.value(get, "path", "/", at);
     pass.value(get, "scheme", "HTTP", at);
   }
 
   /** core/v1 {@code SetDefaults_ObjectFieldSelector}. */
-  private static void fieldRef(Map<String, Object> ref, TreeAddress at, Pass pass) {
+  private static void fieldRef(Map<String, Object> ref, FieldPath at, Pass pass) {
     pass.value(ref, "apiVersion", "v1", at);
   }
 
   /** core/v1 {@code SetDefaults_Volume} and the {@code SetDefaults_*VolumeSource} functions. */
-  private static void volume(Map<String, Object> volume, TreeAddress at, Pass pass) {
+  private static void volume(Map<String, Object> volume, FieldPath at, Pass pass) {
     if (volume.keySet().stream().allMatch("name"::equals)) {
       // a volume without a source becomes an emptyDir; kept in manifests, where it says what the
       // volume is
@@ -363,7 +365,7 @@ public final class ApiServerDefaults {
         });
   }
 
-  private static void downwardItems(Map<String, Object> downward, TreeAddress at, Pass pass) {
+  private static void downwardItems(Map<String, Object> downward, FieldPath at, Pass pass) {
     each(
         downward,
         "items",
@@ -373,7 +375,7 @@ public final class ApiServerDefaults {
   }
 
   /** Walks into an object field when it is there. */
-  private static void within(Map<String, Object> map, String field, TreeAddress at, Inside inside) {
+  private static void within(Map<String, Object> map, String field, FieldPath at, Inside inside) {
     Map<String, Object> child = PlainTrees.asMap(map.get(field));
     if (child != null) {
       inside.walk(child, at.key(field));
@@ -381,7 +383,7 @@ public final class ApiServerDefaults {
   }
 
   /** Walks into every object of a list field. */
-  private static void each(Map<String, Object> map, String field, TreeAddress at, Inside inside) {
+  private static void each(Map<String, Object> map, String field, FieldPath at, Inside inside) {
     if (map.get(field) instanceof List<?> list) {
       for (int i = 0; i < list.size(); i++) {
         Map<String, Object> item = PlainTrees.asMap(list.get(i));
@@ -393,31 +395,31 @@ public final class ApiServerDefaults {
   }
 
   private interface Inside {
-    void walk(Map<String, Object> object, TreeAddress at);
+    void walk(Map<String, Object> object, FieldPath at);
   }
 
   /** What a walk does at each default. */
   private interface Pass {
     /** A field the server sets to {@code value} when absent. */
-    void value(Map<String, Object> map, String field, Object value, TreeAddress at);
+    void value(Map<String, Object> map, String field, Object value, FieldPath at);
 
     /** A field the server sets to an empty object when absent, then completes ({@code inside}). */
-    void object(Map<String, Object> map, String field, TreeAddress at, Inside inside);
+    void object(Map<String, Object> map, String field, FieldPath at, Inside inside);
 
     /** A default that only completes a tree: stripping it would change what the manifest says. */
-    void fillOnly(Map<String, Object> map, String field, Object value, TreeAddress at);
+    void fillOnly(Map<String, Object> map, String field, Object value, FieldPath at);
   }
 
   private static final class Fill implements Pass {
     @Override
-    public void value(Map<String, Object> map, String field, Object value, TreeAddress at) {
+    public void value(Map<String, Object> map, String field, Object value, FieldPath at) {
       if (map.get(field) == null) {
         map.put(field, value);
       }
     }
 
     @Override
-    public void object(Map<String, Object> map, String field, TreeAddress at, Inside inside) {
+    public void object(Map<String, Object> map, String field, FieldPath at, Inside inside) {
       Map<String, Object> child = PlainTrees.asMap(map.get(field));
       if (child == null) {
         child = new LinkedHashMap<>();
@@ -427,7 +429,7 @@ public final class ApiServerDefaults {
     }
 
     @Override
-    public void fillOnly(Map<String, Object> map, String field, Object value, TreeAddress at) {
+    public void fillOnly(Map<String, Object> map, String field, Object value, FieldPath at) {
       value(map, field, value, at);
     }
   }
@@ -436,7 +438,7 @@ public final class ApiServerDefaults {
     private final List<Stripped> removed = new ArrayList<>();
 
     @Override
-    public void value(Map<String, Object> map, String field, Object value, TreeAddress at) {
+    public void value(Map<String, Object> map, String field, Object value, FieldPath at) {
       if (map.containsKey(field) && PlainTrees.same(map.get(field), value)) {
         map.remove(field);
         removed.add(new Stripped(at.key(field), value));
@@ -444,7 +446,7 @@ public final class ApiServerDefaults {
     }
 
     @Override
-    public void object(Map<String, Object> map, String field, TreeAddress at, Inside inside) {
+    public void object(Map<String, Object> map, String field, FieldPath at, Inside inside) {
       Map<String, Object> child = PlainTrees.asMap(map.get(field));
       if (child == null) {
         return;
@@ -460,6 +462,6 @@ public final class ApiServerDefaults {
     }
 
     @Override
-    public void fillOnly(Map<String, Object> map, String field, Object value, TreeAddress at) {}
+    public void fillOnly(Map<String, Object> map, String field, Object value, FieldPath at) {}
   }
 }

@@ -1,7 +1,10 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.rollout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.adopt.LiveDumps;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -216,7 +219,7 @@ class ApiServerDefaultsTest {
           .filteredOn(s -> s.at().toString().startsWith("spec.updateStrategy"))
           .containsExactly(
               new ApiServerDefaults.Stripped(
-                  TreeAddress.of("spec.updateStrategy"),
+                  FieldPath.of("spec.updateStrategy"),
                   yaml("{type: RollingUpdate, rollingUpdate: {maxUnavailable: 1, maxSurge: 0}}")));
     }
   }

@@ -1,5 +1,7 @@
-package io.unboundedcloud.racer.krm.adopt;
+package io.unboundedcloud.racer.krm.rollout;
 
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,34 +13,36 @@ import java.util.Set;
  * items have names (containers, env, volumes: the order is part of what the API server stores).
  *
  * @param at where
- * @param live the live value, {@code null} when absent
- * @param adopted the value adopt's output gives, {@code null} when absent
+ * @param before the value in the first tree (adopt: the live object; diff: the old side), {@code
+ *     null} when absent
+ * @param after the value in the second tree (adopt: its output; diff: the new side), {@code null}
+ *     when absent
  * @param reordered whether only the order of named items differs here (then both are the name
  *     lists)
  */
-record Difference(TreeAddress at, Object live, Object adopted, boolean reordered) {
+public record Difference(FieldPath at, Object before, Object after, boolean reordered) {
 
   /**
-   * Every difference between two trees, in the live tree's order, then what only the adopted tree
+   * Every difference between two trees, in the first tree's order, then what only the second one
    * has.
    */
-  static List<Difference> between(Object live, Object adopted, TreeAddress at) {
+  public static List<Difference> between(Object before, Object after, FieldPath at) {
     List<Difference> differences = new ArrayList<>();
-    compare(live, adopted, at, differences);
+    compare(before, after, at, differences);
     return differences;
   }
 
-  private static void compare(Object live, Object adopted, TreeAddress at, List<Difference> out) {
-    if (PlainTrees.same(live, adopted)) {
+  private static void compare(Object before, Object after, FieldPath at, List<Difference> out) {
+    if (PlainTrees.same(before, after)) {
       return;
     }
-    if (live instanceof Map<?, ?> left && adopted instanceof Map<?, ?> right) {
+    if (before instanceof Map<?, ?> left && after instanceof Map<?, ?> right) {
       Set<Object> keys = new LinkedHashSet<>(left.keySet());
       keys.addAll(right.keySet());
       for (Object key : keys) {
         compare(left.get(key), right.get(key), at.key(String.valueOf(key)), out);
       }
-    } else if (live instanceof List<?> left && adopted instanceof List<?> right) {
+    } else if (before instanceof List<?> left && after instanceof List<?> right) {
       List<String> leftNames = names(left);
       List<String> rightNames = names(right);
       if (leftNames != null && rightNames != null) {
@@ -49,7 +53,7 @@ record Difference(TreeAddress at, Object live, Object adopted, boolean reordered
         Set<String> all = new LinkedHashSet<>(leftNames);
         all.addAll(rightNames);
         for (String name : all) {
-          TreeAddress item = TreeAddress.root().named(name);
+          FieldPath item = FieldPath.root().named(name);
           compare(item.valueIn(left), item.valueIn(right), at.named(name), out);
         }
       } else if (left.size() == right.size()) {
@@ -57,10 +61,10 @@ record Difference(TreeAddress at, Object live, Object adopted, boolean reordered
           compare(left.get(i), right.get(i), at.index(i), out);
         }
       } else {
-        out.add(new Difference(at, live, adopted, false));
+        out.add(new Difference(at, before, after, false));
       }
     } else {
-      out.add(new Difference(at, live, adopted, false));
+      out.add(new Difference(at, before, after, false));
     }
   }
 

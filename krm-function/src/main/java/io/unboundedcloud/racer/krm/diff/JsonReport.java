@@ -1,0 +1,48 @@
+package io.unboundedcloud.racer.krm.diff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code --output json}, for tools: {@code {"rollout": bool, "objects": [{"apiVersion", "kind",
+ * "namespace", "name", "change", "rollout", "pace", "reasons", "fields": [{"path", "old",
+ * "new"}]}]}}, as {@code docs/diff.schema.json} defines it. Values are the fields' values as JSON
+ * (a string, a number, a map), never a string holding quotes.
+ */
+final class JsonReport {
+  private JsonReport() {}
+
+  static String of(DiffReport report) {
+    Map<String, Object> tree = new LinkedHashMap<>();
+    tree.put("rollout", report.rollout());
+    List<Object> objects = new ArrayList<>();
+    for (ObjectChange object : report.objects()) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("apiVersion", object.key().apiVersion());
+      entry.put("kind", object.key().kind());
+      entry.put("namespace", object.key().namespace());
+      entry.put("name", object.key().name());
+      entry.put("change", object.change().word());
+      entry.put("rollout", object.rollout());
+      entry.put("pace", object.pace());
+      entry.put("reasons", object.reasons());
+      List<Object> fields = new ArrayList<>();
+      for (FieldChange field : object.fields()) {
+        Map<String, Object> change = new LinkedHashMap<>();
+        change.put("path", field.path().toString() + (field.reordered() ? " (order)" : ""));
+        change.put("old", field.before());
+        change.put("new", field.after());
+        fields.add(change);
+      }
+      entry.put("fields", fields);
+      objects.add(entry);
+    }
+    tree.put("objects", objects);
+    tree.put("unchanged", report.unchanged());
+    StringBuilder text = new StringBuilder();
+    JsonText.write(tree, "", text);
+    return text.append('\n').toString();
+  }
+}

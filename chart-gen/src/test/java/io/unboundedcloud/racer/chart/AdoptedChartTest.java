@@ -90,7 +90,7 @@ class AdoptedChartTest {
   @DisplayName(
       "an installation whose overrides the values can say (placement, annotations, an origin)")
   class Expressible {
-    private final Adopted adopted = Adopted.of("operator-list.yaml", "racer-system");
+    private final Adopted adopted = Adopted.of("operator-dump.yaml", "racer-system");
 
     @Test
     @DisplayName(

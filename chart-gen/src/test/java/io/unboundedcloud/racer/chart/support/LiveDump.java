@@ -10,15 +10,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The live dumps that {@code racer-krm adopt} is tested on (krm-function's {@code
- * src/test/resources/adopt}), and pod templates compared as the API server stores them ({@link
- * LiveTemplates}).
+ * The live dumps that {@code racer-krm adopt} is tested on (the README's bundled {@code
+ * examples/adopt/operator-dump.yaml} and krm-function's {@code src/test/resources/adopt}), and pod
+ * templates compared as the API server stores them ({@link LiveTemplates}).
  */
 public final class LiveDump {
   private LiveDump() {}
 
-  /** A dump of krm-function's test resources. */
+  /** A dump: the bundled example of that name, else one of krm-function's test resources. */
   public static Path file(String name) {
+    Path bundled = ChartUnderTest.repositoryRoot().resolve("examples/adopt").resolve(name);
+    if (Files.isRegularFile(bundled)) {
+      return bundled;
+    }
     return ChartUnderTest.repositoryRoot()
         .resolve("krm-function/src/test/resources/adopt")
         .resolve(name);

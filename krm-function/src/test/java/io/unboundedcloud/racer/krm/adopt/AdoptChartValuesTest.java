@@ -188,7 +188,7 @@ class AdoptChartValuesTest {
         "the builder's resources, pull policy and update strategy, no pull secret, priority or pod label:"
             + " none of those values")
     void notWritten(@TempDir Path dir) throws IOException {
-      Adopted adopted = Adopted.of(fixture("operator-list.yaml"), dir);
+      Adopted adopted = Adopted.of(fixture("operator-dump.yaml"), dir);
       assertThat(adopted.values())
           .containsOnlyKeys(
               "images",
@@ -233,7 +233,7 @@ class AdoptChartValuesTest {
     @DisplayName("a :latest image the server pulls Always: images.pullPolicy Always, no rollout")
     @SuppressWarnings("unchecked")
     void latestImage(@TempDir Path dir) throws IOException {
-      String dump = text(fixture("operator-list.yaml"));
+      String dump = text(fixture("operator-dump.yaml"));
       String image =
           "image: mirror.example.com/unbounded/racer-dataplane:0.19.0\n          imagePullPolicy: IfNotPresent";
       assertThat(dump).contains(image);

@@ -31,7 +31,7 @@ import org.yaml.snakeyaml.Yaml;
 @DisplayName(
     "racer-krm adopt: a live installation to manifests for Git, with the verdict on a rollout")
 class AdoptTest {
-  private static final String LIST = "operator-list.yaml";
+  private static final String LIST = "operator-dump.yaml";
   private static final String STREAM = "overrides-stream.yaml";
   private static final String LIVE_HASH =
       "0c405d200d223380adb2463e7baeda541377b004c85f01a770b80e47338555eb";

@@ -50,7 +50,7 @@ class AdoptAgreementTest {
   static Stream<Arguments> cases() throws IOException {
     List<Arguments> cases = new ArrayList<>();
     List<String> fixtures;
-    try (Stream<Path> files = Files.list(LiveDumps.fixture("operator-list.yaml").getParent())) {
+    try (Stream<Path> files = Files.list(LiveDumps.fixture("operator-dump.yaml").getParent())) {
       fixtures = files.map(file -> file.getFileName().toString()).sorted().toList();
     }
     assertThat(fixtures).hasSizeGreaterThanOrEqualTo(3);

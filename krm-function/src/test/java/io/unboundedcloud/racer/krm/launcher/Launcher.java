@@ -164,7 +164,7 @@ final class Launcher {
    */
   static String liveDump() {
     try {
-      return Files.readString(Path.of("src", "test", "resources", "adopt", "operator-list.yaml"));
+      return Files.readString(Path.of("..", "examples", "adopt", "operator-dump.yaml"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -166,7 +166,7 @@ class ApiServerDefaultsTest {
     @Test
     @DisplayName("removes what the server would put back, and filled gives the live workload again")
     void roundTrip() {
-      for (String fixture : List.of("operator-list.yaml", "overrides-stream.yaml")) {
+      for (String fixture : List.of("operator-dump.yaml", "overrides-stream.yaml")) {
         for (Map<String, Object> live :
             LiveDumps.objects(LiveDumps.text(LiveDumps.fixture(fixture)))) {
           if (!"DaemonSet".equals(live.get("kind"))) {

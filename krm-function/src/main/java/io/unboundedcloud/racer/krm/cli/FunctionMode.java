@@ -1,6 +1,8 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.paths.NewObjectFiles;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
@@ -61,9 +63,16 @@ final class FunctionMode implements Mode {
       return 1;
     }
     List<MappingNode> inputItems = List.copyOf(list.items());
+    Read<ApplicationParameters> parameters = call.parameters();
+    // parameters that cannot be read: every item back unchanged, with their errors
     Outcome outcome =
-        rendering.render(
-            list.items(), list.functionConfig().orElse(null), UnaryOperator.identity());
+        parameters.ok()
+            ? rendering.render(
+                list.items(),
+                list.functionConfig().orElse(null),
+                parameters.value(),
+                UnaryOperator.identity())
+            : new Outcome(list.items(), parameters.results());
     NewObjectFiles.place(inputItems, outcome.items());
     for (Result result : outcome.results()) {
       call.stderr().println(result.toLine());

@@ -180,6 +180,10 @@ public final class Renderer {
         edits.add(edit);
       }
     }
+    if (functionRead.value().strict()) {
+      // before any item is edited: a run that strict mode fails gives every item back as it came
+      results.makeStrict();
+    }
     if (results.hasError()) {
       return null;
     }

@@ -32,6 +32,14 @@ public record Installation(
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The annotations that place an object in a file, which kustomize and kpt drop on output. */
+  private static final Set<String> FILE_ANNOTATIONS =
+      Set.of(
+          "config.kubernetes.io/path",
+          "config.kubernetes.io/index",
+          "internal.config.kubernetes.io/path",
+          "internal.config.kubernetes.io/index");
+
   /** The chart image keys and the function config keys they mean. */
   private static final Map<String, String> FUNCTION_KEYS =
       Map.of(
@@ -276,10 +284,34 @@ public record Installation(
     if (second.exitCode() != 0) {
       throw new AssertionError("the function failed on its patched output: " + second.stderr());
     }
-    List<Map<String, Object>> output = second.output().items();
+    List<Map<String, Object>> output =
+        second.output().items().stream().map(Installation::withoutFileAnnotations).toList();
     return customization.deletions().isEmpty()
         ? output
         : kustomize.apply(output, customization.deletions());
+  }
+
+  /**
+   * An object as kustomize prints it and kpt writes it: without the annotations that say which file
+   * it is in (the function gives the objects it adds their file; docs/krm.md).
+   */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> withoutFileAnnotations(Map<String, Object> item) {
+    Map<String, Object> metadata = (Map<String, Object>) item.get("metadata");
+    if (metadata == null || !(metadata.get("annotations") instanceof Map<?, ?> annotations)) {
+      return item;
+    }
+    Map<String, Object> kept = new LinkedHashMap<>((Map<String, Object>) annotations);
+    kept.keySet().removeAll(FILE_ANNOTATIONS);
+    Map<String, Object> newMetadata = new LinkedHashMap<>(metadata);
+    if (kept.isEmpty()) {
+      newMetadata.remove("annotations");
+    } else {
+      newMetadata.put("annotations", kept);
+    }
+    Map<String, Object> copy = new LinkedHashMap<>(item);
+    copy.put("metadata", newMetadata);
+    return copy;
   }
 
   private Map<String, Object> patched(Map<String, Object> item) {

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Picks the mode the command line names and runs it in the {@link RunEnvelope}. */
 public final class Command {
@@ -14,24 +15,56 @@ public final class Command {
    */
   static final List<Mode> MODES =
       List.of(
-          new FunctionMode(), new RenderMode(), new AdoptMode(), new DiffMode(), new VerifyMode());
+          new FunctionMode(),
+          new RenderMode(),
+          new AdoptMode(),
+          new DiffMode(),
+          new AnnounceMode(),
+          new VerifyMode());
 
   private static final String STACK = "--stack";
 
   private Command() {}
 
   /**
-   * Runs racer-krm.
+   * Runs racer-krm with no environment of its own (no Application parameters).
    *
    * @return the process exit code: 0, 1 on any error, 2 for a command line that cannot be run
    */
   public static int run(String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
-    return run(MODES, args, stdin, stdout, stderr);
+    return run(MODES, args, stdin, stdout, stderr, Map.of());
+  }
+
+  /**
+   * Runs racer-krm.
+   *
+   * @param environment the process environment: the function and render read the Argo CD
+   *     Application's parameters from {@code ARGOCD_APP_PARAMETERS}
+   * @return the process exit code: 0, 1 on any error, 2 for a command line that cannot be run
+   */
+  public static int run(
+      String[] args,
+      InputStream stdin,
+      PrintStream stdout,
+      PrintStream stderr,
+      Map<String, String> environment) {
+    return run(MODES, args, stdin, stdout, stderr, environment);
+  }
+
+  /** Runs racer-krm with these modes and no environment of its own. */
+  static int run(
+      List<Mode> modes, String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
+    return run(modes, args, stdin, stdout, stderr, Map.of());
   }
 
   /** Runs racer-krm with these modes. */
   static int run(
-      List<Mode> modes, String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
+      List<Mode> modes,
+      String[] args,
+      InputStream stdin,
+      PrintStream stdout,
+      PrintStream stderr,
+      Map<String, String> environment) {
     List<String> rest = new ArrayList<>(List.of(args));
     // every mode's flag, wherever it stands
     boolean stack = rest.removeIf(STACK::equals);
@@ -47,7 +80,7 @@ public final class Command {
           return 0;
         }
         default -> {
-          RunEnvelope envelope = new RunEnvelope(stdin, stdout, stderr, stack);
+          RunEnvelope envelope = new RunEnvelope(stdin, stdout, stderr, stack, environment);
           for (Mode mode : modes) {
             if (!mode.name().isEmpty() && mode.name().equals(first)) {
               return envelope.run(mode, rest.subList(1, rest.size()));

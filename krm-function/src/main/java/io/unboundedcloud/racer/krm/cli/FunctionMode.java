@@ -1,6 +1,9 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
+import io.unboundedcloud.racer.krm.paths.NewObjectFiles;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -13,11 +16,14 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * The KRM function: one ResourceList on stdin, one on stdout. Any error result exits 1 with every
  * input item unchanged in the output, and each error also on stderr, since kustomize shows only
- * stderr. A run that breaks still answers with every item ({@link Mode.Stdout#RESOURCE_LIST}).
+ * stderr. A run that breaks still answers with every item ({@link Mode.Stdout#RESOURCE_LIST}). The
+ * objects it adds get their file ({@link NewObjectFiles}), as kpt asks of new objects; the
+ * ResourceList goes out in the input's apiVersion.
  */
 final class FunctionMode implements Mode {
   private final Rendering rendering;
@@ -56,16 +62,27 @@ final class FunctionMode implements Mode {
       refuse(unreadable, out, call.stderr());
       return 1;
     }
+    List<MappingNode> inputItems = List.copyOf(list.items());
+    Read<ApplicationParameters> parameters = call.parameters();
+    // parameters that cannot be read: every item back unchanged, with their errors
     Outcome outcome =
-        rendering.render(
-            list.items(), list.functionConfig().orElse(null), UnaryOperator.identity());
+        parameters.ok()
+            ? rendering.render(
+                list.items(),
+                list.functionConfig().orElse(null),
+                parameters.value(),
+                UnaryOperator.identity())
+            : new Outcome(list.items(), parameters.results());
+    NewObjectFiles.place(inputItems, outcome.items());
     for (Result result : outcome.results()) {
       call.stderr().println(result.toLine());
     }
     List<Map<String, Object>> results = outcome.results().stream().map(Result::toTree).toList();
     // bytes, always UTF-8, whatever the platform's default encoding (a bare container has none)
     YamlWriter.writeResourceList(
-        new ResourceList(outcome.items(), list.functionConfig().orElse(null)), results, out);
+        new ResourceList(list.apiVersion(), outcome.items(), list.functionConfig().orElse(null)),
+        results,
+        out);
     return outcome.results().exitCode();
   }
 

@@ -1,7 +1,11 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
+import io.unboundedcloud.racer.krm.parameters.ParameterNames;
+import io.unboundedcloud.racer.krm.parameters.ParametersJson;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.YamlLimits;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
@@ -10,6 +14,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
@@ -23,12 +28,27 @@ final class Invocation {
   private final Arguments arguments;
   private final InputStream stdin;
   private final PrintStream stderr;
+  private final Map<String, String> environment;
   private KeptInput kept;
 
   Invocation(Arguments arguments, InputStream stdin, PrintStream stderr) {
+    this(arguments, stdin, stderr, Map.of());
+  }
+
+  Invocation(
+      Arguments arguments, InputStream stdin, PrintStream stderr, Map<String, String> environment) {
     this.arguments = arguments;
     this.stdin = stdin;
     this.stderr = stderr;
+    this.environment = environment;
+  }
+
+  /**
+   * The Argo CD Application's parameters, from {@code ARGOCD_APP_PARAMETERS} in the environment:
+   * none when it is not set.
+   */
+  Read<ApplicationParameters> parameters() {
+    return ParametersJson.read(environment.get(ParameterNames.ENVIRONMENT_VARIABLE));
   }
 
   Arguments arguments() {

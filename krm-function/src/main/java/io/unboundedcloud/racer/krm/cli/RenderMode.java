@@ -4,6 +4,7 @@ import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -59,6 +60,7 @@ final class RenderMode implements Mode {
     return render(
         call.arguments().paths(),
         call.arguments().path(FUNCTION_CONFIG).orElse(null),
+        call.parameters(),
         out,
         call.stderr());
   }
@@ -70,7 +72,17 @@ final class RenderMode implements Mode {
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
   private int render(
-      List<Path> paths, Path functionConfigFile, OutputStream output, PrintStream stderr) {
+      List<Path> paths,
+      Path functionConfigFile,
+      Read<ApplicationParameters> parameters,
+      OutputStream output,
+      PrintStream stderr) {
+    for (Result result : parameters.results()) {
+      stderr.println(result.toLine());
+    }
+    if (!parameters.ok()) {
+      return parameters.results().exitCode();
+    }
     List<MappingNode> objects;
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
@@ -91,7 +103,11 @@ final class RenderMode implements Mode {
       return sorted.results().exitCode();
     }
     Outcome outcome =
-        rendering.render(sorted.value().items(), sorted.value().functionConfig(), sources::located);
+        rendering.render(
+            sorted.value().items(),
+            sorted.value().functionConfig(),
+            parameters.value(),
+            sources::located);
     for (Result result : outcome.results()) {
       stderr.println(sources.locate(result).toLine());
     }

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import java.util.List;
@@ -14,5 +15,8 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 @FunctionalInterface
 interface Rendering {
   Outcome render(
-      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate);
+      List<MappingNode> items,
+      MappingNode functionConfig,
+      ApplicationParameters parameters,
+      UnaryOperator<ResourceRef> locate);
 }

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,8 +30,23 @@ final class RunEnvelope {
   private final PrintStream stdout;
   private final PrintStream stderr;
   private final Report report;
+  private final Map<String, String> environment;
 
   RunEnvelope(InputStream stdin, PrintStream stdout, PrintStream stderr, boolean stack) {
+    this(stdin, stdout, stderr, stack, Map.of());
+  }
+
+  /**
+   * @param environment the process environment the modes read (the Argo CD Application's
+   *     parameters)
+   */
+  RunEnvelope(
+      InputStream stdin,
+      PrintStream stdout,
+      PrintStream stderr,
+      boolean stack,
+      Map<String, String> environment) {
+    this.environment = environment;
     this.stdin = stdin;
     this.stdout = stdout;
     this.stderr = stderr;
@@ -45,7 +61,7 @@ final class RunEnvelope {
   int run(Mode mode, List<String> args) {
     Invocation call;
     try {
-      call = new Invocation(mode.syntax().parse(mode.name(), args), stdin, stderr);
+      call = new Invocation(mode.syntax().parse(mode.name(), args), stdin, stderr, environment);
     } catch (UsageException usage) {
       return usage(usage);
     }

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.workload.Release;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The function's configuration: where the images come from. Full references win over registry and
@@ -61,6 +62,22 @@ public record FunctionConfig(
   /** Every key the function reads. */
   public static final List<String> KEYS =
       List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE, STRICT);
+
+  /**
+   * The config that {@code data} sets (a ConfigMap's data, with the Application's parameters over
+   * it); keys other than {@link #KEYS} are not read.
+   *
+   * @param source the config object, or {@code null} when the function got none
+   */
+  public static FunctionConfig of(Item source, Map<String, String> data) {
+    return new FunctionConfig(
+        source,
+        data.get(IMAGE_REGISTRY),
+        data.get(IMAGE_TAG),
+        data.get(DATAPLANE_IMAGE),
+        data.get(OBJECT_IMAGE),
+        "true".equals(data.get(STRICT)));
+  }
 
   /** The tag registry images get. */
   public String effectiveTag() {

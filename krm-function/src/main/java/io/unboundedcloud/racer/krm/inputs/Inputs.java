@@ -30,6 +30,7 @@ public final class Inputs {
 
   private final List<Item> items;
   private final MappingNode functionConfig;
+  private final Overrides overrides;
   private final UnaryOperator<ResourceRef> locate;
 
   /**
@@ -37,7 +38,7 @@ public final class Inputs {
    * @param functionConfig its functionConfig, or {@code null}
    */
   public Inputs(List<MappingNode> items, MappingNode functionConfig) {
-    this(items, functionConfig, UnaryOperator.identity());
+    this(items, functionConfig, UnaryOperator.identity(), Overrides.NONE);
   }
 
   /**
@@ -48,9 +49,34 @@ public final class Inputs {
    */
   public Inputs(
       List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
+    this(items, functionConfig, locate, Overrides.NONE);
+  }
+
+  /**
+   * @param items the ResourceList's items, in order
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param overrides values that win over those of racer-settings and of the function config (the
+   *     Argo CD Application's parameters)
+   */
+  public Inputs(List<MappingNode> items, MappingNode functionConfig, Overrides overrides) {
+    this(items, functionConfig, UnaryOperator.identity(), overrides);
+  }
+
+  /**
+   * @param items the ResourceList's items, in order
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param locate names the file an item came from where its annotations do not
+   * @param overrides values that win over those of racer-settings and of the function config
+   */
+  public Inputs(
+      List<MappingNode> items,
+      MappingNode functionConfig,
+      UnaryOperator<ResourceRef> locate,
+      Overrides overrides) {
     this.items = items.stream().map(Item::new).toList();
     this.functionConfig = functionConfig;
     this.locate = locate;
+    this.overrides = overrides;
   }
 
   /** Every item, in order. */
@@ -61,7 +87,8 @@ public final class Inputs {
   /**
    * The ConfigMap {@code racer-settings}, found by its name or by a name kustomize recorded before
    * a prefix or suffix. Exactly one must exist: none, or several, is an error naming every
-   * candidate.
+   * candidate. Its data are the ConfigMap's with the overrides over them (a key they set keeps its
+   * place, a new one comes last).
    */
   public Read<SettingsSource> settings() {
     List<Item> candidates =
@@ -112,17 +139,72 @@ public final class Inputs {
     Item item = candidates.get(0);
     Results results = new Results();
     Map<String, String> data = scalarData(item, results);
+    data.putAll(overrides.settings());
     return Read.of(new SettingsSource(item, item.namespace(), data), results);
+  }
+
+  /**
+   * racer-settings in the output of a whole kustomize build, which renamed it: the ConfigMap that
+   * the dataplane DaemonSet's envFrom names (kustomize appended a hash of its data to its name and
+   * dropped its record of the old one), in the DaemonSet's namespace; or else the one {@link
+   * #settings()} finds.
+   */
+  public Read<SettingsSource> builtSettings() {
+    Read<SettingsSource> byName = settings();
+    if (byName.value() != null) {
+      return byName;
+    }
+    for (Item daemonSet : dataplaneDaemonSets()) {
+      String name = settingsReference(daemonSet);
+      for (Item item : items) {
+        if (item.is("v1", "ConfigMap")
+            && item.name().equals(name)
+            && item.namespace().equals(daemonSet.namespace())) {
+          Results results = new Results();
+          Map<String, String> data = scalarData(item, results);
+          data.putAll(overrides.settings());
+          return Read.of(new SettingsSource(item, item.namespace(), data), results);
+        }
+      }
+    }
+    return byName;
+  }
+
+  /** The last ConfigMap the dataplane container's envFrom names (racer-settings comes last). */
+  private static String settingsReference(Item daemonSet) {
+    String name = null;
+    Object containers =
+        Nodes.toPlainMap(daemonSet.node()).getOrDefault("spec", Map.of()) instanceof Map<?, ?> spec
+                && spec.get("template") instanceof Map<?, ?> template
+                && template.get("spec") instanceof Map<?, ?> pod
+            ? pod.get("containers")
+            : null;
+    if (containers instanceof List<?> list) {
+      for (Object container : list) {
+        if (container instanceof Map<?, ?> c
+            && Dataplane.CONTAINER_NAME.equals(c.get("name"))
+            && c.get("envFrom") instanceof List<?> sources) {
+          for (Object source : sources) {
+            if (source instanceof Map<?, ?> from
+                && from.get("configMapRef") instanceof Map<?, ?> ref
+                && ref.get("name") instanceof String referenced) {
+              name = referenced;
+            }
+          }
+        }
+      }
+    }
+    return name;
   }
 
   /**
    * The function config: a ConfigMap (kustomize's transformer config, kpt's {@code function-input})
    * whose {@code data} holds {@link FunctionConfig#KEYS}. None at all reads as an empty config; an
-   * unknown key is a warning; another kind is an error.
+   * unknown key is a warning; another kind is an error. The overrides win over its keys.
    */
   public Read<FunctionConfig> functionConfig() {
     if (functionConfig == null) {
-      return Read.of(new FunctionConfig(null, null, null, null, null), new Results());
+      return finish(null, new LinkedHashMap<>(), new Results());
     }
     Item source = new Item(functionConfig);
     if (!source.is("v1", "ConfigMap")) {
@@ -154,6 +236,15 @@ public final class Inputs {
                 "data." + key));
       }
     }
+    return finish(source, data, results);
+  }
+
+  /**
+   * The config {@code data} sets once the overrides are over it, its values checked where they are
+   * not checked later ({@code strict}); {@code source} is null when the function got no config.
+   */
+  private Read<FunctionConfig> finish(Item source, Map<String, String> data, Results results) {
+    data.putAll(overrides.functionConfig());
     String strict = data.get(FunctionConfig.STRICT);
     if (strict != null && !strict.equals("true") && !strict.equals("false")) {
       results.add(
@@ -165,19 +256,11 @@ public final class Inputs {
                       + strict
                       + "\": must be exactly \"true\" (every warning is an error) or \"false\""
                       + " (the default)",
-                  source.ref(),
+                  source == null ? null : source.ref(),
                   "data." + FunctionConfig.STRICT)
               .withCurrentValue(strict));
     }
-    FunctionConfig config =
-        new FunctionConfig(
-            source,
-            data.get(FunctionConfig.IMAGE_REGISTRY),
-            data.get(FunctionConfig.IMAGE_TAG),
-            data.get(FunctionConfig.DATAPLANE_IMAGE),
-            data.get(FunctionConfig.OBJECT_IMAGE),
-            "true".equals(strict));
-    return Read.of(config, results);
+    return Read.of(FunctionConfig.of(source, data), results);
   }
 
   /**

@@ -93,7 +93,10 @@ final class DataplaneConfiguration {
    * raised no error, so every value parses.
    */
   static Config of(SettingsSource settings, FunctionConfig function, Results results) {
-    if (function.source() == null) {
+    // the Argo CD Application's parameters may give the images where the folder has no config
+    if (function.source() == null
+        && function.resolvedDataplaneImage() == null
+        && function.resolvedObjectImage() == null) {
       results.add(Result.error(ImageMessages.NO_FUNCTION_CONFIG));
       return null;
     }

@@ -46,7 +46,7 @@ final class ImageMessages {
                 + url.group(1)
                 + ", but an image reference has no scheme: set it to "
                 + url.group(2),
-            function.source().ref(),
+            function.source() == null ? null : function.source().ref(),
             "data." + entry.getKey(),
             entry.getValue(),
             url.group(2));

@@ -8,8 +8,11 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.Overrides;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
+import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
+import io.unboundedcloud.racer.krm.parameters.ParameterAttribution;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -26,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /**
  * One run of the function: read the inputs, render the dataplane, merge it into what was there,
@@ -40,7 +45,7 @@ public final class Renderer {
    * @param functionConfig its functionConfig, or {@code null}
    */
   public static Outcome render(List<MappingNode> items, MappingNode functionConfig) {
-    return render(items, functionConfig, UnaryOperator.identity());
+    return render(items, functionConfig, ApplicationParameters.NONE, UnaryOperator.identity());
   }
 
   /**
@@ -50,28 +55,75 @@ public final class Renderer {
    */
   public static Outcome render(
       List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
+    return render(items, functionConfig, ApplicationParameters.NONE, locate);
+  }
+
+  /**
+   * @param items the ResourceList's items (edited in place only when the run succeeds)
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param parameters the Argo CD Application's parameters
+   */
+  public static Outcome render(
+      List<MappingNode> items, MappingNode functionConfig, ApplicationParameters parameters) {
+    return render(items, functionConfig, parameters, UnaryOperator.identity());
+  }
+
+  /**
+   * @param items the ResourceList's items (edited in place only when the run succeeds)
+   * @param functionConfig its functionConfig, or {@code null}
+   * @param parameters the Argo CD Application's parameters: they win over racer-settings and the
+   *     function config, and the output's racer-settings holds what they set
+   * @param locate names the file an item came from where its annotations do not (render mode)
+   */
+  public static Outcome render(
+      List<MappingNode> items,
+      MappingNode functionConfig,
+      ApplicationParameters parameters,
+      UnaryOperator<ResourceRef> locate) {
     Results results = new Results();
     List<MappingNode> output;
+    Inputs inputs = new Inputs(items, functionConfig, locate, parameters.overrides());
     try {
-      output = renderInto(new Inputs(items, functionConfig, locate), results);
+      output = renderInto(inputs, parameters.overrides(), results);
     } catch (YamlInputException unreadable) {
       // an object we had to read is not plain data (an alias expanding past the limits): no item is
       // lost
       results.add(Result.error("an input object cannot be read: " + unreadable.getMessage()));
       output = null;
     }
+    if (!parameters.isEmpty()) {
+      results = attributed(results, parameters, inputs, functionConfig);
+    }
     return new Outcome(results.hasError() || output == null ? items : output, results);
+  }
+
+  /** The results, those about a key a parameter set naming that parameter. */
+  private static Results attributed(
+      Results results,
+      ApplicationParameters parameters,
+      Inputs inputs,
+      MappingNode functionConfig) {
+    SettingsSource settings = inputs.settings().value();
+    ResourceRef settingsRef = settings == null ? null : settings.item().ref();
+    ResourceRef functionRef = functionConfig == null ? null : new Item(functionConfig).ref();
+    ParameterAttribution attribution =
+        new ParameterAttribution(parameters, settingsRef, functionRef);
+    return Results.copyOf(results.stream().map(attribution::attribute).toList());
   }
 
   /**
    * Renders, then makes every warning an error when the function config asks for strict mode: the
-   * items then come back unchanged.
+   * items then come back unchanged. Only a run without error writes the overrides into
+   * racer-settings.
    */
-  private static List<MappingNode> renderInto(Inputs inputs, Results results) {
+  private static List<MappingNode> renderInto(Inputs inputs, Overrides overrides, Results results) {
     Read<FunctionConfig> functionRead = inputs.functionConfig();
     List<MappingNode> output = renderWith(inputs, functionRead, results);
     if (functionRead.value() != null && functionRead.value().strict()) {
       results.makeStrict();
+    }
+    if (output != null && !results.hasError()) {
+      writeOverrides(inputs.settings().value(), overrides);
     }
     return output;
   }
@@ -129,6 +181,10 @@ public final class Renderer {
         edits.add(edit);
       }
     }
+    if (functionRead.value().strict()) {
+      // before any item is edited: a run that strict mode fails gives every item back as it came
+      results.makeStrict();
+    }
     if (results.hasError()) {
       return null;
     }
@@ -140,6 +196,21 @@ public final class Renderer {
     place(output, existingDaemonSet.value(), daemonSet);
     edits.forEach(OriginPlacement.Edit::apply);
     return output;
+  }
+
+  /**
+   * racer-settings holds the data the dataplane was rendered from (it reads them through envFrom):
+   * each overridden key gets its value, where it differs from the ConfigMap's own.
+   */
+  private static void writeOverrides(SettingsSource settings, Overrides overrides) {
+    MappingNode node = settings.item().node();
+    for (Map.Entry<String, String> entry : overrides.settings().entrySet()) {
+      Node current = Nodes.get(node, "data", entry.getKey());
+      if (current instanceof ScalarNode scalar && entry.getValue().equals(scalar.getValue())) {
+        continue;
+      }
+      Nodes.put(Nodes.ensureMapping(node, "data"), entry.getKey(), entry.getValue());
+    }
   }
 
   /**

@@ -1,5 +1,10 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.krm.yaml.pipeline.CompactEventParser;
+import io.unboundedcloud.racer.krm.yaml.pipeline.LinearStreamReader;
+import io.unboundedcloud.racer.krm.yaml.pipeline.RefusedStructure;
+import io.unboundedcloud.racer.krm.yaml.pipeline.SpareCapacity;
+import io.unboundedcloud.racer.krm.yaml.pipeline.TreeComposer;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -47,7 +52,7 @@ final class DocumentReader {
     } catch (YAMLException e) {
       throw translate(e, null);
     }
-    this.composer = SpareCapacity.composer(parser, limits.loaderOptions());
+    this.composer = new TreeComposer(parser, limits.loaderOptions());
   }
 
   /**
@@ -65,6 +70,8 @@ final class DocumentReader {
       return Optional.empty();
     } catch (YamlInputException e) {
       throw e;
+    } catch (RefusedStructure e) {
+      throw refused(e);
     } catch (YAMLException e) {
       throw translate(e, parser.lastMark());
     } catch (IllegalArgumentException e) {
@@ -92,9 +99,15 @@ final class DocumentReader {
       }
     } catch (YamlInputException e) {
       throw e;
+    } catch (RefusedStructure e) {
+      throw refused(e);
     } catch (YAMLException e) {
       throw translate(e, parser.lastMark());
     }
+  }
+
+  private YamlInputException refused(RefusedStructure e) {
+    return YamlInputException.at(source, e.mark(), e.problem());
   }
 
   private static boolean isEmptyDocument(Node root) {

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -18,8 +18,6 @@ import org.yaml.snakeyaml.nodes.Tag;
 final class ResourceListReader {
 
   private static final Set<String> KINDS = Set.of("ResourceList", "List");
-  private static final Set<String> API_VERSIONS =
-      Set.of("config.kubernetes.io/v1", "config.kubernetes.io/v1beta1");
   private static final String EXPECTED =
       "kind: ResourceList, apiVersion: config.kubernetes.io/v1 and the objects as items";
 
@@ -58,10 +56,10 @@ final class ResourceListReader {
           "expected a ResourceList (" + EXPECTED + "), found " + describe(root) + ".");
     }
     checkKind(envelope, source);
-    checkApiVersion(envelope, source);
+    String apiVersion = apiVersion(envelope, source);
     try {
       ResourceList list =
-          new ResourceList(items(envelope, source), functionConfig(envelope, source));
+          new ResourceList(apiVersion, items(envelope, source), functionConfig(envelope, source));
       list.results().addAll(results(envelope, source));
       return list;
     } catch (YamlInputException unusable) {
@@ -91,18 +89,22 @@ final class ResourceListReader {
     }
   }
 
-  private static void checkApiVersion(MappingNode envelope, String source) {
+  /** The envelope's apiVersion, to be written back; {@link ResourceList#API_VERSION} when none. */
+  private static String apiVersion(MappingNode envelope, String source) {
     Node apiVersion = Nodes.get(envelope, "apiVersion");
     String text = Nodes.text(apiVersion);
-    if (text == null || text.isEmpty() || API_VERSIONS.contains(text)) {
-      return;
+    if (text == null || text.isEmpty()) {
+      return ResourceList.API_VERSION;
+    }
+    if (ResourceList.API_VERSIONS.contains(text)) {
+      return text;
     }
     throw YamlInputException.at(
         source,
         apiVersion.getStartMark(),
         "apiVersion is "
             + describe(apiVersion)
-            + "; expected config.kubernetes.io/v1 (v1beta1, or no apiVersion, "
+            + "; expected config.kubernetes.io/v1 (v1beta1, v1alpha1, or no apiVersion, "
             + "are accepted too).");
   }
 

@@ -48,8 +48,11 @@ public record YamlLimits(
     }
   }
 
-  /** snakeyaml's options for composing nodes under these limits, comments kept. */
-  LoaderOptions loaderOptions() {
+  /**
+   * snakeyaml's options for composing nodes under these limits, comments kept (a new object each
+   * time: snakeyaml's options are mutable).
+   */
+  public LoaderOptions loaderOptions() {
     LoaderOptions options = new LoaderOptions();
     options.setProcessComments(true);
     options.setAllowDuplicateKeys(

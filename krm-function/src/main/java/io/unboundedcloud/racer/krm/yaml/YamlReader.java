@@ -19,11 +19,11 @@ public final class YamlReader {
 
   /**
    * The one ResourceList on stdin. Accepts {@code kind: ResourceList} or {@code kind: List};
-   * apiVersion {@code config.kubernetes.io/v1}, {@code v1beta1} or none; {@code items} missing,
-   * null or empty; {@code functionConfig} optional, of any kind. Refuses empty input, several
-   * documents, a document that is not a mapping, a wrong kind or apiVersion, items that are not a
-   * list, an item that is not a mapping or has no kind, duplicate keys, and input beyond the
-   * limits.
+   * apiVersion {@code config.kubernetes.io/v1}, {@code v1beta1}, {@code v1alpha1} or none (kept in
+   * {@link ResourceList#apiVersion()}); {@code items} missing, null or empty; {@code
+   * functionConfig} optional, of any kind. Refuses empty input, several documents, a document that
+   * is not a mapping, a wrong kind or apiVersion, items that are not a list, an item that is not a
+   * mapping or has no kind, duplicate keys, and input beyond the limits.
    */
   public static ResourceList readResourceList(InputStream stdin) {
     return readResourceList(stdin, "stdin", YamlLimits.DEFAULT);

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer;
 import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -29,16 +30,16 @@ public final class YamlWriter {
   private YamlWriter() {}
 
   /**
-   * Exactly one ResourceList, streamed to {@code out}: {@code apiVersion: config.kubernetes.io/v1},
-   * {@code kind: ResourceList}, {@code items} ({@code items: []} when empty), {@code
-   * functionConfig} when there is one (as it came), {@code results} when there are any: the list's
-   * own, then {@code plainResults} (plain maps: {@code message}, {@code severity}, {@code
-   * resourceRef}, {@code field}, {@code file}, and whatever else a result that came in holds, such
-   * as {@code tags}).
+   * Exactly one ResourceList, streamed to {@code out}: {@code apiVersion} the list's ({@link
+   * ResourceList#apiVersion()}), {@code kind: ResourceList}, {@code items} ({@code items: []} when
+   * empty), {@code functionConfig} when there is one (as it came), {@code results} when there are
+   * any: the list's own, then {@code plainResults} (plain maps: {@code message}, {@code severity},
+   * {@code resourceRef}, {@code field}, {@code file}, and whatever else a result that came in
+   * holds, such as {@code tags}).
    */
   public static void writeResourceList(
       ResourceList list, List<? extends Map<String, ?>> plainResults, OutputStream out) {
-    NodeSerializer.write(List.of(envelope(list, plainResults)), utf8(out));
+    write(List.of(envelope(list, plainResults)), utf8(out));
   }
 
   /**
@@ -47,13 +48,13 @@ public final class YamlWriter {
    */
   public static String manifests(List<? extends Node> objects) {
     StringWriter text = new StringWriter();
-    NodeSerializer.write(objects, text);
+    write(objects, text);
     return text.toString();
   }
 
   /** As {@link #manifests(List)}, streamed to {@code out}. */
   public static void writeManifests(List<? extends Node> objects, OutputStream out) {
-    NodeSerializer.write(objects, utf8(out));
+    write(objects, utf8(out));
   }
 
   /**
@@ -64,7 +65,11 @@ public final class YamlWriter {
       Node items, List<? extends Map<String, ?>> plainResults, OutputStream out) {
     MappingNode envelope = envelope(new ResourceList(List.of(), null), plainResults);
     envelope.getValue().set(2, new NodeTuple(Nodes.string("items"), items));
-    NodeSerializer.write(List.of(envelope), utf8(out));
+    write(List.of(envelope), utf8(out));
+  }
+
+  private static void write(List<? extends Node> documents, Writer out) {
+    NodeSerializer.write(documents, out, YamlLimits.DEFAULT.maxNestingDepth());
   }
 
   private static Writer utf8(OutputStream out) {
@@ -74,7 +79,7 @@ public final class YamlWriter {
   private static MappingNode envelope(
       ResourceList list, List<? extends Map<String, ?>> plainResults) {
     List<NodeTuple> tuples = new ArrayList<>(5);
-    tuples.add(new NodeTuple(Nodes.string("apiVersion"), Nodes.string(ResourceList.API_VERSION)));
+    tuples.add(new NodeTuple(Nodes.string("apiVersion"), Nodes.string(list.apiVersion())));
     tuples.add(new NodeTuple(Nodes.string("kind"), Nodes.string(ResourceList.KIND)));
     tuples.add(new NodeTuple(Nodes.string("items"), sequence(new ArrayList<>(list.items()))));
     if (list.functionConfig().isPresent()) {

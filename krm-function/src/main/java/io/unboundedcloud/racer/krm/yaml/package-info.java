@@ -21,6 +21,11 @@
  * io.unboundedcloud.racer.krm.yaml.ResourceListOutline}), for an input whose tree did not fit in
  * memory.
  *
+ * <p>The snakeyaml stages it replaces for memory, time and fidelity (reader, event parser,
+ * composer, serializer) are in {@code krm.yaml.pipeline}, with the snakeyaml version they were
+ * checked against and their figures; this package wires them and turns what they refuse into
+ * messages.
+ *
  * <p>Never: interprets Kubernetes objects beyond the ResourceList envelope (an item must be a
  * mapping with a kind, nothing more), drops or reorders items, writes anything but YAML to the
  * output, closes stdin or stdout.

@@ -65,9 +65,19 @@ final class ArgoCdExample {
 
   /** The generate command as Argo CD's plugin server runs it: spec.generate.command, then .args. */
   static List<String> generateCommand(Map<String, Object> plugin) {
+    return command(at(plugin, "spec", "generate"));
+  }
+
+  /** The dynamic parameter command as the plugin server runs it: its command, then its args. */
+  static List<String> announceCommand(Map<String, Object> plugin) {
+    return command(at(plugin, "spec", "parameters", "dynamic"));
+  }
+
+  /** A plugin.yaml command ({command, args}) as argv: the command, then the args. */
+  private static List<String> command(Object spec) {
     List<String> command = new ArrayList<>();
-    List<String> executable = at(plugin, "spec", "generate", "command");
-    List<String> args = at(plugin, "spec", "generate", "args");
+    List<String> executable = at(spec, "command");
+    List<String> args = at(spec, "args");
     if (executable != null) {
       command.addAll(executable);
     }

@@ -5,17 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.unboundedcloud.racer.krm.argocd.PluginServer.Generated;
-import io.unboundedcloud.racer.krm.e2e.DockerStandin;
-import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -25,9 +20,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * The plugin on a kustomize overlay app (examples/argocd/overlay-app: a base and the overlays east
@@ -44,23 +36,16 @@ class KustomizeOverlayIT {
   private static final String APP_PATH = "examples/argocd/overlay-app";
   private static final String IMAGE = "ghcr.io/unbounded-cloud/racer-krm:0.1.0";
 
-  private Path kubectl;
+  private LocalKustomize kustomize;
 
   @BeforeAll
   void needsTheSimulationAndKubectl() {
-    String why = PluginServer.unavailableReason();
-    if (why == null && HostCommand.find("kubectl").isEmpty()) {
-      why =
-          "the overlay app is built with kubectl kustomize (standing in for Argo CD's kustomize); kubectl is not on the PATH";
-    }
-    if (why == null) {
-      why = DockerStandin.unavailableReason();
-    }
+    String why = LocalKustomize.unavailableReason();
     if (why != null) {
       System.out.println("SKIPPED: KustomizeOverlayIT: " + why);
     }
     assumeTrue(why == null, why);
-    kubectl = HostCommand.find("kubectl").orElseThrow();
+    kustomize = LocalKustomize.find();
   }
 
   @Nested
@@ -274,6 +259,126 @@ class KustomizeOverlayIT {
     }
   }
 
+  @Nested
+  @DisplayName(
+      "with the Application's parameters (the docker stand-in hands them to each racer function)")
+  class Parameters {
+
+    @Test
+    @DisplayName(
+        "string parameters, the settings map and imageRegistry win over the overlay's values: as a local build of the overlay edited to hold them")
+    void asTheEditedOverlay(@TempDir Path root) throws Exception {
+      Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+      Overlay app = Overlay.receive(root.resolve("plugin"), "east", null);
+      Overlay edited =
+          Overlay.receive(
+              root.resolve("reference"),
+              "east",
+              file ->
+                  file.replace(
+                          "  - RACER_PEER_PORT=9100\n",
+                          "  - RACER_PEER_PORT=9300\n  - RACER_NVIDIA=cdi\n")
+                      .replace(
+                          "imageRegistry: registry.example.com/racer",
+                          "imageRegistry: mirror.example.com/racer"));
+
+      Generated generated =
+          app.generate(
+              kustomizeFolder(root),
+              """
+              [{"name":"RACER_NVIDIA","string":"cdi"},\
+              {"name":"settings","map":{"RACER_PEER_PORT":"9300"}},\
+              {"name":"imageRegistry","string":"mirror.example.com/racer"}]""");
+
+      assertThat(generated.exitCode()).as("%s", generated).isZero();
+      assertThat(generated.stderr()).isEmpty();
+      List<Map<String, Object>> objects = objects(generated.stdout());
+      assertThat(objects)
+          .containsExactlyInAnyOrderElementsOf(objects(locally(root, edited.folder())));
+      assertThat(String.valueOf(objects))
+          .contains("RACER_NVIDIA=cdi")
+          .contains("mirror.example.com/racer/racer-dataplane:")
+          .contains("]:9300");
+    }
+
+    @Test
+    @DisplayName("awkward values cross kustomize and the docker stand-in byte for byte")
+    void exactValues(@TempDir Path root) throws Exception {
+      Overlay app = Overlay.receive(root, "west", null);
+
+      Generated generated =
+          app.generate(
+              kustomizeFolder(root),
+              new com.fasterxml.jackson.databind.ObjectMapper()
+                  .writeValueAsString(
+                      List.of(
+                          Map.of(
+                              "name",
+                              "settings",
+                              "map",
+                              Map.of("note", PluginParametersIT.AWKWARD)))));
+
+      assertThat(generated.exitCode()).as("%s", generated).isZero();
+      Map<String, Object> settings =
+          objects(generated.stdout()).stream()
+              .filter(o -> "ConfigMap".equals(at(o, "kind")))
+              .findFirst()
+              .orElseThrow();
+      assertThat((Object) at(settings, "data", "note")).isEqualTo(PluginParametersIT.AWKWARD);
+    }
+
+    @Test
+    @DisplayName("fails loudly on a value its key refuses, naming the parameter")
+    void failsLoudly(@TempDir Path root) throws Exception {
+      Generated generated =
+          Overlay.receive(root, "east", null)
+              .generate(
+                  kustomizeFolder(root), "[{\"name\":\"RACER_PEER_PORT\",\"string\":\"80\"}]");
+
+      assertThat(generated.exitCode()).as("%s", generated).isNotZero();
+      assertThat(generated.stdout()).isEmpty();
+      assertThat(generated.stderr())
+          .contains("Application parameter RACER_PEER_PORT (ARGOCD_APP_PARAMETERS)")
+          .contains("RACER_PEER_PORT is \"80\"");
+    }
+
+    @Test
+    @DisplayName(
+        "announces the values after kustomize, before the Application's parameters, valid against Argo CD's type")
+    void announces(@TempDir Path root) throws Exception {
+      Generated announced =
+          Overlay.receive(root, "east", null)
+              .announce(
+                  kustomizeFolder(root), "[{\"name\":\"RACER_PEER_PORT\",\"string\":\"9300\"}]");
+
+      assertThat(announced.exitCode()).as("%s", announced).isZero();
+      assertThat(announced.stderr()).isEmpty();
+      AnnouncementSchema.assertValid(announced.stdout());
+      Map<String, Map<String, Object>> byName = PluginParametersIT.byName(announced.stdout());
+      assertThat(byName.get("RACER_PEER_PORT")).containsEntry("string", "9100");
+      assertThat(byName.get("RACER_NVIDIA")).containsEntry("string", "off");
+      assertThat(byName.get("RACER_SHARES")).containsEntry("string", "4");
+    }
+
+    @Test
+    @DisplayName(
+        "announcing an overlay that does not build: the catalog's defaults, exit 0, the reason on stderr")
+    void announcesABrokenOverlay(@TempDir Path root) throws Exception {
+      Generated announced =
+          Overlay.receive(
+                  root,
+                  "east",
+                  file -> file.replace("- models-origin.yaml", "- missing-origin.yaml"))
+              .announce(kustomizeFolder(root), null);
+
+      assertThat(announced.exitCode()).as("%s", announced).isZero();
+      assertThat(announced.stderr()).contains("missing-origin.yaml").contains("defaults");
+      AnnouncementSchema.assertValid(announced.stdout());
+      assertThat(PluginParametersIT.byName(announced.stdout()).get("RACER_PEER_PORT"))
+          .containsEntry("string", "8082");
+    }
+  }
+
   /** One received copy of the overlay app, generate to run in one of its overlays. */
   private record Overlay(Path root, Path checkout, String overlay) {
     /**
@@ -317,54 +422,24 @@ class KustomizeOverlayIT {
     Generated generate(Path tools) throws IOException, InterruptedException {
       return (tools == null ? server() : server(tools)).generate(folder());
     }
+
+    /** generate in the overlay for an Application with these parameters (a JSON array). */
+    Generated generate(Path tools, String parameters) throws IOException, InterruptedException {
+      return server(tools).generate(folder(), parameters);
+    }
+
+    /** plugin.yaml's parameters.dynamic command in the overlay. */
+    Generated announce(Path tools, String parameters) throws IOException, InterruptedException {
+      return server(tools).run(folder(), ArgoCdExample.announceCommand(PLUGIN), parameters);
+    }
   }
 
-  /** A folder holding {@code kustomize}: Argo CD's kustomize build played by kubectl kustomize. */
   private Path kustomizeFolder(Path root) throws IOException {
-    Path tools = Files.createDirectories(root.resolve("argocd-tools"));
-    Files.setPosixFilePermissions(tools, PosixFilePermissions.fromString("rwxr-xr-x"));
-    Path kustomize = tools.resolve("kustomize");
-    if (!Files.exists(kustomize)) {
-      Files.writeString(
-          kustomize,
-          """
-                    #!/bin/sh
-                    # Argo CD's `kustomize build ARGS...`, played by kubectl's kustomize
-                    set -eu
-                    [ "${1:-}" = build ] || { echo "kustomize (test wrapper): only build is supported" >&2; exit 2; }
-                    shift
-                    exec %s kustomize "$@"
-                    """
-              .formatted("'" + kubectl + "'"));
-      Files.setPosixFilePermissions(kustomize, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
-    return tools;
+    return kustomize.toolFolder(root);
   }
 
-  /**
-   * What a user builds locally: kubectl kustomize --enable-alpha-plugins, the function through the
-   * test docker stand-in.
-   */
   private String locally(Path root, Path folder) throws IOException, InterruptedException {
-    Path work = Files.createDirectories(root.resolve("local"));
-    DockerStandin docker = DockerStandin.install(work, RuntimeFolder.plainLauncher());
-    File stdout = work.resolve("stdout").toFile();
-    File stderr = work.resolve("stderr").toFile();
-    ProcessBuilder builder =
-        new ProcessBuilder(
-                kubectl.toString(), "kustomize", "--enable-alpha-plugins", folder.toString())
-            .redirectOutput(stdout)
-            .redirectError(stderr);
-    builder.environment().put("PATH", docker.bin + File.pathSeparator + System.getenv("PATH"));
-    Process process = builder.start();
-    if (!process.waitFor(PluginServer.DEADLINE_SECONDS, TimeUnit.SECONDS)) {
-      process.destroyForcibly().waitFor();
-      throw new AssertionError("kubectl kustomize did not finish");
-    }
-    assertThat(process.exitValue())
-        .as("local kubectl kustomize: %s", Files.readString(stderr.toPath()))
-        .isZero();
-    return Files.readString(stdout.toPath());
+    return kustomize.build(root, folder);
   }
 
   private static String succeeded(Generated generated) {
@@ -372,18 +447,8 @@ class KustomizeOverlayIT {
     return generated.stdout();
   }
 
-  /** A YAML stream's objects; the stream must hold at least one. */
-  @SuppressWarnings("unchecked")
   private static List<Map<String, Object>> objects(String stream) {
-    List<Map<String, Object>> objects = new ArrayList<>();
-    for (Object document : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(stream)) {
-      if (document != null) {
-        assertThat(document).as("a document that is not an object").isInstanceOf(Map.class);
-        objects.add((Map<String, Object>) document);
-      }
-    }
-    assertThat(objects).as("objects in%n%s", stream).isNotEmpty();
-    return objects;
+    return LocalKustomize.objects(stream);
   }
 
   private static Map<String, Object> find(List<Map<String, Object>> objects, String daemonSet) {

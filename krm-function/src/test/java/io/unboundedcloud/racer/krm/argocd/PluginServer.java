@@ -129,6 +129,24 @@ final class PluginServer {
    * user.
    */
   Generated generate(Path app) throws IOException, InterruptedException {
+    return run(app, generateCommand, null);
+  }
+
+  /**
+   * Runs plugin.yaml's generate command for an Application whose spec.source.plugin.parameters are
+   * {@code parametersJson} (a JSON array, as Argo CD writes ARGOCD_APP_PARAMETERS).
+   */
+  Generated generate(Path app, String parametersJson) throws IOException, InterruptedException {
+    return run(app, generateCommand, parametersJson);
+  }
+
+  /**
+   * Runs {@code command} (a command of plugin.yaml, such as parameters.dynamic.command) in a folder
+   * of the received checkout, as the sidecar's user, for an Application with these parameters
+   * (null: an Application that sets none, for which Argo CD sets ARGOCD_APP_PARAMETERS to null).
+   */
+  Generated run(Path app, List<String> command, String parametersJson)
+      throws IOException, InterruptedException {
     Path output = root.resolve("output");
     Files.createDirectories(output);
     Files.setPosixFilePermissions(output, PRIVATE);
@@ -138,7 +156,7 @@ final class PluginServer {
     List<String> argv = new ArrayList<>();
     argv.add(HostCommand.find("setpriv").orElseThrow().toString());
     argv.addAll(List.of("--reuid=" + UID, "--regid=" + UID, "--clear-groups", "--"));
-    argv.addAll(generateCommand);
+    argv.addAll(command);
     ProcessBuilder builder =
         new ProcessBuilder(argv)
             .directory(app.toFile())
@@ -147,13 +165,12 @@ final class PluginServer {
             .redirectError(stderr);
     builder.environment().clear();
     builder.environment().putAll(environment(checkout().relativize(app).toString()));
+    builder.environment().putAll(ApplicationParametersEnvironment.of(parametersJson));
 
     Process process = builder.start();
     if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
       process.destroyForcibly().waitFor();
-      fail(
-          "generate ran past the repo server's %d s deadline: %s",
-          DEADLINE_SECONDS, generateCommand);
+      fail("%s ran past the repo server's %d s deadline", command, DEADLINE_SECONDS);
     }
     return new Generated(
         process.exitValue(), Files.readString(stdout.toPath()), Files.readString(stderr.toPath()));

@@ -123,6 +123,44 @@ class SidecarDockerIT {
   }
 
   @Nested
+  @DisplayName("hands the function the Application's parameters")
+  class Parameters {
+    private static final String PARAMETERS =
+        "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cdi\"},"
+            + "{\"name\":\"settings\",\"map\":{\"note\":\"a=b \\\"q\\\"\\nline two ü\"}}]";
+
+    @Test
+    @DisplayName(
+        "ARGOCD_APP_PARAMETERS from the sidecar's environment, exactly: the function renders what it renders with them")
+    void passesParameters() {
+      Map<String, String> env =
+          Map.of("ARGOCD_APP_PARAMETERS", PARAMETERS, "PARAM_RACER_NVIDIA", "off");
+      CommandRun withParameters =
+          CommandRun.of(
+                  RuntimeFolder.module(),
+                  Map.of("ARGOCD_APP_PARAMETERS", PARAMETERS),
+                  input,
+                  List.of(RuntimeFolder.launcher().toString()))
+              .succeeded();
+
+      CommandRun run =
+          CommandRun.of(
+              RuntimeFolder.module(),
+              env,
+              input,
+              Stream.concat(
+                      Stream.of(RuntimeFolder.runtime().resolve("bin/docker").toString()),
+                      Stream.concat(KUSTOMIZE_RUN.stream(), Stream.of(IMAGE)))
+                  .toList());
+
+      run.assertSameAs(withParameters, "docker run with ARGOCD_APP_PARAMETERS in the environment");
+      assertThat(run.stdoutText())
+          .as("the parameters changed the output")
+          .isNotEqualTo(reference.stdoutText());
+    }
+  }
+
+  @Nested
   @DisplayName("refuses, with one line on stderr and exit 125")
   class Refuses {
 

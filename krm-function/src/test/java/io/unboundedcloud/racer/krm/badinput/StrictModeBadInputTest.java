@@ -219,6 +219,22 @@ class StrictModeBadInputTest {
     }
 
     @Test
+    @DisplayName("a warning fails the run before a cache origin is given the dataplane's placement")
+    void cacheOriginKept() {
+      String input =
+          ResourceListText.resourceList(
+              List.of(
+                  ResourceListText.settings(
+                      ResourceListText.NAMESPACE, Map.of("RACER_SHUTDOWN_TIMEOUT_MS", "45000")),
+                  ResourceListText.cacheOrigin(
+                      "containers: [{name: origin, image: registry.example.com/origin:1}]"),
+                  ResourceListText.BYSTANDER),
+              ResourceListText.functionConfig(registry("strict", "true")));
+      KrmRun run = KrmRun.function(input);
+      Verdict.assertRefusedKeepingItems(input, run);
+    }
+
+    @Test
     @DisplayName("a clean input renders as without it")
     void cleanInputRenders() {
       String lenient = ResourceListText.withSettings(Map.of());

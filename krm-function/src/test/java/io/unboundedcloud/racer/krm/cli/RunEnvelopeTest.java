@@ -40,7 +40,7 @@ class RunEnvelopeTest {
       "error: internal error: " + BUG + " (run with --stack for the stack trace)\n";
 
   private static final Rendering BROKEN =
-      (items, functionConfig, locate) -> {
+      (items, functionConfig, parameters, locate) -> {
         throw new IllegalStateException("simulated bug");
       };
 
@@ -139,7 +139,7 @@ class RunEnvelopeTest {
   @DisplayName("on running out of heap (injected)")
   class OutOfHeap {
     private static final Rendering EXHAUSTED =
-        (items, functionConfig, locate) -> {
+        (items, functionConfig, parameters, locate) -> {
           throw new OutOfMemoryError("simulated");
         };
 

@@ -1,7 +1,7 @@
 package io.unboundedcloud.racer.krm.e2e;
 
-import static io.unboundedcloud.racer.krm.e2e.Manifests.at;
-import static io.unboundedcloud.racer.krm.e2e.Manifests.podSpec;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.at;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.podSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -78,6 +78,37 @@ class KptExamplesIT {
     assertRenderedPackage(original, rendered.first());
     assertThat(rendered.second()).isEqualTo(rendered.first());
     assertThat(withoutKptfile(rendered.first())).isEqualTo(withoutKptfile(eval().first()));
+  }
+
+  @Test
+  @DisplayName(
+      "kpt fn render twice: the new objects go to the files the function names, one object each, and stay there")
+  void newObjectFiles() {
+    Rendered rendered = render();
+    for (Map<String, String> files : List.of(rendered.first(), rendered.second())) {
+      Map<String, String> added = new TreeMap<>(files);
+      added.keySet().removeAll(example.keySet());
+      assertThat(added.keySet())
+          .as("the files kpt wrote for the new objects (docs/krm.md, \"Files of new objects\")")
+          .containsExactly("racer/daemonset_racer.yaml", "racer/serviceaccount_racer.yaml");
+      assertThat(
+              OutputObjects.identities(
+                  PackageFiles.objectsInFile(added.get("racer/daemonset_racer.yaml"))))
+          .containsExactly("DaemonSet racer/racer");
+      assertThat(
+              OutputObjects.identities(
+                  PackageFiles.objectsInFile(added.get("racer/serviceaccount_racer.yaml"))))
+          .containsExactly("ServiceAccount racer/racer");
+      added
+          .values()
+          .forEach(
+              text ->
+                  assertThat(text)
+                      .as("kpt keeps the file annotations out of the files it writes")
+                      .doesNotContain("config.kubernetes.io/path")
+                      .doesNotContain("config.kubernetes.io/index"));
+    }
+    assertThat(rendered.second()).isEqualTo(rendered.first());
   }
 
   @Test
@@ -243,14 +274,15 @@ class KptExamplesIT {
     Map<String, String> newFiles = new TreeMap<>(rendered);
     newFiles.keySet().removeAll(original.keySet());
     newFiles.values().forEach(text -> added.addAll(PackageFiles.objectsInFile(text)));
-    assertThat(Manifests.identities(added))
+    assertThat(OutputObjects.identities(added))
         .as("objects in the new files %s", newFiles.keySet())
         .containsExactlyInAnyOrder("DaemonSet racer/racer", "ServiceAccount racer/racer");
 
-    Map<String, Object> daemonSet = Manifests.one(added, "DaemonSet", "racer", "racer");
-    assertThat(at(Manifests.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
+    Map<String, Object> daemonSet = OutputObjects.one(added, "DaemonSet", "racer", "racer");
+    assertThat(
+            at(OutputObjects.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
         .isEqualTo("racer-settings");
-    assertThat(at(Manifests.dataplaneContainer(daemonSet), "image"))
+    assertThat(at(OutputObjects.dataplaneContainer(daemonSet), "image"))
         .isEqualTo(REGISTRY + "/racer-dataplane:0.19.0");
 
     Map<String, Object> origin = PackageFiles.objectsInFile(originText).get(0);

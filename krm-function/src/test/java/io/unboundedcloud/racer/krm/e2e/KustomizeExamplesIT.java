@@ -1,8 +1,8 @@
 package io.unboundedcloud.racer.krm.e2e;
 
-import static io.unboundedcloud.racer.krm.e2e.Manifests.at;
-import static io.unboundedcloud.racer.krm.e2e.Manifests.one;
-import static io.unboundedcloud.racer.krm.e2e.Manifests.podSpec;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.at;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.one;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.podSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -88,19 +88,33 @@ class KustomizeExamplesIT {
 
   @Test
   @DisplayName(
+      "kustomize prints the objects the function adds without the file annotations it gives them")
+  void noFileAnnotations() {
+    for (Build build : List.of(base, overlay)) {
+      assertThat(build.output())
+          .as("kustomize's output (docs/krm.md, \"Files of new objects\")")
+          .contains("kind: DaemonSet")
+          .doesNotContain("config.kubernetes.io/path")
+          .doesNotContain("config.kubernetes.io/index");
+    }
+  }
+
+  @Test
+  @DisplayName(
       "base: the DaemonSet's envFrom names the hashed racer-settings, the ServiceAccount is there")
   void base() {
     List<Map<String, Object>> objects = base.objects();
-    assertThat(Manifests.identities(objects))
+    assertThat(OutputObjects.identities(objects))
         .containsExactlyInAnyOrder(
             "Namespace racer",
             "ServiceAccount racer/racer",
             "ConfigMap racer/" + settingsName(objects),
             "DaemonSet racer/racer");
     Map<String, Object> daemonSet = one(objects, "DaemonSet", NAMESPACE, "racer");
-    assertThat(at(Manifests.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
+    assertThat(
+            at(OutputObjects.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
         .isEqualTo(settingsName(objects));
-    assertThat(at(Manifests.dataplaneContainer(daemonSet), "image"))
+    assertThat(at(OutputObjects.dataplaneContainer(daemonSet), "image"))
         .isEqualTo("registry.example.com/racer/racer-dataplane:0.19.0");
     assertThat(podSpec(daemonSet))
         .containsEntry("serviceAccountName", "racer")
@@ -114,7 +128,7 @@ class KustomizeExamplesIT {
   void overlay() {
     List<Map<String, Object>> objects = overlay.objects();
     String settings = settingsName(objects);
-    assertThat(Manifests.identities(objects))
+    assertThat(OutputObjects.identities(objects))
         .containsExactlyInAnyOrder(
             "Namespace racer",
             "ServiceAccount racer/racer",
@@ -123,7 +137,8 @@ class KustomizeExamplesIT {
             "DaemonSet racer/models-origin");
     Map<String, Object> daemonSet = one(objects, "DaemonSet", NAMESPACE, "racer");
     Map<String, Object> origin = one(objects, "DaemonSet", NAMESPACE, "models-origin");
-    assertThat(at(Manifests.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
+    assertThat(
+            at(OutputObjects.dataplaneContainer(daemonSet), "envFrom", 0, "configMapRef", "name"))
         .isEqualTo(settings);
     assertThat(podSpec(daemonSet).get("tolerations")).isEqualTo(List.of(GPU_TOLERATION));
     assertThat(podSpec(origin).get("tolerations")).isEqualTo(List.of(GPU_TOLERATION));
@@ -171,7 +186,7 @@ class KustomizeExamplesIT {
 
   /** The name of the one racer-settings ConfigMap: kustomize's hash suffix on it. */
   private static String settingsName(List<Map<String, Object>> objects) {
-    List<Map<String, Object>> configMaps = Manifests.ofKind(objects, "ConfigMap");
+    List<Map<String, Object>> configMaps = OutputObjects.ofKind(objects, "ConfigMap");
     assertThat(configMaps).hasSize(1);
     String name = (String) at(configMaps.get(0), "metadata", "name");
     assertThat(name).matches("racer-settings-[a-z0-9]{10}");

@@ -76,7 +76,7 @@ class ReadmeCommandsIT {
                 produced.addAll(PackageFiles.objectsInFile(text));
               }
             });
-    assertThat(Manifests.identities(produced))
+    assertThat(OutputObjects.identities(produced))
         .as("objects on stdout and in the files written by %s", block)
         .anyMatch(identity -> identity.matches("DaemonSet [a-z0-9-]+/racer"))
         .anyMatch(identity -> identity.matches("ServiceAccount [a-z0-9-]+/racer"));

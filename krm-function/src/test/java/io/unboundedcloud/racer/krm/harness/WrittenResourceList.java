@@ -35,7 +35,8 @@ public final class WrittenResourceList {
    * results aside.
    */
   public static String itemsOf(ResourceList list) {
-    return of(new ResourceList(list.items(), list.functionConfig().orElse(null)));
+    return of(
+        new ResourceList(list.apiVersion(), list.items(), list.functionConfig().orElse(null)));
   }
 
   /** As {@link #itemsOf(ResourceList)}, from a ResourceList's text. */

@@ -233,6 +233,66 @@ class ImageIT {
 
   @Test
   @DisplayName(
+      "as the Argo CD sidecar with the Application's parameters: uid 999, racer-krm-announce and a parametrized racer-krm-generate, as the plain launcher")
+  void argoCdSidecarParameters() throws Exception {
+    Path app = RuntimeFolder.repository().resolve("examples/argocd/app");
+    Map<String, String> parameters = Map.of("ARGOCD_APP_PARAMETERS", SIDECAR_PARAMETERS);
+    CommandRun plainRender =
+        CommandRun.of(
+            app, parameters, List.of(RuntimeFolder.plainLauncher().toString(), "render", "."));
+    CommandRun plainAnnounce =
+        CommandRun.of(
+            app, Map.of(), List.of(RuntimeFolder.plainLauncher().toString(), "announce", "."));
+
+    CommandRun generate = sidecar(app, "racer-krm-generate");
+    CommandRun announce = sidecar(app, "racer-krm-announce");
+
+    generate.assertSameAs(
+        plainRender.succeeded(), "racer-krm-generate with parameters in the sidecar");
+    assertThat(generate.stdoutText()).contains("RACER_NVIDIA: cdi").contains("]:9300");
+    announce.assertSameAs(plainAnnounce.succeeded(), "racer-krm-announce in the sidecar");
+    io.unboundedcloud.racer.krm.argocd.AnnouncementSchema.assertValid(announce.stdoutText());
+    assertThat(announce.stdoutText()).contains("{\"name\":\"RACER_PEER_PORT\"");
+  }
+
+  private static final String SIDECAR_PARAMETERS =
+      "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cdi\"},"
+          + "{\"name\":\"settings\",\"map\":{\"RACER_PEER_PORT\":\"9300\"}}]";
+
+  /**
+   * A command of plugin.yaml run in the app folder as the sidecar runs it: uid 999, HOME=/tmp,
+   * read-only root, its own /tmp, ARGOCD_APP_PARAMETERS set.
+   */
+  private static CommandRun sidecar(Path app, String command) {
+    return ContainerTools.run(
+        new byte[0],
+        List.of(
+            "--rm",
+            "--network",
+            "none",
+            "--user",
+            "999",
+            "-e",
+            "HOME=/tmp",
+            "-e",
+            "RACER_KRM_REQUIRE_ARCHIVE=1",
+            "-e",
+            "ARGOCD_APP_PARAMETERS=" + SIDECAR_PARAMETERS,
+            "--read-only",
+            "--read-only-tmpfs=false",
+            "--tmpfs",
+            "/tmp",
+            "-v",
+            app + ":/cmp/app:ro",
+            "-w",
+            "/cmp/app",
+            "--entrypoint",
+            command,
+            IMAGE));
+  }
+
+  @Test
+  @DisplayName(
       "kubectl kustomize --enable-alpha-plugins builds the kustomize example through it, as with the plain launcher")
   void kustomizeExample(@TempDir Path temp) throws IOException {
     String why = ContainerTools.onPath("kubectl").isEmpty() ? "kubectl not found on PATH" : null;

@@ -399,4 +399,105 @@ class InputsTest {
           .containsExactly("b", "a");
     }
   }
+
+  @Nested
+  @DisplayName("overrides (the Argo CD Application's parameters)")
+  class WithOverrides {
+    @Test
+    @DisplayName(
+        "win over racer-settings: a key they set keeps its place, a new one comes last, the ConfigMap's node unchanged")
+    void settings() {
+      Inputs inputs =
+          new Inputs(
+              ManifestNodes.of(configMap("racer-settings", "racer", "{A: \"1\", B: \"2\"}")),
+              null,
+              new Overrides(Map.of("A", "x"), Map.of()));
+
+      assertThat(inputs.settings().value().data())
+          .containsExactly(Map.entry("A", "x"), Map.entry("B", "2"));
+      assertThat(inputs.items().get(0).node().toString()).doesNotContain("value=x");
+    }
+
+    @Test
+    @DisplayName("win over the function config's keys, and make one where there is none")
+    void functionConfig() {
+      Overrides overrides = new Overrides(Map.of(), Map.of("imageTag", "9.9.9"));
+      Inputs with =
+          new Inputs(
+              List.of(),
+              ManifestNodes.one(
+                  "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: f}\n"
+                      + "data: {imageRegistry: r.example.com, imageTag: \"1.0.0\"}\n"),
+              overrides);
+      Inputs without = new Inputs(List.of(), null, overrides);
+
+      assertThat(with.functionConfig().value().resolvedDataplaneImage())
+          .isEqualTo("r.example.com/racer-dataplane:9.9.9");
+      assertThat(without.functionConfig().value().imageTag()).isEqualTo("9.9.9");
+      assertThat(without.functionConfig().value().source()).isNull();
+    }
+  }
+
+  @Nested
+  @DisplayName("builtSettings: racer-settings in a finished kustomize build")
+  class BuiltSettings {
+    private static final String DAEMON_SET =
+        """
+        apiVersion: apps/v1
+        kind: DaemonSet
+        metadata: {name: racer, namespace: racer}
+        spec:
+          template:
+            spec:
+              containers:
+              - name: sidecar
+                envFrom: [{configMapRef: {name: decoy}}]
+              - name: dataplane
+                envFrom:
+                - configMapRef: {name: own-settings}
+                - secretRef: {name: a-secret}
+                - configMapRef: {name: racer-settings-5hc2k8m7g4}
+        """;
+
+    @Test
+    @DisplayName(
+        "the ConfigMap the dataplane container's last envFrom names, in the DaemonSet's namespace, kustomize's hash and all")
+    void namedByTheDaemonSet() {
+      Read<SettingsSource> read =
+          inputs(
+                  configMap("racer-settings-5hc2k8m7g4", "elsewhere", "{RACER_PEER_PORT: \"1\"}"),
+                  configMap("own-settings", "racer", "{RACER_PEER_PORT: \"2\"}"),
+                  configMap("decoy", "racer", "{RACER_PEER_PORT: \"3\"}"),
+                  configMap("racer-settings-5hc2k8m7g4", "racer", "{RACER_PEER_PORT: \"9100\"}"),
+                  DAEMON_SET)
+              .builtSettings();
+
+      assertThat(read.ok()).isTrue();
+      assertThat(read.value().data()).containsExactly(Map.entry("RACER_PEER_PORT", "9100"));
+      assertThat(read.value().namespace()).isEqualTo("racer");
+    }
+
+    @Test
+    @DisplayName("racer-settings by its own name first, as settings() finds it")
+    void byName() {
+      Read<SettingsSource> read =
+          inputs(
+                  configMap("racer-settings", "racer", "{RACER_PEER_PORT: \"9300\"}"),
+                  configMap("racer-settings-5hc2k8m7g4", "racer", "{RACER_PEER_PORT: \"9100\"}"),
+                  DAEMON_SET)
+              .builtSettings();
+
+      assertThat(read.value().data()).containsEntry("RACER_PEER_PORT", "9300");
+    }
+
+    @Test
+    @DisplayName("none: the error of settings(), when no DaemonSet names a ConfigMap that is there")
+    void none() {
+      Read<SettingsSource> read =
+          inputs(configMap("decoy", "racer", null), DAEMON_SET).builtSettings();
+
+      assertThat(read.ok()).isFalse();
+      assertThat(read.results().first().message()).startsWith("no ConfigMap named racer-settings");
+    }
+  }
 }

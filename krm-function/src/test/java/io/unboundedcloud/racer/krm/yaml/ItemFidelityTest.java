@@ -58,6 +58,15 @@ class ItemFidelityTest {
             "kind: A\nspec:\n  defaultMode: 0644\n  mode: 0755\n  zero: 00\n"),
         Arguments.of("an integer with an explicit tag", "kind: A\nspec:\n  mode: !!int '0644'\n"),
         Arguments.of(
+            "explicit tags on plain scalars, as a pass-through function keeps them",
+            "kind: A\nspec:\n  count: !!str 123\n  ref: !Ref bucket\n  n: !!int 7\n  t: !!str true\n"),
+        Arguments.of(
+            "explicit tags on quoted scalars, even where the value would resolve to them",
+            "kind: A\nspec:\n  s: !!str '123'\n  q: !!str \"x\"\n  i: !!int '0644'\n"),
+        Arguments.of(
+            "explicit tags in flow collections and on keys",
+            "kind: A\nargs: [!!str 1, b]\n!!str 2: two\n"),
+        Arguments.of(
             "a custom tag on a quoted scalar or a mapping",
             "kind: A\nspec:\n  ref: !Ref 'bucket'\n  sub: !Sub {a: b}\n"),
         Arguments.of(
@@ -130,13 +139,6 @@ class ItemFidelityTest {
     }
 
     @Test
-    @DisplayName("a plain scalar with a custom tag gets single quotes")
-    void customTagOnPlainScalar() {
-      assertThat(roundTripManifests("kind: A\nref: !Ref bucket\n"))
-          .isEqualTo("kind: A\nref: !Ref 'bucket'\n");
-    }
-
-    @Test
     @DisplayName("the spaces before an inline comment become one")
     void inlineCommentSpacing() {
       assertThat(roundTripManifests("kind: A   # kind\n")).isEqualTo("kind: A # kind\n");
@@ -152,6 +154,14 @@ class ItemFidelityTest {
     @DisplayName("a document end marker (...) is dropped")
     void documentEnd() {
       assertThat(roundTripManifests("kind: A\n...\n")).isEqualTo("kind: A\n");
+    }
+
+    @Test
+    @DisplayName(
+        "a value that holds U+FDD0 itself is kept, and plain tagged scalars then get single quotes")
+    void markerCharacterWithExplicitTag() {
+      assertThat(roundTripManifests("kind: A\nodd: \"\uFDD0\"\ncount: !!str 123\n"))
+          .isEqualTo("kind: A\nodd: \"\uFDD0\"\ncount: !!str '123'\n");
     }
 
     @Test

@@ -6,14 +6,14 @@ import java.nio.charset.StandardCharsets;
  * Generates large ResourceLists of valid, varied ConfigMaps, already in the writer's canonical
  * form.
  */
-final class LargeResourceLists {
+public final class LargeResourceLists {
 
   /** About 1,000 bytes per item: 50,000 items make 50 MB. */
   static final int BYTES_PER_ITEM = 1000;
 
   private LargeResourceLists() {}
 
-  static byte[] configMaps(int count) {
+  public static byte[] configMaps(int count) {
     StringBuilder text = new StringBuilder(count * (BYTES_PER_ITEM + 50));
     text.append("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
     for (int i = 0; i < count; i++) {

@@ -33,6 +33,7 @@ class ResourceListReaderTest {
         strings = {
           "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n- kind: A\n",
           "apiVersion: config.kubernetes.io/v1beta1\nkind: ResourceList\nitems:\n- kind: A\n",
+          "apiVersion: config.kubernetes.io/v1alpha1\nkind: ResourceList\nitems:\n- kind: A\n",
           "apiVersion: config.kubernetes.io/v1\nkind: List\nitems:\n- kind: A\n",
           "kind: ResourceList\nitems:\n- kind: A\n",
           "apiVersion:\nkind: ResourceList\nitems:\n- kind: A\n",

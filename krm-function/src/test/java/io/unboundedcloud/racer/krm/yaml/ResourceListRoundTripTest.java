@@ -183,7 +183,7 @@ class ResourceListRoundTripTest {
   class Envelope {
 
     @Test
-    @DisplayName("is apiVersion, kind, items, functionConfig, results, in that order")
+    @DisplayName("is apiVersion (the input's), kind, items, functionConfig, results, in that order")
     void order() {
       ResourceList list =
           readList(
@@ -193,8 +193,33 @@ class ResourceListRoundTripTest {
 
       assertThat(WrittenResourceList.of(list))
           .isEqualTo(
-              "apiVersion: config.kubernetes.io/v1\n"
+              "apiVersion: config.kubernetes.io/v1beta1\n"
                   + "kind: ResourceList\nitems:\n- kind: A\nfunctionConfig: {kind: X}\nresults:\n- message: done\n");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+        strings = {
+          "config.kubernetes.io/v1",
+          "config.kubernetes.io/v1beta1",
+          "config.kubernetes.io/v1alpha1"
+        })
+    @DisplayName("says the apiVersion the input said, as kyaml's framework echoes it")
+    void apiVersionEchoed(String apiVersion) {
+      ResourceList list =
+          readList("apiVersion: " + apiVersion + "\nkind: ResourceList\nitems:\n- kind: A\n");
+
+      assertThat(list.apiVersion()).isEqualTo(apiVersion);
+      assertThat(WrittenResourceList.of(list)).startsWith("apiVersion: " + apiVersion + "\n");
+    }
+
+    @ParameterizedTest(name = "envelope starting \"{0}\"")
+    @ValueSource(strings = {"", "apiVersion:\n", "apiVersion: ''\n"})
+    @DisplayName("says config.kubernetes.io/v1 when the input said none")
+    void apiVersionDefault(String apiVersionLine) {
+      ResourceList list = readList(apiVersionLine + "kind: ResourceList\nitems:\n- kind: A\n");
+
+      assertThat(WrittenResourceList.of(list)).startsWith("apiVersion: config.kubernetes.io/v1\n");
     }
 
     @Test

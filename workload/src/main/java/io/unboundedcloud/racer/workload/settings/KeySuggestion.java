@@ -7,7 +7,7 @@ import java.util.Optional;
  * The known key an unknown {@code RACER_*} key was probably meant to be: a typo, a missing letter,
  * a swap.
  */
-final class KeySuggestion {
+public final class KeySuggestion {
 
   private KeySuggestion() {}
 
@@ -15,7 +15,7 @@ final class KeySuggestion {
    * The nearest of {@code known} by edit distance (adjacent swaps count once), the first in list
    * order on a tie; empty when even the nearest is too far to be a plausible typo.
    */
-  static Optional<String> nearest(String unknown, List<String> known) {
+  public static Optional<String> nearest(String unknown, List<String> known) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : known) {

@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.yaml;
+package io.unboundedcloud.racer.krm.yaml.pipeline;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,18 +37,18 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * Writes node trees as a YAML stream through snakeyaml's emitter, in the one style of this package:
- * block style where the node does not say otherwise, indent 2, sequences in a mapping at the key's
- * indent ({@code - } under the key, as kustomize and kpt send them), no line wrapping, Unicode as
- * is, {@code \n} line breaks, comments kept.
+ * Writes node trees as a YAML stream through snakeyaml's emitter, in the one style of {@code
+ * krm.yaml}: block style where the node does not say otherwise, indent 2, sequences in a mapping at
+ * the key's indent ({@code - } under the key, as kustomize and kpt send them), no line wrapping,
+ * Unicode as is, {@code \n} line breaks, comments kept.
  *
  * <p>Used instead of snakeyaml's serializer, which keeps every node of the document in a hash map
  * while it writes: that doubled the heap of a large ResourceList and made up half the writing time.
  * Here only nodes that carry an anchor are remembered. Nodes are written with their own tag, style
  * and anchor; the tag is left out wherever the value resolves to it, as snakeyaml's serializer
- * does.
+ * does, except on a {@link TaggedScalar}, whose tag the input wrote and which keeps it.
  */
-final class NodeSerializer {
+public final class NodeSerializer {
 
   private static final Resolver RESOLVER = new Resolver();
 
@@ -63,13 +63,13 @@ final class NodeSerializer {
 
   /**
    * Writes each root as one document ({@code ---} between documents), then flushes {@code out};
-   * does not close it.
+   * does not close it. A tree nesting deeper than {@code maxNestingDepth} is a bug, thrown as such.
    */
-  static void write(List<? extends Node> documents, Writer out) {
-    new NodeSerializer(YamlLimits.DEFAULT.maxNestingDepth()).stream(documents, out);
+  public static void write(List<? extends Node> documents, Writer out, int maxNestingDepth) {
+    new NodeSerializer(maxNestingDepth).stream(documents, out);
   }
 
-  static DumperOptions dumperOptions() {
+  private static DumperOptions dumperOptions() {
     DumperOptions options = new DumperOptions();
     options.setProcessComments(true);
     options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
@@ -162,7 +162,7 @@ final class NodeSerializer {
    * Whether a scalar is written plain with its tag left out: plain, and tagged as snakeyaml's
    * resolver reads its text. Readers downstream then type it from the text alone.
    */
-  static boolean writtenPlainWithoutTag(ScalarNode scalar) {
+  public static boolean writtenPlainWithoutTag(ScalarNode scalar) {
     return scalar.isPlain()
         && scalar.getTag().equals(RESOLVER.resolve(NodeId.scalar, scalar.getValue(), true));
   }
@@ -172,6 +172,10 @@ final class NodeSerializer {
   }
 
   private void scalar(ScalarNode scalar, String anchor) throws IOException {
+    if (scalar instanceof TaggedScalar tagged) {
+      taggedScalar(tagged, anchor);
+      return;
+    }
     Tag tag = scalar.getTag();
     String value = scalar.getValue();
     // as snakeyaml's serializer decides, except that the resolver's patterns only run for plain
@@ -188,6 +192,70 @@ final class NodeSerializer {
     emit(
         new ScalarEvent(
             anchor, tag.getValue(), implicit, value, null, null, scalar.getScalarStyle()));
+  }
+
+  /**
+   * A scalar with the tag the input wrote, written again. snakeyaml's emitter writes a tag only on
+   * a quoted or block scalar ({@code !!str '123'}); to keep a plain one plain ({@code !!str 123})
+   * the tag goes into the text behind the marker, as one plain scalar the emitter writes untagged,
+   * and {@link MarkerWriter} takes the marker out. Without markers, or with a tag that has no short
+   * form, the emitter's quoted form it is.
+   */
+  private void taggedScalar(TaggedScalar scalar, String anchor) throws IOException {
+    String shorthand = shorthand(scalar.getTag());
+    String value = scalar.getValue();
+    if (markers && scalar.isPlain() && shorthand != null && isBareWord(value)) {
+      emit(
+          new ScalarEvent(
+              anchor,
+              Tag.STR.getValue(),
+              new ImplicitTuple(true, true),
+              MarkerWriter.MARKER + shorthand + " " + value,
+              null,
+              null,
+              scalar.getScalarStyle()));
+      return;
+    }
+    emit(
+        new ScalarEvent(
+            anchor,
+            scalar.getTag().getValue(),
+            new ImplicitTuple(false, false),
+            value,
+            null,
+            null,
+            scalar.getScalarStyle()));
+  }
+
+  /** {@code !!str} for a YAML tag, {@code !Ref} for a local one; null for another. */
+  private static String shorthand(Tag tag) {
+    String value = tag.getValue();
+    String name;
+    String prefix;
+    if (value.startsWith(Tag.PREFIX)) {
+      prefix = "!!";
+      name = value.substring(Tag.PREFIX.length());
+    } else if (value.startsWith("!")) {
+      prefix = "!";
+      name = value.substring(1);
+    } else {
+      return null;
+    }
+    return !name.isEmpty() && name.chars().allMatch(NodeSerializer::isTagCharacter)
+        ? prefix + name
+        : null;
+  }
+
+  private static boolean isTagCharacter(int c) {
+    return c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.');
+  }
+
+  /** A plain value that stays plain behind a tag: not empty, no space or line break at its ends. */
+  private static boolean isBareWord(String value) {
+    return !value.isEmpty()
+        && !Character.isWhitespace(value.charAt(0))
+        && !Character.isWhitespace(value.charAt(value.length() - 1))
+        && value.indexOf('\n') < 0;
   }
 
   /**

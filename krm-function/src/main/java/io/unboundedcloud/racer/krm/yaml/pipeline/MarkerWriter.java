@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.yaml;
+package io.unboundedcloud.racer.krm.yaml.pipeline;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -13,7 +13,9 @@ import java.util.Arrays;
  *       input and becomes an empty line (the emitter writes blank lines in nested blocks with
  *       trailing spaces);
  *   <li>any other marker is dropped: it stood in front of a plain scalar with a leading zero, such
- *       as {@code defaultMode: 0644}, which the emitter otherwise rewrites as {@code !!int '0644'}.
+ *       as {@code defaultMode: 0644}, which the emitter otherwise rewrites as {@code !!int '0644'},
+ *       or in front of a tag written out in the input and put into a plain scalar's text ({@code
+ *       count: !!str 123}), which the emitter otherwise writes quoted ({@code !!str '123'}).
  * </ul>
  *
  * Only used when no scalar, key or comment of the output holds the marker character itself.

@@ -1,7 +1,8 @@
-package io.unboundedcloud.racer.krm.yaml;
+package io.unboundedcloud.racer.krm.yaml.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.yaml.YamlLimits;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

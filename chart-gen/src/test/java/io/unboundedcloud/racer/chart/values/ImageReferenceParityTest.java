@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("ImageGrammar accepts exactly the image references Config.validate() accepts")
-class ImageGrammarTest {
+class ImageReferenceParityTest {
   private static final Pattern REFERENCE =
       Pattern.compile(ImageGrammar.exactly(ImageGrammar.REFERENCE));
   private static final Pattern SUFFIX = Pattern.compile(ImageGrammar.TAG_AND_DIGEST_SUFFIX);

@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.yaml;
+package io.unboundedcloud.racer.krm.yaml.pipeline;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -31,7 +31,7 @@ import org.yaml.snakeyaml.parser.Parser;
  * (snakeyaml's own duplicate-key option only applies when it constructs Java objects, never to
  * nodes.)
  */
-final class CompactEventParser implements Parser {
+public final class CompactEventParser implements Parser {
 
   private static final int[] NO_SNIPPET = new int[0];
   private static final int MARKED_SCALAR_DEPTH = 2;
@@ -53,7 +53,12 @@ final class CompactEventParser implements Parser {
   /** A comment taken from the parser to look past it, not yet handed on; null when none. */
   private Event takenComment;
 
-  CompactEventParser(Parser parser, String source, int maxNestingDepth) {
+  /**
+   * @param parser snakeyaml's parser, whose events this hands on
+   * @param source names the input in marks
+   * @param maxNestingDepth the deepest nesting of mappings and sequences accepted
+   */
+  public CompactEventParser(Parser parser, String source, int maxNestingDepth) {
     this.parser = parser;
     this.source = source;
     this.maxNestingDepth = maxNestingDepth;
@@ -89,8 +94,7 @@ final class CompactEventParser implements Parser {
     handed = next;
     if (next instanceof CollectionStartEvent) {
       if (open.size() >= maxNestingDepth) {
-        throw YamlInputException.at(
-            source,
+        throw new RefusedStructure(
             raw.getStartMark(),
             "nesting deeper than "
                 + maxNestingDepth
@@ -104,7 +108,7 @@ final class CompactEventParser implements Parser {
     } else if (next instanceof ScalarEvent scalar) {
       Collection parent = open.peek();
       if (parent != null && parent.mapping && parent.children % 2 == 0) {
-        parent.key(scalar.getValue(), raw.getStartMark(), source);
+        parent.key(scalar.getValue(), raw.getStartMark());
       }
       childDone();
     } else if (next.is(Event.ID.Alias)) {
@@ -176,7 +180,7 @@ final class CompactEventParser implements Parser {
   }
 
   /** Where the parser is: the start of the last event looked at, for errors that carry no mark. */
-  Mark lastMark() {
+  public Mark lastMark() {
     return lastMark;
   }
 
@@ -269,14 +273,13 @@ final class CompactEventParser implements Parser {
       this.mapping = mapping;
     }
 
-    void key(String key, Mark mark, String source) {
+    void key(String key, Mark mark) {
       if (keyLines == null) {
         keyLines = new HashMap<>(8);
       }
       Integer firstLine = keyLines.putIfAbsent(key, mark == null ? 0 : mark.getLine() + 1);
       if (firstLine != null) {
-        throw YamlInputException.at(
-            source,
+        throw new RefusedStructure(
             mark,
             "duplicate key '"
                 + key

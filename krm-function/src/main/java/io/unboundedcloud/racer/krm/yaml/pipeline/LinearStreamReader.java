@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.yaml;
+package io.unboundedcloud.racer.krm.yaml.pipeline;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -25,7 +25,7 @@ import org.yaml.snakeyaml.scanner.Constant;
  * here never use snippets.) Every public method of {@link StreamReader} is overridden; the
  * superclass holds an empty reader.
  */
-final class LinearStreamReader extends StreamReader {
+public final class LinearStreamReader extends StreamReader {
   /** The name snakeyaml gives a stream in its marks. */
   private static final String NAME = "'reader'";
 
@@ -48,7 +48,10 @@ final class LinearStreamReader extends StreamReader {
   private int line;
   private int column;
 
-  LinearStreamReader(Reader stream) {
+  /**
+   * @param stream the characters to read; not closed here
+   */
+  public LinearStreamReader(Reader stream) {
     super(new StringReader(""));
     this.stream = stream;
   }

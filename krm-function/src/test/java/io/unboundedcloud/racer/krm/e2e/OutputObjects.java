@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /** Test support: finding Kubernetes objects in parsed output and reading fields of them. */
-final class Manifests {
-  private Manifests() {}
+final class OutputObjects {
+  private OutputObjects() {}
 
   /** The one object of {@code kind} named {@code name} in {@code namespace}. */
   static Map<String, Object> one(

@@ -1,61 +1,38 @@
-package io.unboundedcloud.racer.krm.yaml;
+package io.unboundedcloud.racer.krm.yaml.pipeline;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.comments.CommentLine;
-import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.SequenceNode;
-import org.yaml.snakeyaml.parser.Parser;
-import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * Gives back the heap snakeyaml's composer leaves unused in a tree: an empty comment list on nearly
  * every node, and lists with room for ten children where most hold two or three. About a fifth of a
  * large ResourceList's tree.
  *
- * <p>Done while the tree is composed, as each mapping or sequence is complete (its children are
- * then done), not over the whole tree afterwards: a large input's tree then never holds the spare
- * room of all its nodes at once, which was the peak of a whole run's heap: the 50,000-item
- * benchmark input needed {@code -Xmx176m} when the tree was trimmed after reading, and needs {@code
- * -Xmx144m} with trimming as it is read, although the run now also keeps its input and holds its
- * output (krm.memory). A node reached again through an alias is trimmed again, which changes
- * nothing.
+ * <p>Done by {@link TreeComposer} while the tree is composed, as each mapping or sequence is
+ * complete (its children are then done), not over the whole tree afterwards: a large input's tree
+ * then never holds the spare room of all its nodes at once, which was the peak of a whole run's
+ * heap: the 50,000-item benchmark input needed {@code -Xmx176m} when the tree was trimmed after
+ * reading, and needs {@code -Xmx144m} with trimming as it is read, although the run now also keeps
+ * its input and holds its output (krm.memory). A node reached again through an alias is trimmed
+ * again, which changes nothing.
  */
-final class SpareCapacity {
+public final class SpareCapacity {
 
   private SpareCapacity() {}
 
-  /** A composer that trims each node as soon as the mapping or sequence holding it is complete. */
-  static Composer composer(Parser parser, LoaderOptions options) {
-    return new Composer(parser, new Resolver(), options) {
-      @Override
-      protected Node composeSequenceNode(String anchor) {
-        Node sequence = super.composeSequenceNode(anchor);
-        releaseChildren(sequence);
-        return sequence;
-      }
-
-      @Override
-      protected Node composeMappingNode(String anchor) {
-        Node mapping = super.composeMappingNode(anchor);
-        releaseChildren(mapping);
-        return mapping;
-      }
-    };
-  }
-
-  /** Trims a document's root, whose children the composer above trimmed already. */
-  static void releaseRoot(Node root) {
+  /** Trims a document's root, whose children {@link TreeComposer} trimmed already. */
+  public static void releaseRoot(Node root) {
     release(root);
   }
 
   // by index: a collection may hold itself through an alias (&a [x, *a]), and trimming its list
   // while an iterator walks it would be a concurrent modification
-  private static void releaseChildren(Node collection) {
+  static void releaseChildren(Node collection) {
     if (collection instanceof MappingNode mapping) {
       List<NodeTuple> tuples = mapping.getValue();
       for (int i = 0; i < tuples.size(); i++) {

@@ -1,0 +1,94 @@
+package io.unboundedcloud.racer.krm.cli;
+
+import io.unboundedcloud.racer.krm.inputs.Inputs;
+import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
+import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.SettingsSource;
+import io.unboundedcloud.racer.krm.inputs.SourceFiles;
+import io.unboundedcloud.racer.krm.parameters.Announcements;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.workload.settings.Finding;
+import io.unboundedcloud.racer.workload.settings.FindingSeverity;
+import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.nodes.MappingNode;
+
+/**
+ * {@code racer-krm announce PATH... | -}: the Argo CD plugin's dynamic parameter announcements for
+ * an app folder (its files, or {@code -}: a kustomize build's output on stdin), as a JSON array on
+ * stdout. It never fails the UI: whatever the folder holds, it prints the catalog's announcements
+ * and exits 0, with why a value could not be read on stderr. The Application's parameters are not
+ * applied: the values announced are the folder's own.
+ */
+final class AnnounceMode implements Mode {
+  private static final String PREFIX = "racer-krm announce: ";
+
+  @Override
+  public String name() {
+    return "announce";
+  }
+
+  @Override
+  public Syntax syntax() {
+    return Syntax.positionals(
+            1, Integer.MAX_VALUE, "the app folder, or - for a kustomize build on stdin")
+        .withStdin();
+  }
+
+  @Override
+  public Stdout stdout() {
+    return Stdout.ALWAYS;
+  }
+
+  @Override
+  public int run(Invocation call, OutputStream out) {
+    Map<String, String> settings = Map.of();
+    try {
+      settings = folderSettings(call);
+      // unlike other modes, it catches what breaks the read: an announcement that fails would fail
+      // the Argo CD UI, while the catalog's defaults are still worth showing
+    } catch (RuntimeException | OutOfMemoryError | StackOverflowError unreadable) {
+      call.stderr()
+          .println(
+              PREFIX
+                  + "cannot read the folder ("
+                  + unreadable
+                  + "); announcing the catalog's defaults");
+    }
+    try {
+      out.write((Announcements.json(settings) + "\n").getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return 0;
+  }
+
+  /** The folder's racer-settings data; empty, with the reason on stderr, when it has none. */
+  private Map<String, String> folderSettings(Invocation call) {
+    PrintStream stderr = call.stderr();
+    SourceFiles sources = new SourceFiles();
+    List<MappingNode> objects = call.manifests(call.arguments().positionals(), name(), sources);
+    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
+    List<MappingNode> items = sorted.value() == null ? objects : sorted.value().items();
+    Read<SettingsSource> settings = new Inputs(items, null).builtSettings();
+    for (Result result : settings.results()) {
+      stderr.println(PREFIX + sources.locate(result).toLine());
+    }
+    if (settings.value() == null) {
+      stderr.println(PREFIX + "announcing the catalog's defaults");
+      return Map.of();
+    }
+    for (Finding finding : SettingsCatalog.validate(settings.value().data())) {
+      if (finding.severity() == FindingSeverity.ERROR) {
+        stderr.println(PREFIX + "error: " + finding.message());
+      }
+    }
+    return settings.value().data();
+  }
+}

@@ -1,0 +1,44 @@
+package io.unboundedcloud.racer.krm.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The process environment with each value decoded as UTF-8. The JVM decodes the environment in the
+ * locale's charset, and the Argo CD sidecar and kustomize's container calls run with no locale at
+ * all (ASCII): a parameter's non-ASCII characters would arrive as replacement characters. On Linux
+ * the environment's bytes are in {@code /proc/self/environ}; elsewhere the JVM's decoding stands.
+ */
+public final class ProcessEnvironment {
+  private static final Path ENVIRON = Path.of("/proc/self/environ");
+
+  private ProcessEnvironment() {}
+
+  /** The variables of this process, values decoded as UTF-8 where the bytes can be read. */
+  public static Map<String, String> current() {
+    Map<String, String> environment = new HashMap<>(System.getenv());
+    byte[] raw;
+    try {
+      raw = Files.readAllBytes(ENVIRON);
+    } catch (IOException | UnsupportedOperationException | SecurityException notLinux) {
+      return environment;
+    }
+    int start = 0;
+    for (int i = 0; i <= raw.length; i++) {
+      if (i == raw.length || raw[i] == 0) {
+        String entry = new String(raw, start, i - start, StandardCharsets.UTF_8);
+        int equals = entry.indexOf('=');
+        // the JVM's own map names every variable; a name it does not know is not this process's
+        if (equals > 0 && environment.containsKey(entry.substring(0, equals))) {
+          environment.put(entry.substring(0, equals), entry.substring(equals + 1));
+        }
+        start = i + 1;
+      }
+    }
+    return environment;
+  }
+}

@@ -1,0 +1,225 @@
+package io.unboundedcloud.racer.krm.parameters;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
+import io.unboundedcloud.racer.workload.settings.KeySuggestion;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Reads {@code ARGOCD_APP_PARAMETERS}: the JSON array of the Application's parameters as Argo CD
+ * writes it, each {@code {"name": ..., "string": ...}}, {@code {"name": ..., "map": {...}}} or
+ * {@code {"name": ..., "array": [...]}}. Absent, empty, {@code null} and {@code []} are no
+ * parameter. Values are taken exactly as the JSON holds them.
+ */
+public final class ParametersJson {
+  /** A ConfigMap data key, as the API server accepts it. */
+  private static final Pattern CONFIG_MAP_KEY = Pattern.compile("[-._a-zA-Z0-9]{1,253}");
+
+  private static final String STRING = "a string";
+  private static final String MAP = "a map";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+  private ParametersJson() {}
+
+  /**
+   * The parameters {@code json} sets, or errors that name each parameter at fault.
+   *
+   * @param json the variable's value, or {@code null} when it is not set
+   */
+  public static Read<ApplicationParameters> read(String json) {
+    if (json == null || json.isBlank()) {
+      return Read.of(ApplicationParameters.NONE, new Results());
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(json);
+    } catch (JsonProcessingException broken) {
+      return Read.failed(
+          Result.error(
+              ParameterNames.ENVIRONMENT_VARIABLE
+                  + " is not JSON ("
+                  + broken.getOriginalMessage()
+                  + "): it should hold the Application's parameters as Argo CD writes them"));
+    }
+    if (root == null || root.isNull()) {
+      return Read.of(ApplicationParameters.NONE, new Results());
+    }
+    if (!root.isArray()) {
+      return Read.failed(
+          Result.error(
+              ParameterNames.ENVIRONMENT_VARIABLE
+                  + " is a JSON "
+                  + root.getNodeType().name().toLowerCase(Locale.ROOT)
+                  + ", not the array of the Application's parameters"));
+    }
+    return new Collector().read(root);
+  }
+
+  /** The parameters read so far, and the errors found. */
+  private static final class Collector {
+    private final Results results = new Results();
+    private final Map<String, ParameterValue> settings = new LinkedHashMap<>();
+    private final Map<String, ParameterValue> functionConfig = new LinkedHashMap<>();
+    private final List<String> names = new ArrayList<>();
+
+    Read<ApplicationParameters> read(JsonNode array) {
+      int index = 0;
+      for (JsonNode parameter : array) {
+        readParameter(parameter, index++);
+      }
+      ApplicationParameters parameters =
+          new ApplicationParameters(
+              List.copyOf(settings.values()), List.copyOf(functionConfig.values()));
+      return results.hasError() ? Read.of(null, results) : Read.of(parameters, results);
+    }
+
+    private void readParameter(JsonNode parameter, int index) {
+      JsonNode nameNode = parameter.get("name");
+      if (!parameter.isObject() || nameNode == null || !nameNode.isTextual()) {
+        error(
+            "Application parameter number "
+                + (index + 1)
+                + " has no name: each is an object with a \"name\" and a \"string\" or a \"map\"");
+        return;
+      }
+      String name = nameNode.textValue();
+      if (names.contains(name)) {
+        error(where(name) + "is set twice: set it once");
+        return;
+      }
+      names.add(name);
+      String kind = valueKind(parameter);
+      if (kind == null) {
+        error(where(name) + "has no value: give it a \"string\" (or a \"map\" for settings)");
+        return;
+      }
+      if (name.equals(ParameterNames.SETTINGS)) {
+        if (!kind.equals(MAP)) {
+          error(
+              where(name)
+                  + "is "
+                  + kind
+                  + ", but "
+                  + ParameterNames.SETTINGS
+                  + " is a map of racer-settings keys to values");
+          return;
+        }
+        readSettingsMap(parameter.get("map"));
+      } else if (ParameterNames.isSettingKey(name)
+          || ParameterNames.FUNCTION_CONFIG.contains(name)) {
+        if (!kind.equals(STRING)) {
+          error(
+              where(name)
+                  + "is "
+                  + kind
+                  + ", but "
+                  + name
+                  + " takes a string"
+                  + (ParameterNames.isSettingKey(name)
+                      ? " (or set it in the map parameter " + ParameterNames.SETTINGS + ")"
+                      : ""));
+          return;
+        }
+        ParameterValue value = new ParameterValue(name, parameter.get("string").textValue(), name);
+        if (ParameterNames.isSettingKey(name)) {
+          putSetting(value);
+        } else {
+          functionConfig.put(name, value);
+        }
+      } else {
+        String hint =
+            KeySuggestion.nearest(name, ParameterNames.known())
+                .map(nearest -> "; did you mean " + nearest + "?")
+                .orElse("");
+        error(
+            where(name)
+                + "is unknown: the parameters are the racer-settings keys (RACER_*), "
+                + ParameterNames.SETTINGS
+                + " and "
+                + String.join(", ", ParameterNames.FUNCTION_CONFIG)
+                + hint);
+      }
+    }
+
+    private void readSettingsMap(JsonNode map) {
+      Iterator<Map.Entry<String, JsonNode>> fields = map.fields();
+      while (fields.hasNext()) {
+        Map.Entry<String, JsonNode> field = fields.next();
+        String key = field.getKey();
+        String where = where(ParameterNames.SETTINGS) + "key " + key + " ";
+        if (!CONFIG_MAP_KEY.matcher(key).matches()) {
+          error(
+              where
+                  + "is not a ConfigMap key, which the API server would refuse: use letters,"
+                  + " digits, '-', '_' and '.'");
+        } else if (!field.getValue().isTextual()) {
+          error(where + "is not a string: racer-settings values are strings");
+        } else {
+          putSetting(
+              new ParameterValue(key, field.getValue().textValue(), ParameterNames.SETTINGS));
+        }
+      }
+    }
+
+    private void putSetting(ParameterValue value) {
+      ParameterValue earlier = settings.get(value.key());
+      if (earlier != null) {
+        error(
+            value.key()
+                + " is set twice by the Application's parameters, by "
+                + earlier.describe()
+                + " and by "
+                + value.describe()
+                + ": set it once");
+        return;
+      }
+      settings.put(value.key(), value);
+    }
+
+    private void error(String message) {
+      results.add(Result.error(message));
+    }
+  }
+
+  /**
+   * Which of string, map and array the parameter holds, as a message says it ({@code "a string"}; a
+   * JSON null counts as absent); {@code null} when none.
+   */
+  private static String valueKind(JsonNode parameter) {
+    List<String> kinds = new ArrayList<>();
+    JsonNode string = parameter.get("string");
+    if (string != null && !string.isNull()) {
+      kinds.add(
+          string.isTextual()
+              ? STRING
+              : "a JSON " + string.getNodeType().name().toLowerCase(Locale.ROOT));
+    }
+    JsonNode map = parameter.get("map");
+    if (map != null && !map.isNull()) {
+      kinds.add(map.isObject() ? MAP : "a malformed map");
+    }
+    JsonNode array = parameter.get("array");
+    if (array != null && !array.isNull()) {
+      kinds.add("an array");
+    }
+    return kinds.isEmpty() ? null : kinds.size() == 1 ? kinds.get(0) : "values of several kinds";
+  }
+
+  /** How an error starts for parameter {@code name}: where it came from. */
+  static String where(String name) {
+    return "Application parameter " + name + " (" + ParameterNames.ENVIRONMENT_VARIABLE + ") ";
+  }
+}

@@ -1,0 +1,59 @@
+package io.unboundedcloud.racer.krm.yaml.pipeline;
+
+import java.util.List;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.comments.CommentLine;
+import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.parser.Parser;
+import org.yaml.snakeyaml.resolver.Resolver;
+
+/**
+ * snakeyaml's composer with two changes: each mapping and sequence gives back its children's spare
+ * room as soon as it is complete ({@link SpareCapacity}), and a scalar whose tag the input wrote
+ * out is a {@link TaggedScalar}.
+ */
+public final class TreeComposer extends Composer {
+
+  /**
+   * @param parser the events to compose, a {@link CompactEventParser} in this project
+   * @param options snakeyaml's limits (aliases, nesting, code points)
+   */
+  public TreeComposer(Parser parser, LoaderOptions options) {
+    super(parser, new Resolver(), options);
+  }
+
+  @Override
+  protected Node composeSequenceNode(String anchor) {
+    Node sequence = super.composeSequenceNode(anchor);
+    SpareCapacity.releaseChildren(sequence);
+    return sequence;
+  }
+
+  @Override
+  protected Node composeMappingNode(String anchor) {
+    Node mapping = super.composeMappingNode(anchor);
+    SpareCapacity.releaseChildren(mapping);
+    return mapping;
+  }
+
+  /**
+   * An anchored scalar stays as snakeyaml composed it: its aliases already point to that node, and
+   * one node written under two identities would repeat its anchor.
+   */
+  @Override
+  protected Node composeScalarNode(String anchor, List<CommentLine> blockComments) {
+    boolean explicit = parser.peekEvent() instanceof ScalarEvent event && isExplicit(event);
+    Node scalar = super.composeScalarNode(anchor, blockComments);
+    return explicit && anchor == null && scalar instanceof ScalarNode composed
+        ? new TaggedScalar(composed)
+        : scalar;
+  }
+
+  /** As snakeyaml's composer tells an explicit tag: any but none and the non-specific {@code !}. */
+  static boolean isExplicit(ScalarEvent event) {
+    return event.getTag() != null && !"!".equals(event.getTag());
+  }
+}

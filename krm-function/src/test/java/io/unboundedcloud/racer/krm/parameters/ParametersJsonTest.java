@@ -1,0 +1,198 @@
+package io.unboundedcloud.racer.krm.parameters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.results.Result;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.NullSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+@DisplayName("ARGOCD_APP_PARAMETERS: the Application's parameters as Argo CD writes them")
+class ParametersJsonTest {
+
+  @Nested
+  @DisplayName("no parameter")
+  class None {
+    @ParameterizedTest(name = "[{index}] {0}")
+    @NullSource
+    @ValueSource(strings = {"", " \n", "null", "[]", " [ ] "})
+    @DisplayName("absent, empty, null (an Application that names the plugin and sets none) and []")
+    void none(String json) {
+      Read<ApplicationParameters> read = ParametersJson.read(json);
+
+      assertThat(read.ok()).as("%s", read.results()).isTrue();
+      assertThat(read.results().isEmpty()).isTrue();
+      assertThat(read.value().isEmpty()).isTrue();
+    }
+  }
+
+  @Nested
+  @DisplayName("reads")
+  class Reads {
+    @Test
+    @DisplayName(
+        "the issue's example: a settings key by its own name, and the settings map, in order")
+    void example() {
+      ApplicationParameters parameters =
+          read(
+              """
+              [{"name":"RACER_NVIDIA","string":"cdi"},\
+              {"name":"settings","map":{"RACER_PEER_PORT":"9300","team":"ml"}}]""");
+
+      assertThat(parameters.settings())
+          .extracting(ParameterValue::key, ParameterValue::value, ParameterValue::parameter)
+          .containsExactly(
+              tuple("RACER_NVIDIA", "cdi", "RACER_NVIDIA"),
+              tuple("RACER_PEER_PORT", "9300", "settings"),
+              tuple("team", "ml", "settings"));
+      assertThat(parameters.functionConfig()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("imageRegistry, imageTag, dataplaneImage and objectImage as function config keys")
+    void functionConfig() {
+      ApplicationParameters parameters =
+          read(
+              """
+              [{"name":"imageRegistry","string":"mirror.example.com/racer"},\
+              {"name":"imageTag","string":"0.19.1"},\
+              {"name":"dataplaneImage","string":"d.example.com/dp:1"},\
+              {"name":"objectImage","string":"o.example.com/obj:1"}]""");
+
+      assertThat(parameters.functionConfigValues())
+          .containsExactly(
+              java.util.Map.entry("imageRegistry", "mirror.example.com/racer"),
+              java.util.Map.entry("imageTag", "0.19.1"),
+              java.util.Map.entry("dataplaneImage", "d.example.com/dp:1"),
+              java.util.Map.entry("objectImage", "o.example.com/obj:1"));
+      assertThat(parameters.settings()).isEmpty();
+    }
+
+    @Test
+    @DisplayName(
+        "values exactly: '=', spaces, quotes, backslashes, newlines, tabs and non-ASCII survive")
+    void exactValues() {
+      String awkward = "a=b=c  two  spaces \"double\" 'single' back\\slash\nline two\ttab ü 日本 🚀";
+      String json =
+          "[{\"name\":\"settings\",\"map\":{\"note\":\""
+              + awkward
+                  .replace("\\", "\\\\")
+                  .replace("\"", "\\\"")
+                  .replace("\n", "\\n")
+                  .replace("\t", "\\t")
+              + "\"}},{\"name\":\"imageTag\",\"string\":\"x=y\"}]";
+
+      ApplicationParameters parameters = read(json);
+
+      assertThat(parameters.settingsValues()).containsEntry("note", awkward);
+      assertThat(parameters.functionConfigValues()).containsEntry("imageTag", "x=y");
+    }
+
+    @Test
+    @DisplayName(
+        "a JSON null in string, map or array counts as absent, as Argo CD's Go types read it")
+    void nullFields() {
+      ApplicationParameters parameters =
+          read("[{\"name\":\"RACER_NVIDIA\",\"string\":\"off\",\"map\":null,\"array\":null}]");
+
+      assertThat(parameters.settingsValues())
+          .containsExactly(java.util.Map.entry("RACER_NVIDIA", "off"));
+    }
+  }
+
+  @Nested
+  @DisplayName("fails, naming the parameter and saying it came from the Application's parameters")
+  class Fails {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.unboundedcloud.racer.krm.parameters.ParametersJsonTest#errors")
+    @DisplayName("one error, no parameters")
+    void fails(String what, String json, String message) {
+      Read<ApplicationParameters> read = ParametersJson.read(json);
+
+      assertThat(read.ok()).isFalse();
+      assertThat(read.value()).isNull();
+      assertThat(read.results().list())
+          .extracting(Result::message)
+          .singleElement()
+          .asString()
+          .contains(message);
+    }
+  }
+
+  static Stream<Arguments> errors() {
+    return Stream.of(
+        Arguments.of(
+            "an unknown name, with the nearest known one",
+            "[{\"name\":\"RACER_NVIDA\",\"string\":\"cdi\"}]",
+            "Application parameter RACER_NVIDA (ARGOCD_APP_PARAMETERS) is unknown: the parameters"
+                + " are the racer-settings keys (RACER_*), settings and imageRegistry, imageTag,"
+                + " dataplaneImage, objectImage; did you mean RACER_NVIDIA?"),
+        Arguments.of(
+            "a misspelt function config parameter",
+            "[{\"name\":\"imageRegistery\",\"string\":\"r\"}]",
+            "did you mean imageRegistry?"),
+        Arguments.of(
+            "a name far from any", "[{\"name\":\"colour\",\"string\":\"r\"}]", "is unknown"),
+        Arguments.of(
+            "settings as a string",
+            "[{\"name\":\"settings\",\"string\":\"RACER_PEER_PORT=9300\"}]",
+            "Application parameter settings (ARGOCD_APP_PARAMETERS) is a string, but settings is"
+                + " a map of racer-settings keys to values"),
+        Arguments.of(
+            "RACER_NVIDIA as a map",
+            "[{\"name\":\"RACER_NVIDIA\",\"map\":{\"mode\":\"cdi\"}}]",
+            "Application parameter RACER_NVIDIA (ARGOCD_APP_PARAMETERS) is a map, but RACER_NVIDIA"
+                + " takes a string (or set it in the map parameter settings)"),
+        Arguments.of(
+            "imageRegistry as an array",
+            "[{\"name\":\"imageRegistry\",\"array\":[\"a\",\"b\"]}]",
+            "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) is an array, but"
+                + " imageRegistry takes a string"),
+        Arguments.of(
+            "a key set by its own name and in settings",
+            "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cdi\"},"
+                + "{\"name\":\"settings\",\"map\":{\"RACER_NVIDIA\":\"off\"}}]",
+            "RACER_NVIDIA is set twice by the Application's parameters, by Application parameter"
+                + " RACER_NVIDIA and by Application parameter settings, key RACER_NVIDIA: set it once"),
+        Arguments.of(
+            "a parameter given twice",
+            "[{\"name\":\"imageTag\",\"string\":\"1\"},{\"name\":\"imageTag\",\"string\":\"2\"}]",
+            "Application parameter imageTag (ARGOCD_APP_PARAMETERS) is set twice"),
+        Arguments.of(
+            "a parameter without a value",
+            "[{\"name\":\"RACER_NVIDIA\"}]",
+            "Application parameter RACER_NVIDIA (ARGOCD_APP_PARAMETERS) has no value"),
+        Arguments.of(
+            "a parameter without a name",
+            "[{\"string\":\"cdi\"}]",
+            "Application parameter number 1 has no name"),
+        Arguments.of(
+            "a settings key the API server would refuse",
+            "[{\"name\":\"settings\",\"map\":{\"two words\":\"x\"}}]",
+            "Application parameter settings (ARGOCD_APP_PARAMETERS) key two words is not a"
+                + " ConfigMap key"),
+        Arguments.of("not JSON", "[{\"name\":", "ARGOCD_APP_PARAMETERS is not JSON"),
+        Arguments.of(
+            "a JSON object instead of the array",
+            "{\"RACER_NVIDIA\":\"cdi\"}",
+            "ARGOCD_APP_PARAMETERS is a JSON object, not the array of the Application's parameters"),
+        Arguments.of(
+            "a JSON key twice in one parameter",
+            "[{\"name\":\"imageTag\",\"string\":\"1\",\"string\":\"2\"}]",
+            "ARGOCD_APP_PARAMETERS is not JSON (Duplicate field 'string')"));
+  }
+
+  private static ApplicationParameters read(String json) {
+    Read<ApplicationParameters> read = ParametersJson.read(json);
+    assertThat(read.ok()).as("%s", read.results()).isTrue();
+    return read.value();
+  }
+}

@@ -1,8 +1,8 @@
 package io.unboundedcloud.racer.krm.e2e;
 
-import static io.unboundedcloud.racer.krm.e2e.Manifests.at;
-import static io.unboundedcloud.racer.krm.e2e.Manifests.one;
-import static io.unboundedcloud.racer.krm.e2e.Manifests.podSpec;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.at;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.one;
+import static io.unboundedcloud.racer.krm.e2e.OutputObjects.podSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
@@ -189,7 +189,7 @@ class KustomizeCompositionIT {
   }
 
   private static Object resources(Build build) {
-    return at(Manifests.dataplaneContainer(build.dataplane()), "resources");
+    return at(OutputObjects.dataplaneContainer(build.dataplane()), "resources");
   }
 
   @Nested
@@ -403,7 +403,7 @@ class KustomizeCompositionIT {
     void ignored() {
       Build build = build(tree(BASE + IMAGES, null).resolve("base"));
 
-      assertThat(at(Manifests.dataplaneContainer(build.dataplane()), "image"))
+      assertThat(at(OutputObjects.dataplaneContainer(build.dataplane()), "image"))
           .isEqualTo("registry.example.com/racer/racer-dataplane:0.19.0");
       consistent(build);
     }
@@ -419,7 +419,7 @@ class KustomizeCompositionIT {
                       "resources: [../base]\n" + IMAGES + "transformers: [racer-function.yaml]\n")
                   .resolve("overlay"));
 
-      assertThat(at(Manifests.dataplaneContainer(build.dataplane()), "image"))
+      assertThat(at(OutputObjects.dataplaneContainer(build.dataplane()), "image"))
           .isEqualTo("registry.example.com/racer/racer-dataplane:0.19.0");
       assertThat(build.stderr())
           .contains("racer-dataplane:0.20.0 is replaced by the function config's")

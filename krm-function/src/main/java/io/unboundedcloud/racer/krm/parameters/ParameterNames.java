@@ -24,7 +24,8 @@ public final class ParameterNames {
           FunctionConfig.IMAGE_REGISTRY,
           FunctionConfig.IMAGE_TAG,
           FunctionConfig.DATAPLANE_IMAGE,
-          FunctionConfig.OBJECT_IMAGE);
+          FunctionConfig.OBJECT_IMAGE,
+          FunctionConfig.STRICT);
 
   private ParameterNames() {}
 

@@ -134,7 +134,7 @@ class ParametersJsonTest {
             "[{\"name\":\"RACER_NVIDA\",\"string\":\"cdi\"}]",
             "Application parameter RACER_NVIDA (ARGOCD_APP_PARAMETERS) is unknown: the parameters"
                 + " are the racer-settings keys (RACER_*), settings and imageRegistry, imageTag,"
-                + " dataplaneImage, objectImage; did you mean RACER_NVIDIA?"),
+                + " dataplaneImage, objectImage, strict; did you mean RACER_NVIDIA?"),
         Arguments.of(
             "a misspelt function config parameter",
             "[{\"name\":\"imageRegistery\",\"string\":\"r\"}]",

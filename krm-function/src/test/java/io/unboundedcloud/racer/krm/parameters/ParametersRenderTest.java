@@ -203,6 +203,32 @@ class ParametersRenderTest {
     }
 
     @Test
+    @DisplayName(
+        "strict: \"true\" makes a warning an error, over a function config that says \"false\"")
+    void strict() {
+      String lenient =
+          FUNCTION_CONFIG.replace(
+              "{imageRegistry: registry.example.com/racer}",
+              "{imageRegistry: registry.example.com/racer, strict: \"false\"}");
+      String unknownKey = SETTINGS.replace("team: platform", "RACER_PEER_PROT: \"9000\"");
+      Outcome warned = render(unknownKey, lenient, "[]");
+      assertThat(warned.results().hasError()).as("%s", warned.results()).isFalse();
+      assertThat(warned.results().first().severity()).isEqualTo(Severity.WARNING);
+
+      List<MappingNode> items = ManifestNodes.of(unknownKey);
+      String before = YamlWriter.manifests(items);
+      Outcome strict =
+          Renderer.render(
+              items,
+              ManifestNodes.one(lenient),
+              parameters("[{\"name\":\"strict\",\"string\":\"true\"}]"));
+      assertThat(strict.results().first().severity()).isEqualTo(Severity.ERROR);
+      assertThat(strict.results().first().message())
+          .contains("RACER_PEER_PROT is not a known racer-settings key");
+      assertThat(YamlWriter.manifests(strict.items())).isEqualTo(before);
+    }
+
+    @Test
     @DisplayName("an obsolete key is refused as in racer-settings")
     void obsoleteKey() {
       Outcome outcome =

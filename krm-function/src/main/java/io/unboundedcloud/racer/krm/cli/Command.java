@@ -19,7 +19,8 @@ public final class Command {
           new RenderMode(),
           new AdoptMode(),
           new DiffMode(),
-          new AnnounceMode());
+          new AnnounceMode(),
+          new VerifyMode());
 
   private static final String STACK = "--stack";
 

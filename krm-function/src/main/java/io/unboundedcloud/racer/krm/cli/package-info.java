@@ -1,10 +1,11 @@
 /**
  * The command line: the same processing reached three ways (a KRM function on stdin/stdout, {@code
- * render PATH...} for people and the Argo CD plugin, {@code --help}/{@code --version}), and {@code
- * adopt PATH...}, which turns a live installation into manifests, and {@code announce PATH}, the
- * Argo CD plugin's parameter announcements. The process environment reaches the modes through
- * {@code Invocation}: the function and render read the Argo CD Application's parameters from it
- * ({@code ARGOCD_APP_PARAMETERS}), decoded as UTF-8 whatever the locale ({@code
+ * render PATH...} for people and the Argo CD plugin, {@code --help}/{@code --version}), {@code
+ * adopt PATH...}, which turns a live installation into manifests, {@code announce PATH}, the Argo
+ * CD plugin's parameter announcements, and {@code verify PATH...}, which checks that a rendered
+ * stream is what the function renders ({@code krm.verify}). The process environment reaches the
+ * modes through {@code Invocation}: the function and render read the Argo CD Application's
+ * parameters from it ({@code ARGOCD_APP_PARAMETERS}), decoded as UTF-8 whatever the locale ({@code
  * ProcessEnvironment}).
  *
  * <p>Every mode runs through one {@code RunEnvelope}, after kyaml's {@code framework.Execute}: its
@@ -17,7 +18,7 @@
  * mode", says how to add one. stdout carries only the ResourceList, the manifests or the
  * announcements, stderr everything else.
  *
- * <p>It never renders, adopts or reads items itself: {@code krm.render}, {@code krm.adopt} and
- * {@code krm.inputs} do.
+ * <p>It never renders, adopts, verifies or reads items itself: {@code krm.render}, {@code
+ * krm.adopt}, {@code krm.verify} and {@code krm.inputs} do.
  */
 package io.unboundedcloud.racer.krm.cli;

@@ -120,6 +120,7 @@ public final class Inputs {
                   ? " (kustomize names their files with buildMetadata: [originAnnotations] in the"
                       + " kustomization)"
                   : "");
+      boolean oneNamespace = candidates.stream().map(Item::namespace).distinct().count() == 1;
       return Read.failed(
           Result.error(
               "found "
@@ -127,7 +128,11 @@ public final class Inputs {
                   + " "
                   + Dataplane.SETTINGS_CONFIG_MAP
                   + " ConfigMaps, expected"
-                  + " exactly one (the installation namespace is ambiguous): "
+                  + " exactly one ("
+                  + (oneNamespace
+                      ? "the dataplane reads its settings from one ConfigMap"
+                      : "the installation namespace is ambiguous")
+                  + "): "
                   + names
                   + ". Keep one, or render each installation separately"));
     }
@@ -276,6 +281,45 @@ public final class Inputs {
         .filter(item -> item.is("apps/v1", "DaemonSet"))
         .filter(item -> item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME))
         .toList();
+  }
+
+  /**
+   * Every DaemonSet whose pod template carries the dataplane's two selector labels, in item order:
+   * what a rendered stream (a kustomize build, a {@code helm template}) holds, where kustomize has
+   * dropped the names it recorded and a prefix may have renamed the DaemonSet.
+   */
+  public List<Item> renderedDataplanes() {
+    return items.stream()
+        .filter(item -> item.is("apps/v1", "DaemonSet"))
+        .filter(
+            item ->
+                Item.stringMap(
+                        Nodes.getMapping(item.node(), "spec", "template", "metadata", "labels"))
+                    .entrySet()
+                    .containsAll(Dataplane.labels().entrySet()))
+        .toList();
+  }
+
+  /**
+   * The ConfigMap that a reference by this name in this namespace means: the one of that name, or
+   * else one that held it before a kustomize prefix or suffix (kustomize fixes references only once
+   * a kustomization's transformers have run); {@code null} when there is none.
+   */
+  public Item configMap(String namespace, String name) {
+    List<Item> inNamespace =
+        items.stream()
+            .filter(item -> item.is("v1", "ConfigMap"))
+            .filter(item -> item.namespace().equals(namespace))
+            .toList();
+    return inNamespace.stream()
+        .filter(item -> name.equals(item.name()))
+        .findFirst()
+        .orElseGet(
+            () ->
+                inNamespace.stream()
+                    .filter(item -> item.namesEverHeld().contains(name))
+                    .findFirst()
+                    .orElse(null));
   }
 
   /**

@@ -122,7 +122,7 @@ public final class Item {
   }
 
   /** A mapping's scalar entries as strings (non-scalar values are skipped). */
-  private static Map<String, String> stringMap(MappingNode mapping) {
+  static Map<String, String> stringMap(MappingNode mapping) {
     Map<String, String> map = new LinkedHashMap<>();
     if (mapping == null) {
       return map;

@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.LabelSelectorBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
@@ -50,7 +52,7 @@ final class DaemonSetOwnership {
     DaemonSetSpec spec = merged.getSpec() == null ? new DaemonSetSpec() : merged.getSpec();
     merged.setSpec(spec);
     DaemonSetSpec ours = rendered.getSpec();
-    spec.setSelector(ours.getSelector());
+    spec.setSelector(stableSelector(spec.getSelector(), ours.getSelector()));
     // an empty strategy is no strategy: Kubernetes would default it, so ours (the chart's default
     // too) goes in
     spec.setUpdateStrategy(orDefault(spec.getUpdateStrategy(), ours.getUpdateStrategy()));
@@ -63,6 +65,20 @@ final class DaemonSetOwnership {
     template.setSpec(pod);
     mergePod(pod, ours.getTemplate().getSpec());
     return merged;
+  }
+
+  /**
+   * The user's selector with our two labels restored: a selector cannot change once applied, so
+   * labels a kustomize {@code includeSelectors} (or {@code commonLabels}) put there are kept, and
+   * the same build gives the same selector whether or not the function runs last.
+   */
+  private static LabelSelector stableSelector(LabelSelector theirs, LabelSelector ours) {
+    if (theirs == null) {
+      return ours;
+    }
+    LabelSelector selector = new LabelSelectorBuilder(theirs).build();
+    selector.setMatchLabels(withOurs(theirs.getMatchLabels(), ours.getMatchLabels()));
+    return selector;
   }
 
   private static void mergeTemplateMetadata(PodTemplateSpec template, ObjectMeta ours) {

@@ -121,8 +121,7 @@ final class DataplaneConfiguration {
                   + " (images become"
                   + " <registry>/racer-dataplane:<tag> and <registry>/racer-object:<tag>; data."
                   + FunctionConfig.IMAGE_TAG
-                  + " defaults to "
-                  + function.effectiveTag()
+                  + tagSaid(function)
                   + "), or data."
                   + which,
               function.source() == null ? null : function.source().ref(),
@@ -147,6 +146,13 @@ final class DataplaneConfiguration {
       results.add(pointAt(invalid, settings, function));
       return null;
     }
+  }
+
+  /** What the message says of the tag: the one set, or the default when none is. */
+  private static String tagSaid(FunctionConfig function) {
+    return function.imageTag() != null && !function.imageTag().isBlank()
+        ? " is \"" + function.imageTag() + "\""
+        : " defaults to " + function.effectiveTag();
   }
 
   private static Result pointAt(

@@ -112,8 +112,10 @@ final class OriginPlacement {
       return null;
     }
     warn(origin, pod, fieldPrefix, results);
+    Map<String, Object> own = ObjectCodec.plain(pod);
     placement.applyTo(pod);
     Map<String, Object> plain = ObjectCodec.plain(pod);
+    DroppedPlacement.add(origin, own, plain, fieldPrefix, results);
     Object nodeAffinity =
         plain.get("affinity") instanceof Map<?, ?> affinity ? affinity.get("nodeAffinity") : null;
     return new Edit(podSpecNode, nodeAffinity, plain.get("nodeSelector"), plain.get("tolerations"));

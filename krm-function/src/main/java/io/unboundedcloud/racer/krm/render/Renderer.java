@@ -160,6 +160,7 @@ public final class Renderer {
       if (theirs == null || !checkNoSeatsEnv(existingDaemonSet.value(), theirs, results)) {
         return null;
       }
+      DaemonSetNotices.add(theirs, config, existingDaemonSet.value().ref(), results);
       daemonSet = DaemonSetOwnership.merge(daemonSet, theirs);
     }
     if (existingAccount.value() != null) {

@@ -152,6 +152,35 @@ class KustomizeOverlayIT {
     }
 
     @Test
+    @DisplayName(
+        "on an overlay that merges settings without running the function again: verify's drift lines")
+    void driftedOverlay(@TempDir Path root) throws Exception {
+      Overlay app =
+          Overlay.receive(
+              root,
+              "east",
+              file ->
+                  file.replace(
+                      "- path: racer-gpu-toleration.yaml\ntransformers:\n- racer-function.yaml\n",
+                      "- path: racer-gpu-toleration.yaml\n"));
+
+      Generated generated = app.generate(kustomizeFolder(root));
+
+      assertFailed(generated, "is not what the racer function renders");
+      assertThat(generated.stderr().lines())
+          .anyMatch(
+              line ->
+                  line.startsWith("error: drift: ")
+                      && line.contains("racer-settings changed after the function ran"))
+          .anyMatch(
+              line ->
+                  line.startsWith("error: drift: ")
+                      && line.contains("env[name=RACER_PEER_LISTEN]")
+                      && line.contains("\"[$(RACER_POD_IP)]:8082\"")
+                      && line.contains("\"[$(RACER_POD_IP)]:9100\""));
+    }
+
+    @Test
     @DisplayName("on a foreign function image, named in one line")
     void foreignImage(@TempDir Path root) throws Exception {
       Overlay app =

@@ -89,7 +89,11 @@ class NullValueFindingsTest {
       assertThat(absent.exitCode()).as(absent.describe()).isZero();
       assertThat(run.output().items()).isEqualTo(absent.output().items());
       KrmRun again = KrmRun.function(run.stdoutBytes());
-      assertThat(again.stdoutBytes()).as("the output run again").isEqualTo(run.stdoutBytes());
+      // the items, as KrmInputFuzzTest's law: a warning about a replaced placement is the first
+      // run's only
+      assertThat(again.stdoutWithoutResults())
+          .as("the output run again")
+          .isEqualTo(run.stdoutWithoutResults());
     }
   }
 

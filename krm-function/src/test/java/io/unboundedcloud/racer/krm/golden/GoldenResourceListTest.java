@@ -92,7 +92,7 @@ class GoldenResourceListTest {
             }));
     tests.add(
         dynamicTest(
-            "running on its own output (results stripped) gives the same bytes",
+            "running on its own output (results stripped) gives the same bytes, and no new result",
             () -> {
               KrmRun first = KrmRun.function(golden.input());
               if (first.exitCode() != 0) {
@@ -102,12 +102,13 @@ class GoldenResourceListTest {
               assertThat(second.exitCode())
                   .as("%s: exit code of the second run", golden.name())
                   .isZero();
-              assertThat(second.stdout())
+              assertThat(second.stdoutWithoutResults())
                   .as("%s: output of the second run", golden.name())
-                  .isEqualTo(first.stdout());
-              assertThat(second.stderr())
-                  .as("%s: stderr of the second run", golden.name())
-                  .isEqualTo(first.stderr());
+                  .isEqualTo(first.stdoutWithoutResults());
+              // a warning about what the first run replaced (an image) has nothing left to name
+              assertThat(second.stderr().lines())
+                  .as("%s: stderr of the second run, only lines of the first", golden.name())
+                  .isSubsetOf(first.stderr().lines().toList());
             }));
     return dynamicContainer(golden.name(), tests);
   }

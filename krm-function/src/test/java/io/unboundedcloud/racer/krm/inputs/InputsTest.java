@@ -29,6 +29,19 @@ class InputsTest {
         + (data == null ? "" : "data: " + data + "\n");
   }
 
+  /** racer-settings in namespace racer as a kustomize namePrefix renamed it. */
+  private static String prefixedSettings(String name) {
+    return """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: %s
+          namespace: racer
+          annotations: {internal.config.kubernetes.io/previousNames: racer-settings}
+        """
+        .formatted(name);
+  }
+
   private static Inputs inputs(String... objects) {
     return new Inputs(ManifestNodes.of(String.join("---\n", objects)), null);
   }
@@ -170,6 +183,21 @@ class InputsTest {
       assertThat(read.results().first().message())
           .startsWith("found 2 racer-settings ConfigMaps, expected exactly one")
           .contains("ConfigMap team-a/racer-settings; ConfigMap team-b/racer-settings");
+    }
+
+    @Test
+    @DisplayName(
+        "several in one namespace (kustomize prefixes): an error that does not call the namespace ambiguous")
+    void severalInOneNamespace() {
+      Read<SettingsSource> read =
+          inputs(prefixedSettings("blue-racer-settings"), prefixedSettings("green-racer-settings"))
+              .settings();
+
+      assertThat(read.ok()).isFalse();
+      assertThat(read.results().first().message())
+          .startsWith("found 2 racer-settings ConfigMaps, expected exactly one")
+          .contains("the dataplane reads its settings from one ConfigMap")
+          .doesNotContain("ambiguous");
     }
 
     @Test

@@ -143,7 +143,7 @@ class ResourceListPropertiesTest {
   }
 
   @Test
-  @DisplayName("running on the output (results stripped) gives the same bytes")
+  @DisplayName("running on the output (results stripped) gives the same items, and no new result")
   void idempotent() {
     forEveryInput(
         one -> {
@@ -151,12 +151,13 @@ class ResourceListPropertiesTest {
             return;
           }
           assertThat(one.onOutput().exitCode()).as("exit code of the second run").isZero();
-          assertThat(one.onOutput().stdout())
+          assertThat(one.onOutput().stdoutWithoutResults())
               .as("output of the second run")
-              .isEqualTo(one.run().stdout());
-          assertThat(one.onOutput().stderr())
-              .as("stderr of the second run")
-              .isEqualTo(one.run().stderr());
+              .isEqualTo(one.run().stdoutWithoutResults());
+          // a warning about what the first run replaced (an image) has nothing left to name
+          assertThat(one.onOutput().stderr().lines())
+              .as("stderr of the second run, only lines of the first")
+              .isSubsetOf(one.run().stderr().lines().toList());
         });
   }
 

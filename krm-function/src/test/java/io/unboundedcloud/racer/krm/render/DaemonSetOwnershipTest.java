@@ -301,7 +301,7 @@ class DaemonSetOwnershipTest {
   class Wiring {
     @Test
     @DisplayName(
-        "image, env values, ports, selector, service account and security context come back")
+        "image, env values, ports, our selector labels (a user's label kept: a selector cannot change), service account and security context come back")
     void restored() {
       DaemonSet theirs =
           new DaemonSetBuilder(rendered(CONFIG))
@@ -328,7 +328,10 @@ class DaemonSetOwnershipTest {
       assertThat(dataplane(merged).getEnv()).isEqualTo(dataplane(ours).getEnv());
       assertThat(dataplane(merged).getPorts()).isEqualTo(dataplane(ours).getPorts());
       assertThat(dataplane(merged).getSecurityContext().getPrivileged()).isTrue();
-      assertThat(merged.getSpec().getSelector()).isEqualTo(ours.getSpec().getSelector());
+      assertThat(merged.getSpec().getSelector().getMatchLabels())
+          .containsAllEntriesOf(ours.getSpec().getSelector().getMatchLabels())
+          .containsEntry("extra", "x")
+          .hasSize(3);
       assertThat(pod(merged).getServiceAccountName()).isEqualTo("racer");
       assertThat(pod(merged).getHostNetwork()).isNull();
       assertThat(pod(merged).getDnsPolicy()).isEqualTo("ClusterFirst");

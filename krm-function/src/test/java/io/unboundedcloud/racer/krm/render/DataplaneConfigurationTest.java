@@ -155,6 +155,21 @@ class DataplaneConfigurationTest {
     }
 
     @Test
+    @DisplayName(
+        "a tag but no registry: the error says the tag is set (not that it is the default)")
+    void tagWithoutRegistry() {
+      Result withTag =
+          refused(settings(Map.of()), new FunctionConfig(CONFIG_ITEM, null, "9.9.9", null, null));
+      Result withoutTag =
+          refused(settings(Map.of()), new FunctionConfig(CONFIG_ITEM, null, null, null, null));
+
+      assertThat(withTag.message())
+          .contains("data.imageTag is \"9.9.9\")")
+          .doesNotContain("defaults to");
+      assertThat(withoutTag.message()).contains("data.imageTag defaults to 0.19.0)");
+    }
+
+    @Test
     @DisplayName("only the dataplane image: the error asks for the racer-object image")
     void onlyDataplane() {
       Result error = refused(settings(Map.of()), images(REGISTRY + "/racer-dataplane:1", null));

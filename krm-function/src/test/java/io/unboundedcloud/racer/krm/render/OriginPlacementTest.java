@@ -136,7 +136,7 @@ class OriginPlacementTest {
   class Edit {
     @Test
     @DisplayName(
-        "replaces the origin's node affinity, node selector and tolerations with the dataplane's")
+        "replaces the origin's node affinity, node selector and tolerations with the dataplane's, naming what it dropped")
     void replacesPlacement() {
       Item origin =
           daemonSetOrigin(
@@ -146,7 +146,14 @@ class OriginPlacementTest {
           containers: [{name: origin, image: origin:1}]
           """);
 
-      assertThat(plan(origin, GPU_NODES)).isEmpty();
+      assertThat(plan(origin, GPU_NODES))
+          .singleElement()
+          .satisfies(
+              warning -> {
+                assertThat(warning.severity()).isEqualTo(Severity.WARNING);
+                assertThat(warning.message())
+                    .contains("dropped nodeSelector disk=ssd; tolerations {key=dedicated");
+              });
 
       PodSpec pod =
           ObjectCodec.read(

@@ -1,0 +1,56 @@
+package io.unboundedcloud.racer.krm.cli;
+
+import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
+import io.unboundedcloud.racer.krm.inputs.SourceFiles;
+import io.unboundedcloud.racer.krm.results.Results;
+import io.unboundedcloud.racer.krm.verify.Verification;
+import io.unboundedcloud.racer.krm.yaml.YamlInputException;
+import java.io.OutputStream;
+import java.util.List;
+import org.yaml.snakeyaml.nodes.MappingNode;
+
+/**
+ * {@code racer-krm verify [PATH... | -]}: whether a rendered stream (a kustomize build, a {@code
+ * helm template}, a folder) is what the function renders from it. Each drift is one line on stderr;
+ * exit 0 when there is none, 1 otherwise. Nothing reaches stdout.
+ */
+final class VerifyMode implements Mode {
+  @Override
+  public String name() {
+    return "verify";
+  }
+
+  @Override
+  public Syntax syntax() {
+    return Syntax.positionals(
+            0, Integer.MAX_VALUE, "rendered streams: files, directories, or - for stdin")
+        .withStdin();
+  }
+
+  @Override
+  public Stdout stdout() {
+    return Stdout.ON_SUCCESS;
+  }
+
+  @Override
+  public int run(Invocation call, OutputStream out) {
+    List<String> paths = call.arguments().positionals();
+    SourceFiles sources = new SourceFiles();
+    List<MappingNode> objects;
+    try {
+      objects = call.manifests(paths.isEmpty() ? List.of("-") : paths, name(), sources);
+    } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
+      call.stderr().println("error: " + unreadable.getMessage());
+      return 1;
+    }
+    List<MappingNode> manifests =
+        objects.stream()
+            .filter(node -> !ManifestInputs.SKIPPED_KINDS.contains(new Item(node).kind()))
+            .toList();
+    Results results = Verification.verify(manifests);
+    // silent when consistent, as a check in a pipeline should be
+    call.report(results, sources);
+    return results.exitCode();
+  }
+}

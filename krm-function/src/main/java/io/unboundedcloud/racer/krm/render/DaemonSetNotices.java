@@ -1,0 +1,144 @@
+package io.unboundedcloud.racer.krm.render;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.LabelSelector;
+import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.workload.Config;
+import io.unboundedcloud.racer.workload.Dataplane;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * What a user should hear about the DaemonSet they gave the function: selector labels it keeps
+ * although a later kustomize step may have put them there, and images it replaces with the function
+ * config's. Both are silent otherwise in a kustomize composition.
+ */
+final class DaemonSetNotices {
+  /** The env var that hands the webhook the racer-object image. */
+  static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
+
+  private DaemonSetNotices() {}
+
+  /**
+   * Adds the warnings about {@code theirs}, the DaemonSet given, before it is merged.
+   *
+   * @param config the config the function renders from (its images are the function config's)
+   */
+  static void add(DaemonSet theirs, Config config, ResourceRef ref, Results results) {
+    selectorLabels(theirs, ref, results);
+    Container dataplane = dataplaneContainer(theirs);
+    if (dataplane == null) {
+      return;
+    }
+    String image = dataplane.getImage();
+    if (image != null && !image.equals(config.dataplaneImage())) {
+      results.add(
+          overwritten(
+              "the dataplane container's image",
+              image,
+              config.dataplaneImage(),
+              FunctionConfig.DATAPLANE_IMAGE,
+              ref,
+              "spec.template.spec.containers[name=" + Dataplane.CONTAINER_NAME + "].image"));
+    }
+    String objectImage = objectImage(dataplane);
+    if (objectImage != null && !objectImage.equals(config.objectImage())) {
+      results.add(
+          overwritten(
+              OBJECT_IMAGE_ENV,
+              objectImage,
+              config.objectImage(),
+              FunctionConfig.OBJECT_IMAGE,
+              ref,
+              "spec.template.spec.containers[name="
+                  + Dataplane.CONTAINER_NAME
+                  + "].env[name="
+                  + OBJECT_IMAGE_ENV
+                  + "].value"));
+    }
+  }
+
+  private static void selectorLabels(DaemonSet theirs, ResourceRef ref, Results results) {
+    LabelSelector selector = theirs.getSpec() == null ? null : theirs.getSpec().getSelector();
+    if (selector == null || selector.getMatchLabels() == null) {
+      return;
+    }
+    Map<String, String> extra = new TreeMap<>(selector.getMatchLabels());
+    Dataplane.labels().keySet().forEach(extra::remove);
+    if (extra.isEmpty()) {
+      return;
+    }
+    String labels =
+        extra.entrySet().stream()
+            .map(label -> label.getKey() + "=" + label.getValue())
+            .collect(Collectors.joining(", "));
+    results.add(
+        Result.of(
+                Severity.WARNING,
+                "the selector of DaemonSet "
+                    + theirs.getMetadata().getName()
+                    + " carries "
+                    + labels
+                    + " beside the function's two labels: kept, because a DaemonSet's selector"
+                    + " cannot change once applied (kustomize's labels with includeSelectors, or"
+                    + " commonLabels, put labels there); to keep a label off the selector, set it"
+                    + " with labels: and includeSelectors: false before the first apply",
+                ref,
+                "spec.selector.matchLabels")
+            .withCurrentValue(labels));
+  }
+
+  private static Result overwritten(
+      String what, String theirs, String ours, String key, ResourceRef ref, String field) {
+    return Result.of(
+            Severity.WARNING,
+            what
+                + " "
+                + theirs
+                + " is replaced by the function config's "
+                + ours
+                + ": the function renders its own images, so kustomize's images: (or a patch)"
+                + " cannot change them; set "
+                + key
+                + " (or "
+                + FunctionConfig.IMAGE_REGISTRY
+                + " and "
+                + FunctionConfig.IMAGE_TAG
+                + ") in the function config instead",
+            ref,
+            field)
+        .withCurrentValue(theirs)
+        .withProposedValue(ours);
+  }
+
+  private static Container dataplaneContainer(DaemonSet daemonSet) {
+    if (daemonSet.getSpec() == null
+        || daemonSet.getSpec().getTemplate() == null
+        || daemonSet.getSpec().getTemplate().getSpec() == null
+        || daemonSet.getSpec().getTemplate().getSpec().getContainers() == null) {
+      return null;
+    }
+    return daemonSet.getSpec().getTemplate().getSpec().getContainers().stream()
+        .filter(container -> Dataplane.CONTAINER_NAME.equals(container.getName()))
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static String objectImage(Container dataplane) {
+    List<EnvVar> env = dataplane.getEnv() == null ? List.of() : dataplane.getEnv();
+    return env.stream()
+        .filter(variable -> OBJECT_IMAGE_ENV.equals(variable.getName()))
+        .map(EnvVar::getValue)
+        .filter(value -> value != null)
+        .findFirst()
+        .orElse(null);
+  }
+}

@@ -1,0 +1,84 @@
+package io.unboundedcloud.racer.krm.verify;
+
+import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
+import io.unboundedcloud.racer.workload.Dataplane;
+import java.util.List;
+
+/**
+ * One field of a rendered object that the function would render otherwise, and its likely cause: in
+ * a kustomize composition, a step that changed the settings, the placement or a field the function
+ * owns after the function ran.
+ */
+final class Drift {
+  /** What to do, whatever changed: run the function after the change. */
+  static final String LIST_THE_FUNCTION =
+      "list the function in the transformers: of the kustomization that makes the change (after a"
+          + " PatchTransformer there), so it runs after it";
+
+  /** Fields of the dataplane's pod template that follow racer-settings. */
+  private static final List<String> SETTINGS_SHAPED =
+      List.of(
+          ".hostNetwork",
+          ".dnsPolicy",
+          Dataplane.CDI_ANNOTATION,
+          ".ports",
+          "[name=RACER_PEER_LISTEN]",
+          "[name=RACER_DIAGNOSTICS_LISTEN]",
+          "[name=NVIDIA_",
+          ".volumes",
+          ".volumeMounts");
+
+  private Drift() {}
+
+  /** A field of the dataplane DaemonSet. */
+  static Result ofDataplane(Item daemonSet, Item settings, Difference difference) {
+    String at = difference.at().toString();
+    String cause;
+    if (at.contains(Dataplane.SETTINGS_HASH_ANNOTATION)) {
+      cause =
+          "racer-settings changed after the function ran: the settings-hash is not that of the"
+              + " data of ConfigMap "
+              + settings.name()
+              + ", so no pod would roll for the change";
+    } else if (SETTINGS_SHAPED.stream().anyMatch(at::contains)) {
+      cause =
+          "this wiring follows racer-settings (ports, listen addresses, NVIDIA mode, host"
+              + " network), and the settings or the field changed after the function ran";
+    } else {
+      cause =
+          "the function owns this field, and a later step changed it (a patch, a transformer,"
+              + " kustomize's images:)";
+    }
+    return result(daemonSet, difference, cause);
+  }
+
+  /** A placement field of a cache origin. */
+  static Result ofOrigin(Item origin, Difference difference) {
+    return result(
+        origin,
+        difference,
+        "a cache origin's placement is the dataplane's, and the dataplane's (or the origin's)"
+            + " placement changed after the function ran");
+  }
+
+  private static Result result(Item item, Difference difference, String cause) {
+    String values =
+        difference.reordered()
+            ? "in the order " + difference.before() + ", the function renders " + difference.after()
+            : "is "
+                + PlainTrees.shown(difference.before())
+                + ", the function renders "
+                + PlainTrees.shown(difference.after());
+    return Result.of(
+            Severity.ERROR,
+            "drift: " + difference.at() + " " + values + ": " + cause + "; " + LIST_THE_FUNCTION,
+            item.ref(),
+            difference.at().toString())
+        .withCurrentValue(PlainTrees.shown(difference.before()))
+        .withProposedValue(PlainTrees.shown(difference.after()));
+  }
+}

@@ -1,0 +1,159 @@
+package io.unboundedcloud.racer.krm.verify;
+
+import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
+import io.unboundedcloud.racer.krm.inputs.Inputs;
+import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.render.Outcome;
+import io.unboundedcloud.racer.krm.render.Renderer;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.rollout.Difference;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.krm.yaml.YamlInputException;
+import io.unboundedcloud.racer.workload.Dataplane;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.nodes.MappingNode;
+
+/**
+ * Verifies a rendered stream: renders its installation again, from its own settings and images, and
+ * names every field that would change. The stream is never changed.
+ */
+public final class Verification {
+  private Verification() {}
+
+  /**
+   * @param objects the stream's objects, in order
+   * @return one error per drift (none when the stream is what the function renders), or the error
+   *     that there is nothing to verify
+   */
+  public static Results verify(List<MappingNode> objects) {
+    Results results = new Results();
+    Inputs inputs = new Inputs(objects, null);
+    Read<RenderedDataplane> found = RenderedDataplane.find(inputs);
+    results.addAll(found.results());
+    if (!found.ok()) {
+      return results;
+    }
+    RenderedDataplane dataplane = found.value();
+    try {
+      rerender(dataplane, inputs.cacheOrigins(dataplane.daemonSet().namespace()), results);
+    } catch (YamlInputException unreadable) {
+      results.add(Result.error("an object cannot be read: " + unreadable.getMessage()));
+    }
+    Result images = ImageRelease.check(dataplane);
+    if (images != null) {
+      results.add(images);
+    }
+    return results;
+  }
+
+  private static void rerender(RenderedDataplane dataplane, List<Item> origins, Results results) {
+    Map<String, Object> daemonSet = asRendered(dataplane);
+    List<MappingNode> input = new ArrayList<>();
+    input.add(Nodes.fromPlainMap(settingsAsRendered(dataplane.settings())));
+    input.add(Nodes.fromPlainMap(daemonSet));
+    List<Map<String, Object>> originTrees = new ArrayList<>();
+    for (Item origin : origins) {
+      Map<String, Object> tree = Nodes.toPlainMap(origin.node());
+      originTrees.add(tree);
+      input.add(Nodes.fromPlainMap(tree));
+    }
+    Outcome outcome = Renderer.render(input, functionConfig(dataplane));
+    if (outcome.results().hasError()) {
+      for (Result error : outcome.results()) {
+        if (error.severity() == Severity.ERROR) {
+          results.add(
+              new Result(
+                  Severity.ERROR,
+                  "the function would refuse this installation: " + error.message(),
+                  refOf(error, dataplane),
+                  error.fieldPath(),
+                  error.currentValue(),
+                  error.proposedValue()));
+        }
+      }
+      return;
+    }
+    List<MappingNode> output = outcome.items();
+    for (Difference difference :
+        Difference.between(daemonSet, Nodes.toPlainMap(output.get(1)), FieldPath.root())) {
+      results.add(Drift.ofDataplane(dataplane.daemonSet(), dataplane.settings(), difference));
+    }
+    for (int i = 0; i < origins.size(); i++) {
+      for (Difference difference :
+          Difference.between(
+              originTrees.get(i), Nodes.toPlainMap(output.get(i + 2)), FieldPath.root())) {
+        results.add(Drift.ofOrigin(origins.get(i), difference));
+      }
+    }
+  }
+
+  /**
+   * The DaemonSet as the function names it: {@code racer}, reading {@code racer-settings} (a build
+   * renamed both), so that the renderer finds it and compares nothing but what it renders.
+   */
+  private static Map<String, Object> asRendered(RenderedDataplane dataplane) {
+    Map<String, Object> tree = Nodes.toPlainMap(dataplane.daemonSet().node());
+    metadata(tree).put("name", Dataplane.DATAPLANE_DAEMON_SET_NAME);
+    Object container =
+        FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME).valueIn(tree);
+    if (container instanceof Map<?, ?> map && map.get("envFrom") instanceof List<?> sources) {
+      for (Object source : sources) {
+        if (source instanceof Map<?, ?> entry
+            && entry.get("configMapRef") instanceof Map<?, ?> ref
+            && dataplane.settings().name().equals(ref.get("name"))) {
+          @SuppressWarnings("unchecked")
+          Map<String, Object> named = (Map<String, Object>) ref;
+          named.put("name", Dataplane.SETTINGS_CONFIG_MAP);
+        }
+      }
+    }
+    return tree;
+  }
+
+  private static Map<String, Object> settingsAsRendered(Item settings) {
+    Map<String, Object> tree = Nodes.toPlainMap(settings.node());
+    metadata(tree).put("name", Dataplane.SETTINGS_CONFIG_MAP);
+    return tree;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> metadata(Map<String, Object> object) {
+    return (Map<String, Object>) object.computeIfAbsent("metadata", key -> new LinkedHashMap<>());
+  }
+
+  /** A function config pinned to the images the DaemonSet runs. */
+  private static MappingNode functionConfig(RenderedDataplane dataplane) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put(FunctionConfig.DATAPLANE_IMAGE, dataplane.dataplaneImage());
+    data.put(FunctionConfig.OBJECT_IMAGE, dataplane.objectImage());
+    Map<String, Object> config = new LinkedHashMap<>();
+    config.put("apiVersion", "v1");
+    config.put("kind", "ConfigMap");
+    config.put("metadata", new LinkedHashMap<>(Map.of("name", "racer-krm-verify")));
+    config.put("data", data);
+    return Nodes.fromPlainMap(config);
+  }
+
+  /** The renderer's results name the renamed copies: point them at the objects of the stream. */
+  private static ResourceRef refOf(Result error, RenderedDataplane dataplane) {
+    if (error.resource() == null) {
+      return null;
+    }
+    return switch (error.resource().kind()) {
+      case "ConfigMap" -> dataplane.settings().ref();
+      case "DaemonSet" ->
+          Dataplane.DATAPLANE_DAEMON_SET_NAME.equals(error.resource().name())
+              ? dataplane.daemonSet().ref()
+              : error.resource();
+      default -> error.resource();
+    };
+  }
+}

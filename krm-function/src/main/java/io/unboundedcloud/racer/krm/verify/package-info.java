@@ -1,0 +1,15 @@
+/**
+ * {@code racer-krm verify}: whether a rendered stream (a kustomize build, a {@code helm template},
+ * a folder of manifests) is what the function would render from it. A kustomize composition can
+ * change racer-settings, the dataplane's placement or its images after the function ran, and
+ * nothing else notices: the settings-hash no longer matches the settings, the wiring no longer
+ * follows them, the cache origins no longer follow the dataplane.
+ *
+ * <p>It never judges by rules of its own: it renders the installation again with {@code
+ * krm.render}, from the stream's own settings and images, and names each field that would change
+ * ({@code Drift}), so verify and render cannot disagree. The one check the renderer cannot make is
+ * that both images are of one release ({@code ImageRelease}). It reads the objects only through
+ * {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s {@code Difference}, and never
+ * writes to stdout or stderr: each drift is an error {@code Result}.
+ */
+package io.unboundedcloud.racer.krm.verify;

@@ -1,0 +1,238 @@
+package io.unboundedcloud.racer.krm.verify;
+
+import static io.unboundedcloud.racer.krm.render.RenderFixtures.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.render.RenderFixtures.ORIGIN;
+import static io.unboundedcloud.racer.krm.render.RenderFixtures.SETTINGS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.unboundedcloud.racer.krm.harness.ManifestNodes;
+import io.unboundedcloud.racer.krm.render.Renderer;
+import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Results;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.yaml.YamlWriter;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * verify's contract on streams made by the renderer, then changed as a later kustomize step would
+ * change them. The composition suite (e2e) builds the same cases with kubectl kustomize.
+ */
+@DisplayName("Verification: a rendered stream against what the function renders from it")
+class VerificationTest {
+
+  /** The function's output for the settings and the origin, as a build prints it. */
+  private static String rendered() {
+    return YamlWriter.manifests(
+        Renderer.render(ManifestNodes.of(SETTINGS + "---\n" + ORIGIN), FUNCTION_CONFIG).items());
+  }
+
+  private static Results verify(String stream) {
+    return Verification.verify(ManifestNodes.of(stream));
+  }
+
+  /** The stream with {@code from} replaced once, which must be there. */
+  private static String changed(String stream, String from, String to) {
+    assertThat(stream).contains(from);
+    return stream.replaceFirst(Pattern.quote(from), Matcher.quoteReplacement(to));
+  }
+
+  private static List<String> fields(Results results) {
+    return results.stream().map(Result::fieldPath).toList();
+  }
+
+  @Nested
+  @DisplayName("a consistent stream")
+  class Consistent {
+    @Test
+    @DisplayName("the function's own output: nothing to say")
+    void ownOutput() {
+      assertThat(verify(rendered())).isEmpty();
+    }
+
+    @Test
+    @DisplayName(
+        "renamed by a build (a prefix on the DaemonSet, a generator's hash suffix on the settings, both in envFrom): nothing")
+    void renamed() {
+      String stream =
+          rendered()
+              .replace("name: racer-settings", "name: racer-settings-5f7hk2m9tc")
+              .replace(
+                  "  name: racer\n  namespace: racer\nspec:",
+                  "  name: prod-racer\n  namespace: racer\nspec:");
+
+      assertThat(stream).contains("prod-racer").contains("racer-settings-5f7hk2m9tc");
+      assertThat(verify(stream)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a user's patch of a field the function leaves to them (resources): nothing")
+    void usersField() {
+      String stream = changed(rendered(), "memory: 1Gi", "memory: 64Gi");
+
+      assertThat(verify(stream)).isEmpty();
+    }
+  }
+
+  @Nested
+  @DisplayName("a stream changed after the function ran: one error per field, exit 1")
+  class Drifted {
+    @Test
+    @DisplayName(
+        "settings changed (a later patch or configMapGenerator merge): the settings-hash, the listen address and the port, each with both values and the cause")
+    void settings() {
+      Results results =
+          verify(
+              changed(
+                  rendered(),
+                  "RACER_NVIDIA: \"off\"",
+                  "RACER_NVIDIA: \"off\", RACER_PEER_PORT: \"9100\""));
+
+      assertThat(results.exitCode()).isEqualTo(1);
+      assertThat(fields(results))
+          .contains(
+              "spec.template.metadata.annotations[\"racer.unbounded-cloud.io/settings-hash\"]",
+              "spec.template.spec.containers[name=dataplane].env[name=RACER_PEER_LISTEN].value",
+              "spec.template.spec.containers[name=dataplane].ports[name=peer].containerPort");
+      Result hash = results.first();
+      assertThat(hash.severity()).isEqualTo(Severity.ERROR);
+      assertThat(hash.resource().name()).isEqualTo("racer");
+      assertThat(hash.message())
+          .startsWith("drift: spec.template.metadata.annotations")
+          .contains("racer-settings changed after the function ran")
+          .contains("list the function in the transformers:");
+      Result listen =
+          results.stream()
+              .filter(r -> r.fieldPath().contains("RACER_PEER_LISTEN"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(listen.message())
+          .contains(
+              "is \"[$(RACER_POD_IP)]:8082\", the function renders \"[$(RACER_POD_IP)]:9100\"");
+    }
+
+    @Test
+    @DisplayName("NVIDIA mode changed to cdi: the CDI request and the NVIDIA env named")
+    void nvidia() {
+      Results results = verify(changed(rendered(), "RACER_NVIDIA: \"off\"", "RACER_NVIDIA: cdi"));
+
+      assertThat(fields(results))
+          .contains(
+              "spec.template.metadata.annotations[\"cdi.k8s.io/racer\"]",
+              "spec.template.spec.containers[name=dataplane].env[name=NVIDIA_VISIBLE_DEVICES]");
+    }
+
+    @Test
+    @DisplayName(
+        "the dataplane's placement patched after the function ran: the cache origin's placement named")
+    void placement() {
+      String stream =
+          changed(
+              rendered(),
+              "      serviceAccountName: racer\n",
+              "      serviceAccountName: racer\n      tolerations: [{key: gpu, operator: Exists}]\n");
+
+      Results results = verify(stream);
+
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              drift -> {
+                assertThat(drift.resource().name()).isEqualTo("models-origin");
+                assertThat(drift.fieldPath()).isEqualTo("spec.template.spec.tolerations");
+                assertThat(drift.message()).contains("placement changed after the function ran");
+              });
+    }
+
+    @Test
+    @DisplayName(
+        "kustomize's images: after the function: the dataplane image and RACER_OBJECT_IMAGE named, not one release")
+    void images() {
+      String stream =
+          changed(
+              rendered(),
+              "image: registry.example.com/racer/racer-dataplane:0.19.0",
+              "image: registry.example.com/racer/racer-dataplane:0.20.0");
+
+      assertThat(verify(stream))
+          .singleElement()
+          .satisfies(
+              drift -> {
+                assertThat(drift.fieldPath())
+                    .isEqualTo("spec.template.spec.containers[name=dataplane].image");
+                assertThat(drift.message())
+                    .contains("racer-dataplane:0.20.0")
+                    .contains(
+                        "RACER_OBJECT_IMAGE is registry.example.com/racer/racer-object:0.19.0")
+                    .contains("kustomize's images:");
+              });
+    }
+
+    @Test
+    @DisplayName("a field the function owns patched after it ran (privileged): named as owned")
+    void ownedField() {
+      Results results = verify(changed(rendered(), "privileged: true", "privileged: false"));
+
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              drift ->
+                  assertThat(drift.message())
+                      .contains("is false, the function renders true")
+                      .contains("the function owns this field"));
+    }
+  }
+
+  @Nested
+  @DisplayName("nothing to verify: one error saying why")
+  class NothingToVerify {
+    @Test
+    @DisplayName("no dataplane DaemonSet in the stream")
+    void noDataplane() {
+      assertThat(verify(SETTINGS))
+          .singleElement()
+          .satisfies(
+              error ->
+                  assertThat(error.message())
+                      .startsWith("no dataplane DaemonSet among the 1 objects"));
+    }
+
+    @Test
+    @DisplayName("the settings ConfigMap envFrom names is not in the stream")
+    void noSettings() {
+      String stream = rendered().replace("name: racer-settings", "name: other-settings");
+
+      assertThat(
+              verify(
+                  stream.replace(
+                      "        - configMapRef:\n            name: other-settings",
+                      "        - configMapRef:\n            name: racer-settings")))
+          .singleElement()
+          .satisfies(
+              error ->
+                  assertThat(error.message())
+                      .contains(
+                          "reads its settings from ConfigMap racer-settings, which is not among the objects"));
+    }
+
+    @Test
+    @DisplayName("settings the function would refuse: its error, named as such")
+    void refused() {
+      Results results =
+          verify(
+              changed(
+                  rendered(),
+                  "RACER_NVIDIA: \"off\"",
+                  "RACER_NVIDIA: \"off\", RACER_PEER_PORT: \"80\""));
+
+      assertThat(results.first().message())
+          .startsWith("the function would refuse this installation: ");
+      assertThat(results.first().fieldPath()).isEqualTo("data.RACER_PEER_PORT");
+      assertThat(results.first().resource().name()).isEqualTo("racer-settings");
+    }
+  }
+}

@@ -29,8 +29,11 @@ public final class ParametersJson {
   private static final String STRING = "a string";
   private static final String MAP = "a map";
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+  /** The mapper, made when a run first has parameters to read. */
+  private static final class Mapper {
+    static final ObjectMapper JSON =
+        new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+  }
 
   private ParametersJson() {}
 
@@ -43,9 +46,17 @@ public final class ParametersJson {
     if (json == null || json.isBlank()) {
       return Read.of(ApplicationParameters.NONE, new Results());
     }
+    return parse(json);
+  }
+
+  /**
+   * The JSON read with Jackson's databind, which only a run with parameters loads: every other run
+   * keeps the start-up the class-data archive was trained for (RuntimeArchiveIT).
+   */
+  private static Read<ApplicationParameters> parse(String json) {
     JsonNode root;
     try {
-      root = JSON.readTree(json);
+      root = Mapper.JSON.readTree(json);
     } catch (JsonProcessingException broken) {
       return Read.failed(
           Result.error(

@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
 /**
  * What a user should hear about the DaemonSet they gave the function: selector labels it keeps
  * although a later kustomize step may have put them there, and images it replaces with the function
- * config's. Both are silent otherwise in a kustomize composition.
+ * config's where the DaemonSet shows they were changed after a function ran (an {@link ImagePair}
+ * not of one release, or not judgeable). Both are silent otherwise in a kustomize composition.
  */
 final class DaemonSetNotices {
   /** The env var that hands the webhook the racer-object image. */
@@ -39,6 +40,15 @@ final class DaemonSetNotices {
       return;
     }
     String image = dataplane.getImage();
+    String objectImage = objectImage(dataplane);
+    if (image != null
+        && objectImage != null
+        && ImagePair.judgeable(image, objectImage)
+        && ImagePair.ofOneRelease(image, objectImage)) {
+      // rendered together by an earlier run (an overlay's own function config may name other
+      // images): nothing of the user's is replaced
+      return;
+    }
     if (image != null && !image.equals(config.dataplaneImage())) {
       results.add(
           overwritten(
@@ -49,7 +59,6 @@ final class DaemonSetNotices {
               ref,
               "spec.template.spec.containers[name=" + Dataplane.CONTAINER_NAME + "].image"));
     }
-    String objectImage = objectImage(dataplane);
     if (objectImage != null && !objectImage.equals(config.objectImage())) {
       results.add(
           overwritten(

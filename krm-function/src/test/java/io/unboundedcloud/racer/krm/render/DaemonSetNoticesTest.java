@@ -147,6 +147,27 @@ class DaemonSetNoticesTest {
     }
 
     @Test
+    @DisplayName(
+        "a pair an earlier function config rendered together (an overlay's own registry): replaced without a word")
+    void pairOfAnotherFunctionConfig() {
+      String base =
+          rendered()
+              .replace(
+                  "image: registry.example.com/racer/racer-dataplane:0.19.0",
+                  "image: base.example.com/racer/racer-dataplane:0.19.0")
+              .replace(
+                  "value: registry.example.com/racer/racer-object:0.19.0",
+                  "value: base.example.com/racer/racer-object:0.19.0");
+
+      Outcome again = renderAgain(base);
+
+      assertThat(again.results()).isEmpty();
+      assertThat(YamlWriter.manifests(again.items()))
+          .contains("image: registry.example.com/racer/racer-dataplane:0.19.0")
+          .doesNotContain("base.example.com");
+    }
+
+    @Test
     @DisplayName("a RACER_OBJECT_IMAGE other than the function config's: the same, for objectImage")
     void objectImage() {
       String pinned =

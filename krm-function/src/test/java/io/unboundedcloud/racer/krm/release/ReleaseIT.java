@@ -503,7 +503,7 @@ class ReleaseIT {
     @DisplayName(
         "linux/amd64, unpacked in a fresh folder and run as uid 65534 (sandboxed: no network, read-only), renders every golden case as the golden files hold it")
     void goldenCases() throws IOException {
-      Path bin = unpacked("linux/amd64").resolve("bin/racer-krm");
+      Path bin = unpacked(AMD64).resolve("bin/racer-krm");
       for (Path input : RuntimeFolder.goldenInputs()) {
         GoldenCase golden = new GoldenCase(input.getParent());
         CommandRun run =
@@ -532,13 +532,14 @@ class ReleaseIT {
     @DisplayName(
         "linux/amd64 as a kpt exec function (kpt fn eval --exec), kpt and the function run as uid 65534, as with the local launcher")
     void kptExec() throws IOException {
+      String platform = AMD64;
       String why = ContainerTools.onPath("kpt").isEmpty() ? "kpt not found on PATH" : null;
       if (why != null) {
         System.out.println("SKIPPED: ReleaseIT exec bundle with kpt: " + why);
       }
       Assumptions.assumeTrue(why == null, why);
-      Path bin = unpacked("linux/amd64").resolve("bin/racer-krm");
-      Path reference = temp.resolve("bundle-kpt-reference");
+      Path bin = unpacked(platform).resolve("bin/racer-krm");
+      Path reference = temp.resolve("bundle-kpt-reference-" + platform.replace('/', '-'));
       copyTree(RuntimeFolder.repository().resolve("examples/kpt"), reference);
       CommandRun.of(
               reference,
@@ -553,7 +554,7 @@ class ReleaseIT {
                   "--",
                   "imageRegistry=registry.example.com/racer"))
           .succeeded();
-      Path home = bundleRoot().resolve("kpt-home");
+      Path home = fresh(bundleRoot().resolve("kpt-home-" + platform.replace('/', '-')));
       Path pkg = home.resolve("kpt");
       copyTree(RuntimeFolder.repository().resolve("examples/kpt"), pkg);
       CommandRun.of(home, Map.of(), List.of("chown", "-R", "65534:65534", home.toString()))
@@ -581,6 +582,12 @@ class ReleaseIT {
       assertThat(files(pkg)).isEqualTo(files(reference));
     }
 
+    /**
+     * The platform whose bundle runs here. The arm64 bundle needs arm64's glibc beside it, which an
+     * amd64 machine does not have even with qemu registered; only its pushed bytes are checked.
+     */
+    private static final String AMD64 = "linux/amd64";
+
     private Path released() {
       return RuntimeFolder.module().resolve("target/release");
     }
@@ -598,17 +605,20 @@ class ReleaseIT {
     /** The platform's bundle unpacked into a fresh folder that uid 65534 can read. */
     private Path unpacked(String platform) throws IOException {
       String name = "racer-krm-" + version + "-" + platform.replace('/', '-');
-      Path into = bundleRoot().resolve("unpacked-" + platform.replace('/', '-'));
-      if (!Files.isDirectory(into.resolve(name))) {
-        Files.createDirectories(into);
-        CommandRun.of(
-                into,
-                Map.of(),
-                List.of("tar", "-xzf", released().resolve(name + ".tar.gz").toString()))
-            .succeeded();
-        CommandRun.of(into, Map.of(), List.of("chmod", "-R", "a+rX", into.toString())).succeeded();
-      }
+      Path into = fresh(bundleRoot().resolve("unpacked-" + platform.replace('/', '-')));
+      CommandRun.of(
+              into,
+              Map.of(),
+              List.of("tar", "-xzf", released().resolve(name + ".tar.gz").toString()))
+          .succeeded();
+      CommandRun.of(into, Map.of(), List.of("chmod", "-R", "a+rX", into.toString())).succeeded();
       return into.resolve(name);
+    }
+
+    /** An empty folder at {@code path}: what an earlier run left there is removed first. */
+    private Path fresh(Path path) throws IOException {
+      CommandRun.of(bundleRoot(), Map.of(), List.of("rm", "-rf", path.toString())).succeeded();
+      return Files.createDirectories(path);
     }
   }
 

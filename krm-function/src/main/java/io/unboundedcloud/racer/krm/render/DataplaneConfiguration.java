@@ -3,7 +3,6 @@ package io.unboundedcloud.racer.krm.render;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
-import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -27,14 +26,19 @@ final class DataplaneConfiguration {
 
   /** The settings' findings as results on the settings ConfigMap. */
   static void validateSettings(SettingsSource settings, Results results) {
-    ResourceRef ref = settings.item().ref();
     for (Finding finding : SettingsCatalog.validate(settings.data())) {
       Severity severity =
           finding.severity() == FindingSeverity.ERROR ? Severity.ERROR : Severity.WARNING;
-      Result result = Result.of(severity, finding.message(), ref, "data." + finding.key());
-      String value = settings.data().get(finding.key());
-      results.add(value == null ? result : result.withCurrentValue(value));
+      results.add(atKey(settings, severity, finding.message(), finding.key()));
     }
+  }
+
+  /** A result at {@code data.KEY} of racer-settings, with the key's value when it is set. */
+  private static Result atKey(
+      SettingsSource settings, Severity severity, String message, String key) {
+    Result result = Result.of(severity, message, settings.item().ref(), "data." + key);
+    String value = settings.data().get(key);
+    return value == null ? result : result.withCurrentValue(value);
   }
 
   /**
@@ -53,21 +57,14 @@ final class DataplaneConfiguration {
       Results results) {
     for (Misfit misfit : PodFit.check(config, settings.data(), gracePeriodSeconds)) {
       if (misfit.isSetting()) {
-        Result result =
-            Result.of(
-                Severity.WARNING,
-                misfit.message(),
-                settings.item().ref(),
-                "data." + misfit.field());
-        String value = settings.data().get(misfit.field());
-        results.add(value == null ? result : result.withCurrentValue(value));
+        results.add(atKey(settings, Severity.WARNING, misfit.message(), misfit.field()));
       } else {
         String explicit =
             FunctionConfig.DATAPLANE_IMAGE.equals(misfit.field())
                 ? function.dataplaneImage()
                 : function.objectImage();
         String key =
-            imageKey(explicit, misfit.field()).equals(misfit.field())
+            present(explicit)
                 ? misfit.field()
                 : present(function.imageTag())
                     ? FunctionConfig.IMAGE_TAG
@@ -180,7 +177,7 @@ final class DataplaneConfiguration {
   }
 
   private static String imageKey(String explicit, String explicitKey) {
-    return explicit != null && !explicit.isBlank() ? explicitKey : FunctionConfig.IMAGE_REGISTRY;
+    return present(explicit) ? explicitKey : FunctionConfig.IMAGE_REGISTRY;
   }
 
   private static Result onSettings(InvalidConfigurationException invalid, Item item, String path) {

@@ -532,29 +532,14 @@ class ReleaseIT {
     @DisplayName(
         "linux/amd64 as a kpt exec function (kpt fn eval --exec), kpt and the function run as uid 65534, as with the local launcher")
     void kptExec() throws IOException {
-      String platform = AMD64;
       String why = ContainerTools.onPath("kpt").isEmpty() ? "kpt not found on PATH" : null;
       if (why != null) {
         System.out.println("SKIPPED: ReleaseIT exec bundle with kpt: " + why);
       }
       Assumptions.assumeTrue(why == null, why);
-      Path bin = unpacked(platform).resolve("bin/racer-krm");
-      Path reference = temp.resolve("bundle-kpt-reference-" + platform.replace('/', '-'));
-      copyTree(RuntimeFolder.repository().resolve("examples/kpt"), reference);
-      CommandRun.of(
-              reference,
-              Map.of(),
-              List.of(
-                  "kpt",
-                  "fn",
-                  "eval",
-                  reference.toString(),
-                  "--exec",
-                  RuntimeFolder.plainLauncher().toString(),
-                  "--",
-                  "imageRegistry=registry.example.com/racer"))
-          .succeeded();
-      Path home = fresh(bundleRoot().resolve("kpt-home-" + platform.replace('/', '-')));
+      Path bin = unpacked(AMD64).resolve("bin/racer-krm");
+      Path reference = kptReference("bundle-kpt-reference");
+      Path home = fresh(bundleRoot().resolve("kpt-home"));
       Path pkg = home.resolve("kpt");
       copyTree(RuntimeFolder.repository().resolve("examples/kpt"), pkg);
       CommandRun.of(home, Map.of(), List.of("chown", "-R", "65534:65534", home.toString()))
@@ -632,20 +617,8 @@ class ReleaseIT {
         "kpt fn eval --image REGISTRY/racer-krm on a copy of examples/kpt, as with the local launcher")
     void eval(String by) throws IOException {
       String image = "tag".equals(by) ? imageByTag() : imageByDigest();
-      Path reference = copyOfKptExample("eval-reference-" + by);
+      Path reference = kptReference("eval-reference-" + by);
       Path pulled = copyOfKptExample("eval-" + by);
-      kpt(
-              reference,
-              List.of(
-                  "kpt",
-                  "fn",
-                  "eval",
-                  reference.toString(),
-                  "--exec",
-                  RuntimeFolder.plainLauncher().toString(),
-                  "--",
-                  "imageRegistry=registry.example.com/racer"))
-          .succeeded();
 
       Path argv =
           pullAndRun(
@@ -670,20 +643,8 @@ class ReleaseIT {
         "kpt fn render with the Kptfile naming the registry's image, as with the local launcher")
     void render(String by) throws IOException {
       String image = "tag".equals(by) ? imageByTag() : imageByDigest();
-      Path reference = copyOfKptExample("render-reference-" + by);
+      Path reference = kptReference("render-reference-" + by);
       Path pulled = copyOfKptExample("render-" + by);
-      kpt(
-              reference,
-              List.of(
-                  "kpt",
-                  "fn",
-                  "eval",
-                  reference.toString(),
-                  "--exec",
-                  RuntimeFolder.plainLauncher().toString(),
-                  "--",
-                  "imageRegistry=registry.example.com/racer"))
-          .succeeded();
       Path kptfile = pulled.resolve("Kptfile");
       String original = Files.readString(kptfile);
       String named =
@@ -728,17 +689,36 @@ class ReleaseIT {
       return bin.resolve("argv.log");
     }
 
-    private CommandRun kpt(Path dir, List<String> command) {
-      String why = ContainerTools.onPath("kpt").isEmpty() ? "kpt not found on PATH" : null;
-      Assumptions.assumeTrue(why == null, why);
-      return CommandRun.of(dir, Map.of(), command);
-    }
-
     private Path copyOfKptExample(String name) throws IOException {
       Path copy = temp.resolve("kpt").resolve(name);
       copyTree(RuntimeFolder.repository().resolve("examples/kpt"), copy);
       return copy;
     }
+  }
+
+  /**
+   * A copy of examples/kpt rendered by the local launcher as a kpt exec function: what every way of
+   * running the released function must give.
+   */
+  private Path kptReference(String name) throws IOException {
+    String why = ContainerTools.onPath("kpt").isEmpty() ? "kpt not found on PATH" : null;
+    Assumptions.assumeTrue(why == null, why);
+    Path reference = temp.resolve("kpt").resolve(name);
+    copyTree(RuntimeFolder.repository().resolve("examples/kpt"), reference);
+    CommandRun.of(
+            reference,
+            Map.of(),
+            List.of(
+                "kpt",
+                "fn",
+                "eval",
+                reference.toString(),
+                "--exec",
+                RuntimeFolder.plainLauncher().toString(),
+                "--",
+                "imageRegistry=registry.example.com/racer"))
+        .succeeded();
+    return reference;
   }
 
   @Nested

@@ -105,21 +105,20 @@ runtime_of() {
 }
 
 # Pushes image ID to an OCI layout and copies its config and layers to DIR as config.json, layer-N.tar.gz
+# (the shell has no local variables: these are the image_ names)
 collect_image() {
-  id=$1
-  dir=$2
-  layout=$work/oci-layout
-  rm -rf "$layout"
-  buildah push --quiet "$id" "oci:$layout:image" >/dev/null
-  manifest=$layout/blobs/$(jq -r '.manifests[0].digest' "$layout/index.json" | tr : /)
-  mkdir -p "$dir"
-  cp "$layout/blobs/$(jq -r '.config.digest' "$manifest" | tr : /)" "$dir/config.json"
-  n=0
-  for digest in $(jq -r '.layers[].digest' "$manifest"); do
-    n=$((n + 1))
-    cp "$layout/blobs/$(echo "$digest" | tr : /)" "$dir/layer-$n.tar.gz"
+  image_layout=$work/oci-layout
+  rm -rf "$image_layout"
+  buildah push --quiet "$1" "oci:$image_layout:image" >/dev/null
+  image_manifest=$image_layout/blobs/$(jq -r '.manifests[0].digest' "$image_layout/index.json" | tr : /)
+  mkdir -p "$2"
+  cp "$image_layout/blobs/$(jq -r '.config.digest' "$image_manifest" | tr : /)" "$2/config.json"
+  image_layer=0
+  for image_digest in $(jq -r '.layers[].digest' "$image_manifest"); do
+    image_layer=$((image_layer + 1))
+    cp "$image_layout/blobs/$(echo "$image_digest" | tr : /)" "$2/layer-$image_layer.tar.gz"
   done
-  rm -rf "$layout"
+  rm -rf "$image_layout"
 }
 
 build() {

@@ -191,6 +191,11 @@ entries() {
   gzip -dc "$1" | tar -xf - --to-command='printf "%s | sha256 %s\n" "$TAR_FILENAME" "$(sha256sum | cut -d" " -f1)"'
 }
 
+# An image config without what its layers' bytes decide: their diff IDs, the digest of a COPY's folder
+config_but_layers() {
+  jq -S 'del(.rootfs.diff_ids) | .history[].created_by |= sub("COPY dir:[0-9a-f]+"; "COPY dir:")' "$1"
+}
+
 # Compares a layer that differs entry by entry: prints each differing entry, known or not, and returns 1
 # when one differs for an unknown reason
 compare_layer() {
@@ -236,8 +241,8 @@ report() {
   echo "$2 $1" >>"$work/differs-${1%%/*}"
 }
 # runtime folders first (a bundle's reason is its folder's), the images last (a config's is its layers')
-{ grep '^runtime' "$work/files-1"; grep -v '^runtime\|^image-' "$work/files-1"; grep '^image-' "$work/files-1"; } \
-  >"$work/files-ordered" || true
+{ grep '^runtime' "$work/files-1"; grep -v '^runtime\|^image-' "$work/files-1"; grep '^image-' "$work/files-1" \
+  | grep -v '/config\.json$'; grep '^image-.*/config\.json$' "$work/files-1"; } >"$work/files-ordered" || true
 while read -r file; do
   if cmp -s "$work/out-1/$file" "$work/out-2/$file"; then
     same=$((same + 1))
@@ -249,12 +254,13 @@ while read -r file; do
       report "$file" "$kind" "its files that differ differ for a known reason"
       cat "$work/layer-report" ;;
     image-*/config.json)
-      # the config names each layer's diff ID: the same config but those is known when the layers are
-      jq -S 'del(.rootfs.diff_ids)' "$work/out-1/$file" >"$work/config-1"
-      jq -S 'del(.rootfs.diff_ids)' "$work/out-2/$file" >"$work/config-2"
+      # the config names each layer's diff ID, and the history the digest of the folder a COPY copied:
+      # the same config but those is known when the layers are
+      config_but_layers "$work/out-1/$file" >"$work/config-1"
+      config_but_layers "$work/out-2/$file" >"$work/config-2"
       if cmp -s "$work/config-1" "$work/config-2" && [ -f "$work/differs-${file%%/*}" ] \
         && ! grep -qv '^known ' "$work/differs-${file%%/*}"; then
-        report "$file" known "differs only by the diff IDs of the layers above"
+        report "$file" known "differs only by the layers' diff IDs and the digest of the runtime folder its history names"
       else
         report "$file" unknown
       fi ;;

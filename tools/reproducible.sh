@@ -26,7 +26,9 @@
 #                              addresses), so it differs on every build; the image and the bundle carry it
 #   runtime*/app/racer-krm.jsa the Java 17 CDS archive (linux/arm64's runtime, or a runtime built on Java
 #                              17): it names the folder it was dumped in (the image dumps it again at
-#                              /opt/racer-krm, the bundle leaves it out)
+#                              /opt/racer-krm, the bundle leaves it out), and Java 17 does not write the
+#                              same archive twice from the same class list and jars, so the image's
+#                              opt/racer-krm/app/racer-krm.jsa differs too
 set -eu
 export LC_ALL=C
 usage() { echo "usage: tools/reproducible.sh [COMMIT] [--platforms LIST] [--base-image REF] [--no-images] [--keep]" >&2; exit 2; }
@@ -169,7 +171,10 @@ known() {
   case "$1" in
     runtime/app/racer-krm.aot|image-*/opt/racer-krm/app/racer-krm.aot)
       echo "Java 25 AOT cache: not written deterministically by the JVM" ;;
-    runtime*/app/racer-krm.jsa) echo "Java 17 CDS archive: names the folder it was dumped in" ;;
+    runtime*/app/racer-krm.jsa)
+      echo "Java 17 CDS archive: names the folder it was dumped in, and Java 17 does not dump deterministically" ;;
+    image-*/opt/racer-krm/app/racer-krm.jsa)
+      echo "Java 17 CDS archive, dumped again by the image build: Java 17 does not dump deterministically" ;;
     bundle-*/*.tar.gz | bundle-*/*.tar.gz.sha256)
       # a bundle differs for a known reason when its runtime folder differs for known reasons only, and
       # not only by the CDS archive the bundle leaves out

@@ -275,6 +275,6 @@ while read -r file; do
       if [ -n "$reason" ]; then report "$file" known "$reason"; else report "$file" unknown; fi ;;
   esac
 done <"$work/files-ordered"
-echo "reproducible: identical, by folder: $(sort "$work/identical" 2>/dev/null | uniq -c | awk '{ printf "%s%s %s", NR > 1 ? ", " : "", $2, $1 }')"
+echo "reproducible: identical, by folder: $(sort "$work/identical" 2>/dev/null | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1 }')"
 echo "reproducible: $same files identical, $known_count differ for a known reason, $unknown differ for an unknown one (commit $commit, SOURCE_DATE_EPOCH $SOURCE_DATE_EPOCH, platforms $(echo "$platforms" | tr ' ' ','), images $([ -n "$images" ] && echo compared || echo "not built"), $(( $(date +%s) - began )) s)"
 [ "$unknown" -eq 0 ]

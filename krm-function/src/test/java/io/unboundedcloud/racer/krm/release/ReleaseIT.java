@@ -392,9 +392,6 @@ class ReleaseIT {
             .as("%s %s: stderr", platform, golden.name())
             .isEqualTo(golden.expectedStderr());
       }
-      System.out.printf(
-          "ReleaseIT: %s exec bundle, %d golden cases, one process each: %d s%n",
-          platform, inputs.size(), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
     @ParameterizedTest(name = "{0}")

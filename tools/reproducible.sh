@@ -93,7 +93,8 @@ if [ -n "$images" ]; then
   printf '[storage]\ndriver = "vfs"\ngraphroot = "%s"\nrunroot = "%s"\n' "$work/storage" "$work/runroot" >"$work/storage.conf"
   export CONTAINERS_STORAGE_CONF="$work/storage.conf" STORAGE_DRIVER=vfs BUILDAH_ISOLATION=chroot
   if [ -z "$base_image" ]; then
-    base_image=$("$tools/base-image.sh" | tail -1) || fail "tools/base-image.sh failed"
+    base_image=$("$tools/base-image.sh") || fail "tools/base-image.sh failed (give --base-image REF, or --no-images)"
+    base_image=$(echo "$base_image" | tail -1)
   fi
 fi
 
@@ -152,7 +153,7 @@ build() {
     if [ -n "$images" ]; then
       start=$(date +%s)
       id=$("$tools/image-build.sh" "$checkout" "$platform" "$folder" "$version" "racer-krm-reproducible-$n" \
-        "$base_image" 2>>"$work/image-$n.log" | tail -1) || { tail -30 "$work/image-$n.log" >&2; fail "build $n: the $platform image failed"; }
+        "$base_image" 2>>"$work/image-$n.log") || { tail -30 "$work/image-$n.log" >&2; fail "build $n: the $platform image failed"; }
       collect_image "$id" "$collected/image-${platform#linux/}"
       say "build $n: $platform image built and pushed to an OCI layout in $(( $(date +%s) - start )) s"
     fi

@@ -167,6 +167,14 @@ build() {
   "$tools/reproducible-tar.sh" "$tmp/unpacked/racer" racer "$collected/chart/${packaged##*/}" --files-only
 }
 
+# The runtime folder (out-N/FOLDER) of the platform an output of out-N/KIND-ARCH/... is made for
+runtime_folder() {
+  case "${1%%/*}" in
+    "${native#linux/}") echo runtime ;;
+    *) echo "runtime-linux-${1%%/*}" ;;
+  esac
+}
+
 # Why a file that differs between the builds does, when known; empty when not
 known() {
   case "$1" in
@@ -179,10 +187,7 @@ known() {
     bundle-*/*.tar.gz | bundle-*/*.tar.gz.sha256)
       # a bundle differs for a known reason when its runtime folder differs for known reasons only, and
       # not only by the CDS archive the bundle leaves out
-      arch=${1#bundle-}
-      arch=${arch%%/*}
-      folder=runtime
-      [ "linux/$arch" = "$native" ] || folder=runtime-linux-$arch
+      folder=$(runtime_folder "${1#bundle-}")
       held=$(grep -v 'racer-krm.jsa$' "$work/differs-$folder" 2>/dev/null | sed 's/^known //' | tr '\n' ' ' | sed 's/ $//')
       if [ -n "$held" ] && ! grep -qv '^known ' "$work/differs-$folder"; then echo "holds $held"; fi ;;
     *) ;;
@@ -261,13 +266,16 @@ while read -r file; do
       report "$file" "$kind" "its files that differ differ for a known reason"
       cat "$work/layer-report" ;;
     image-*/config.json)
-      # the config names each layer's diff ID, and the history the digest of the folder a COPY copied:
-      # the same config but those is known when the layers are
+      # the config names each layer's diff ID, and the history the digest of the runtime folder COPY
+      # copied: the same config but those is known when its layers and that folder differ for known
+      # reasons only (or not at all: the folder's CDS archive may differ while the image's, dumped
+      # again, does not)
       config_but_layers "$work/out-1/$file" >"$work/config-1"
       config_but_layers "$work/out-2/$file" >"$work/config-2"
-      if cmp -s "$work/config-1" "$work/config-2" && [ -f "$work/differs-${file%%/*}" ] \
-        && ! grep -qv '^known ' "$work/differs-${file%%/*}"; then
-        report "$file" known "differs only by the layers' diff IDs and the digest of the runtime folder its history names"
+      copied=$work/differs-$(runtime_folder "${file#image-}")
+      if cmp -s "$work/config-1" "$work/config-2" && ! grep -qsv '^known ' "$work/differs-${file%%/*}" \
+        && ! grep -qsv '^known ' "$copied" && { [ -f "$work/differs-${file%%/*}" ] || [ -f "$copied" ]; }; then
+        report "$file" known "differs only by the layers' diff IDs and the digest of the runtime folder its history names, which differ for known reasons"
       else
         report "$file" unknown
       fi ;;

@@ -36,7 +36,8 @@ import java.util.stream.Stream;
  * own java.base (java.lang.VersionProps in jre/lib/modules, where java takes them from) without
  * running it: another platform's java runs here only under emulation. When the runtime was linked
  * from a Debian package's jmods, the component names that package as its pedigree (its purl, its
- * version and architecture, the .deb's SHA-256), which is what a scanner matches advisories by.
+ * version and architecture, the .deb's SHA-256) and carries its purl, which is what a scanner
+ * matches advisories by.
  *
  * <p>The build fails when a jar of RUNTIME/app has no component with its hash, or the bom lists a
  * library that is not in RUNTIME/app: the SBOM says exactly what ships, or nothing is shipped.
@@ -59,9 +60,12 @@ public final class RuntimeSbom {
     checkJars(bom, runtime);
     ObjectNode jre = jre(runtime.resolve("jre"));
     if (args.length == 6) {
-      jre.putObject("pedigree")
-          .putArray("ancestors")
-          .add(debianPackage(Files.readString(Path.of(args[4])), args[5]));
+      ObjectNode debian = debianPackage(Files.readString(Path.of(args[4])), args[5]);
+      jre.putObject("pedigree").putArray("ancestors").add(debian);
+      // scanners match advisories by the components' own purls and do not read pedigree (grype,
+      // Dependency-Track): the runtime carries the package's purl too, its code being that
+      // package's
+      jre.put("purl", debian.path("purl").asText());
     }
     bom.withArray("components").add(jre);
 

@@ -115,7 +115,7 @@ class RuntimeSbomIT {
 
   @Test
   @DisplayName(
-      "linux/arm64: names Debian's openjdk-17-jdk-headless for arm64, of its jre's Java version, as the runtime's pedigree")
+      "linux/arm64: names Debian's openjdk-17-jdk-headless for arm64, of its jre's Java version, as the runtime's pedigree and purl")
   void debianPackage() throws IOException {
     Path runtime = runtime(ARM64);
     JsonNode jre = platform(bom(runtime));
@@ -132,6 +132,7 @@ class RuntimeSbomIT {
         .contains("?arch=arm64&distro=debian-")
         .endsWith("&upstream=openjdk-17");
     assertThat(sha256Of(deb)).matches("[0-9a-f]{64}");
+    assertThat(jre.path("purl").asText()).isEqualTo(deb.path("purl").asText());
   }
 
   /** The platform's runtime folder; the test is skipped, saying so once, when it is absent. */

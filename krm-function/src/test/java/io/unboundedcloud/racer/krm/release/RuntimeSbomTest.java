@@ -127,23 +127,25 @@ class RuntimeSbomTest {
           .containsEntry("java.version.date", System.getProperty("java.version.date"))
           .containsEntry("java.vendor", System.getProperty("java.vendor"));
       assertThat(jre.has("pedigree")).as("no Debian package given").isFalse();
+      assertThat(jre.has("purl")).as("no Debian package given").isFalse();
     }
 
     @Test
     @DisplayName(
-        "with --debian-package, names the package the runtime was linked from as its pedigree: purl, version, architecture, the .deb's SHA-256")
+        "with --debian-package, names the package the runtime was linked from as its pedigree (purl, version, architecture, the .deb's SHA-256) and carries its purl for scanners")
     void debianPackage() throws Exception {
       Path record = Files.writeString(work.resolve("jdk.package"), DEBIAN_RECORD);
 
       run("--debian-package", record.toString(), "debian-12").succeeded();
 
+      String purl =
+          "pkg:deb/debian/openjdk-17-jdk-headless@17.0.21.1%2B2-1~deb12u1"
+              + "?arch=arm64&distro=debian-12&upstream=openjdk-17";
       JsonNode ancestors = platform().path("pedigree").path("ancestors");
       assertThat(ancestors).hasSize(1);
       JsonNode deb = ancestors.get(0);
-      assertThat(deb.path("purl").asText())
-          .isEqualTo(
-              "pkg:deb/debian/openjdk-17-jdk-headless@17.0.21.1%2B2-1~deb12u1"
-                  + "?arch=arm64&distro=debian-12&upstream=openjdk-17");
+      assertThat(deb.path("purl").asText()).isEqualTo(purl);
+      assertThat(platform().path("purl").asText()).as("the runtime's own purl").isEqualTo(purl);
       assertThat(deb.path("name").asText()).isEqualTo("openjdk-17-jdk-headless");
       assertThat(deb.path("version").asText()).isEqualTo("17.0.21.1+2-1~deb12u1");
       assertThat(sha256Of(deb))

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -26,9 +29,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * src/main/runtime/RuntimeSbom.java, run as the build and assemble-debian.sh run it, on a small
- * runtime folder: three jars, and a jre/ whose lib/ is this JVM's (so its java.base is a real one,
- * and this JVM's own system properties are what the SBOM must say).
+ * src/main/runtime/RuntimeSbom.java, run as the build and assemble-debian.sh run it (compiled once
+ * here, where they launch the source), on a small runtime folder: three jars, and a jre/ whose lib/
+ * is this JVM's (so its java.base is a real one, and this JVM's own system properties are what the
+ * SBOM must say).
  */
 @DisplayName("RuntimeSbom.java: a runtime folder's SBOM")
 class RuntimeSbomTest {
@@ -53,9 +57,28 @@ class RuntimeSbomTest {
       SHA256: 51cbad035bfa05a3578bd4a7c74203d5141213b052c47eb0719349fac414a86b
       """;
 
+  /** RuntimeSbom.java compiled once, as the source launcher compiles it on every run. */
+  @TempDir static Path classes;
+
   @TempDir Path work;
   private Path runtime;
   private Path bom;
+
+  @BeforeAll
+  static void compile() {
+    int status =
+        ToolProvider.getSystemJavaCompiler()
+            .run(
+                null,
+                null,
+                null,
+                "-cp",
+                System.getProperty("java.class.path"),
+                "-d",
+                classes.toString(),
+                RuntimeFolder.module().resolve("src/main/runtime/RuntimeSbom.java").toString());
+    assertThat(status).as("javac RuntimeSbom.java").isZero();
+  }
 
   @BeforeEach
   void runtimeFolder() throws Exception {
@@ -249,8 +272,8 @@ class RuntimeSbomTest {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(RuntimeFolder.module().resolve("src/main/runtime/RuntimeSbom.java").toString());
+    command.add(classes + File.pathSeparator + System.getProperty("java.class.path"));
+    command.add("RuntimeSbom");
     command.addAll(List.of(bom.toString(), runtime.toString(), TIMESTAMP));
     command.addAll(List.of(options));
     return CommandRun.of(work, Map.of(), command);

@@ -275,7 +275,7 @@ class ReleaseIT {
 
     @Test
     @DisplayName(
-        "puts the SBOM beside the chart package, and the image ships it at /opt/racer-krm/sbom/racer-krm.cdx.json")
+        "puts this machine's SBOM beside the chart package as racer-krm.cdx.json, as earlier releases did, and the image ships it at /opt/racer-krm/sbom/racer-krm.cdx.json")
     void sbom() throws IOException {
       Path sbom = RuntimeFolder.runtime().resolve("sbom/racer-krm.cdx.json");
       Path released = RuntimeFolder.module().resolve("target/release");
@@ -399,10 +399,7 @@ class ReleaseIT {
     @DisplayName(
         "each platform's image runs on its machine (arm64 under emulation) with its class-data archive required")
     void archive(String platform, String machineName) throws IOException {
-      assumeReleased(platform);
-      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
-      ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
-          .succeeded();
+      String image = pulled(platform);
       CommandRun machine =
           ContainerTools.run(
               new byte[0],
@@ -423,6 +420,50 @@ class ReleaseIT {
 
       assertThat(machine.succeeded().stdoutText().strip()).isEqualTo(machineName);
       assertThat(withArchive.succeeded().stdoutText()).startsWith("racer-krm " + version + " ");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
+    @DisplayName(
+        "writes each platform's SBOM as racer-krm-VERSION-linux-ARCH.cdx.json, the one that platform's image ships at /opt/racer-krm/sbom/racer-krm.cdx.json")
+    void sbom(String platform) throws IOException {
+      assumeReleased(platform);
+      Path sbom = RuntimeFolder.runtimeOf(platform).resolve("sbom/racer-krm.cdx.json");
+      Path released =
+          RuntimeFolder.module()
+              .resolve(
+                  "target/release/racer-krm-"
+                      + version
+                      + "-"
+                      + platform.replace('/', '-')
+                      + ".cdx.json");
+      assertThat(released).hasSameBinaryContentAs(sbom);
+
+      String image = pulled(platform);
+      CommandRun inImage =
+          ContainerTools.run(
+              new byte[0],
+              List.of(
+                  "--rm",
+                  "--network",
+                  "none",
+                  "--entrypoint",
+                  "cat",
+                  image,
+                  "/opt/racer-krm/sbom/racer-krm.cdx.json"));
+      assertThat(inImage.succeeded().stdout()).isEqualTo(Files.readAllBytes(sbom));
+    }
+
+    /**
+     * The platform's image by digest, pulled with the credentials (the test is skipped for arm64
+     * when arm64 was not released).
+     */
+    private String pulled(String platform) throws IOException {
+      assumeReleased(platform);
+      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
+      ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
+          .succeeded();
+      return image;
     }
 
     /** platform (os/architecture) to manifest digest, from the index the release pushed. */
@@ -508,6 +549,23 @@ class ReleaseIT {
       try (var in = blob.getInputStream()) {
         assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(bundle));
       }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
+    @DisplayName(
+        "each holds its platform's SBOM at sbom/racer-krm.cdx.json, as the release wrote it")
+    void sbom(String platform) {
+      assumeReleased(platform);
+      String name = "racer-krm-" + version + "-" + platform.replace('/', '-');
+      CommandRun inBundle =
+          CommandRun.of(
+              released(),
+              Map.of(),
+              List.of("tar", "-xzOf", name + ".tar.gz", name + "/sbom/racer-krm.cdx.json"));
+
+      assertThat(inBundle.succeeded().stdout())
+          .isEqualTo(RuntimeFolder.read(released().resolve(name + ".cdx.json")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,8 +1,9 @@
 /**
  * The release as users meet it: {@code tools/release.sh} pushing the function image (linux/amd64
  * and linux/arm64), the chart and the exec bundles to a real OCI registry with TLS and credentials,
- * and kpt, kustomize and Helm pulling them back from it; also the runtime's SBOM checked against
- * the jars it describes.
+ * and kpt, kustomize and Helm pulling them back from it; also each platform's runtime SBOM checked
+ * against the jars and the Java runtime it describes, and the code that writes it
+ * (src/main/runtime/RuntimeSbom.java) run on a small runtime folder.
  *
  * <p>Owns the parts of the release command that run in Java ({@link
  * io.unboundedcloud.racer.krm.release.RegistryCheck}: the registry's scheme and the credentials

@@ -143,7 +143,11 @@ cp "$work/first.out" "$work/rendered.yaml"
 
 if [ "$kind" = aot ]; then
   # One training run (JEP 514): the second pass covers the first one's classes and the merge.
-  run train -XX:AOTCacheOutput=racer-krm.aot <"$work/rendered.yaml"
+  # Without adapter caching: JDK 25 stores the adapters it generated for this machine's CPU in the
+  # cache and runs them on any CPU, so a cache trained here (AVX-512) stopped with SIGILL on a CPU
+  # without AVX; without them it runs on older CPUs too (RuntimeArchiveIT.olderCpu).
+  run train "-XX:AOTCacheOutput=racer-krm.aot -XX:+UnlockDiagnosticVMOptions -XX:-AOTAdapterCaching" \
+    <"$work/rendered.yaml"
 else
   # AppCDS: the class lists of several runs, merged, then one static dump.
   n=0

@@ -17,8 +17,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,6 +61,8 @@ class ReleaseIT {
   private Map<String, String> releaseEnv;
   private ReleaseScript script;
   private boolean arm64;
+  private String baseImage;
+  private Path arm64Userland;
 
   @BeforeAll
   void release(@TempDir Path folder) throws IOException {
@@ -79,7 +83,7 @@ class ReleaseIT {
     releaseEnv = script.environment();
     Path repository = RuntimeFolder.repository();
     long start = System.nanoTime();
-    String base =
+    baseImage =
         arm64
             ? CommandRun.of(
                     repository,
@@ -92,13 +96,14 @@ class ReleaseIT {
                 .strip()
             : ContainerTools.BASE_IMAGE;
     System.out.printf(
-        "ReleaseIT: base image %s in %d s%n", base, (System.nanoTime() - start) / 1_000_000_000L);
+        "ReleaseIT: base image %s in %d s%n",
+        baseImage, (System.nanoTime() - start) / 1_000_000_000L);
     start = System.nanoTime();
     release =
         script.run(
             registry.host(),
             "--base-image",
-            base,
+            baseImage,
             "--platforms",
             arm64 ? "linux/amd64,linux/arm64" : "linux/amd64");
     System.out.printf(
@@ -282,7 +287,7 @@ class ReleaseIT {
     @DisplayName(
         "the platform's image, pulled by digest and run as uid 65534 without network, renders every golden case as the golden files hold it (arm64 under emulation; one JVM for all cases)")
     void goldenCases(String platform) throws IOException {
-      Assumptions.assumeTrue(arm64 || platform.equals("linux/amd64"), "linux/arm64 not released");
+      assumeReleased(platform);
       String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
       ContainerTools.removeImage(image);
       ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
@@ -339,7 +344,7 @@ class ReleaseIT {
     @DisplayName(
         "each platform's image runs on its machine (arm64 under emulation) with its class-data archive required")
     void archive(String platform, String machineName) throws IOException {
-      Assumptions.assumeTrue(arm64 || platform.equals("linux/amd64"), "linux/arm64 not released");
+      assumeReleased(platform);
       String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
       ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
           .succeeded();
@@ -405,6 +410,12 @@ class ReleaseIT {
     }
   }
 
+  /** Skips a case of {@code platform} when this release does not hold it (no arm64 emulation). */
+  private void assumeReleased(String platform) {
+    Assumptions.assumeTrue(
+        arm64 || platform.equals("linux/amd64"), platform + " not released on this machine");
+  }
+
   @Nested
   @DisplayName(
       "The exec bundles: racer-krm-VERSION-linux-ARCH.tar.gz, for sites without containers")
@@ -414,7 +425,7 @@ class ReleaseIT {
     @DisplayName(
         "each is written with its SHA-256 file and pushed as an OCI artifact holding the same bytes")
     void pushed(String platform) throws IOException {
-      Assumptions.assumeTrue(arm64 || platform.equals("linux/amd64"), "linux/arm64 not released");
+      assumeReleased(platform);
       String name = "racer-krm-" + version + "-" + platform.replace('/', '-');
       Path bundle = released().resolve(name + ".tar.gz");
       CommandRun.of(released(), Map.of(), List.of("sha256sum", "-c", name + ".tar.gz.sha256"))
@@ -443,55 +454,64 @@ class ReleaseIT {
       }
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
     @DisplayName(
-        "linux/amd64, unpacked in a fresh folder and run as uid 65534 (sandboxed: no network, read-only), renders every golden case as the golden files hold it")
-    void goldenCases() throws IOException {
-      Path bin = unpacked(AMD64).resolve("bin/racer-krm");
-      for (Path input : RuntimeFolder.goldenInputs()) {
+        "unpacked in a fresh folder, made ready by its racer-krm-archive and run as uid 65534 (sandboxed: no network, read-only; arm64 under emulation), renders every golden case as the golden files hold it, one process per case as an exec function runs")
+    void goldenCases(String platform) throws IOException {
+      Path bin = ready(platform);
+      Map<String, String> env = new HashMap<>(systemOf(platform));
+      env.put("HOME", "/nonexistent");
+      env.put("RACER_KRM_REQUIRE_ARCHIVE", "1");
+      long start = System.nanoTime();
+      List<Path> inputs = RuntimeFolder.goldenInputs();
+      for (Path input : inputs) {
         GoldenCase golden = new GoldenCase(input.getParent());
         CommandRun run =
             CommandRun.of(
                 Path.of("/"),
                 Map.of(),
                 Files.readAllBytes(input),
-                Sandbox.command(
-                    Sandbox.NOBODY,
-                    Path.of("/"),
-                    Map.of("HOME", "/nonexistent", "RACER_KRM_REQUIRE_ARCHIVE", "1"),
-                    List.of(bin.toString())));
+                Sandbox.command(Sandbox.NOBODY, Path.of("/"), env, List.of(bin.toString())));
         assertThat(run.exit())
-            .as("%s: exit code", golden.name())
+            .as("%s %s: exit code (stderr: %s)", platform, golden.name(), run.stderr())
             .isEqualTo(golden.expectedExitCode());
         assertThat(run.stdoutText())
-            .as("%s: stdout", golden.name())
+            .as("%s %s: stdout", platform, golden.name())
             .isEqualTo(golden.expectedStdout());
         assertThat(run.stderr().lines().toList())
-            .as("%s: stderr", golden.name())
+            .as("%s %s: stderr", platform, golden.name())
             .isEqualTo(golden.expectedStderr());
       }
+      System.out.printf(
+          "ReleaseIT: %s exec bundle, %d golden cases, one process each: %d s%n",
+          platform, inputs.size(), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
-    @Test
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
     @DisplayName(
-        "linux/amd64 as a kpt exec function (kpt fn eval --exec), kpt and the function run as uid 65534, as with the local launcher")
-    void kptExec() throws IOException {
+        "as a kpt exec function (kpt fn eval --exec), kpt and the function run as uid 65534 (arm64 under emulation), as with the local launcher")
+    void kptExec(String platform) throws IOException {
       String why = ContainerTools.onPath("kpt").isEmpty() ? "kpt not found on PATH" : null;
       if (why != null) {
         System.out.println("SKIPPED: ReleaseIT exec bundle with kpt: " + why);
       }
       Assumptions.assumeTrue(why == null, why);
-      Path bin = unpacked(AMD64).resolve("bin/racer-krm");
-      Path reference = kptReference("bundle-kpt-reference");
-      Path home = fresh(bundleRoot().resolve("kpt-home"));
+      Path bin = ready(platform);
+      Path reference = kptReference("bundle-kpt-reference-" + platform.replace('/', '-'));
+      Path home = fresh(bundleRoot().resolve("kpt-home-" + platform.replace('/', '-')));
       Path pkg = home.resolve("kpt");
       copyTree(RuntimeFolder.repository().resolve("examples/kpt"), pkg);
       CommandRun.of(home, Map.of(), List.of("chown", "-R", "65534:65534", home.toString()))
           .succeeded();
+      Map<String, String> env = new HashMap<>(systemOf(platform));
+      env.put("HOME", home.toString());
+      env.put("RACER_KRM_REQUIRE_ARCHIVE", "1");
 
       CommandRun.of(
               home,
-              Map.of("HOME", home.toString()),
+              env,
               List.of(
                   "setpriv",
                   "--reuid=65534",
@@ -511,11 +531,66 @@ class ReleaseIT {
       assertThat(files(pkg)).isEqualTo(files(reference));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"linux/amd64, 62", "linux/arm64, 183"})
+    @DisplayName(
+        "every program and library in the bundle is an ELF file for its platform (e_machine 62 is x86-64, 183 AArch64)")
+    void machineCode(String platform, int machine) throws IOException {
+      assumeReleased(platform);
+      Map<String, Integer> machines = new TreeMap<>();
+      try (Stream<Path> files = Files.walk(unpacked(platform))) {
+        for (Path file : files.filter(Files::isRegularFile).toList()) {
+          byte[] head = new byte[20];
+          int read;
+          try (var in = Files.newInputStream(file)) {
+            read = in.readNBytes(head, 0, head.length);
+          }
+          if (read == head.length
+              && head[0] == 0x7f
+              && head[1] == 'E'
+              && head[2] == 'L'
+              && head[3] == 'F') {
+            machines.put(file.getFileName().toString(), (head[18] & 0xff) | (head[19] & 0xff) << 8);
+          }
+        }
+      }
+      assertThat(machines).containsKeys("java", "libjvm.so", "libjava.so");
+      assertThat(machines)
+          .allSatisfy((name, value) -> assertThat(value).as(name).isEqualTo(machine));
+    }
+
     /**
-     * The platform whose bundle runs here. The arm64 bundle needs arm64's glibc beside it, which an
-     * amd64 machine does not have even with qemu registered; only its pushed bytes are checked.
+     * The platform's bundle unpacked into a fresh folder, then {@code bin/racer-krm-archive} run
+     * once where it lies, as the bundle's instructions say (it dumps a Java 17 archive, checks a
+     * Java 25 one); returns its {@code bin/racer-krm}.
      */
-    private static final String AMD64 = "linux/amd64";
+    private Path ready(String platform) throws IOException {
+      assumeReleased(platform);
+      Path root = unpacked(platform);
+      CommandRun.of(
+              root,
+              systemOf(platform),
+              new byte[0],
+              List.of(root.resolve("bin/racer-krm-archive").toString()))
+          .succeeded();
+      CommandRun.of(root, Map.of(), List.of("chmod", "-R", "a+rX", root.toString())).succeeded();
+      return root.resolve("bin/racer-krm");
+    }
+
+    /**
+     * What the platform's programs need from the system here: nothing on their own machine; for
+     * arm64 on this amd64 machine, arm64's system libraries, from the release's arm64 base.
+     */
+    private Map<String, String> systemOf(String platform) throws IOException {
+      if (platform.equals("linux/amd64") || "aarch64".equals(System.getProperty("os.arch"))) {
+        return Map.of();
+      }
+      if (arm64Userland == null) {
+        arm64Userland =
+            Arm64Userland.copy(baseImage, fresh(bundleRoot().resolve("arm64-userland")));
+      }
+      return Arm64Userland.environment(arm64Userland);
+    }
 
     private Path released() {
       return RuntimeFolder.module().resolve("target/release");

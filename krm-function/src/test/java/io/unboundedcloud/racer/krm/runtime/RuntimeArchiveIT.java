@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.image.ContainerTools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The layout of target/runtime and its class-data archive: the archive serves the function's
@@ -213,6 +217,37 @@ class RuntimeArchiveIT {
         .as("exit code with a changed jar and the archive required")
         .isNotZero();
     assertThat(required.stdoutText()).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"Nehalem", "qemu64"})
+  @DisplayName(
+      "on an x86-64 CPU without AVX (qemu-user emulating CPU model {0}) it runs with its archive required and prints what it prints here: the archive holds no code for the CPU it was trained on")
+  void olderCpu(String model) throws IOException {
+    Path qemu = ContainerTools.onPath("qemu-x86_64-static").orElse(null);
+    String why =
+        !"amd64".equals(System.getProperty("os.arch"))
+            ? "not an x86-64 machine"
+            : qemu == null
+                ? "qemu-x86_64-static not found (.ci/run installs qemu-user-static)"
+                : null;
+    if (why != null) {
+      System.out.println("SKIPPED: RuntimeArchiveIT on an older x86-64 CPU: " + why);
+    }
+    Assumptions.assumeTrue(why == null, why);
+    Path copy = copyOfRuntime();
+    // the runtime's own java, started by qemu: everything else (launcher, archive, jars) unchanged
+    Path java = copy.resolve("jre/bin/java");
+    Files.move(java, java.resolveSibling("java.real"));
+    Files.writeString(java, "#!/bin/sh\nexec " + qemu + " -cpu " + model + " \"$0.real\" \"$@\"\n");
+    Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
+    CommandRun reference = run(RuntimeFolder.launcher(), Map.of(), input);
+
+    CommandRun emulated =
+        run(copy.resolve("bin/racer-krm"), Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1"), input);
+
+    emulated.assertSameStdoutAs(reference, "the runtime on an emulated " + model + " CPU");
   }
 
   /**

@@ -58,8 +58,11 @@ final class TokenServer implements AutoCloseable {
   private final String signingCertificate;
   private final List<Grant> grants = Collections.synchronizedList(new ArrayList<>());
 
-  /** What one token granted on one repository; {@code subject} "" for anonymous. */
-  record Grant(String subject, String repository, Set<String> actions) {}
+  /**
+   * What one token granted on one repository; {@code subject} "" for anonymous; {@code client} the
+   * asking client's User-Agent.
+   */
+  record Grant(String subject, String repository, Set<String> actions, String client) {}
 
   private TokenServer(HttpsServer server, RegistrySecrets secrets) {
     this.server = server;
@@ -107,7 +110,7 @@ final class TokenServer implements AutoCloseable {
 
   /** A token for {@code scope} with the test user's credentials, as a client would ask. */
   String tokenFor(String scope) {
-    return token(RegistrySecrets.USER, List.of(scope));
+    return token(RegistrySecrets.USER, List.of(scope), "test");
   }
 
   private void answer(HttpExchange exchange) throws IOException {
@@ -142,7 +145,8 @@ final class TokenServer implements AutoCloseable {
           }
         }
       }
-      String token = token(subject, scopes);
+      String client = String.valueOf(exchange.getRequestHeaders().getFirst("User-Agent"));
+      String token = token(subject, scopes, client);
       reply(
           exchange,
           200,
@@ -156,8 +160,11 @@ final class TokenServer implements AutoCloseable {
     }
   }
 
-  /** A signed JWT granting {@code subject} (null: anonymous) what it may of {@code scopes}. */
-  private String token(String subject, List<String> scopes) {
+  /**
+   * A signed JWT granting {@code subject} (null: anonymous) what it may of {@code scopes}, asked by
+   * {@code client}.
+   */
+  private String token(String subject, List<String> scopes, String client) {
     ObjectMapper json = new ObjectMapper();
     ObjectNode header = json.createObjectNode();
     header.put("typ", "JWT");
@@ -185,7 +192,7 @@ final class TokenServer implements AutoCloseable {
               : RegistrySecrets.READER.equals(subject) ? READER_ACTIONS : Set.of();
       Set<String> granted = new TreeSet<>();
       List.of(parts[2].split(",")).stream().filter(may::contains).forEach(granted::add);
-      grants.add(new Grant(subject == null ? "" : subject, parts[1], Set.copyOf(granted)));
+      grants.add(new Grant(subject == null ? "" : subject, parts[1], Set.copyOf(granted), client));
       if (!granted.isEmpty()) {
         ObjectNode entry = access.addObject();
         entry.put("type", "repository");

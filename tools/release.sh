@@ -19,7 +19,8 @@
 #
 # Credentials, the standard places: buildah's (REGISTRY_AUTH_FILE, else what `buildah login` wrote) for the
 # image and the bundles; Helm's registry config for the chart (HELM_REGISTRY_CONFIG, else Helm's default
-# file when it exists, else buildah's file). Trust: the system's store, SSL_CERT_FILE, and
+# file when it exists, else buildah's file); a helper a file names (credHelpers) is asked, by all of them.
+# Basic or token (Bearer) auth, as the registry asks. Trust: the system's store, SSL_CERT_FILE, and
 # /etc/containers/certs.d/HOST:PORT/ca.crt. Before anything is built or pushed, the registry is asked
 # whether these credentials may push: when not, one line naming the registry, exit 1, nothing pushed.
 set -eu

@@ -13,12 +13,14 @@
 #
 # Pushes REGISTRY/racer-krm:VERSION (VERSION as `racer-krm --version` prints it), the chart as
 # oci://REGISTRY/charts (REGISTRY/charts/racer:VERSION) and the bundles as REGISTRY/racer-krm-bundle:
-# VERSION-linux-ARCH (OCI artifacts, type application/vnd.unbounded-cloud.racer-krm.bundle.v1); writes the chart package, the bundles with their SHA-256 files, the SBOM and the
-# digests to krm-function/target/release/. Nothing is written in the checkout outside target/.
+# VERSION-linux-ARCH (OCI artifacts, type application/vnd.unbounded-cloud.racer-krm.bundle.v1); writes the chart package, the bundles with their SHA-256 files, each platform's SBOM
+# (racer-krm-VERSION-linux-ARCH.cdx.json; racer-krm.cdx.json is this machine's) and the digests to
+# krm-function/target/release/. Nothing is written in the checkout outside target/.
 #
 # Credentials, the standard places: buildah's (REGISTRY_AUTH_FILE, else what `buildah login` wrote) for the
 # image and the bundles; Helm's registry config for the chart (HELM_REGISTRY_CONFIG, else Helm's default
-# file when it exists, else buildah's file). Trust: the system's store, SSL_CERT_FILE, and
+# file when it exists, else buildah's file); a helper a file names (credHelpers) is asked, by all of them.
+# Basic or token (Bearer) auth, as the registry asks. Trust: the system's store, SSL_CERT_FILE, and
 # /etc/containers/certs.d/HOST:PORT/ca.crt. Before anything is built or pushed, the registry is asked
 # whether these credentials may push: when not, one line naming the registry, exit 1, nothing pushed.
 set -eu
@@ -108,12 +110,16 @@ buildah manifest create "$image" >/dev/null
 for platform in $(echo "$platforms" | tr ',' ' '); do
   folder=$(runtime_of "$platform")
   [ -x "$folder/bin/racer-krm" ] || fail "no runtime for $platform"
+  # Each platform's SBOM, as its image and bundle carry it at sbom/racer-krm.cdx.json
+  name=racer-krm-$version-linux-${platform#linux/}
+  [ -f "$folder/sbom/racer-krm.cdx.json" ] || fail "no SBOM for $platform at $folder/sbom/racer-krm.cdx.json: run 'mvn -B package' again"
+  cp "$folder/sbom/racer-krm.cdx.json" "$out/$name.cdx.json"
   say "building $image for $platform from ${folder#"$repo"/} (isolation ${BUILDAH_ISOLATION:-default}, storage ${STORAGE_DRIVER:-default})"
   start=$(date +%s)
   "$repo/tools/image-build.sh" "$repo" "$platform" "$folder" "$version" "$image" ${base_image:+"$base_image"} >/dev/null
   say "$platform built in $(( $(date +%s) - start )) s"
   # The bundle for exec functions: the runtime folder, reproducibly, with its SHA-256 file
-  "$repo/tools/bundle.sh" "$folder" "racer-krm-$version-linux-${platform#linux/}" "$out"
+  "$repo/tools/bundle.sh" "$folder" "$name" "$out"
 done
 # shellcheck disable=SC2086
 buildah manifest push $tls ${REGISTRY_AUTH_FILE:+--authfile "$REGISTRY_AUTH_FILE"} --all \
@@ -157,6 +163,7 @@ release_java io.unboundedcloud.racer.krm.release.ChartRelease push "$out/${helm_
 chart_digest=$(cat "$out/chart.digest")
 case "$chart_digest" in sha256:*) ;; *) fail "no chart digest from the push: '$chart_digest'" ;; esac
 
+# racer-krm.cdx.json, the name of the one SBOM earlier releases wrote: this machine's runtime's
 sbom=$runtime/sbom/racer-krm.cdx.json
 if [ -f "$sbom" ]; then cp "$sbom" "$out/"; else say "warning: no SBOM at $sbom"; fi
 

@@ -5,7 +5,8 @@
 # assemble.sh then links the runtime with the jlink of Debian's amd64 JDK of the very same version (jlink
 # accepts only jmods of its own version) from ARCH's jmods, and trains the class-data archive on ARCH:
 # the training runs go through qemu-user-static (binfmt_misc), with ARCH's libc, libstdc++, libgcc and
-# zlib (unpacked the same way) as the loader's root (QEMU_LD_PREFIX).
+# zlib (unpacked the same way) as the loader's root (QEMU_LD_PREFIX). Its SBOM, sbom/racer-krm.cdx.json, names
+# the Debian package the runtime was linked from.
 #
 #   assemble-debian.sh ARCH            after `mvn -B package`; prints the runtime folder as its last line
 #
@@ -65,4 +66,18 @@ jmods=$root/$arch/usr/lib/jvm/java-17-openjdk-$arch/jmods
 
 RACER_KRM_RUNTIME_OUT=runtime-linux-$arch RACER_KRM_JMODS=$jmods QEMU_LD_PREFIX=$root/$arch \
   sh "$here/assemble.sh" "$tool" "$target" "$repo/examples" "$timestamp"
+
+# The SBOM, as `mvn package` writes this machine's (RuntimeSbom.java), naming the Debian package whose
+# jmods were linked: apt's record of it, and the distribution the suite holding that version belongs to
+# (its Release file's Version, as a purl's distro qualifier: debian-12).
+[ -f "$target/bom.json" ] || fail "$target/bom.json is missing: run 'mvn -B package' first"
+package=$target/runtime-linux-$arch.package
+apt-cache "$@" show "openjdk-17-jdk-headless:$arch=$version" | sed '/^$/,$d' >"$package"
+suite=$(apt-cache "$@" policy "openjdk-17-jdk-headless:$arch" \
+  | awk -v v="$version" '$1 == v || ($1 == "***" && $2 == v) { getline; split($3, s, "/"); print s[1]; exit }')
+release=$(sed -n 's/^Version: \([0-9][0-9]*\).*/\1/p' "$cache"/lists/*_dists_"$suite"_*Release 2>/dev/null | head -1)
+[ -n "$suite" ] && [ -n "$release" ] || fail "cannot tell which Debian release holds openjdk-17-jdk-headless $version (suite '$suite')"
+"$tool/bin/java" -cp "$target/lib/*" "$here/RuntimeSbom.java" "$target/bom.json" "$target/runtime-linux-$arch" \
+  "$timestamp" --debian-package "$package" "debian-$release" \
+  || fail "no SBOM for $target/runtime-linux-$arch"
 echo "$target/runtime-linux-$arch"

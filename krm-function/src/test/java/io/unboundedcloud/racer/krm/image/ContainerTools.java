@@ -194,6 +194,20 @@ public final class ContainerTools {
   }
 
   /**
+   * Removes {@code image} from the test's storage, by its id (removing a digest reference alone
+   * would leave the image under its tag), and checks that it is gone.
+   */
+  public static void removeImage(String image) {
+    CommandRun id = podman("image", "inspect", "--format", "{{.Id}}", image);
+    if (id.exit() == 0) {
+      podman("rmi", "--force", id.stdoutText().strip()).succeeded();
+    }
+    if (podman("image", "exists", image).exit() == 0) {
+      throw new AssertionError(image + " is still in local storage after podman rmi");
+    }
+  }
+
+  /**
    * {@code podman run} with {@code args} (the options as kustomize gives them, the image, its
    * arguments) and stdin; only the machine's needs are added: runc, rlimits runc may set, never
    * pulling.

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.release;
 
+import com.marcnuri.helm.Helm;
 import io.unboundedcloud.racer.krm.image.ContainerTools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,10 +15,12 @@ import javax.net.ssl.HttpsURLConnection;
 /**
  * Test support: the CNCF distribution registry (Debian's {@code docker-registry}) on 127.0.0.1, on
  * a free port, as users' registries are: TLS with a certificate of a CA made for the test, and
- * htpasswd credentials ({@link RegistrySecrets}). Its storage and config are in a folder of the
- * test's own; the Debian service and its config are never used. {@link #trustInCertsDir} makes
- * containers trust the CA the standard way, {@code /etc/containers/certs.d/HOST:PORT/ca.crt}, and
- * {@link #close} removes exactly that entry and stops the registry.
+ * credentials ({@link RegistrySecrets}) checked either by the registry itself (htpasswd, Basic
+ * auth) or by a token service ({@link TokenServer}, Bearer tokens, as ghcr, ACR and Harbor do). Its
+ * storage and config are in a folder of the test's own; the Debian service and its config are never
+ * used. {@link #trustInCertsDir} makes containers trust the CA the standard way, {@code
+ * /etc/containers/certs.d/HOST:PORT/ca.crt}, and {@link #close} removes exactly that entry and
+ * stops the registry.
  */
 final class LocalRegistry implements AutoCloseable {
   private static final String BINARY = "docker-registry";
@@ -28,13 +31,24 @@ final class LocalRegistry implements AutoCloseable {
   private final int port;
   private final Path log;
   private final RegistrySecrets secrets;
+  private final TokenServer tokens;
   private final List<Path> created = new java.util.ArrayList<>();
 
-  private LocalRegistry(Process process, int port, Path log, RegistrySecrets secrets) {
+  /** How the registry checks credentials. */
+  enum Auth {
+    /** The registry checks Basic credentials against an htpasswd file. */
+    HTPASSWD,
+    /** The registry asks for a Bearer token from a {@link TokenServer} (realm, service, scope). */
+    TOKEN
+  }
+
+  private LocalRegistry(
+      Process process, int port, Path log, RegistrySecrets secrets, TokenServer tokens) {
     this.process = process;
     this.port = port;
     this.log = log;
     this.secrets = secrets;
+    this.tokens = tokens;
   }
 
   /** Why no registry can be started here, or {@code null}. */
@@ -68,11 +82,84 @@ final class LocalRegistry implements AutoCloseable {
     created.add(0, folder.resolve("ca.crt"));
   }
 
+  /** The token service of a registry started with {@link Auth#TOKEN}. */
+  TokenServer tokens() {
+    if (tokens == null) {
+      throw new IllegalStateException("this registry checks htpasswd: it has no token service");
+    }
+    return tokens;
+  }
+
   /**
-   * Starts a registry with its storage and config under {@code folder}; waits until it answers
-   * /v2/.
+   * An HTTPS connection to {@code path} ({@code /v2/REPOSITORY/manifests|blobs|tags/...}) as the
+   * test user allowed to pull REPOSITORY: Basic, or a Bearer token from the token service.
    */
+  HttpsURLConnection openAsUser(String path) throws IOException {
+    java.util.regex.Matcher repository =
+        java.util.regex.Pattern.compile("^/v2/(.+)/(manifests|blobs|tags)/").matcher(path);
+    if (!repository.find()) {
+      throw new IllegalArgumentException("not a repository's path: " + path);
+    }
+    HttpsURLConnection connection = open(path);
+    connection.setRequestProperty(
+        "Authorization",
+        tokens == null
+            ? "Basic " + secrets.basicCredentials()
+            : "Bearer " + tokens.tokenFor("repository:" + repository.group(1) + ":pull"));
+    return connection;
+  }
+
+  /**
+   * The digest the registry serves for {@code repository:tag} (Docker-Content-Digest of the
+   * manifest, image or index), asked as the test user.
+   */
+  String digest(String repository, String tag) throws IOException {
+    HttpsURLConnection connection = openAsUser("/v2/" + repository + "/manifests/" + tag);
+    connection.setRequestMethod("HEAD");
+    connection.setRequestProperty(
+        "Accept",
+        String.join(
+            ", ",
+            "application/vnd.oci.image.manifest.v1+json",
+            "application/vnd.docker.distribution.manifest.v2+json",
+            "application/vnd.oci.image.index.v1+json"));
+    if (connection.getResponseCode() != 200) {
+      throw new AssertionError(
+          repository + ":" + tag + " in the registry: HTTP " + connection.getResponseCode());
+    }
+    return connection.getHeaderField("Docker-Content-Digest");
+  }
+
+  /**
+   * {@code helm registry login} as the test user, with the CA, into the Helm config home the
+   * failsafe run sets (krm-function/pom.xml), never the user's.
+   */
+  void logInHelm() {
+    String helmConfig = System.getenv("HELM_CONFIG_HOME");
+    if (helmConfig == null || !helmConfig.contains("target")) {
+      throw new IllegalStateException(
+          "HELM_CONFIG_HOME is " + helmConfig + ", not under target/: not logging Helm in there");
+    }
+    Helm.registry()
+        .login()
+        .withHost(host())
+        .withUsername(RegistrySecrets.USER)
+        .withPassword(secrets.password())
+        .withCaFile(secrets.ca())
+        .call();
+  }
+
+  /** Starts a registry with htpasswd auth; see {@link #start(Path, Auth)}. */
   static LocalRegistry start(Path folder) {
+    return start(folder, Auth.HTPASSWD);
+  }
+
+  /**
+   * Starts a registry with its storage and config under {@code folder} (and, for {@link
+   * Auth#TOKEN}, its token service); waits until it answers /v2/.
+   */
+  static LocalRegistry start(Path folder, Auth auth) {
+    TokenServer tokens = null;
     try {
       Path storage = Files.createDirectories(folder.resolve("storage"));
       int port;
@@ -82,6 +169,22 @@ final class LocalRegistry implements AutoCloseable {
       }
       RegistrySecrets secrets =
           RegistrySecrets.make(folder.resolve("secrets"), "127.0.0.1:" + port);
+      String authSection;
+      if (auth == Auth.TOKEN) {
+        tokens = TokenServer.start(secrets);
+        authSection =
+            "  token: {realm: '"
+                + tokens.realm()
+                + "', service: "
+                + TokenServer.SERVICE
+                + ", issuer: "
+                + TokenServer.ISSUER
+                + ", rootcertbundle: '"
+                + secrets.ca()
+                + "'}";
+      } else {
+        authSection = "  htpasswd: {realm: racer-krm-test, path: '" + secrets.htpasswd() + "'}";
+      }
       Path config = folder.resolve("config.yml");
       Files.writeString(
           config,
@@ -93,7 +196,7 @@ final class LocalRegistry implements AutoCloseable {
               "  filesystem: {rootdirectory: '" + storage + "'}",
               "  delete: {enabled: true}",
               "auth:",
-              "  htpasswd: {realm: racer-krm-test, path: '" + secrets.htpasswd() + "'}",
+              authSection,
               "http:",
               "  addr: '127.0.0.1:" + port + "'",
               "  tls: {certificate: '"
@@ -108,10 +211,13 @@ final class LocalRegistry implements AutoCloseable {
               .redirectErrorStream(true)
               .redirectOutput(log.toFile())
               .start();
-      LocalRegistry registry = new LocalRegistry(process, port, log, secrets);
+      LocalRegistry registry = new LocalRegistry(process, port, log, secrets, tokens);
       registry.awaitReady();
       return registry;
     } catch (IOException e) {
+      if (tokens != null) {
+        tokens.close();
+      }
       throw new UncheckedIOException("cannot start " + BINARY + " in " + folder, e);
     }
   }
@@ -173,6 +279,9 @@ final class LocalRegistry implements AutoCloseable {
       }
     }
     created.clear();
+    if (tokens != null) {
+      tokens.close();
+    }
     process.destroy();
     try {
       if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {

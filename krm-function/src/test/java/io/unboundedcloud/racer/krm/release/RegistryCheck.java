@@ -20,6 +20,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,15 +35,23 @@ import javax.net.ssl.X509TrustManager;
  * see {@link RegistryTrust}, or plain HTTP), and each credentials file the release uses (buildah's
  * and Helm's) holds credentials the registry accepts for pushing. Prints the scheme to use, {@code
  * https} or {@code http}, on stdout; on failure one line on stderr naming the registry, exit 1.
+ * With Basic auth the credentials must open {@code /v2/}; with a token service (Bearer), they must
+ * get a token for push and pull of the repositories the release pushes to ({@link #RELEASED}), and
+ * with it each of them must let a blob upload start (it is cancelled at once): a token service may
+ * grant less than asked for, as to a user who may only pull.
  *
  * <p>Usage: {@code RegistryCheck REGISTRY [--plain-http] [--auth FILE]...}. A loopback registry
  * without {@code --plain-http} is spoken to over TLS when it answers TLS, else over plain HTTP.
- * Credentials kept by a credential helper ({@code credsStore}, {@code credHelpers}) are not checked
- * here; the push itself then fails where they are wrong.
+ * Credentials kept by a credential helper ({@code credHelpers}, {@code credsStore}) are asked of it
+ * ({@link CredentialHelper}) and checked the same way; only an identity token a helper holds is not
+ * checked (it needs the OAuth2 exchange): the push then tells.
  */
 public final class RegistryCheck {
   private static final Pattern CHALLENGE = Pattern.compile("(\\w+)=\"([^\"]*)\"");
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  /** The repositories below REGISTRY that tools/release.sh pushes to. */
+  static final List<String> RELEASED = List.of("racer-krm", "racer-krm-bundle", "charts/racer");
 
   private final String registry;
   private final String host;
@@ -135,6 +144,8 @@ public final class RegistryCheck {
     String credentials;
     try {
       credentials = credentials(file);
+    } catch (CredentialHelper.Failure e) {
+      return e.getMessage();
     } catch (IOException e) {
       return "cannot read " + file + ": " + e.getMessage();
     }
@@ -148,49 +159,122 @@ public final class RegistryCheck {
       return "it asks for credentials and " + file + " holds none for " + host;
     }
     if (credentials.isEmpty()) {
-      return null; // a credential helper keeps them: the push will tell
+      return null; // an identity token a credential helper keeps: the push will tell
     }
     String challenge = anonymous.headers().firstValue("WWW-Authenticate").orElse("");
     try {
-      int status;
-      if (challenge.regionMatches(true, 0, "Bearer", 0, 6)) {
-        String path =
-            registry.length() > host.length() ? registry.substring(host.length() + 1) + "/" : "";
-        status = get(tokenUri(challenge, path + "racer-krm"), "Basic " + credentials).statusCode();
-      } else {
-        status =
+      if (!challenge.regionMatches(true, 0, "Bearer", 0, 6)) {
+        int status =
             get(URI.create(scheme + "://" + host + "/v2/"), "Basic " + credentials).statusCode();
+        return status == 200 ? null : describe(file) + " (HTTP " + status + ")";
       }
-      return status == 200 ? null : "the credentials in " + file + " (HTTP " + status + ")";
+      // a token service: may hand a token to anyone it knows, granting less than was asked for, so
+      // each repository the release pushes to is asked to start an upload (then cancelled)
+      String path =
+          registry.length() > host.length() ? registry.substring(host.length() + 1) + "/" : "";
+      List<String> repositories = RELEASED.stream().map(r -> path + r).toList();
+      HttpResponse<String> token = get(tokenUri(challenge, repositories), "Basic " + credentials);
+      if (token.statusCode() != 200) {
+        return describe(file) + " (HTTP " + token.statusCode() + ")";
+      }
+      String bearer = bearer(token);
+      for (String repository : repositories) {
+        int upload = startAndCancelUpload(repository, bearer);
+        if (upload != 202) {
+          return describe(file)
+              + " may not push to "
+              + host
+              + "/"
+              + repository
+              + " (the token service gave a token; starting an upload: HTTP "
+              + upload
+              + ")";
+        }
+      }
+      return null;
     } catch (IOException e) {
       return "cannot check the credentials in " + file + ": " + e;
     }
   }
 
-  /** The token endpoint of a Bearer challenge, asking to push and pull {@code repository}. */
-  private URI tokenUri(String challenge, String repository) {
+  /**
+   * The status of starting a blob upload to {@code repository}, 202 when allowed; an upload started
+   * is cancelled, so nothing stays behind.
+   */
+  private int startAndCancelUpload(String repository, String authorization)
+      throws IOException, InterruptedException {
+    HttpResponse<String> started =
+        client.send(
+            HttpRequest.newBuilder(uri("/v2/" + repository + "/blobs/uploads/"))
+                .timeout(TIMEOUT)
+                .header("Authorization", authorization)
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    Optional<String> location = started.headers().firstValue("Location");
+    if (started.statusCode() == 202 && location.isPresent()) {
+      client.send(
+          HttpRequest.newBuilder(uri("/").resolve(location.get()))
+              .timeout(TIMEOUT)
+              .header("Authorization", authorization)
+              .DELETE()
+              .build(),
+          HttpResponse.BodyHandlers.discarding());
+    }
+    return started.statusCode();
+  }
+
+  private URI uri(String path) {
+    return URI.create(scheme + "://" + host + path);
+  }
+
+  /** The Authorization header carrying the token a token service answered. */
+  private static String bearer(HttpResponse<String> token) throws IOException {
+    JsonNode body = new ObjectMapper().readTree(token.body());
+    String value = body.path("token").asText(body.path("access_token").asText(""));
+    if (value.isEmpty()) {
+      throw new IOException("the token service answered no token");
+    }
+    return "Bearer " + value;
+  }
+
+  /** The token endpoint of a Bearer challenge, asking to push and pull {@code repositories}. */
+  private URI tokenUri(String challenge, List<String> repositories) {
     Map<String, String> parameters = new java.util.HashMap<>();
     Matcher m = CHALLENGE.matcher(challenge);
     while (m.find()) {
       parameters.put(m.group(1).toLowerCase(java.util.Locale.ROOT), m.group(2));
     }
-    String query =
-        "service="
-            + URLEncoder.encode(parameters.getOrDefault("service", host), StandardCharsets.UTF_8)
-            + "&scope="
-            + URLEncoder.encode("repository:" + repository + ":push,pull", StandardCharsets.UTF_8);
+    StringBuilder query =
+        new StringBuilder("service=")
+            .append(
+                URLEncoder.encode(
+                    parameters.getOrDefault("service", host), StandardCharsets.UTF_8));
+    for (String repository : repositories) {
+      query
+          .append("&scope=")
+          .append(
+              URLEncoder.encode("repository:" + repository + ":push,pull", StandardCharsets.UTF_8));
+    }
     return URI.create(parameters.getOrDefault("realm", "") + "?" + query);
   }
 
   /**
-   * base64(user:password) for this registry from a docker-style config file; "" when a credential
-   * helper keeps them; {@code null} when the file names none.
+   * base64(user:password) for this registry from a docker-style config file: from the credential
+   * helper it names for the registry's host ({@code credHelpers}), else its {@code auths}, else its
+   * {@code credsStore} helper (a {@link CredentialHelper.Failure} when a helper gives none); ""
+   * when the helper holds an identity token; {@code null} when the file names none.
    */
   String credentials(Path file) throws IOException {
     if (!Files.isRegularFile(file)) {
       return null;
     }
     JsonNode config = new ObjectMapper().readTree(file.toFile());
+    // a helper named for the host comes first, as buildah, podman, Docker and Helm read the file
+    String named = config.path("credHelpers").path(host).asText("");
+    if (!named.isEmpty()) {
+      return helped(named, file);
+    }
     String best = null;
     int bestLength = -1;
     for (Iterator<Map.Entry<String, JsonNode>> it = config.path("auths").fields(); it.hasNext(); ) {
@@ -212,10 +296,33 @@ public final class RegistryCheck {
       }
       return best;
     }
-    if (config.path("credHelpers").has(host) || config.hasNonNull("credsStore")) {
-      return "";
+    String store = config.path("credsStore").asText("");
+    return store.isEmpty() ? null : helped(store, file);
+  }
+
+  /** Where the credentials of {@code file} for the host come from, for an error line. */
+  private String describe(Path file) {
+    try {
+      JsonNode config = new ObjectMapper().readTree(file.toFile());
+      String named = config.path("credHelpers").path(host).asText("");
+      if (!named.isEmpty()) {
+        return "the credentials that "
+            + new CredentialHelper(named, file).program()
+            + " gives for "
+            + host
+            + " (credHelpers in "
+            + file
+            + ")";
+      }
+    } catch (IOException e) {
+      // read once already: then it was JSON
     }
-    return null;
+    return "the credentials in " + file;
+  }
+
+  private String helped(String helper, Path file) throws IOException {
+    String credentials = new CredentialHelper(helper, file).basicCredentials(host);
+    return credentials == null ? "" : credentials;
   }
 
   /**
@@ -233,12 +340,12 @@ public final class RegistryCheck {
     if (!challenge.regionMatches(true, 0, "Bearer", 0, 6)) {
       return "Basic " + credentials;
     }
-    HttpResponse<String> token = get(tokenUri(challenge, repository), "Basic " + credentials);
+    HttpResponse<String> token =
+        get(tokenUri(challenge, List.of(repository)), "Basic " + credentials);
     if (token.statusCode() != 200) {
       throw new IOException("the token service answered HTTP " + token.statusCode());
     }
-    JsonNode body = new ObjectMapper().readTree(token.body());
-    return "Bearer " + body.path("token").asText(body.path("access_token").asText());
+    return bearer(token);
   }
 
   String scheme() {

@@ -11,11 +11,9 @@ import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
 import io.unboundedcloud.racer.krm.runtime.Sandbox;
 import java.io.IOException;
 import java.net.HttpURLConnection;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,10 +48,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @DisplayName(
     "The release: image and chart pushed to a registry with TLS and credentials, pulled and used as users do")
 class ReleaseIT {
-  private static final Pattern IMAGE_LINE =
-      Pattern.compile("(?m)^image (\\S+):(\\S+)@(sha256:[0-9a-f]{64})$");
-  private static final Pattern CHART_LINE =
-      Pattern.compile("(?m)^chart oci://(\\S+)/charts/racer:(\\S+)@(sha256:[0-9a-f]{64})$");
   private static final String KUBE_VERSION = "1.30.0";
 
   private Path temp;
@@ -65,6 +59,7 @@ class ReleaseIT {
   private String imageDigest;
   private String chartDigest;
   private Map<String, String> releaseEnv;
+  private ReleaseScript script;
   private boolean arm64;
   private String baseImage;
   private Path arm64Userland;
@@ -72,19 +67,7 @@ class ReleaseIT {
   @BeforeAll
   void release(@TempDir Path folder) throws IOException {
     temp = folder;
-    skip = RuntimeFolder.unavailableReason();
-    if (skip == null) {
-      skip = LocalRegistry.unavailableReason();
-    }
-    if (skip == null) {
-      skip = ContainerTools.unavailableReason();
-    }
-    if (skip == null) {
-      skip = ContainerTools.ensureBase();
-    }
-    if (skip == null) {
-      skip = ContainerTools.cannotRunReason();
-    }
+    skip = ReleaseScript.unavailableReason();
     if (skip != null) {
       System.out.println("SKIPPED: ReleaseIT: " + skip);
       return;
@@ -95,33 +78,10 @@ class ReleaseIT {
     }
     registry = LocalRegistry.start(Files.createDirectories(temp.resolve("registry")));
     registry.trustInCertsDir();
-    Path storageConf = temp.resolve("storage.conf");
-    Files.writeString(
-        storageConf,
-        "[storage]\ndriver = \"vfs\"\ngraphroot = \""
-            + ContainerTools.storageRoot()
-            + "\"\nrunroot = \""
-            + ContainerTools.runRoot()
-            + "\"\n");
+    checkoutBefore = ReleaseScript.checkoutStatus();
+    script = ReleaseScript.in(temp, registry.secrets().authFile());
+    releaseEnv = script.environment();
     Path repository = RuntimeFolder.repository();
-    checkoutBefore = checkoutStatus();
-    // buildah's standard environment: the test's storage (vfs) and chroot isolation, as ImageIT
-    // builds; the credentials in REGISTRY_AUTH_FILE, and no Helm registry config (XDG_CONFIG_HOME
-    // and HELM_CONFIG_HOME empty folders of the test's own), so that Helm takes the same file
-    releaseEnv =
-        Map.of(
-            "CONTAINERS_STORAGE_CONF",
-            storageConf.toString(),
-            "STORAGE_DRIVER",
-            "vfs",
-            "BUILDAH_ISOLATION",
-            "chroot",
-            "REGISTRY_AUTH_FILE",
-            registry.secrets().authFile().toString(),
-            "XDG_CONFIG_HOME",
-            Files.createDirectories(temp.resolve("xdg-config")).toString(),
-            "HELM_CONFIG_HOME",
-            Files.createDirectories(temp.resolve("helm-config")).toString());
     long start = System.nanoTime();
     baseImage =
         arm64
@@ -140,29 +100,19 @@ class ReleaseIT {
         baseImage, (System.nanoTime() - start) / 1_000_000_000L);
     start = System.nanoTime();
     release =
-        CommandRun.of(
-            repository,
-            releaseEnv,
-            new byte[0],
-            List.of(
-                repository.resolve("tools/release.sh").toString(),
-                registry.host(),
-                "--base-image",
-                baseImage,
-                "--platforms",
-                arm64 ? "linux/amd64,linux/arm64" : "linux/amd64"),
-            1800);
+        script.run(
+            registry.host(),
+            "--base-image",
+            baseImage,
+            "--platforms",
+            arm64 ? "linux/amd64,linux/arm64" : "linux/amd64");
     System.out.printf(
         "ReleaseIT: tools/release.sh %s in %d s%n%s",
         registry.host(), (System.nanoTime() - start) / 1_000_000_000L, release.stderr());
-    release.succeeded();
-    Matcher image = IMAGE_LINE.matcher(release.stdoutText());
-    Matcher chart = CHART_LINE.matcher(release.stdoutText());
-    assertThat(image.find()).as("an image line in %s", release.stdoutText()).isTrue();
-    assertThat(chart.find()).as("a chart line in %s", release.stdoutText()).isTrue();
-    version = image.group(2);
-    imageDigest = image.group(3);
-    chartDigest = chart.group(3);
+    ReleaseScript.Released released = ReleaseScript.released(release);
+    version = released.version();
+    imageDigest = released.imageDigest();
+    chartDigest = released.chartDigest();
   }
 
   @AfterAll
@@ -210,22 +160,18 @@ class ReleaseIT {
               .stdoutText();
       assertThat(printed).startsWith("racer-krm " + version + " ");
       assertThat(release.stdoutText()).contains("image " + imageByTag() + "@" + imageDigest + "\n");
-      assertThat(registryDigest("racer-krm", version)).isEqualTo(imageDigest);
+      assertThat(registry.digest("racer-krm", version)).isEqualTo(imageDigest);
     }
 
     @Test
     @DisplayName("with wrong credentials: one line naming the registry, exit 1, and nothing pushed")
     void wrongCredentials() throws IOException {
-      Map<String, String> env = new HashMap<>(releaseEnv);
-      env.put("REGISTRY_AUTH_FILE", registry.secrets().wrongAuth().toString());
       String elsewhere = registry.host() + "/wrong";
 
       CommandRun run =
-          CommandRun.of(
-              RuntimeFolder.repository(),
-              env,
-              List.of(
-                  RuntimeFolder.repository().resolve("tools/release.sh").toString(), elsewhere));
+          script
+              .with("REGISTRY_AUTH_FILE", registry.secrets().wrongAuth().toString())
+              .run(elsewhere);
 
       assertThat(run.exit()).isEqualTo(1);
       assertThat(run.stderr().lines().filter(l -> l.startsWith("release: error:")).toList())
@@ -234,8 +180,7 @@ class ReleaseIT {
           .contains("the registry " + elsewhere + " refuses the release")
           .contains(registry.secrets().wrongAuth().toString() + " (HTTP 401)");
       for (String repository : List.of("wrong/racer-krm", "wrong/charts/racer")) {
-        HttpURLConnection tags = registry.open("/v2/" + repository + "/tags/list");
-        tags.setRequestProperty("Authorization", basicAuthorization());
+        HttpURLConnection tags = registry.openAsUser("/v2/" + repository + "/tags/list");
         assertThat(tags.getResponseCode()).as("%s in the registry", repository).isEqualTo(404);
       }
     }
@@ -270,12 +215,12 @@ class ReleaseIT {
                   + "@"
                   + chartDigest
                   + "\n");
-      assertThat(registryDigest("charts/racer", version)).isEqualTo(chartDigest);
+      assertThat(registry.digest("charts/racer", version)).isEqualTo(chartDigest);
     }
 
     @Test
     @DisplayName(
-        "puts the SBOM beside the chart package, and the image ships it at /opt/racer-krm/sbom/racer-krm.cdx.json")
+        "puts this machine's SBOM beside the chart package as racer-krm.cdx.json, as earlier releases did, and the image ships it at /opt/racer-krm/sbom/racer-krm.cdx.json")
     void sbom() throws IOException {
       Path sbom = RuntimeFolder.runtime().resolve("sbom/racer-krm.cdx.json");
       Path released = RuntimeFolder.module().resolve("target/release");
@@ -309,7 +254,7 @@ class ReleaseIT {
     @Test
     @DisplayName("writes nothing into the checkout beyond target/")
     void checkoutUntouched() {
-      assertThat(checkoutStatus()).isEqualTo(checkoutBefore);
+      assertThat(ReleaseScript.checkoutStatus()).isEqualTo(checkoutBefore);
     }
 
     @Test
@@ -344,7 +289,7 @@ class ReleaseIT {
     void goldenCases(String platform) throws IOException {
       assumeReleased(platform);
       String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
-      removeFromStorage(image);
+      ContainerTools.removeImage(image);
       ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
           .succeeded();
       Path batch = goldenBatchFolder();
@@ -399,10 +344,7 @@ class ReleaseIT {
     @DisplayName(
         "each platform's image runs on its machine (arm64 under emulation) with its class-data archive required")
     void archive(String platform, String machineName) throws IOException {
-      assumeReleased(platform);
-      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
-      ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
-          .succeeded();
+      String image = pulled(platform);
       CommandRun machine =
           ContainerTools.run(
               new byte[0],
@@ -425,10 +367,53 @@ class ReleaseIT {
       assertThat(withArchive.succeeded().stdoutText()).startsWith("racer-krm " + version + " ");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
+    @DisplayName(
+        "writes each platform's SBOM as racer-krm-VERSION-linux-ARCH.cdx.json, the one that platform's image ships at /opt/racer-krm/sbom/racer-krm.cdx.json")
+    void sbom(String platform) throws IOException {
+      assumeReleased(platform);
+      Path sbom = RuntimeFolder.runtimeOf(platform).resolve("sbom/racer-krm.cdx.json");
+      Path released =
+          RuntimeFolder.module()
+              .resolve(
+                  "target/release/racer-krm-"
+                      + version
+                      + "-"
+                      + platform.replace('/', '-')
+                      + ".cdx.json");
+      assertThat(released).hasSameBinaryContentAs(sbom);
+
+      String image = pulled(platform);
+      CommandRun inImage =
+          ContainerTools.run(
+              new byte[0],
+              List.of(
+                  "--rm",
+                  "--network",
+                  "none",
+                  "--entrypoint",
+                  "cat",
+                  image,
+                  "/opt/racer-krm/sbom/racer-krm.cdx.json"));
+      assertThat(inImage.succeeded().stdout()).isEqualTo(Files.readAllBytes(sbom));
+    }
+
+    /**
+     * The platform's image by digest, pulled with the credentials (the test is skipped for arm64
+     * when arm64 was not released).
+     */
+    private String pulled(String platform) throws IOException {
+      assumeReleased(platform);
+      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
+      ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
+          .succeeded();
+      return image;
+    }
+
     /** platform (os/architecture) to manifest digest, from the index the release pushed. */
     private Map<String, String> platformDigests() throws IOException {
-      HttpURLConnection connection = registry.open("/v2/racer-krm/manifests/" + imageDigest);
-      connection.setRequestProperty("Authorization", basicAuthorization());
+      HttpURLConnection connection = registry.openAsUser("/v2/racer-krm/manifests/" + imageDigest);
       connection.setRequestProperty(
           "Accept",
           "application/vnd.oci.image.index.v1+json, application/vnd.docker.distribution.manifest.list.v2+json");
@@ -495,19 +480,36 @@ class ReleaseIT {
               .matcher(release.stdoutText());
       assertThat(line.find()).as("a bundle line in %s", release.stdoutText()).isTrue();
 
-      HttpURLConnection manifest = registry.open("/v2/racer-krm-bundle/manifests/" + line.group(1));
-      manifest.setRequestProperty("Authorization", basicAuthorization());
+      HttpURLConnection manifest =
+          registry.openAsUser("/v2/racer-krm-bundle/manifests/" + line.group(1));
       manifest.setRequestProperty("Accept", "application/vnd.oci.image.manifest.v1+json");
       assertThat(manifest.getResponseCode()).isEqualTo(200);
       var layers = new ObjectMapper().readTree(manifest.getInputStream()).path("layers");
       assertThat(layers.get(0).path("annotations").path("org.opencontainers.image.title").asText())
           .isEqualTo(name + ".tar.gz");
       HttpURLConnection blob =
-          registry.open("/v2/racer-krm-bundle/blobs/" + layers.get(0).path("digest").asText());
-      blob.setRequestProperty("Authorization", basicAuthorization());
+          registry.openAsUser(
+              "/v2/racer-krm-bundle/blobs/" + layers.get(0).path("digest").asText());
       try (var in = blob.getInputStream()) {
         assertThat(in.readAllBytes()).isEqualTo(Files.readAllBytes(bundle));
       }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"linux/amd64", "linux/arm64"})
+    @DisplayName(
+        "each holds its platform's SBOM at sbom/racer-krm.cdx.json, as the release wrote it")
+    void sbom(String platform) {
+      assumeReleased(platform);
+      String name = "racer-krm-" + version + "-" + platform.replace('/', '-');
+      CommandRun inBundle =
+          CommandRun.of(
+              released(),
+              Map.of(),
+              List.of("tar", "-xzOf", name + ".tar.gz", name + "/sbom/racer-krm.cdx.json"));
+
+      assertThat(inBundle.succeeded().stdout())
+          .isEqualTo(RuntimeFolder.read(released().resolve(name + ".cdx.json")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -746,7 +748,7 @@ class ReleaseIT {
         System.out.println("SKIPPED: ReleaseIT kpt: " + why);
       }
       Assumptions.assumeTrue(why == null, why);
-      removeFromStorage(image);
+      ContainerTools.removeImage(image);
       Path bin = wrapper("kpt-" + Integer.toHexString(command.hashCode()), "podman");
       Map<String, String> env =
           Map.of(
@@ -830,7 +832,7 @@ class ReleaseIT {
       CommandRun reference =
           kustomize(plainBin, RuntimeFolder.repository().resolve("examples/kustomize/overlay"))
               .succeeded();
-      removeFromStorage(imageByDigest());
+      ContainerTools.removeImage(imageByDigest());
 
       Path bin = wrapper("kustomize", "docker");
       CommandRun pulled = kustomize(bin, examples.resolve("overlay"));
@@ -865,15 +867,7 @@ class ReleaseIT {
 
     @BeforeEach
     void login() {
-      // into the Helm config home the failsafe run sets (krm-function/pom.xml), never the user's
-      assertThat(System.getenv("HELM_CONFIG_HOME")).as("HELM_CONFIG_HOME").contains("target");
-      Helm.registry()
-          .login()
-          .withHost(registry.host())
-          .withUsername(RegistrySecrets.USER)
-          .withPassword(password())
-          .withCaFile(registry.secrets().ca())
-          .call();
+      registry.logInHelm();
     }
 
     @Test
@@ -960,18 +954,6 @@ class ReleaseIT {
     }
   }
 
-  /** Removes {@code image} from the test's container storage and checks that it is gone. */
-  private static void removeFromStorage(String image) {
-    // by the image's id: removing a digest reference alone would leave the image under its tag
-    CommandRun id = ContainerTools.podman("image", "inspect", "--format", "{{.Id}}", image);
-    if (id.exit() == 0) {
-      ContainerTools.podman("rmi", "--force", id.stdoutText().strip()).succeeded();
-    }
-    assertThat(ContainerTools.podman("image", "exists", image).exit())
-        .as("%s gone from local storage", image)
-        .isNotZero();
-  }
-
   /**
    * A folder holding podman-here as {@code name}, configured for the test's storage, logging its
    * calls.
@@ -992,59 +974,6 @@ class ReleaseIT {
             + quoted(bin.resolve("argv.log"))
             + "\n");
     return bin;
-  }
-
-  private String basicAuthorization() throws IOException {
-    return "Basic "
-        + Base64.getEncoder()
-            .encodeToString(
-                (RegistrySecrets.USER + ":" + password()).getBytes(StandardCharsets.UTF_8));
-  }
-
-  /** The password, as the credentials file holds it. */
-  private String password() {
-    try {
-      String auth =
-          new ObjectMapper()
-              .readTree(registry.secrets().authFile().toFile())
-              .path("auths")
-              .path(registry.host())
-              .path("auth")
-              .asText();
-      String decoded = new String(Base64.getDecoder().decode(auth), StandardCharsets.UTF_8);
-      return decoded.substring(decoded.indexOf(':') + 1);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-  }
-
-  /**
-   * The digest the registry serves for {@code repository:tag} (Docker-Content-Digest of the
-   * manifest).
-   */
-  private String registryDigest(String repository, String tag) throws IOException {
-    HttpURLConnection connection = registry.open("/v2/" + repository + "/manifests/" + tag);
-    connection.setRequestProperty("Authorization", basicAuthorization());
-    connection.setRequestMethod("HEAD");
-    connection.setRequestProperty(
-        "Accept",
-        String.join(
-            ", ",
-            "application/vnd.oci.image.manifest.v1+json",
-            "application/vnd.docker.distribution.manifest.v2+json",
-            "application/vnd.oci.image.index.v1+json"));
-    assertThat(connection.getResponseCode())
-        .as("%s:%s in the registry", repository, tag)
-        .isEqualTo(200);
-    return connection.getHeaderField("Docker-Content-Digest");
-  }
-
-  private static String checkoutStatus() {
-    return CommandRun.of(
-            RuntimeFolder.repository(),
-            Map.of(),
-            List.of("git", "status", "--porcelain", "--untracked-files=all"))
-        .stdoutText();
   }
 
   private static Map<String, String> files(Path folder) throws IOException {

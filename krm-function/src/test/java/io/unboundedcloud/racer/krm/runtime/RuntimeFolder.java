@@ -28,6 +28,22 @@ public final class RuntimeFolder {
     return module().resolve("target/runtime");
   }
 
+  /** This machine's platform, as the release names platforms: linux/amd64 or linux/arm64. */
+  public static String nativePlatform() {
+    return "linux/" + (System.getProperty("os.arch").equals("aarch64") ? "arm64" : "amd64");
+  }
+
+  /**
+   * The runtime folder of a platform (linux/ARCH), as tools/release.sh picks it: {@link #runtime()}
+   * for this machine's, else {@code target/runtime-linux-ARCH}, which
+   * src/main/runtime/assemble-debian.sh ARCH assembles (the release runs it; it may be absent).
+   */
+  public static Path runtimeOf(String platform) {
+    return platform.equals(nativePlatform())
+        ? runtime()
+        : module().resolve("target/runtime-" + platform.replace('/', '-'));
+  }
+
   /** The runtime's launcher, the image's entrypoint. */
   public static Path launcher() {
     return runtime().resolve("bin/racer-krm");

@@ -69,14 +69,11 @@ classpath="$(cat "$module/target/release-classpath.txt"):$module/target/test-cla
 release_java() { java -Djava.io.tmpdir="$out/tmp" -cp "$classpath" "$@"; }
 
 # Reproducible: the tars' times are the commit's (SOURCE_DATE_EPOCH when set, as reproducible-builds.org
-# defines it). The image's files and created time are project.build.outputTimestamp, the time assemble.sh
-# gave every file of the runtime: a Java 17 CDS archive checks its jars' mtimes, so the layers must keep them.
+# defines it). The image's files and created time are project.build.outputTimestamp (tools/image-build.sh).
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
   SOURCE_DATE_EPOCH=$(git -C "$repo" log -1 --format=%ct 2>/dev/null || date +%s)
 fi
 export SOURCE_DATE_EPOCH
-output_timestamp=$(sed -n 's|.*<project.build.outputTimestamp>\(.*\)</project.build.outputTimestamp>.*|\1|p' "$repo/pom.xml")
-image_epoch=$(date -u -d "$output_timestamp" +%s) || fail "cannot read project.build.outputTimestamp from pom.xml"
 
 # The credentials files, where buildah and Helm look for them.
 uid=$(id -u)
@@ -108,9 +105,6 @@ runtime_of() {
   if [ "$1" = "$native" ]; then echo "$runtime"; else "$module/src/main/runtime/assemble-debian.sh" "${1#linux/}" | tail -1; fi
 }
 
-build_args="--build-arg VERSION=$version --build-arg REVISION=$(git -C "$repo" rev-parse HEAD 2>/dev/null || true)"
-build_args="$build_args --build-arg CREATED=$(date -u -d "@$image_epoch" +%Y-%m-%dT%H:%M:%SZ)"
-[ -z "$base_image" ] || build_args="$build_args --build-arg BASE_IMAGE=$base_image"
 buildah manifest rm "$image" >/dev/null 2>&1 || true
 buildah manifest create "$image" >/dev/null
 for platform in $(echo "$platforms" | tr ',' ' '); do
@@ -122,19 +116,10 @@ for platform in $(echo "$platforms" | tr ',' ' '); do
   cp "$folder/sbom/racer-krm.cdx.json" "$out/$name.cdx.json"
   say "building $image for $platform from ${folder#"$repo"/} (isolation ${BUILDAH_ISOLATION:-default}, storage ${STORAGE_DRIVER:-default})"
   start=$(date +%s)
-  # shellcheck disable=SC2086
-  buildah bud --layers=false --platform "$platform" --timestamp "$image_epoch" $build_args \
-    --build-arg "RUNTIME=${folder#"$repo"/}" --manifest "$image" --file "$repo/Dockerfile" "$repo" >&2
+  "$repo/tools/image-build.sh" "$repo" "$platform" "$folder" "$version" "$image" ${base_image:+"$base_image"} >/dev/null
   say "$platform built in $(( $(date +%s) - start )) s"
-
-  # The bundle for exec functions: the runtime folder, reproducibly (a Java 17 CDS archive is left out:
-  # it names the folder it was dumped in; bin/racer-krm-archive dumps it again where the bundle lies).
-  rm -rf "$out/tmp/bundle"
-  cp -a "$folder" "$out/tmp/bundle"
-  rm -f "$out/tmp/bundle/app/racer-krm.jsa"
-  "$repo/tools/reproducible-tar.sh" "$out/tmp/bundle" "$name" "$out/$name.tar.gz"
-  rm -rf "$out/tmp/bundle"
-  (cd "$out" && sha256sum "$name.tar.gz" >"$name.tar.gz.sha256")
+  # The bundle for exec functions: the runtime folder, reproducibly, with its SHA-256 file
+  "$repo/tools/bundle.sh" "$folder" "$name" "$out"
 done
 # shellcheck disable=SC2086
 buildah manifest push $tls ${REGISTRY_AUTH_FILE:+--authfile "$REGISTRY_AUTH_FILE"} --all \

@@ -160,8 +160,12 @@ else
   for folder in quickstart kpt argocd/app; do
     [ ! -d "$examples/$folder" ] || classlist render "$examples/$folder" </dev/null
   done
-  # dynamic proxies cannot be archived on 17: listing them only makes the dump warn
-  cat "$work"/*.classlist | awk '!/^#/ && !/^jdk\/proxy/ && !seen[$0]++' >"$out/app/racer-krm.classlist"
+  # dynamic proxies cannot be archived on 17: listing them only makes the dump warn. Sorted (the
+  # classes, then the @lambda lines, which name classes listed before them): the runs load a few
+  # classes in another order each time (threads), and the same list dumps to the same archive
+  cat "$work"/*.classlist | grep -v '^#' | grep -v '^jdk/proxy' >"$work/classlist.merged" || true
+  { grep -v '^@' "$work/classlist.merged" | sort -u; grep '^@' "$work/classlist.merged" | sort -u; } \
+    >"$out/app/racer-krm.classlist"
   (cd "$out/app" && RACER_KRM_ARCHIVE=off \
     RACER_KRM_JAVA_OPTS="-Xshare:dump -XX:SharedClassListFile=racer-krm.classlist -XX:SharedArchiveFile=racer-krm.jsa" \
     "$out/bin/racer-krm") >>"$work/training.log" 2>&1 || { cat "$work/training.log" >&2; fail "CDS dump failed"; }

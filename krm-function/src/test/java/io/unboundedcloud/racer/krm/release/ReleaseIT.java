@@ -62,7 +62,6 @@ class ReleaseIT {
   private String version;
   private String imageDigest;
   private String chartDigest;
-  private Map<String, String> releaseEnv;
   private ReleaseScript script;
   private boolean arm64;
   private String baseImage;
@@ -84,7 +83,7 @@ class ReleaseIT {
     registry.trustInCertsDir();
     checkoutBefore = ReleaseScript.checkoutStatus();
     script = ReleaseScript.in(temp, registry.secrets().authFile());
-    releaseEnv = script.environment();
+    Map<String, String> releaseEnv = script.environment();
     Path repository = RuntimeFolder.repository();
     long start = System.nanoTime();
     baseImage =
@@ -292,10 +291,8 @@ class ReleaseIT {
         "the platform's image, pulled by digest and run as uid 65534 without network, renders every golden case as the golden files hold it (arm64 under emulation; one JVM for all cases)")
     void goldenCases(String platform) throws IOException {
       assumeReleased(platform);
-      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
-      ContainerTools.removeImage(image);
-      ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
-          .succeeded();
+      ContainerTools.removeImage(byDigest(platform));
+      String image = pulled(platform);
       Path batch = goldenBatchFolder();
       long start = System.nanoTime();
 
@@ -409,10 +406,15 @@ class ReleaseIT {
      */
     private String pulled(String platform) throws IOException {
       assumeReleased(platform);
-      String image = registry.host() + "/racer-krm@" + platformDigests().get(platform);
+      String image = byDigest(platform);
       ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
           .succeeded();
       return image;
+    }
+
+    /** The platform's image, by the digest the release's index gives it. */
+    private String byDigest(String platform) throws IOException {
+      return registry.host() + "/racer-krm@" + platformDigests().get(platform);
     }
 
     /** platform (os/architecture) to manifest digest, from the index the release pushed. */

@@ -1,5 +1,10 @@
 package io.unboundedcloud.racer.krm.release;
 
+import static io.unboundedcloud.racer.krm.release.SbomReading.components;
+import static io.unboundedcloud.racer.krm.release.SbomReading.platform;
+import static io.unboundedcloud.racer.krm.release.SbomReading.properties;
+import static io.unboundedcloud.racer.krm.release.SbomReading.sha256;
+import static io.unboundedcloud.racer.krm.release.SbomReading.sha256Of;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,16 +14,12 @@ import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -158,26 +159,6 @@ class RuntimeSbomIT {
     return new ObjectMapper().readTree(runtime.resolve("sbom/racer-krm.cdx.json").toFile());
   }
 
-  private static JsonNode platform(JsonNode bom) {
-    List<JsonNode> platforms = components(bom, "platform");
-    assertThat(platforms).hasSize(1);
-    return platforms.get(0);
-  }
-
-  private static List<JsonNode> components(JsonNode bom, String type) {
-    return StreamSupport.stream(bom.path("components").spliterator(), false)
-        .filter(c -> type.equals(c.path("type").asText()))
-        .toList();
-  }
-
-  private static Map<String, String> properties(JsonNode component) {
-    Map<String, String> properties = new TreeMap<>();
-    component
-        .path("properties")
-        .forEach(p -> properties.put(p.path("name").asText(), p.path("value").asText()));
-    return properties;
-  }
-
   private static String javaVersion(Path runtime) throws IOException {
     return Files.readAllLines(runtime.resolve("jre/release")).stream()
         .filter(l -> l.startsWith("JAVA_VERSION="))
@@ -195,18 +176,5 @@ class RuntimeSbomIT {
         .map(l -> l.substring(key.length() + 3))
         .findFirst()
         .orElseThrow(() -> new AssertionError("java printed no " + key + ":\n" + settings));
-  }
-
-  private static String sha256Of(JsonNode component) {
-    return StreamSupport.stream(component.path("hashes").spliterator(), false)
-        .filter(h -> "SHA-256".equals(h.path("alg").asText()))
-        .map(h -> h.path("content").asText())
-        .findFirst()
-        .orElse("none");
-  }
-
-  private static String sha256(Path file) throws IOException, NoSuchAlgorithmException {
-    return HexFormat.of()
-        .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 }

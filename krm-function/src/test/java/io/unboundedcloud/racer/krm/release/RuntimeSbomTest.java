@@ -1,5 +1,9 @@
 package io.unboundedcloud.racer.krm.release;
 
+import static io.unboundedcloud.racer.krm.release.SbomReading.components;
+import static io.unboundedcloud.racer.krm.release.SbomReading.properties;
+import static io.unboundedcloud.racer.krm.release.SbomReading.sha256;
+import static io.unboundedcloud.racer.krm.release.SbomReading.sha256Of;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,11 +16,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -115,13 +116,7 @@ class RuntimeSbomTest {
       assertThat(sha256Of(sbom.path("metadata").path("component")))
           .isEqualTo(sha256(runtime.resolve("app/racer-krm.jar")));
       Map<String, String> libraries = new TreeMap<>();
-      sbom.path("components")
-          .forEach(
-              c -> {
-                if (c.path("type").asText().equals("library")) {
-                  libraries.put(c.path("name").asText(), sha256Of(c));
-                }
-              });
+      components(sbom, "library").forEach(c -> libraries.put(c.path("name").asText(), sha256Of(c)));
       assertThat(libraries)
           .containsExactlyEntriesOf(
               new TreeMap<>(
@@ -300,41 +295,6 @@ class RuntimeSbomTest {
   }
 
   private JsonNode platform() throws IOException {
-    List<JsonNode> platforms = new ArrayList<>();
-    sbom()
-        .path("components")
-        .forEach(
-            c -> {
-              if (c.path("type").asText().equals("platform")) {
-                platforms.add(c);
-              }
-            });
-    assertThat(platforms).hasSize(1);
-    return platforms.get(0);
-  }
-
-  private static Map<String, String> properties(JsonNode component) {
-    Map<String, String> properties = new TreeMap<>();
-    component
-        .path("properties")
-        .forEach(p -> properties.put(p.path("name").asText(), p.path("value").asText()));
-    return properties;
-  }
-
-  private static String sha256Of(JsonNode component) {
-    for (JsonNode hash : component.path("hashes")) {
-      if (hash.path("alg").asText().equals("SHA-256")) {
-        return hash.path("content").asText();
-      }
-    }
-    return "none";
-  }
-
-  private static String sha256(Path file) throws IOException, NoSuchAlgorithmException {
-    return sha256(Files.readAllBytes(file));
-  }
-
-  private static String sha256(byte[] bytes) throws NoSuchAlgorithmException {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    return SbomReading.platform(sbom());
   }
 }

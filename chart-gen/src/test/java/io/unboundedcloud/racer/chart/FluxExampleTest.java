@@ -162,7 +162,8 @@ class FluxExampleTest {
         new Yaml(new SafeConstructor(new LoaderOptions())).load((String) data.get("values.yaml"));
     String namespace = (String) spec(release).get("targetNamespace");
     Map<String, Object> daemonSet =
-        LiveDump.find(Manifests.parse(HelmRun.template(namespace, values)), "DaemonSet", "racer");
+        LiveDump.find(
+            Manifests.parse(HelmRun.HELM3.template(namespace, values)), "DaemonSet", "racer");
     assertThat(metadata(daemonSet).get("namespace")).isEqualTo(namespace);
     Map<String, Object> pod = (Map<String, Object>) LiveDump.template(daemonSet).get("spec");
     assertThat(pod)

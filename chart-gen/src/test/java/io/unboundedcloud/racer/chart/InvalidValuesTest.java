@@ -17,15 +17,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 @DisplayName("Invalid values fail helm template where the KRM function fails, naming the same key")
+@ParameterizedClass(name = "under {0}")
+@MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
 class InvalidValuesTest {
+  @Parameter HelmRun helm;
+
+  @BeforeEach
+  void needsThisHelm() {
+    helm.assumeAvailable(InvalidValuesTest.class);
+  }
 
   /**
    * Bad values for every catalog key, made from its rule; obsolete keys; cross-key and
@@ -357,22 +368,22 @@ class InvalidValuesTest {
   @MethodSource("refusedProductionValues")
   @DisplayName("a refused production value fails helm template, naming the value")
   void refusedProductionValue(String name, Map<String, Object> values, String naming) {
-    assertThat(HelmRun.failureWithImages(values)).contains(naming);
+    assertThat(helm.failureWithImages(values)).contains(naming);
   }
 
   private static Arguments refused(String name, Map<String, Object> values, String naming) {
     return Arguments.of(name, values, naming);
   }
 
-  private static String helmError(Installation installation) {
+  private String helmError(Installation installation) {
     return helmError(installation.namespace(), installation.chartValues());
   }
 
-  private static String helmError(Map<String, Object> values) {
+  private String helmError(Map<String, Object> values) {
     return helmError("racer", values);
   }
 
-  private static String helmError(String namespace, Map<String, Object> values) {
-    return HelmRun.failure(namespace, new LinkedHashMap<>(values));
+  private String helmError(String namespace, Map<String, Object> values) {
+    return helm.failure(namespace, new LinkedHashMap<>(values));
   }
 }

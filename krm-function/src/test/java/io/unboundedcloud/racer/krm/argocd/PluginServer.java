@@ -147,6 +147,20 @@ final class PluginServer {
    */
   Generated run(Path app, List<String> command, String parametersJson)
       throws IOException, InterruptedException {
+    return run(app, command, parametersJson, Map.of());
+  }
+
+  /**
+   * The same, with {@code applicationEnvironment} added as the Application's plugin env reaches the
+   * sidecar (names already prefixed {@code ARGOCD_ENV_}, values as Argo CD 3 passes them: an empty
+   * value as an empty string).
+   */
+  Generated run(
+      Path app,
+      List<String> command,
+      String parametersJson,
+      Map<String, String> applicationEnvironment)
+      throws IOException, InterruptedException {
     Path output = root.resolve("output");
     Files.createDirectories(output);
     Files.setPosixFilePermissions(output, PRIVATE);
@@ -166,6 +180,7 @@ final class PluginServer {
     builder.environment().clear();
     builder.environment().putAll(environment(checkout().relativize(app).toString()));
     builder.environment().putAll(ApplicationParametersEnvironment.of(parametersJson));
+    builder.environment().putAll(applicationEnvironment);
 
     Process process = builder.start();
     if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {

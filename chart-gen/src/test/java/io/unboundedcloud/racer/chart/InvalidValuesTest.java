@@ -232,6 +232,12 @@ class InvalidValuesTest {
       }
     }
 
+    /** Helm's message for settings holding {@code key: value}, with images from a registry. */
+    private String settingError(String key, Object value) {
+      return helmError(
+          Map.of("images", Map.of("registry", "r.example.com"), "settings", Map.of(key, value)));
+    }
+
     @Test
     @DisplayName("an unknown top-level value fails the schema")
     void unknownValue() {
@@ -368,12 +374,6 @@ class InvalidValuesTest {
 
   private static Arguments refused(String name, Map<String, Object> values, String naming) {
     return Arguments.of(name, values, naming);
-  }
-
-  /** Helm's message for settings holding {@code key: value}, with images from a registry. */
-  private static String settingError(String key, Object value) {
-    return helmError(
-        Map.of("images", Map.of("registry", "r.example.com"), "settings", Map.of(key, value)));
   }
 
   private static String helmError(Installation installation) {

@@ -125,6 +125,21 @@ class FluxExampleTest {
 
   @Test
   @DisplayName(
+      "until the chart is published, the digest is a placeholder that cannot pass for a real one,"
+          + " and its line says so")
+  void placeholderDigest() throws IOException {
+    Map<?, ?> ref = (Map<?, ?>) spec(load("ocirepository.yaml")).get("ref");
+    String placeholder = "sha256:" + "0".repeat(64);
+    assertThat(ref.get("digest")).isEqualTo(placeholder);
+    assertThat(Files.readAllLines(FLUX.resolve("ocirepository.yaml")))
+        .filteredOn(line -> line.contains(placeholder))
+        .singleElement()
+        .asString()
+        .contains("PLACEHOLDER");
+  }
+
+  @Test
+  @DisplayName(
       "the HelmRelease takes its chart from the OCIRepository and its values from the ConfigMap's key,"
           + " all in one namespace, which the kustomization lists")
   @SuppressWarnings("unchecked")

@@ -182,10 +182,11 @@ class InvalidValuesTest {
                       "Registry/UPPER/racer:1",
                       "object",
                       "registry.example.com/racer-object:1"));
-      assertThat(helmError(bad)).contains("images/dataplane");
       KrmRun function = KrmRun.function(bad.functionItems(), bad.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
       assertThat(function.output().errorFields()).contains("data.dataplaneImage");
+      assertThat(helmError(bad))
+          .contains("images.dataplane: " + function.output().errorMessages().get(0));
     }
 
     @Test
@@ -193,10 +194,11 @@ class InvalidValuesTest {
     void invalidRegistry() {
       Installation bad =
           Installation.of("racer").withImages(Map.of("registry", "registry.example.com/UPPER"));
-      assertThat(helmError(bad)).contains("images/registry");
       KrmRun function = KrmRun.function(bad.functionItems(), bad.functionConfig());
       assertThat(function.exitCode()).isEqualTo(1);
       assertThat(function.output().errorFields()).contains("data.imageRegistry");
+      assertThat(helmError(bad))
+          .contains("images.registry: " + function.output().errorMessages().get(0));
     }
 
     @Test
@@ -217,24 +219,34 @@ class InvalidValuesTest {
   @DisplayName("values the function has no twin for")
   class ChartOnly {
     /**
-     * The function refuses the same unquoted values in racer-settings (UnquotedDataBadInputTest). A
-     * null is the one difference: Helm drops a key whose value is null (its way to unset a
-     * default), so the chart renders without it.
+     * The function refuses the same unquoted values in racer-settings (UnquotedDataBadInputTest),
+     * with the message NewcomerMessagesTest compares. A null is the one difference: Helm drops a
+     * key whose value is null (its way to unset a default), so the chart renders without it.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.unboundedcloud.racer.chart.InvalidValuesTest#notStrings")
     @DisplayName(
-        "a number or a boolean where a settings string belongs fails the schema, naming the key: use --set-string")
+        "a number or a boolean where a settings string belongs fails, naming the key: use --set-string")
     void notAStringSetting(String key, Object value) {
-      assertThat(
-              helmError(
-                  Map.of(
-                      "images",
-                      Map.of("registry", "r.example.com"),
-                      "settings",
-                      Map.of(key, value))))
-          .contains("/settings/" + key)
-          .contains("want string");
+      assertThat(settingError(key, value))
+          .contains("settings." + key + " is a ")
+          .contains("--set-string settings." + key + "=");
+    }
+
+    @Test
+    @DisplayName("a list or a map where a settings string belongs fails the schema, naming the key")
+    void notAScalarSetting() {
+      for (Object value : List.of(List.of("9090"), Map.of("port", "9090"))) {
+        assertThat(settingError("RACER_PEER_PORT", value))
+            .as("%s", value)
+            .contains("/settings/RACER_PEER_PORT");
+      }
+    }
+
+    /** Helm's message for settings holding {@code key: value}, with images from a registry. */
+    private String settingError(String key, Object value) {
+      return helmError(
+          Map.of("images", Map.of("registry", "r.example.com"), "settings", Map.of(key, value)));
     }
 
     @Test

@@ -167,8 +167,9 @@ class StrictValuesTest {
       assertThatThrownBy(() -> helm.template("racer", strict(typo)))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining(
-              "settings.RACER_PEER_PROT: RACER_PEER_PROT is not a known racer-settings key; it is"
-                  + " passed to the dataplane unchecked. (an error in strict mode");
+              "settings.RACER_PEER_PROT: RACER_PEER_PROT is not a known racer-settings key; did you"
+                  + " mean RACER_PEER_PORT? It is passed to the dataplane unchecked. (an error in"
+                  + " strict mode");
     }
   }
 

@@ -18,9 +18,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,7 +35,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * compared with what the function says of the same mistake in its own input.
  */
 @DisplayName("The chart says a newcomer's first mistakes as the function does")
+@ParameterizedClass(name = "under {0}")
+@MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
 class NewcomerMessagesTest {
+  @Parameter HelmRun helm;
+
+  @BeforeEach
+  void needsThisHelm() {
+    helm.assumeAvailable(NewcomerMessagesTest.class);
+  }
+
   private static final String REGISTRY = "registry.example.com/racer";
 
   /** The function's warning for each unknown key of these settings, by key. */
@@ -52,9 +64,9 @@ class NewcomerMessagesTest {
   }
 
   /** NOTES' warning for each of these settings keys, by key, with the values key cut off. */
-  private static Map<String, String> chartWarnings(Map<String, String> settings) {
+  private Map<String, String> chartWarnings(Map<String, String> settings) {
     String notes =
-        HelmRun.installDryRun(
+        helm.installDryRun(
             "racer", Map.of("images", Map.of("registry", REGISTRY), "settings", settings));
     Map<String, String> warnings = new TreeMap<>();
     notes
@@ -162,7 +174,7 @@ class NewcomerMessagesTest {
       values.put("images", Map.of("registry", REGISTRY));
       values.put("settings", settings);
       values.put("strict", true);
-      assertThat(HelmRun.failure("racer", values))
+      assertThat(helm.failure("racer", values))
           .contains(
               "settings.RACER_PEER_PROT: "
                   + warning
@@ -204,7 +216,7 @@ class NewcomerMessagesTest {
       String kind = value instanceof Boolean ? "boolean" : "number";
       assertThat(function).startsWith("data." + key + " is a " + kind + " (" + text + ")");
       String said =
-          HelmRun.failure(
+          helm.failure(
               "racer",
               Map.of("images", Map.of("registry", REGISTRY), "settings", Map.of(key, value)));
       assertThat(said)
@@ -222,8 +234,11 @@ class NewcomerMessagesTest {
     }
 
     @Test
-    @DisplayName("given with --set, says to use --set-string")
+    @DisplayName(
+        "given with --set, says to use --set-string (helm-java's Helm 3, which takes --set)")
     void commandLine() {
+      org.junit.jupiter.api.Assumptions.assumeTrue(
+          helm == HelmRun.HELM3, "--set through helm-java");
       assertThatThrownBy(
               () ->
                   new Helm(ChartUnderTest.directory())
@@ -269,7 +284,7 @@ class NewcomerMessagesTest {
         "data." + Map.of("registry", "imageRegistry", "dataplane", "dataplaneImage").get(which);
     assertThat(message).startsWith(functionKey + " starts with ");
 
-    String said = HelmRun.failure("racer", installation.chartValues());
+    String said = helm.failure("racer", installation.chartValues());
     assertThat(said)
         .contains(message.replace(functionKey, "images." + which))
         .doesNotContain("pattern")

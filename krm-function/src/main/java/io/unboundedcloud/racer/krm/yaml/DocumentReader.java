@@ -70,6 +70,10 @@ final class DocumentReader {
       while (composer.checkNode()) {
         Node root = composer.getNode();
         if (root != null && !isEmptyDocument(root)) {
+          AliasExpansion.Refusal aliasing = AliasExpansion.check(root);
+          if (aliasing != null) {
+            throw YamlInputException.at(source, aliasing.anchor(), aliasing.problem());
+          }
           SpareCapacity.releaseRoot(root);
           return Optional.of(root);
         }

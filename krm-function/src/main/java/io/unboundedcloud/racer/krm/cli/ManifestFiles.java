@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -220,7 +221,10 @@ final class ManifestFiles {
       throw new Unusable(path + ": no such file or directory");
     } catch (IOException e) {
       throw new Unusable(
-          path + ": cannot be read (" + (e.getMessage() == null ? "I/O error" : "denied") + ")");
+          path
+              + ": cannot be read ("
+              + (e instanceof AccessDeniedException ? "permission denied" : "I/O error")
+              + ")");
     }
   }
 

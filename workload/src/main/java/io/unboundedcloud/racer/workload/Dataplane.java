@@ -73,6 +73,22 @@ public final class Dataplane {
   /** Pod template annotation: sha256 of the settings data, so a settings change rolls the pods. */
   public static final String SETTINGS_HASH_ANNOTATION = "racer.unbounded-cloud.io/settings-hash";
 
+  /**
+   * DaemonSet annotation (ours): the dataplane image the function was told to render, so that
+   * {@code racer-krm verify} compares the container with what the function chose instead of
+   * guessing it from the stream. On the DaemonSet's metadata, not the pod template: it changes with
+   * the image, which rolls the pods by itself.
+   */
+  public static final String DATAPLANE_IMAGE_ANNOTATION =
+      "racer.unbounded-cloud.io/dataplane-image";
+
+  /** DaemonSet annotation (ours): the racer-object image the function was told to render. */
+  public static final String OBJECT_IMAGE_ANNOTATION = "racer.unbounded-cloud.io/object-image";
+
+  /** The DaemonSet annotations that record what the function was told, in the order rendered. */
+  public static final List<String> RECORD_ANNOTATIONS =
+      List.of(DATAPLANE_IMAGE_ANNOTATION, OBJECT_IMAGE_ANNOTATION);
+
   /** Selector label {@code app.kubernetes.io/name}. */
   public static final String NAME_LABEL = "app.kubernetes.io/name";
 
@@ -135,7 +151,9 @@ public final class Dataplane {
   }
 
   /**
-   * Builds the dataplane DaemonSet with the settings-hash pod annotation.
+   * Builds the dataplane DaemonSet with what racer-krm adds to the Go package's: the settings-hash
+   * pod annotation and, on the DaemonSet, the record of the two images it renders ({@link
+   * #RECORD_ANNOTATIONS}).
    *
    * @param settingsHash the hash of the racer-settings data, or {@code null} for no annotation
    * @throws InvalidConfigurationException when {@code config} is invalid

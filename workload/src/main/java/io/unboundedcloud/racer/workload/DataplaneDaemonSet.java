@@ -30,6 +30,7 @@ final class DataplaneDaemonSet {
         .withName(Dataplane.DATAPLANE_DAEMON_SET_NAME)
         .withNamespace(config.hasNamespace() ? config.namespace() : null)
         .withLabels(Dataplane.labels())
+        .withAnnotations(record(config, settingsHash))
         .endMetadata()
         .withNewSpec()
         .withNewSelector()
@@ -83,6 +84,20 @@ final class DataplaneDaemonSet {
    */
   static String dnsPolicy(Config config) {
     return config.hostNetwork() ? "ClusterFirstWithHostNet" : "ClusterFirst";
+  }
+
+  /**
+   * The record of the images on the DaemonSet, rendered with the settings hash (what racer-krm and
+   * the chart render), never by the Go package's {@code DaemonSet(c Config)}.
+   */
+  static Map<String, String> record(Config config, String settingsHash) {
+    if (settingsHash == null) {
+      return null;
+    }
+    Map<String, String> annotations = new LinkedHashMap<>();
+    annotations.put(Dataplane.DATAPLANE_IMAGE_ANNOTATION, config.dataplaneImage());
+    annotations.put(Dataplane.OBJECT_IMAGE_ANNOTATION, config.objectImage());
+    return annotations;
   }
 
   static Map<String, String> podAnnotations(Config config, String settingsHash) {

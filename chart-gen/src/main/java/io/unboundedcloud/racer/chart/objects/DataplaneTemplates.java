@@ -40,13 +40,10 @@ public final class DataplaneTemplates {
                 "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .add(
                 "spec.template.metadata.annotations",
-                Fragment.optionalEntries(
-                    "omit ("
-                        + ChartValue.POD_ANNOTATIONS.expression()
-                        + " | default dict) "
-                        + quoted(Dataplane.SETTINGS_HASH_ANNOTATION)
-                        + " "
-                        + quoted(Dataplane.CDI_ANNOTATION)))
+                usersBut(
+                    ChartValue.POD_ANNOTATIONS,
+                    Dataplane.SETTINGS_HASH_ANNOTATION,
+                    Dataplane.CDI_ANNOTATION))
             .replace(
                 "affinity",
                 ModelTree.valueOf(Dataplane.dataplaneAffinity()),
@@ -115,8 +112,11 @@ public final class DataplaneTemplates {
     String dataplane = pod + ".containers[" + Dataplane.CONTAINER_NAME + "]";
     substitutions
         .add(
-            "metadata",
-            Fragment.optionalEntry("annotations", ChartValue.DAEMON_SET_ANNOTATIONS.expression()))
+            "metadata.annotations",
+            usersBut(
+                ChartValue.DAEMON_SET_ANNOTATIONS,
+                Dataplane.DATAPLANE_IMAGE_ANNOTATION,
+                Dataplane.OBJECT_IMAGE_ANNOTATION))
         .add(
             "spec",
             Fragment.optionalNumber(
@@ -185,6 +185,16 @@ public final class DataplaneTemplates {
         .text(Sentinels.SETTINGS_HASH, Defines.include(Defines.SETTINGS_HASH))
         .number(Sentinels.PEER_PORT, Defines.include(Defines.PEER_PORT))
         .number(Sentinels.DIAGNOSTICS_PORT, Defines.include(Defines.DIAGNOSTICS_PORT));
+  }
+
+  /** The annotations of a value after ours, without those of its keys that are ours. */
+  private static Fragment usersBut(ChartValue annotations, String... ours) {
+    StringBuilder omitted = new StringBuilder();
+    for (String key : ours) {
+      omitted.append(' ').append(quoted(key));
+    }
+    return Fragment.optionalEntries(
+        "omit (" + annotations.expression() + " | default dict)" + omitted);
   }
 
   static String quoted(String text) {

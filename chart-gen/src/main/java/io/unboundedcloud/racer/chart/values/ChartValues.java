@@ -247,7 +247,11 @@ public final class ChartValues {
             Map.of(),
             stringMap(),
             "daemonSetAnnotations are added to the dataplane DaemonSet's metadata (not its pods: see"
-                + " podAnnotations).",
+                + " podAnnotations); the chart's own record of the images ("
+                + Dataplane.DATAPLANE_IMAGE_ANNOTATION
+                + ", "
+                + Dataplane.OBJECT_IMAGE_ANNOTATION
+                + ") always wins.",
             "example.com/owner: ml-platform"),
         ValueKey.leaf(
             ChartValue.POD_ANNOTATIONS,

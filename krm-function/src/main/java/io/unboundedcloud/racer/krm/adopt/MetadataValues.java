@@ -13,9 +13,9 @@ import java.util.Objects;
 
 /**
  * The values of the objects' metadata, which no pod template holds: {@code daemonSetAnnotations},
- * the adopted DaemonSet's annotations, and {@code commonLabels}, the labels that the DaemonSet, its
- * ServiceAccount and racer-settings all carry with one value, but the chart's own (selector and
- * delivery labels).
+ * the adopted DaemonSet's annotations but the record of its images, and {@code commonLabels}, the
+ * labels that the DaemonSet, its ServiceAccount and racer-settings all carry with one value, but
+ * the chart's own (selector and delivery labels).
  */
 final class MetadataValues implements ValueGroup {
   private static final FieldPath ANNOTATIONS = FieldPath.of("metadata.annotations");
@@ -24,8 +24,13 @@ final class MetadataValues implements ValueGroup {
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {
     Map<String, Object> annotations = PlainTrees.asMap(dataplane.value(ANNOTATIONS));
-    if (annotations != null && !annotations.isEmpty()) {
-      values.put(ChartValue.DAEMON_SET_ANNOTATIONS.path(), PlainTrees.copyMap(annotations));
+    if (annotations != null) {
+      // the record of the images is the chart's own, rendered from the images' values
+      Map<String, Object> theirs = PlainTrees.copyMap(annotations);
+      theirs.keySet().removeAll(Dataplane.RECORD_ANNOTATIONS);
+      if (!theirs.isEmpty()) {
+        values.put(ChartValue.DAEMON_SET_ANNOTATIONS.path(), theirs);
+      }
     }
   }
 

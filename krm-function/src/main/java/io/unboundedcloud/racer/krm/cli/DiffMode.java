@@ -4,6 +4,7 @@ import io.unboundedcloud.racer.krm.diff.DiffOutput;
 import io.unboundedcloud.racer.krm.diff.DiffReport;
 import io.unboundedcloud.racer.krm.diff.DiffSide;
 import io.unboundedcloud.racer.krm.diff.ManifestDiff;
+import io.unboundedcloud.racer.krm.diff.ObjectChange;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
@@ -20,14 +21,16 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * {@code racer-krm diff OLD NEW [--function-config FILE] [--output text|markdown|json]
- * [--fail-on-rollout]}: what replacing OLD by NEW does (krm.diff), the report on stdout. On an
- * error nothing reaches stdout; with {@code --fail-on-rollout} a rollout is reported, then fails
- * the run (exit 1).
+ * [--fail-on-rollout] [--allow-empty]}: what replacing OLD by NEW does (krm.diff), the report on
+ * stdout. On an error nothing reaches stdout; a side with no object is an error unless {@code
+ * --allow-empty}; with {@code --fail-on-rollout} a rollout, or the deletion of the dataplane or a
+ * cache origin, is reported, then fails the run (exit 1).
  */
 final class DiffMode implements Mode {
   private static final String FUNCTION_CONFIG = "--function-config";
   private static final String OUTPUT = "--output";
   private static final String FAIL_ON_ROLLOUT = "--fail-on-rollout";
+  private static final String ALLOW_EMPTY = "--allow-empty";
 
   @Override
   public String name() {
@@ -42,7 +45,8 @@ final class DiffMode implements Mode {
         .flags(
             Flag.valued(FUNCTION_CONFIG, "a file"),
             Flag.choice(OUTPUT, "text", "markdown", "json"),
-            Flag.toggle(FAIL_ON_ROLLOUT));
+            Flag.toggle(FAIL_ON_ROLLOUT),
+            Flag.toggle(ALLOW_EMPTY));
   }
 
   @Override
@@ -74,6 +78,20 @@ final class DiffMode implements Mode {
         if (!prepared.ok()) {
           return prepared.results().exitCode();
         }
+        if (prepared.value().isEmpty() && !call.arguments().has(ALLOW_EMPTY)) {
+          stderr.println(
+              "error: "
+                  + (read.isEmpty() ? "OLD" : "NEW")
+                  + " ("
+                  + side
+                  + ") holds no objects to apply (a build that failed or printed nothing?):"
+                  + " against it every object would read as "
+                  + (read.isEmpty() ? "added" : "removed, the dataplane with it")
+                  + "; pass "
+                  + ALLOW_EMPTY
+                  + " to compare with nothing");
+          return 1;
+        }
         read.add(prepared.value());
       }
     } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
@@ -91,16 +109,30 @@ final class DiffMode implements Mode {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    if (call.arguments().has(FAIL_ON_ROLLOUT) && compared.value().rollout()) {
-      stderr.println(
-          "error: --fail-on-rollout: applying "
-              + sides.get(1)
-              + " restarts the pods of "
-              + String.join(
-                  ", ", compared.value().rolling().stream().map(o -> o.key().describe()).toList()));
+    DiffReport verdict = compared.value();
+    if (call.arguments().has(FAIL_ON_ROLLOUT) && verdict.disrupts()) {
+      if (verdict.stops()) {
+        stderr.println(
+            "error: --fail-on-rollout: applying "
+                + sides.get(1)
+                + " deletes "
+                + described(verdict.stopping())
+                + ": the Racer cache stops on every node");
+      }
+      if (verdict.rollout()) {
+        stderr.println(
+            "error: --fail-on-rollout: applying "
+                + sides.get(1)
+                + " restarts the pods of "
+                + described(verdict.rolling()));
+      }
       return 1;
     }
     return 0;
+  }
+
+  private static String described(List<ObjectChange> objects) {
+    return String.join(", ", objects.stream().map(o -> o.key().describe()).toList());
   }
 
   @Override

@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.verify.Verification;
+import io.unboundedcloud.racer.krm.verify.Verified;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.io.OutputStream;
 import java.util.List;
@@ -13,7 +14,8 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 /**
  * {@code racer-krm verify [PATH... | -]}: whether a rendered stream (a kustomize build, a {@code
  * helm template}, a folder) is what the function renders from it. Each drift is one line on stderr;
- * exit 0 when there is none, 1 otherwise. Nothing reaches stdout.
+ * exit 0 when there is none (one line on stderr says what was checked), 1 otherwise. Nothing
+ * reaches stdout.
  */
 final class VerifyMode implements Mode {
   @Override
@@ -48,9 +50,13 @@ final class VerifyMode implements Mode {
         objects.stream()
             .filter(node -> !ManifestInputs.SKIPPED_KINDS.contains(new Item(node).kind()))
             .toList();
-    Results results = Verification.verify(manifests);
-    // silent when consistent, as a check in a pipeline should be
+    Verified verdict = Verification.check(manifests);
+    Results results = verdict.results();
     call.report(results, sources);
+    if (results.exitCode() == 0) {
+      // one line of what was checked, so that a pipeline's log shows verify looked
+      call.stderr().println(verdict.checked());
+    }
     return results.exitCode();
   }
 }

@@ -21,6 +21,21 @@ public record DiffReport(List<ObjectChange> objects, int unchanged) {
     return objects.stream().filter(ObjectChange::rolls).toList();
   }
 
+  /** Whether the dataplane or a cache origin is deleted: the cache stops on every node. */
+  public boolean stops() {
+    return objects.stream().anyMatch(ObjectChange::stops);
+  }
+
+  /** The dataplane and cache origins deleted. */
+  public List<ObjectChange> stopping() {
+    return objects.stream().filter(ObjectChange::stops).toList();
+  }
+
+  /** Whether applying the new side disrupts the cache: a workload rolls, or one is deleted. */
+  public boolean disrupts() {
+    return rollout() || stops();
+  }
+
   /** How many objects are of this kind of change. */
   public long count(ObjectChange.Change change) {
     return objects.stream().filter(object -> object.change() == change).count();

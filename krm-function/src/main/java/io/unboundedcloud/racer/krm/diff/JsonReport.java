@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code --output json}, for tools: {@code {"rollout": bool, "objects": [{"apiVersion", "kind",
- * "namespace", "name", "change", "rollout", "pace", "reasons", "fields": [{"path", "old",
- * "new"}]}]}}, as {@code docs/diff.schema.json} defines it. Values are the fields' values as JSON
- * (a string, a number, a map), never a string holding quotes.
+ * {@code --output json}, for tools: {@code {"rollout": bool, "stops": bool, "objects":
+ * [{"apiVersion", "kind", "namespace", "name", "change", "rollout", "stops", "pace", "reasons",
+ * "fields": [{"path", "old", "new"}]}]}}, as {@code docs/diff.schema.json} defines it. Values are
+ * the fields' values as JSON (a string, a number, a map), never a string holding quotes.
  */
 final class JsonReport {
   private JsonReport() {}
@@ -17,6 +17,7 @@ final class JsonReport {
   static String of(DiffReport report) {
     Map<String, Object> tree = new LinkedHashMap<>();
     tree.put("rollout", report.rollout());
+    tree.put("stops", report.stops());
     List<Object> objects = new ArrayList<>();
     for (ObjectChange object : report.objects()) {
       Map<String, Object> entry = new LinkedHashMap<>();
@@ -26,6 +27,7 @@ final class JsonReport {
       entry.put("name", object.key().name());
       entry.put("change", object.change().word());
       entry.put("rollout", object.rollout());
+      entry.put("stops", object.stops());
       entry.put("pace", object.pace());
       entry.put("reasons", object.reasons());
       List<Object> fields = new ArrayList<>();

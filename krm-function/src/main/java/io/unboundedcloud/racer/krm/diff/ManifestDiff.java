@@ -55,15 +55,22 @@ public final class ManifestDiff {
     for (ObjectKey key : keys.keySet()) {
       Map<String, Object> was = old.get(key);
       Map<String, Object> is = current.get(key);
-      if (was == null || is == null) {
+      if (was == null) {
+        changes.add(
+            new ObjectChange(key, ObjectChange.Change.ADDED, null, null, List.of(), List.of()));
+        continue;
+      }
+      if (is == null) {
+        boolean stops = CacheWorkloads.isCache(key.kind(), was);
         changes.add(
             new ObjectChange(
                 key,
-                was == null ? ObjectChange.Change.ADDED : ObjectChange.Change.REMOVED,
+                ObjectChange.Change.REMOVED,
                 null,
                 null,
+                stops ? List.of(CacheWorkloads.STOPS) : List.of(),
                 List.of(),
-                List.of()));
+                stops));
         continue;
       }
       ObjectChange change = changed(key, was, is, settings, results);

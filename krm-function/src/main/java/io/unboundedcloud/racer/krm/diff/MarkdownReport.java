@@ -64,6 +64,14 @@ final class MarkdownReport {
                 + " ("
                 + String.join(", ", rolling)
                 + ")";
+    List<String> stopping = report.stopping().stream().map(o -> o.key().describe()).toList();
+    if (!stopping.isEmpty()) {
+      verdict =
+          "**deletes** "
+              + String.join(", ", stopping)
+              + ": the Racer cache stops on every node; "
+              + verdict;
+    }
     return "**racer-krm diff**: "
         + verdict
         + "; "

@@ -11,8 +11,11 @@ import java.util.List;
  *     for other objects, and for a workload added or removed (created or deleted, not rolled)
  * @param pace for a changed workload: how a rollout proceeds under the new update strategy; else
  *     {@code null}
- * @param reasons why the pods restart, in words, when they do
+ * @param reasons why the pods restart, in words, when they do; for a deleted cache workload, what
+ *     its deletion stops
  * @param fields every field that differs, API-server defaults counted as written
+ * @param stops the object is the dataplane or a cache origin, removed: the cache stops on every
+ *     node ({@link CacheWorkloads})
  */
 public record ObjectChange(
     ObjectKey key,
@@ -20,7 +23,8 @@ public record ObjectChange(
     Boolean rollout,
     String pace,
     List<String> reasons,
-    List<FieldChange> fields) {
+    List<FieldChange> fields,
+    boolean stops) {
   /** The three kinds of change, as the JSON report spells them. */
   public enum Change {
     ADDED,
@@ -36,6 +40,17 @@ public record ObjectChange(
   public ObjectChange {
     reasons = List.copyOf(reasons);
     fields = List.copyOf(fields);
+  }
+
+  /** A change that stops nothing. */
+  public ObjectChange(
+      ObjectKey key,
+      Change change,
+      Boolean rollout,
+      String pace,
+      List<String> reasons,
+      List<FieldChange> fields) {
+    this(key, change, rollout, pace, reasons, fields, false);
   }
 
   /** Whether applying the new side restarts this object's pods. */

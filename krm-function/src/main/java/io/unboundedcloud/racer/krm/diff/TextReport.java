@@ -36,7 +36,10 @@ final class TextReport {
 
   /** {@code DaemonSet racer-system/racer: changed, rollout}. */
   static String headline(ObjectChange object) {
-    String rollout = object.rollout() == null ? "" : object.rolls() ? ", rollout" : ", no rollout";
+    String rollout =
+        object.stops()
+            ? ", stops the cache on every node"
+            : object.rollout() == null ? "" : object.rolls() ? ", rollout" : ", no rollout";
     return object.key().describe() + ": " + object.change().word() + rollout;
   }
 
@@ -65,9 +68,14 @@ final class TextReport {
     return count + (count == 1 ? " object" : " objects") + " unchanged";
   }
 
-  /** {@code rollout: DaemonSet racer-system/racer} or {@code rollout: none}. */
+  /**
+   * {@code rollout: DaemonSet racer-system/racer}, {@code rollout: DaemonSet racer-system/racer
+   * (deleted)} or {@code rollout: none}.
+   */
   static String verdict(DiffReport report) {
-    List<String> rolling = report.rolling().stream().map(o -> o.key().describe()).toList();
-    return "rollout: " + (rolling.isEmpty() ? "none" : String.join(", ", rolling));
+    List<String> disrupted = new ArrayList<>();
+    report.rolling().forEach(o -> disrupted.add(o.key().describe()));
+    report.stopping().forEach(o -> disrupted.add(o.key().describe() + " (deleted)"));
+    return "rollout: " + (disrupted.isEmpty() ? "none" : String.join(", ", disrupted));
   }
 }

@@ -19,8 +19,9 @@ import java.util.stream.Collectors;
 /**
  * What a user should hear about the DaemonSet they gave the function: selector labels it keeps
  * although a later kustomize step may have put them there, and images it replaces with the function
- * config's where the DaemonSet shows they were changed after a function ran (an {@link ImagePair}
- * not of one release, or not judgeable). Both are silent otherwise in a kustomize composition.
+ * config's where the DaemonSet shows they were changed after a function ran (not those the earlier
+ * run recorded; without a record, an {@link ImagePair} not of one release, or not judgeable). Both
+ * are silent otherwise in a kustomize composition.
  */
 final class DaemonSetNotices {
   /** The env var that hands the webhook the racer-object image. */
@@ -41,10 +42,7 @@ final class DaemonSetNotices {
     }
     String image = dataplane.getImage();
     String objectImage = objectImage(dataplane);
-    if (image != null
-        && objectImage != null
-        && ImagePair.judgeable(image, objectImage)
-        && ImagePair.ofOneRelease(image, objectImage)) {
+    if (image != null && objectImage != null && renderedTogether(theirs, image, objectImage)) {
       // rendered together by an earlier run (an overlay's own function config may name other
       // images): nothing of the user's is replaced
       return;
@@ -73,6 +71,21 @@ final class DaemonSetNotices {
                   + OBJECT_IMAGE_ENV
                   + "].value"));
     }
+  }
+
+  /**
+   * Whether an earlier run rendered both images as they stand: they are those it recorded on the
+   * DaemonSet, or, where it recorded none, a pair of one release.
+   */
+  private static boolean renderedTogether(DaemonSet theirs, String image, String objectImage) {
+    Map<String, String> annotations =
+        theirs.getMetadata() == null ? null : theirs.getMetadata().getAnnotations();
+    if (annotations != null
+        && Dataplane.RECORD_ANNOTATIONS.stream().anyMatch(annotations::containsKey)) {
+      return image.equals(annotations.get(Dataplane.DATAPLANE_IMAGE_ANNOTATION))
+          && objectImage.equals(annotations.get(Dataplane.OBJECT_IMAGE_ANNOTATION));
+    }
+    return ImagePair.judgeable(image, objectImage) && ImagePair.ofOneRelease(image, objectImage);
   }
 
   private static void selectorLabels(DaemonSet theirs, ResourceRef ref, Results results) {

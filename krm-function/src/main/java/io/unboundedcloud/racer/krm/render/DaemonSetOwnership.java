@@ -48,6 +48,12 @@ final class DaemonSetOwnership {
     merged.setMetadata(meta);
     meta.setNamespace(rendered.getMetadata().getNamespace());
     meta.setLabels(withOurs(meta.getLabels(), rendered.getMetadata().getLabels()));
+    // the record of the images is ours: it says what this run was told
+    meta.setAnnotations(
+        oursFirst(
+            meta.getAnnotations(),
+            rendered.getMetadata().getAnnotations(),
+            Dataplane.RECORD_ANNOTATIONS));
 
     DaemonSetSpec spec = merged.getSpec() == null ? new DaemonSetSpec() : merged.getSpec();
     merged.setSpec(spec);
@@ -85,17 +91,27 @@ final class DaemonSetOwnership {
     ObjectMeta meta = template.getMetadata() == null ? new ObjectMeta() : template.getMetadata();
     template.setMetadata(meta);
     meta.setLabels(withOurs(meta.getLabels(), ours.getLabels()));
-    Map<String, String> annotations =
-        meta.getAnnotations() == null
-            ? new LinkedHashMap<>()
-            : new LinkedHashMap<>(meta.getAnnotations());
     // both are ours: the hash follows the settings, the CDI request follows the NVIDIA mode
-    annotations.remove(Dataplane.SETTINGS_HASH_ANNOTATION);
-    annotations.remove(Dataplane.CDI_ANNOTATION);
-    Map<String, String> rendered = ours.getAnnotations() == null ? Map.of() : ours.getAnnotations();
-    Map<String, String> result = new LinkedHashMap<>(rendered);
+    meta.setAnnotations(
+        oursFirst(
+            meta.getAnnotations(),
+            ours.getAnnotations(),
+            List.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)));
+  }
+
+  /**
+   * Annotations with the keys we own rendered (first, as we render them; gone where we render
+   * none), the user's others after them.
+   */
+  private static Map<String, String> oursFirst(
+      Map<String, String> theirs, Map<String, String> rendered, List<String> owned) {
+    Map<String, String> annotations =
+        theirs == null ? new LinkedHashMap<>() : new LinkedHashMap<>(theirs);
+    annotations.keySet().removeAll(owned);
+    Map<String, String> result =
+        new LinkedHashMap<>(rendered == null ? Map.<String, String>of() : rendered);
     result.putAll(annotations);
-    meta.setAnnotations(result.isEmpty() ? null : result);
+    return result.isEmpty() ? null : result;
   }
 
   private static void mergePod(PodSpec pod, PodSpec ours) {

@@ -38,7 +38,24 @@ final class Drift {
   static Result ofDataplane(Item daemonSet, Item settings, Difference difference) {
     String at = difference.at().toString();
     String cause;
-    if (at.contains(Dataplane.SETTINGS_HASH_ANNOTATION)) {
+    if (at.startsWith("metadata.annotations")) {
+      // the DaemonSet's own annotations: the function renders none but its record
+      cause =
+          "the function records on the DaemonSet the images it was told to render (its function"
+              + " config and the Application's parameters), and this record is missing or was"
+              + " changed after it ran (or the stream is of a racer-krm or chart that recorded"
+              + " none)";
+    } else if (at.endsWith(".image")
+        || at.contains("[name=" + RenderedDataplane.OBJECT_IMAGE_ENV)) {
+      cause =
+          "the function rendered the image its DaemonSet annotation "
+              + (at.endsWith(".image")
+                  ? Dataplane.DATAPLANE_IMAGE_ANNOTATION
+                  : Dataplane.OBJECT_IMAGE_ANNOTATION)
+              + " records, and a later step changed the image (kustomize's images: changes only"
+              + " the container's image): set dataplaneImage and objectImage (or imageRegistry"
+              + " and imageTag) in the function config instead";
+    } else if (at.contains(Dataplane.SETTINGS_HASH_ANNOTATION)) {
       cause =
           "racer-settings changed after the function ran: the settings-hash is not that of the"
               + " data of ConfigMap "

@@ -17,14 +17,22 @@ import java.util.stream.Collectors;
 /**
  * The installation in a rendered stream: the dataplane DaemonSet (found by its pod labels, since a
  * build keeps no earlier names), the settings ConfigMap its {@code envFrom} names (a generator's
- * hash suffix and a prefix included), and the two images it runs.
+ * hash suffix and a prefix included), the two images it runs, and the images the function recorded
+ * it was told to render.
  *
  * @param daemonSet the dataplane DaemonSet
  * @param settings the ConfigMap whose data the dataplane reads
  * @param dataplaneImage the dataplane container's image
  * @param objectImage the racer-object image the container's env hands the webhook
+ * @param recorded the images the function recorded on the DaemonSet, or {@code null} when it holds
+ *     no record
  */
-record RenderedDataplane(Item daemonSet, Item settings, String dataplaneImage, String objectImage) {
+record RenderedDataplane(
+    Item daemonSet,
+    Item settings,
+    String dataplaneImage,
+    String objectImage,
+    RecordedImages recorded) {
   /** The env var that hands the webhook the racer-object image. */
   static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
 
@@ -103,7 +111,14 @@ record RenderedDataplane(Item daemonSet, Item settings, String dataplaneImage, S
               + settingsName
               + ", which is not among the objects: verify the stream that holds it");
     }
-    return Read.of(new RenderedDataplane(daemonSet, settings, image, objectImage), new Results());
+    return Read.of(
+        new RenderedDataplane(
+            daemonSet,
+            settings,
+            image,
+            objectImage,
+            RecordedImages.of(daemonSet, image, objectImage)),
+        new Results());
   }
 
   private static Read<RenderedDataplane> refused(Item daemonSet, String field, String what) {

@@ -34,24 +34,36 @@ public final class Verification {
    *     that there is nothing to verify
    */
   public static Results verify(List<MappingNode> objects) {
+    return check(objects).results();
+  }
+
+  /**
+   * @param objects the stream's objects, in order
+   * @return the results of {@link #verify}, and what was checked, in one line
+   */
+  public static Verified check(List<MappingNode> objects) {
     Results results = new Results();
     Inputs inputs = new Inputs(objects, null);
     Read<RenderedDataplane> found = RenderedDataplane.find(inputs);
     results.addAll(found.results());
     if (!found.ok()) {
-      return results;
+      return new Verified(results, null);
     }
     RenderedDataplane dataplane = found.value();
+    List<Item> origins = inputs.cacheOrigins(dataplane.daemonSet().namespace());
     try {
-      rerender(dataplane, inputs.cacheOrigins(dataplane.daemonSet().namespace()), results);
+      rerender(dataplane, origins, results);
     } catch (YamlInputException unreadable) {
       results.add(Result.error("an object cannot be read: " + unreadable.getMessage()));
     }
-    Result images = ImageRelease.check(dataplane);
-    if (images != null) {
-      results.add(images);
+    if (dataplane.recorded() == null) {
+      // no record of what the function was told (an older racer-krm or chart): judge the pair
+      Result images = ImageRelease.check(dataplane);
+      if (images != null) {
+        results.add(images);
+      }
     }
-    return results;
+    return new Verified(results, Verified.checked(dataplane, origins.size()));
   }
 
   private static void rerender(RenderedDataplane dataplane, List<Item> origins, Results results) {
@@ -129,11 +141,19 @@ public final class Verification {
     return (Map<String, Object>) object.computeIfAbsent("metadata", key -> new LinkedHashMap<>());
   }
 
-  /** A function config pinned to the images the DaemonSet runs. */
+  /**
+   * A function config pinned to the images the function recorded it rendered, or, with no record,
+   * to those the DaemonSet runs.
+   */
   private static MappingNode functionConfig(RenderedDataplane dataplane) {
+    RecordedImages recorded = dataplane.recorded();
     Map<String, Object> data = new LinkedHashMap<>();
-    data.put(FunctionConfig.DATAPLANE_IMAGE, dataplane.dataplaneImage());
-    data.put(FunctionConfig.OBJECT_IMAGE, dataplane.objectImage());
+    data.put(
+        FunctionConfig.DATAPLANE_IMAGE,
+        recorded == null ? dataplane.dataplaneImage() : recorded.dataplaneImage());
+    data.put(
+        FunctionConfig.OBJECT_IMAGE,
+        recorded == null ? dataplane.objectImage() : recorded.objectImage());
     Map<String, Object> config = new LinkedHashMap<>();
     config.put("apiVersion", "v1");
     config.put("kind", "ConfigMap");

@@ -336,6 +336,29 @@ class KustomizeOverlayIT {
           .contains("]:9300");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+        strings = {
+          "[{\"name\":\"objectImage\",\"string\":\"mirror-b.example.org/obj/racer-object:0.19.0\"}]",
+          "[{\"name\":\"objectImage\",\"string\":\"mirror-b.example.org/obj/racer-object:0.19.0\"},"
+              + "{\"name\":\"imageTag\",\"string\":\"0.19.1\"}]"
+        })
+    @DisplayName(
+        "objectImage (with or without imageTag) set apart from the overlay's registry: generate renders it, verify passes")
+    void objectImageSetApart(String parameters, @TempDir Path root) throws Exception {
+      Generated generated =
+          Overlay.receive(root, "east", null).generate(kustomizeFolder(root), parameters);
+
+      assertThat(generated.exitCode()).as("%s", generated).isZero();
+      assertThat(generated.stderr()).isEmpty();
+      assertThat(generated.stdout())
+          .contains("value: mirror-b.example.org/obj/racer-object:0.19.0")
+          .contains(
+              parameters.contains("imageTag")
+                  ? "image: registry.example.com/racer/racer-dataplane:0.19.1"
+                  : "image: registry.example.com/racer/racer-dataplane:0.19.0");
+    }
+
     @Test
     @DisplayName("awkward values cross kustomize and the docker stand-in byte for byte")
     void exactValues(@TempDir Path root) throws Exception {

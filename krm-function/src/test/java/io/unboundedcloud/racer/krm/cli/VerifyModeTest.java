@@ -36,7 +36,7 @@ class VerifyModeTest {
   @DisplayName("a consistent stream")
   class Consistent {
     @Test
-    @DisplayName("from a file: exit 0, silent")
+    @DisplayName("from a file: exit 0, one line on stderr of what was checked")
     void file(@TempDir Path dir) throws IOException {
       Path stream = Files.writeString(dir.resolve("build.yaml"), rendered());
 
@@ -44,7 +44,12 @@ class VerifyModeTest {
 
       assertThat(verify.exitCode()).as("%s", verify.stderr()).isZero();
       assertThat(verify.stdout()).isEmpty();
-      assertThat(verify.stderr()).isEmpty();
+      assertThat(verify.stderrLines())
+          .containsExactly(
+              "verified DaemonSet racer/racer against the 3 keys of ConfigMap racer/racer-settings"
+                  + " and the images registry.example.com/racer/racer-dataplane:0.19.0 and"
+                  + " registry.example.com/racer/racer-object:0.19.0, with 1 cache origin: what the"
+                  + " function renders");
     }
 
     @Test

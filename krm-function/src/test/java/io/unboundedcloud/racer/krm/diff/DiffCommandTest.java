@@ -68,6 +68,93 @@ class DiffCommandTest {
     }
 
     @Test
+    @DisplayName(
+        "an empty NEW side (a failed build's output): an error, exit 1, nothing on stdout, even without --fail-on-rollout")
+    void emptyNewSide() {
+      Path empty = folder(root, "empty", "build.yaml", "");
+      KrmRun run = KrmRun.command("diff", old.toString(), empty.toString());
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.stderrLines())
+          .containsExactly(
+              "error: NEW ("
+                  + empty
+                  + ") holds no objects to apply (a build that failed or printed nothing?): against"
+                  + " it every object would read as removed, the dataplane with it; pass"
+                  + " --allow-empty to compare with nothing");
+    }
+
+    @Test
+    @DisplayName(
+        "NEW without the dataplane: a deletion that stops the cache on every node, --fail-on-rollout fails")
+    void dataplaneRemoved() {
+      String withoutDataplane =
+          java.util.Arrays.stream(rendered(old).split("(?m)^---\n"))
+              .filter(
+                  document ->
+                      !(document.contains("kind: DaemonSet")
+                          && document.contains("app.kubernetes.io/component: dataplane")))
+              .collect(java.util.stream.Collectors.joining("---\n"));
+      assertThat(withoutDataplane)
+          .contains("racer-settings")
+          .contains("models-origin")
+          .doesNotContain("racer.unbounded-cloud.io/dataplane-image");
+      Path current = folder(root, "gone", "build.yaml", withoutDataplane);
+
+      KrmRun run = KrmRun.command("diff", old.toString(), current.toString(), "--fail-on-rollout");
+
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stdout())
+          .contains("DaemonSet racer/racer: removed, stops the cache on every node\n")
+          .contains("  why: deleted: the Racer cache stops on every node it ran on\n")
+          .endsWith("rollout: DaemonSet racer/racer (deleted)\n");
+      assertThat(run.stderrLines())
+          .containsExactly(
+              "error: --fail-on-rollout: applying "
+                  + current
+                  + " deletes DaemonSet racer/racer: the Racer cache stops on every node");
+    }
+
+    @Test
+    @DisplayName("NEW without a cache origin: its deletion named the same way")
+    void originRemoved() {
+      String withoutOrigin =
+          java.util.Arrays.stream(rendered(old).split("(?m)^---\n"))
+              .filter(document -> !document.contains("name: models-origin"))
+              .collect(java.util.stream.Collectors.joining("---\n"));
+      Path current = folder(root, "gone", "build.yaml", withoutOrigin);
+
+      KrmRun run = KrmRun.command("diff", old.toString(), current.toString());
+
+      assertThat(run.exitCode()).isZero();
+      assertThat(run.stdout())
+          .contains("DaemonSet racer/models-origin: removed, stops the cache on every node\n")
+          .endsWith("rollout: DaemonSet racer/models-origin (deleted)\n");
+    }
+
+    @Test
+    @DisplayName("--allow-empty: an empty side compared with nothing, every object removed")
+    void allowEmpty() {
+      Path empty = folder(root, "empty", "build.yaml", "");
+      KrmRun run = KrmRun.command("diff", old.toString(), empty.toString(), "--allow-empty");
+      assertThat(run.exitCode()).as(run.stderr()).isZero();
+      assertThat(run.stdout())
+          .contains("ConfigMap racer/racer-settings: removed\n")
+          .endsWith(
+              "0 objects unchanged\nrollout: DaemonSet racer/models-origin (deleted),"
+                  + " DaemonSet racer/racer (deleted)\n");
+    }
+
+    @Test
+    @DisplayName("an empty OLD side: an error naming OLD, unless --allow-empty")
+    void emptyOldSide() {
+      Path empty = folder(root, "empty", "build.yaml", "");
+      KrmRun run = KrmRun.command("diff", empty.toString(), old.toString());
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stderr()).startsWith("error: OLD (" + empty + ") holds no objects");
+    }
+
+    @Test
     @DisplayName("1 and nothing on stdout when a side cannot be rendered (no racer-settings)")
     void sideFailsToRender() {
       Path broken = folder(root, "broken", "function-config.yaml", FUNCTION_CONFIG);

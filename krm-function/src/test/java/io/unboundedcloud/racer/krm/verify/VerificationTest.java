@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * verify's contract on streams made by the renderer, then changed as a later kustomize step would
@@ -31,6 +33,18 @@ class VerificationTest {
         Renderer.render(ManifestNodes.of(SETTINGS + "---\n" + ORIGIN), FUNCTION_CONFIG).items());
   }
 
+  /** The function's output for the settings and the origin under this function config's data. */
+  private static String renderedWith(String functionConfigData) {
+    return YamlWriter.manifests(
+        Renderer.render(
+                ManifestNodes.of(SETTINGS + "---\n" + ORIGIN),
+                ManifestNodes.one(
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-function}\ndata: "
+                        + functionConfigData
+                        + "\n"))
+            .items());
+  }
+
   private static Results verify(String stream) {
     return Verification.verify(ManifestNodes.of(stream));
   }
@@ -39,6 +53,20 @@ class VerificationTest {
   private static String changed(String stream, String from, String to) {
     assertThat(stream).contains(from);
     return stream.replaceFirst(Pattern.quote(from), Matcher.quoteReplacement(to));
+  }
+
+  private static final String OBJECT_IMAGE_VALUE =
+      "spec.template.spec.containers[name=dataplane].env[name=RACER_OBJECT_IMAGE].value";
+
+  /** The stream has one drift, at this field, its message saying each of these. */
+  private static void assertOneDrift(String stream, String field, String... said) {
+    assertThat(verify(stream))
+        .singleElement()
+        .satisfies(
+            drift -> {
+              assertThat(drift.fieldPath()).isEqualTo(field);
+              assertThat(drift.message()).contains(said);
+            });
   }
 
   private static List<String> fields(Results results) {
@@ -66,6 +94,23 @@ class VerificationTest {
                   "  name: prod-racer\n  namespace: racer\nspec:");
 
       assertThat(stream).contains("prod-racer").contains("racer-settings-5f7hk2m9tc");
+      assertThat(verify(stream)).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+        strings = {
+          "{dataplaneImage: registry-a.example.com:5000/team/racer-dataplane:0.19.0,"
+              + " objectImage: mirror-b.example.org/obj/racer-object:0.19.0}",
+          "{dataplaneImage: registry-a.example.com/team/racer-dataplane:0.19.1,"
+              + " imageRegistry: mirror-b.example.org/obj, imageTag: 0.19.0}"
+        })
+    @DisplayName(
+        "images set apart (dataplaneImage and objectImage under other registries, with a port and a path; dataplaneImage with imageRegistry): nothing")
+    void imagesSetApart(String functionConfigData) {
+      String stream = renderedWith(functionConfigData);
+
+      assertThat(stream).contains("mirror-b.example.org/obj/racer-object:0.19.0");
       assertThat(verify(stream)).isEmpty();
     }
 
@@ -150,26 +195,95 @@ class VerificationTest {
 
     @Test
     @DisplayName(
-        "kustomize's images: after the function: the dataplane image and RACER_OBJECT_IMAGE named, not one release")
+        "kustomize's images: after the function: the dataplane image named with both values, against the recorded one")
     void images() {
       String stream =
           changed(
               rendered(),
-              "image: registry.example.com/racer/racer-dataplane:0.19.0",
-              "image: registry.example.com/racer/racer-dataplane:0.20.0");
+              " image: registry.example.com/racer/racer-dataplane:0.19.0",
+              " image: registry.example.com/racer/racer-dataplane:0.20.0");
 
-      assertThat(verify(stream))
-          .singleElement()
-          .satisfies(
-              drift -> {
-                assertThat(drift.fieldPath())
-                    .isEqualTo("spec.template.spec.containers[name=dataplane].image");
-                assertThat(drift.message())
-                    .contains("racer-dataplane:0.20.0")
-                    .contains(
-                        "RACER_OBJECT_IMAGE is registry.example.com/racer/racer-object:0.19.0")
-                    .contains("kustomize's images:");
-              });
+      assertOneDrift(
+          stream,
+          "spec.template.spec.containers[name=dataplane].image",
+          "is \"registry.example.com/racer/racer-dataplane:0.20.0\", the function"
+              + " renders \"registry.example.com/racer/racer-dataplane:0.19.0\"",
+          "racer.unbounded-cloud.io/dataplane-image records",
+          "kustomize's images:");
+    }
+
+    @Test
+    @DisplayName(
+        "RACER_OBJECT_IMAGE replaced after the function: named with both values, against the recorded one")
+    void objectImage() {
+      String stream =
+          changed(
+              rendered(),
+              "value: registry.example.com/racer/racer-object:0.19.0",
+              "value: registry.example.com/racer/racer-object:0.20.0");
+
+      assertOneDrift(stream, OBJECT_IMAGE_VALUE, "racer.unbounded-cloud.io/object-image records");
+    }
+
+    @Test
+    @DisplayName(
+        "the record of the images changed after the function: RACER_OBJECT_IMAGE named, rendered from the record")
+    void record() {
+      String stream =
+          changed(
+              rendered(),
+              "racer.unbounded-cloud.io/object-image: registry.example.com/racer/racer-object:0.19.0",
+              "racer.unbounded-cloud.io/object-image: registry.example.com/racer/racer-object:0.20.0");
+
+      assertOneDrift(
+          stream,
+          OBJECT_IMAGE_VALUE,
+          "is \"registry.example.com/racer/racer-object:0.19.0\", the function renders"
+              + " \"registry.example.com/racer/racer-object:0.20.0\"");
+    }
+
+    @Test
+    @DisplayName(
+        "a stream with no record (an older racer-krm's), kustomize's images: after it: the missing record and the pair not of one release")
+    void noRecord() {
+      String stream =
+          changed(
+              changed(
+                  rendered(),
+                  "    racer.unbounded-cloud.io/dataplane-image: registry.example.com/racer/racer-dataplane:0.19.0\n"
+                      + "    racer.unbounded-cloud.io/object-image: registry.example.com/racer/racer-object:0.19.0\n",
+                  ""),
+              " image: registry.example.com/racer/racer-dataplane:0.19.0",
+              " image: registry.example.com/racer/racer-dataplane:0.20.0");
+
+      Results results = verify(stream);
+
+      assertThat(fields(results))
+          .containsExactly(
+              "metadata.annotations", "spec.template.spec.containers[name=dataplane].image");
+      assertThat(results.first().message()).contains("racer-krm or chart that recorded none");
+      assertThat(results.stream().skip(1).findFirst().orElseThrow().message())
+          .contains("RACER_OBJECT_IMAGE is registry.example.com/racer/racer-object:0.19.0")
+          .contains("kustomize's images:");
+    }
+
+    @Test
+    @DisplayName(
+        "images under other repository names, the dataplane image replaced after the function: the image named with both values")
+    void imagesUnderOtherNames() {
+      String stream =
+          changed(
+              renderedWith(
+                  "{dataplaneImage: registry-a.example.com/team/dataplane:1.0,"
+                      + " objectImage: mirror-b.example.org/obj/object:1.0}"),
+              " image: registry-a.example.com/team/dataplane:1.0",
+              " image: registry-a.example.com/team/dataplane:2.0");
+
+      assertOneDrift(
+          stream,
+          "spec.template.spec.containers[name=dataplane].image",
+          "is \"registry-a.example.com/team/dataplane:2.0\", the function renders"
+              + " \"registry-a.example.com/team/dataplane:1.0\"");
     }
 
     @Test

@@ -71,9 +71,8 @@ final class SignaturePolicy {
 
   /**
    * {@code skopeo copy} of {@code image} (docker transport) to a folder ({@code dir:}, which keeps
-   * the signatures it read), under this policy;
-   * {@code arch} chooses the index's image as {@code --override-arch} does ({@code null}: the
-   * machine's).
+   * the signatures it read), under this policy; {@code arch} chooses the index's image as {@code
+   * --override-arch} does ({@code null}: the machine's).
    */
   CommandRun skopeoCopy(String image, Path authFile, String arch, String into) throws IOException {
     List<String> command =
@@ -91,11 +90,7 @@ final class SignaturePolicy {
     Files.createDirectories(layout.getParent());
     command.addAll(
         List.of(
-            "copy",
-            "--src-authfile",
-            authFile.toString(),
-            "docker://" + image,
-            "dir:" + layout));
+            "copy", "--src-authfile", authFile.toString(), "docker://" + image, "dir:" + layout));
     return CommandRun.of(folder, Map.of(), command);
   }
 

@@ -8,6 +8,8 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Test support: the release's lookaside folder published as users publish it, by a plain static web
@@ -15,9 +17,11 @@ import java.nio.file.Path;
  */
 final class LookasideServer implements AutoCloseable {
   private final HttpServer server;
+  private final List<String> served;
 
-  private LookasideServer(HttpServer server) {
+  private LookasideServer(HttpServer server, List<String> served) {
     this.server = server;
+    this.served = served;
   }
 
   /** Serves {@code folder} at {@link #url()}. */
@@ -25,6 +29,7 @@ final class LookasideServer implements AutoCloseable {
     Path root = folder.toRealPath();
     HttpServer server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    List<String> served = new CopyOnWriteArrayList<>();
     server.createContext(
         "/",
         exchange -> {
@@ -34,13 +39,21 @@ final class LookasideServer implements AutoCloseable {
                   && file.startsWith(root)
                   && Files.isRegularFile(file);
           byte[] body = found ? Files.readAllBytes(file) : new byte[0];
+          if (found) {
+            served.add(exchange.getRequestURI().getPath());
+          }
           exchange.sendResponseHeaders(found ? 200 : 404, found ? body.length : -1);
           try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
           }
         });
     server.start();
-    return new LookasideServer(server);
+    return new LookasideServer(server, served);
+  }
+
+  /** The paths of the files served so far. */
+  List<String> served() {
+    return List.copyOf(served);
   }
 
   /** {@code http://127.0.0.1:PORT}, the URL a registries.d {@code lookaside} names. */

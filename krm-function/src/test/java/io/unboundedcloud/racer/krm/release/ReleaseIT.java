@@ -441,21 +441,36 @@ class ReleaseIT {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"amd64", "arm64"})
     @DisplayName(
-        "skopeo copy under a signedBy policy with the lookaside folder served over HTTP accepts the image by tag (the index's signature) and by the platform's digest (its own)")
+        "skopeo copy under a signedBy policy with the lookaside folder served over HTTP accepts linux/ARCH by tag and by its digest, each time checking that image's own signature")
     void skopeoAccepts(String arch) throws IOException {
       assumeReleased("linux/" + arch);
+      String digest = platformDigests().get("linux/" + arch);
       try (LookasideServer lookaside = LookasideServer.serve(released().resolve("signatures"))) {
         SignaturePolicy policy =
             policy("accept-" + arch, released().resolve("racer-krm-release-key.gpg"), lookaside);
 
         policy.skopeoCopy(imageByTag(), auth(), arch, "tag-" + arch).succeeded();
         policy
-            .skopeoCopy(
-                registry.host() + "/racer-krm@" + platformDigests().get("linux/" + arch),
-                auth(),
-                null,
-                "digest-" + arch)
+            .skopeoCopy(registry.host() + "/racer-krm@" + digest, auth(), null, "digest-" + arch)
             .succeeded();
+        assertThat(lookaside.served())
+            .contains("/racer-krm@sha256=" + digest.substring("sha256:".length()) + "/signature-1");
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "skopeo copy --all (the whole index) under the policy checks the index's own signature and accepts it")
+    void skopeoAcceptsIndex() throws IOException {
+      try (LookasideServer lookaside = LookasideServer.serve(released().resolve("signatures"))) {
+        SignaturePolicy policy =
+            policy("accept-index", released().resolve("racer-krm-release-key.gpg"), lookaside);
+
+        policy.skopeoCopyAll(imageByTag(), auth(), "index").succeeded();
+
+        assertThat(lookaside.served())
+            .contains(
+                "/racer-krm@sha256=" + imageDigest.substring("sha256:".length()) + "/signature-1");
       }
     }
 
@@ -468,41 +483,51 @@ class ReleaseIT {
         CommandRun copy = policy.skopeoCopy(imageByTag(), auth(), "amd64", "stranger");
 
         assertThat(copy.exit()).isNotZero();
-        assertThat(copy.stderr()).contains("Source image rejected");
+        assertThat(copy.stderr()).contains("Source image rejected: Invalid GPG signature");
       }
     }
 
-    @Test
-    @DisplayName("skopeo copy refuses the image when its signature was tampered with")
-    void skopeoRefusesTampered() throws IOException {
-      Path tampered = temp.resolve("tampered-signatures");
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+      "cut short (its first 400 bytes), Source image rejected",
+      "replaced by the index's signature (the right key; another digest), does not match"
+    })
+    @DisplayName(
+        "skopeo copy refuses linux/amd64 when the lookaside serves a tampered signature for it")
+    void skopeoRefusesTampered(String tampering, String refusal) throws IOException {
+      Path tampered = temp.resolve("tampered-" + Integer.toHexString(tampering.hashCode()));
       copyTree(released().resolve("signatures"), tampered);
-      Path signature;
-      try (Stream<Path> files = Files.walk(tampered)) {
-        signature =
-            files
-                .filter(f -> f.toString().contains("@sha256=" + imageDigest.substring(7) + "/"))
-                .filter(Files::isRegularFile)
-                .findFirst()
-                .orElseThrow();
+      Path signature = signatureOf(tampered, platformDigests().get("linux/amd64"));
+      if (tampering.startsWith("cut short")) {
+        Files.write(signature, java.util.Arrays.copyOf(Files.readAllBytes(signature), 400));
+      } else {
+        Files.copy(
+            signatureOf(tampered, imageDigest),
+            signature,
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       }
-      byte[] bytes = Files.readAllBytes(signature);
-      bytes[bytes.length / 2] ^= 0x01;
-      Files.write(signature, bytes);
       try (LookasideServer lookaside = LookasideServer.serve(tampered)) {
         SignaturePolicy policy =
-            policy("tampered", released().resolve("racer-krm-release-key.gpg"), lookaside);
+            policy(
+                "tampered-" + Integer.toHexString(tampering.hashCode()),
+                released().resolve("racer-krm-release-key.gpg"),
+                lookaside);
 
         CommandRun copy = policy.skopeoCopy(imageByTag(), auth(), "amd64", "tampered");
 
-        assertThat(copy.exit()).isNotZero();
-        assertThat(copy.stderr()).contains("Source image rejected");
+        assertThat(copy.exit()).as("skopeo copy: %s", copy.stderr()).isNotZero();
+        assertThat(copy.stderr()).contains("Source image rejected").contains(refusal);
       }
+    }
+
+    private Path signatureOf(Path lookaside, String digest) {
+      return lookaside.resolve(
+          "racer-krm@sha256=" + digest.substring("sha256:".length()) + "/signature-1");
     }
 
     @Test
     @DisplayName(
-        "podman pull by tag under the signedBy policy accepts the image, and refuses it with a stranger's key")
+        "podman pull by tag under the signedBy policy (--signature-policy, registries.d in its HOME) accepts the image, and refuses it with a stranger's key")
     void podmanPull() throws IOException {
       try (LookasideServer lookaside = LookasideServer.serve(released().resolve("signatures"))) {
         SignaturePolicy stranger = policy("podman-stranger", stranger().publicKeyring(), lookaside);

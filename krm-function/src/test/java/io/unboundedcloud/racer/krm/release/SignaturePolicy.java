@@ -94,6 +94,27 @@ final class SignaturePolicy {
     return CommandRun.of(folder, Map.of(), command);
   }
 
+  /** {@code skopeo copy --all} of {@code image}: the whole index, checked by its own signature. */
+  CommandRun skopeoCopyAll(String image, Path authFile, String into) throws IOException {
+    Path layout = folder.resolve("copies").resolve(into);
+    Files.createDirectories(layout.getParent());
+    return CommandRun.of(
+        folder,
+        Map.of(),
+        List.of(
+            "skopeo",
+            "--policy",
+            folder.resolve("policy.json").toString(),
+            "--registries.d",
+            folder.resolve("registries.d").toString(),
+            "copy",
+            "--all",
+            "--src-authfile",
+            authFile.toString(),
+            "docker://" + image,
+            "dir:" + layout));
+  }
+
   /** {@code podman pull image} under this policy, into the test's container storage. */
   CommandRun podmanPull(String image, Path authFile) {
     return CommandRun.of(

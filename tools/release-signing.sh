@@ -27,8 +27,9 @@ signing_check() {
 "*) fail "--sign-key: '$1' names more than one secret key in $keyring: give the full fingerprint" ;;
   esac
   sign_fpr=$fingerprints
-  # a signature of nothing, to know the key can sign (not expired, not revoked, unlocked) before a build
-  if ! probe=$(printf 'racer-krm release: can this key sign?\n' | gpg_sign --detach-sign --output /dev/null 2>&1); then
+  # a signature of nothing, to know the key can sign (not expired, not revoked, unlocked) before a build.
+  # Its output goes to stdout, never to --output: gpg removes its --output file when signing fails.
+  if ! probe=$(printf 'racer-krm release: can this key sign?\n' | gpg_sign --detach-sign 2>&1 >/dev/null); then
     fail "--sign-key: the key $sign_fpr cannot sign: $(printf '%s\n' "$probe" | grep -v '^gpg: WARNING' | tail -1) ($(if [ -n "$sign_passphrase_file" ]; then echo "passphrase from $sign_passphrase_file"; else echo "a key with a passphrase needs --sign-passphrase-file FILE, or gpg's agent unlocked"; fi))"
   fi
 }

@@ -234,6 +234,11 @@ class ReleaseIT {
             "locked-key",
             "--sign-key: the key " + locked.fingerprint() + " cannot sign: gpg: signing failed: ");
         assertThat(run.stderr()).contains("needs --sign-passphrase-file FILE");
+        // gpg removes its --output file when signing fails: the check must not name one
+        assertThat(Path.of("/dev/null"))
+            .as("/dev/null after the check")
+            .isNotRegularFile()
+            .exists();
       }
     }
 
@@ -445,6 +450,61 @@ class ReleaseIT {
       // the exit code is the verdict: Helm leaves the downloaded package in the folder
       assertThat(pull.exit()).isEqualTo(1);
       assertThat(pull.stderr()).contains("Error: openpgp: signature made by unknown entity");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"the release's keyring, true", "a stranger's keyring, false"})
+    @DisplayName(
+        "Helm 4: helm install --verify checks the provenance before it contacts the cluster: with the release's keyring it gets as far as the (unreachable) cluster, with a stranger's it stops at the signature")
+    void helm4InstallVerify(String keyring, boolean trusted) throws IOException {
+      Helm4 helm = helm4("helm4-install-" + trusted);
+      Path kubeconfig = temp.resolve("unreachable-kubeconfig-" + trusted);
+      Files.writeString(
+          kubeconfig,
+          String.join(
+              "\n",
+              "apiVersion: v1",
+              "kind: Config",
+              "clusters: [{name: none, cluster: {server: 'https://127.0.0.1:1'}}]",
+              "users: [{name: none, user: {token: none}}]",
+              "contexts: [{name: none, context: {cluster: none, user: none}}]",
+              "current-context: none",
+              ""));
+
+      CommandRun install =
+          helm.run(
+              temp,
+              "install",
+              "racer",
+              "oci://" + registry.host() + "/charts/racer",
+              "--version",
+              version,
+              "--verify",
+              "--keyring",
+              (trusted
+                      ? released().resolve("racer-krm-release-key.gpg")
+                      : stranger().publicKeyring())
+                  .toString(),
+              "--registry-config",
+              auth().toString(),
+              "--ca-file",
+              registry.secrets().ca().toString(),
+              "--kubeconfig",
+              kubeconfig.toString(),
+              "--set",
+              "images.registry=registry.example.com/racer");
+
+      assertThat(install.exit()).isEqualTo(1);
+      if (trusted) {
+        assertThat(install.stderr())
+            .doesNotContain("openpgp")
+            .contains("127.0.0.1:1")
+            .containsIgnoringCase("connection refused");
+      } else {
+        assertThat(install.stderr())
+            .contains("openpgp: signature made by unknown entity")
+            .doesNotContain("127.0.0.1:1");
+      }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -38,6 +38,14 @@ final class DocumentReader {
   private final Composer composer;
 
   DocumentReader(InputStream in, String source, YamlLimits limits) {
+    this(in, source, limits, true);
+  }
+
+  /**
+   * With {@code refuseDuplicateKeys} false, a repeated key is kept as two entries: only to give
+   * back the items of an input refused for one.
+   */
+  DocumentReader(InputStream in, String source, YamlLimits limits, boolean refuseDuplicateKeys) {
     this.source = source;
     this.limits = limits;
     StreamReader reader =
@@ -48,7 +56,10 @@ final class DocumentReader {
     try {
       this.parser =
           new CompactEventParser(
-              new ParserImpl(reader, limits.loaderOptions()), source, limits.maxNestingDepth());
+              new ParserImpl(reader, limits.loaderOptions()),
+              source,
+              limits.maxNestingDepth(),
+              refuseDuplicateKeys);
     } catch (YAMLException e) {
       throw translate(e, null);
     }
@@ -107,7 +118,8 @@ final class DocumentReader {
   }
 
   private YamlInputException refused(RefusedStructure e) {
-    return YamlInputException.at(source, e.mark(), e.problem());
+    YamlInputException refused = YamlInputException.at(source, e.mark(), e.problem());
+    return e.isDuplicateKey() ? refused.forDuplicateKey() : refused;
   }
 
   private static boolean isEmptyDocument(Node root) {

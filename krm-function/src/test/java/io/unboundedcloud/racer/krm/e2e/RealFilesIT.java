@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.realfiles.RandomComments;
 import io.unboundedcloud.racer.krm.realfiles.RealFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -124,8 +125,41 @@ class RealFilesIT {
         .isEmpty();
   }
 
+  @Test
+  @DisplayName(
+      "a package with comments at random places (seeded): as cat writes it, and a second run changes"
+          + " nothing cat's keeps")
+  void randomComments(@TempDir Path work) throws IOException {
+    long seed = Long.getLong("realfiles.seed", 1);
+    Path pkg = work.resolve("package");
+    PackageFiles.restore(RandomComments.files(seed), pkg);
+    settingsAndKptfile(pkg);
+    Path function = Repository.function();
+    Path cat = eval(PackageFiles.copy(pkg, work.resolve("cat")), "cat");
+    Map<String, String> cat1 = corpusFiles(cat);
+    Map<String, String> cat2 = corpusFiles(eval(PackageFiles.copy(cat, work.resolve("c2")), "cat"));
+    Path fn = eval(PackageFiles.copy(pkg, work.resolve("fn")), function.toString(), CONFIG);
+    Map<String, String> fn1 = corpusFiles(fn);
+    Map<String, String> fn2 = corpusFiles(eval(fn, function.toString(), CONFIG));
+    assertThat(differing(cat1, fn1)).as("seed %d: files that differ from cat's", seed).isEmpty();
+    assertThat(differing(cat2, fn2))
+        .as("seed %d: files of the second run that differ from cat's second run", seed)
+        .isEmpty();
+    Map<String, String> stable = new TreeMap<>(fn2);
+    stable.keySet().removeIf(path -> !cat2.get(path).equals(cat1.get(path)));
+    Map<String, String> firstStable = new TreeMap<>(fn1);
+    firstStable.keySet().retainAll(stable.keySet());
+    assertThat(differing(firstStable, stable))
+        .as("seed %d: files the second run changed", seed)
+        .isEmpty();
+  }
+
   private static Path stage(Path pkg) throws IOException {
     PackageFiles.copy(RealFiles.corpus(), pkg);
+    return settingsAndKptfile(pkg);
+  }
+
+  private static Path settingsAndKptfile(Path pkg) throws IOException {
     Files.writeString(pkg.resolve("racer-settings.yaml"), SETTINGS);
     Files.writeString(
         pkg.resolve("Kptfile"),

@@ -53,6 +53,9 @@ public record ParameterLimits(
           FunctionConfig.DATAPLANE_IMAGE,
           FunctionConfig.OBJECT_IMAGE);
 
+  /** No function config, or one without lists: every parameter allowed, no registry. */
+  public static final ParameterLimits NONE = new ParameterLimits(null, List.of(), null);
+
   public ParameterLimits {
     allowedParameters =
         allowedParameters == null
@@ -139,6 +142,16 @@ public record ParameterLimits(
 
   private static boolean isParameterName(String name) {
     return ParameterNames.known().contains(name);
+  }
+
+  /**
+   * Whether an Application may set racer-settings key {@code key} at all: by its own name, or in
+   * the map {@code settings}.
+   */
+  public boolean allowsKey(String key) {
+    return allowedParameters == null
+        || allowedParameters.contains(key)
+        || allowedParameters.contains(ParameterNames.SETTINGS);
   }
 
   /** An error for each parameter set that {@code allowedParameters} does not list. */

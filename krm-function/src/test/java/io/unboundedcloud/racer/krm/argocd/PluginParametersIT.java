@@ -164,6 +164,31 @@ class PluginParametersIT {
 
     @Test
     @DisplayName(
+        "a folder whose allowedParameters leaves a parameter out: generate fails loudly on it, renders with the one it lists")
+    void allowedParameters(@TempDir Path root) throws Exception {
+      PluginServer server = server(root);
+      Path app = server.receive(ArgoCdExample.app());
+      edit(
+          app.resolve("racer-function.yaml"),
+          "strict: \"true\"",
+          "strict: \"true\"\n  allowedParameters: RACER_NVIDIA");
+
+      Generated refused = server.generate(app, "[{\"name\":\"imageTag\",\"string\":\"0.19.1\"}]");
+      Generated allowed = server.generate(app, "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cdi\"}]");
+
+      assertThat(refused.exitCode()).as("%s", refused).isNotZero();
+      assertThat(refused.stdout()).isEmpty();
+      assertThat(refused.stderr())
+          .contains(
+              "Application parameter imageTag (ARGOCD_APP_PARAMETERS) is not allowed by this"
+                  + " folder")
+          .contains("allowedParameters: \"RACER_NVIDIA,imageTag\"");
+      assertThat(allowed.exitCode()).as("%s", allowed).isZero();
+      assertThat(allowed.stdout()).contains("RACER_NVIDIA: cdi");
+    }
+
+    @Test
+    @DisplayName(
         "an Application that names the plugin and sets no parameter (null) renders as before")
     void noParameters(@TempDir Path root) throws Exception {
       PluginServer server = server(root);

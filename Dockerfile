@@ -8,7 +8,13 @@
 # The base is any glibc image with /bin/sh, bash (the Argo CD plugin's scripts) and a `nobody` user
 # (uid 65534) in /etc/passwd: kustomize runs functions with `--user nobody`. The runtime brings its own
 # Java; nothing is installed here, and nothing is written when the function runs.
-ARG BASE_IMAGE=docker.io/library/debian:bookworm-slim
+#
+# The default base is pinned by digest, so that the same commit builds on the same bytes and a moved tag
+# changes nothing unseen: the digest of the multi-platform image index (each platform's image is found
+# through it) that the tag below named when it was last refreshed. tools/release.sh builds on it unless
+# given --base-image. To refresh it: docs/release.md, "The base image".
+#   tag: docker.io/library/debian:bookworm-slim
+ARG BASE_IMAGE=docker.io/library/debian@sha256:88200866dfff7ea7f5cbcb6ec7c8a701889efe6fe859fe64d6990e4b07ea4171
 FROM ${BASE_IMAGE}
 
 ARG BASE_IMAGE

@@ -14,6 +14,9 @@
 set -eu
 umask 022
 ref=${1:-localhost/racer-krm-base:bookworm}
+case "$ref" in
+  *@*) echo "base-image: error: REF names the image this makes, by name and tag; got a digest in '$ref'" >&2; exit 2 ;;
+esac
 cache=${RACER_KRM_IMAGE_CACHE:-/var/tmp/racer-krm-image}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 platforms="amd64 arm64"

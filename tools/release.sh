@@ -6,7 +6,9 @@
 #   tools/release.sh REGISTRY [--base-image REF] [--plain-http] [--platforms LIST]
 #
 #   REGISTRY          host[:port][/path], e.g. ghcr.io/unbounded-cloud or localhost:5000
-#   --base-image REF  the Dockerfile's BASE_IMAGE, multi-platform (tools/base-image.sh makes one locally)
+#   --base-image REF  the Dockerfile's BASE_IMAGE, multi-platform (tools/base-image.sh makes one locally);
+#                     default the Dockerfile's own, debian:bookworm-slim pinned by digest (docs/release.md,
+#                     "The base image")
 #   --plain-http      talk HTTP without TLS; a loopback registry (127.*, localhost, [::1]) that does not
 #                     answer TLS is spoken to so anyway
 #   --platforms LIST  linux/amd64,linux/arm64 (the default), or one of them
@@ -98,6 +100,12 @@ rm -rf "$out"
 mkdir -p "$out/tmp"
 trap 'rm -rf "$out/tmp"' EXIT
 say "registry $registry over $scheme; image credentials ${image_auth:-none}, chart credentials ${chart_auth:-none}"
+# The base, named in the log: the Dockerfile's pinned default unless --base-image gave one
+if [ -z "$base_image" ]; then
+  base_image=$(sed -n 's/^ARG BASE_IMAGE=//p' "$repo/Dockerfile")
+  case "$base_image" in *@sha256:*) ;; *) fail "the Dockerfile's BASE_IMAGE is not pinned by digest: '$base_image'" ;; esac
+fi
+say "base image $base_image"
 
 # Each platform's runtime folder: this machine's from `mvn package`, the other from Debian's OpenJDK 17.
 native=linux/$(dpkg --print-architecture 2>/dev/null || echo amd64)

@@ -255,6 +255,80 @@ racer.settingNumber: a numeric setting's value, or its default when unset. Call 
 {{- end -}}
 
 {{- /*
+racer.validateStrings: every settings value is a string (the KRM function's StringData): a number or a boolean,
+which an unquoted YAML value or --set gives, fails with the function's message, then how to give it on the
+command line. Prints nothing.
+*/}}
+{{- define "racer.validateStrings" -}}
+{{- range $key, $value := .Values.settings | default dict -}}
+{{- if kindIs "bool" $value -}}
+{{- fail (printf "settings.%s is a boolean (%t), but ConfigMap data holds strings only and the API server refuses the ConfigMap: quote the value, %s: \"%t\" (or the word you wrote: YAML reads yes, no, on, off, y and n as booleans too); on the command line, --set-string settings.%s=%t, not --set, which reads %t as a boolean" $key $value $key $value $key $value $value) -}}
+{{- else if not (kindIs "string" $value) -}}
+{{- $text := toJson $value -}}
+{{- fail (printf "settings.%s is a number (%s), but ConfigMap data holds strings only and the API server refuses the ConfigMap: quote the value, %s: \"%s\"; on the command line, --set-string settings.%s=%s, not --set, which reads %s as a number" $key $text $key $text $key $text $text) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.keyDistance: the edit distance of two strings (KeySuggestion.distance: insertions, deletions,
+substitutions and adjacent swaps, each 1) when it is at most a limit, else the limit + 1: a row of the table
+whose every entry is above the limit ends the count, as no later row can come back under it.
+Call with (list "<a>" "<b>" <limit>).
+*/}}
+{{- define "racer.keyDistance" -}}
+{{- $a := splitList "" (index . 0) -}}
+{{- $b := splitList "" (index . 1) -}}
+{{- $limit := index . 2 | int -}}
+{{- $before := list -}}
+{{- $previous := until (len $b | add1 | int) -}}
+{{- $within := true -}}
+{{- range $i, $x := $a -}}
+{{- if $within -}}
+{{- $row := list (add1 $i) -}}
+{{- $lowest := add1 $i -}}
+{{- range $j, $y := $b -}}
+{{- $d := min (add1 (index $previous (add1 $j))) (add1 (last $row)) (add (index $previous $j) (ternary 0 1 (eq $x $y))) -}}
+{{- if and $i $j -}}
+{{- if and (eq $x (index $b (sub $j 1))) (eq (index $a (sub $i 1)) $y) -}}
+{{- $d = min $d (add1 (index $before (sub $j 1))) -}}
+{{- end -}}
+{{- end -}}
+{{- $row = append $row $d -}}
+{{- $lowest = min $lowest $d -}}
+{{- end -}}
+{{- $before = $previous -}}
+{{- $previous = $row -}}
+{{- $within = le ($lowest | int) $limit -}}
+{{- end -}}
+{{- end -}}
+{{- ternary (last $previous) (add1 $limit) $within -}}
+{{- end -}}
+
+{{- /*
+racer.keySuggestion: the known settings key an unknown one was probably meant to be (KeySuggestion.nearest, as
+the KRM function suggests it): the nearest by racer.keyDistance, the first in catalog order on a tie, if it is
+within two edits, or a quarter of the unknown key's length when that is more; "" when none is. The common
+prefix RACER_ is left out of the count, which it does not change. Call with the unknown key.
+*/}}
+{{- define "racer.keySuggestion" -}}
+{{- $unknown := trimPrefix "RACER_" . -}}
+{{- $limit := max 2 (div (len .) 4) | int -}}
+{{- $nearest := "" -}}
+{{- range $known := list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS" -}}
+{{- $candidate := trimPrefix "RACER_" $known -}}
+{{- if le (max (sub (len $candidate) (len $unknown)) (sub (len $unknown) (len $candidate)) | int) $limit -}}
+{{- $distance := include "racer.keyDistance" (list $unknown $candidate $limit) | int -}}
+{{- if le $distance $limit -}}
+{{- $nearest = $known -}}
+{{- $limit = sub $distance 1 | int -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $nearest -}}
+{{- end -}}
+
+{{- /*
 racer.validateSettings: what values.schema.json cannot say of settings (SettingsCatalog.validate): obsolete
 keys, with what replaced them, and the rules that relate keys; each key's own rule is in the schema. Fails with the KRM function's
 message, after the values key; prints nothing.
@@ -317,11 +391,21 @@ racer.validateImage: Config.validate's checks of one image. Call with (list "<fi
 {{- end -}}
 
 {{- /*
-racer.validateConfig: Config.validate() on the rendered config: the namespace, the images, and the listener
-ports (peer, effective diagnostics, control 8443, webhook 9443) all distinct. Port ranges are in
-values.schema.json. Fails with the KRM function's message, after the values key; prints nothing.
+racer.validateConfig: first, as the KRM function does (ImageMessages.scheme), a registry or image written as a
+URL (https://...), with the function's message; then Config.validate() on the rendered config: the namespace,
+the images, and the listener ports (peer, effective diagnostics, control 8443, webhook 9443) all
+distinct. Port ranges are in values.schema.json. Fails with the KRM function's message, after the values key;
+prints nothing.
 */}}
 {{- define "racer.validateConfig" -}}
+{{- $given := .Values.images | default dict -}}
+{{- range $image := list (list "registry" "images.registry") (list "dataplane" "images.dataplane") (list "object" "images.object") -}}
+{{- $reference := trim (index $given (index $image 0) | default "") -}}
+{{- if regexMatch `^[A-Za-z][A-Za-z0-9+.-]*://.*$` $reference -}}
+{{- $scheme := regexFind `^[A-Za-z][A-Za-z0-9+.-]*://` $reference -}}
+{{- fail (printf "%s starts with %s, but an image reference has no scheme: set it to %s" (index $image 1) $scheme (trimPrefix $scheme $reference)) -}}
+{{- end -}}
+{{- end -}}
 {{- if not (regexMatch `^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$` .Release.Namespace) -}}
 {{- fail (printf "release namespace: invalid racer dataplane configuration: namespace \"%s\" is not a DNS-1123 label (lowercase letters, digits and '-', at most 63 characters, starting and ending with a letter or digit)" .Release.Namespace) -}}
 {{- end -}}
@@ -418,7 +502,8 @@ prints them; with strict: true, racer.validate fails with the first.
 {{- $settings := .Values.settings | default dict -}}
 {{- range $key := keys $settings | sortAlpha }}
 {{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) }}
-settings.{{ $key }}: {{ $key }} is not a known racer-settings key; it is passed to the dataplane unchecked.
+{{- $nearest := include "racer.keySuggestion" $key }}
+settings.{{ $key }}: {{ $key }} is not a known racer-settings key{{ if $nearest }}; did you mean {{ $nearest }}?{{ else }}.{{ end }} It is passed to the dataplane unchecked.
 {{- end }}
 {{- end }}
 {{- $timeout := include "racer.settingNumber" (list . "RACER_SHUTDOWN_TIMEOUT_MS" "30000") | int64 }}
@@ -455,12 +540,14 @@ settings.{{ index $listener 0 }}: {{ printf `%s is %d with RACER_HOST_NETWORK=tr
 {{- end -}}
 
 {{- /*
-racer.validate: every check of the values that values.schema.json cannot make: racer.validateSettings,
+racer.validate: every check of the values that values.schema.json cannot make: racer.validateStrings,
+racer.validateSettings,
 racer.validateConfig, racer.validateCacheOrigins, in the KRM function's order, then the chart's own
 racer.validatePodLabels, racer.validateCommonLabels and racer.validatePodAdditions; with strict: true, the
 first of racer.warnings. Prints nothing; daemonset.yaml includes it first.
 */}}
 {{- define "racer.validate" -}}
+{{- include "racer.validateStrings" . -}}
 {{- include "racer.validateSettings" . -}}
 {{- include "racer.validateConfig" . -}}
 {{- include "racer.validateCacheOrigins" . -}}

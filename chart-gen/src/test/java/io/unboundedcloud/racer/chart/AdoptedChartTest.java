@@ -62,7 +62,7 @@ class AdoptedChartTest {
           run.exitCode(),
           run.stderr(),
           LiveDump.objects(LiveDump.file(dump)),
-          Manifests.parse(HelmRun.template(namespace, values)),
+          Manifests.parse(HelmRun.HELM3.template(namespace, values)),
           values);
     }
 
@@ -191,7 +191,8 @@ class AdoptedChartTest {
                   Files.readString(
                       ChartUnderTest.repositoryRoot().resolve("examples/helm/production.yaml")));
       ((Map<String, Object>) example.get("images")).put("pullPolicy", "Always");
-      List<Map<String, Object>> fromExample = Manifests.parse(HelmRun.template("racer", example));
+      List<Map<String, Object>> fromExample =
+          Manifests.parse(HelmRun.HELM3.template("racer", example));
       assertThat(storedByIdentity(adopted.chart()))
           .isEqualTo(storedByIdentity(fromExample))
           .containsOnlyKeys(

@@ -70,8 +70,8 @@ class ChartDiffTest {
     change.accept(changed);
     Path old = dir.resolve("old.yaml");
     Path current = dir.resolve("new.yaml");
-    Files.writeString(old, HelmRun.template(NAMESPACE, base()));
-    Files.writeString(current, HelmRun.template(NAMESPACE, changed));
+    Files.writeString(old, HelmRun.HELM3.template(NAMESPACE, base()));
+    Files.writeString(current, HelmRun.HELM3.template(NAMESPACE, changed));
     KrmRun run = KrmRun.command("diff", old.toString(), current.toString(), "--output", "json");
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     return (Map<String, Object>) new Yaml().load(run.stdout());

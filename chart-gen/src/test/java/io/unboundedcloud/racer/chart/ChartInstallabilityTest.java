@@ -2,9 +2,9 @@ package io.unboundedcloud.racer.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.marcnuri.helm.LintResult;
 import io.unboundedcloud.racer.chart.support.ChartUnderTest;
 import io.unboundedcloud.racer.chart.support.HelmRun;
+import io.unboundedcloud.racer.chart.support.HelmRunner.Lint;
 import io.unboundedcloud.racer.chart.support.Manifests;
 import io.unboundedcloud.racer.workload.KubernetesSchema;
 import java.io.IOException;
@@ -13,29 +13,45 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 @DisplayName("The committed chart installs with real Helm")
+@ParameterizedClass(name = "under {0}")
+@MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
 class ChartInstallabilityTest {
+  @Parameter HelmRun helm;
+
+  @BeforeEach
+  void needsThisHelm() {
+    helm.assumeAvailable(ChartInstallabilityTest.class);
+  }
 
   @Test
   @DisplayName("helm lint --strict passes with the default values")
   void lintStrict() {
-    LintResult result = HelmRun.lintStrict();
-    assertThat(result.isFailed()).as(String.join("\n", result.getMessages())).isFalse();
+    Lint result = helm.lintStrict();
+    assertThat(result.failed()).as(String.join("\n", result.messages())).isFalse();
   }
 
   @Nested
   @DisplayName("helm template with the defaults plus images")
   class DefaultsPlusImages {
-    private final List<Map<String, Object>> objects =
-        Manifests.parse(
-            HelmRun.template(
-                "racer", Map.of("images", Map.of("registry", "registry.example.com/racer"))));
+    private List<Map<String, Object>> objects;
+
+    @BeforeEach
+    void render() {
+      objects =
+          Manifests.parse(
+              helm.template(
+                  "racer", Map.of("images", Map.of("registry", "registry.example.com/racer"))));
+    }
 
     @Test
     @DisplayName(
@@ -98,7 +114,7 @@ class ChartInstallabilityTest {
   @DisplayName(
       "every examples/helm values file renders objects that match the Kubernetes OpenAPI schema")
   void example(Path valuesFile) {
-    List<Map<String, Object>> objects = Manifests.parse(HelmRun.template("racer", valuesFile));
+    List<Map<String, Object>> objects = Manifests.parse(helm.template("racer", valuesFile));
     assertThat(Manifests.byIdentity(objects)).containsKey("DaemonSet racer/racer");
     KubernetesSchema.assertValid(objects);
   }
@@ -107,8 +123,8 @@ class ChartInstallabilityTest {
   @MethodSource("examples")
   @DisplayName("every examples/helm values file passes helm lint --strict")
   void exampleLint(Path valuesFile) {
-    LintResult result = HelmRun.lintStrict(valuesFile);
-    assertThat(result.isFailed()).as(String.join("\n", result.getMessages())).isFalse();
+    Lint result = helm.lintStrict(valuesFile);
+    assertThat(result.failed()).as(String.join("\n", result.messages())).isFalse();
   }
 
   @Test
@@ -121,8 +137,10 @@ class ChartInstallabilityTest {
 
   @Test
   @DisplayName("helm package writes the chart archive into target/")
-  void helmPackage() {
-    Path packaged = HelmRun.packageInto(ChartUnderTest.workDirectory("package"));
+  void helmPackage() throws IOException {
+    Path packaged =
+        helm.packageInto(
+            Files.createTempDirectory(ChartUnderTest.workDirectory("package"), "helm"));
     assertThat(packaged.getFileName().toString())
         .isEqualTo("racer-" + System.getProperty("racer.project.version") + ".tgz");
     assertThat(packaged).startsWith(ChartUnderTest.buildDirectory());

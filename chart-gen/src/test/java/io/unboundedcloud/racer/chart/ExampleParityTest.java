@@ -17,7 +17,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,7 +36,17 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 @DisplayName(
     "helm template with each examples/helm file equals the function's output for the same installation")
+@ParameterizedClass(name = "under {0}")
+@MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExampleParityTest {
+  @Parameter HelmRun helm;
+
+  @BeforeEach
+  void needsThisHelm() {
+    helm.assumeAvailable(ExampleParityTest.class);
+  }
+
   /** Examples the function has no input for, and why. */
   private static final Map<String, String> WITHOUT_TWIN =
       Map.of(
@@ -41,17 +55,20 @@ class ExampleParityTest {
 
   @BeforeAll
   static void announce() {
-    String missing = Kustomize.KUBECTL.missing();
-    if (missing != null) {
-      System.out.println("SKIPPED: ExampleParityTest with kubectl kustomize: " + missing);
-    }
+    Kustomize.announceMissing("ExampleParityTest");
   }
 
-  static Stream<Arguments> examples() throws IOException {
+  /**
+   * Each example under Helm 3 with each way to patch; under Helm 4 patched in-process only: the
+   * Helm and the kustomize are checked apart, so their product would only repeat runs.
+   */
+  Stream<Arguments> examples() throws IOException {
+    List<Kustomize> ways =
+        helm == HelmRun.HELM3 ? List.of(Kustomize.values()) : List.of(Kustomize.EMULATED);
     List<Arguments> cases = new ArrayList<>();
     for (Path file : ChartInstallabilityTest.examples().toList()) {
       if (!WITHOUT_TWIN.containsKey(file.getFileName().toString())) {
-        for (Kustomize kustomize : Kustomize.values()) {
+        for (Kustomize kustomize : ways) {
           cases.add(Arguments.of(file.getFileName().toString(), kustomize));
         }
       }
@@ -71,7 +88,7 @@ class ExampleParityTest {
     Customization production = Customization.fromValues(example, values);
 
     Map<String, Map<String, Object>> chart =
-        Manifests.byIdentity(Manifests.parse(HelmRun.template(installation.namespace(), file)));
+        Manifests.byIdentity(Manifests.parse(helm.template(installation.namespace(), file)));
     Map<String, Map<String, Object>> function =
         Manifests.byIdentity(installation.functionOutput(production, kustomize));
 

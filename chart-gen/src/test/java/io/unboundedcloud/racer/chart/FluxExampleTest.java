@@ -125,6 +125,21 @@ class FluxExampleTest {
 
   @Test
   @DisplayName(
+      "until the chart is published, the digest is a placeholder that cannot pass for a real one,"
+          + " and its line says so")
+  void placeholderDigest() throws IOException {
+    Map<?, ?> ref = (Map<?, ?>) spec(load("ocirepository.yaml")).get("ref");
+    String placeholder = "sha256:" + "0".repeat(64);
+    assertThat(ref.get("digest")).isEqualTo(placeholder);
+    assertThat(Files.readAllLines(FLUX.resolve("ocirepository.yaml")))
+        .filteredOn(line -> line.contains(placeholder))
+        .singleElement()
+        .asString()
+        .contains("PLACEHOLDER");
+  }
+
+  @Test
+  @DisplayName(
       "the HelmRelease takes its chart from the OCIRepository and its values from the ConfigMap's key,"
           + " all in one namespace, which the kustomization lists")
   @SuppressWarnings("unchecked")
@@ -162,7 +177,8 @@ class FluxExampleTest {
         new Yaml(new SafeConstructor(new LoaderOptions())).load((String) data.get("values.yaml"));
     String namespace = (String) spec(release).get("targetNamespace");
     Map<String, Object> daemonSet =
-        LiveDump.find(Manifests.parse(HelmRun.template(namespace, values)), "DaemonSet", "racer");
+        LiveDump.find(
+            Manifests.parse(HelmRun.HELM3.template(namespace, values)), "DaemonSet", "racer");
     assertThat(metadata(daemonSet).get("namespace")).isEqualTo(namespace);
     Map<String, Object> pod = (Map<String, Object>) LiveDump.template(daemonSet).get("spec");
     assertThat(pod)

@@ -37,7 +37,7 @@ class HelmTemplateVerifiedTest {
   void verified(String example) {
     Path file = ChartUnderTest.repositoryRoot().resolve("examples/helm").resolve(example);
 
-    Results results = Verification.verify(ManifestNodes.of(HelmRun.template("racer", file)));
+    Results results = Verification.verify(ManifestNodes.of(HelmRun.HELM3.template("racer", file)));
 
     if (NOT_ALONE.containsKey(example)) {
       assertThat(results)

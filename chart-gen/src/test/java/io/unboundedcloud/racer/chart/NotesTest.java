@@ -4,17 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 @DisplayName("NOTES.txt, shown after helm install")
+@ParameterizedClass(name = "under {0}")
+@MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
 class NotesTest {
+  @Parameter HelmRun helm;
+
+  @BeforeEach
+  void needsThisHelm() {
+    helm.assumeAvailable(NotesTest.class);
+  }
 
   @Test
   @DisplayName("says where the dataplane runs, on which ports, and how to watch the rollout")
   void summary() {
     String notes =
-        HelmRun.installDryRun(
+        helm.installDryRun(
             "gpu-system",
             Map.of(
                 "images", Map.of("registry", "registry.example.com/racer"),
@@ -31,7 +43,7 @@ class NotesTest {
       "warns about a RACER_ key the catalog does not know, as the function does, and ignores other keys")
   void unknownKey() {
     String notes =
-        HelmRun.installDryRun(
+        helm.installDryRun(
             "racer",
             Map.of(
                 "images", Map.of("registry", "registry.example.com/racer"),

@@ -6,7 +6,10 @@ import io.unboundedcloud.racer.chart.support.HelmRun;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,7 +21,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the value and, where the chart's templates refuse it, the offending entry.
  */
 @DisplayName("A refused pod addition, label or pacing value fails helm template, naming the value")
+@ParameterizedClass(name = "under {0}")
+@MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
 class RefusedPodValuesTest {
+  @Parameter HelmRun helm;
+
+  @BeforeEach
+  void needsThisHelm() {
+    helm.assumeAvailable(RefusedPodValuesTest.class);
+  }
 
   static Stream<Arguments> refused() {
     return Stream.of(
@@ -115,7 +126,7 @@ class RefusedPodValuesTest {
   @MethodSource("refused")
   @DisplayName("a refused value")
   void refusedValue(String name, Map<String, Object> values, String naming) {
-    assertThat(HelmRun.failureWithImages(values)).contains(naming);
+    assertThat(helm.failureWithImages(values)).contains(naming);
   }
 
   private static Arguments refused(String name, Map<String, Object> values, String naming) {

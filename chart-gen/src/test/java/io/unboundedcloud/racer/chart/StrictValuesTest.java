@@ -11,9 +11,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -23,7 +26,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * where the function config's {@code strict: "true"} fails the function.
  */
 @DisplayName("Warnings are the function's in NOTES; with strict: true, helm template fails")
+@ParameterizedClass(name = "under {0}")
+@MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
 class StrictValuesTest {
+  @Parameter HelmRun helm;
+
+  @BeforeEach
+  void needsThisHelm() {
+    helm.assumeAvailable(StrictValuesTest.class);
+  }
+
   private static final String REGISTRY = "registry.example.com/racer";
 
   /** The function config keys and where the chart has each. */
@@ -123,7 +135,7 @@ class StrictValuesTest {
   @MethodSource("warnings")
   @DisplayName("is a warning in NOTES, in the function's words after the values key")
   void notes(Case warning) {
-    String notes = HelmRun.installDryRun("racer", warning.installation().chartValues());
+    String notes = helm.installDryRun("racer", warning.installation().chartValues());
     for (String line : functionWarnings(warning)) {
       assertThat(notes).contains("WARNING: " + line);
     }
@@ -136,7 +148,7 @@ class StrictValuesTest {
   @DisplayName("fails helm template in strict mode, as it fails the strict function")
   void strictFails(Case warning) {
     String first = functionWarnings(warning).get(0);
-    assertThatThrownBy(() -> HelmRun.template("racer", strict(warning.installation())))
+    assertThatThrownBy(() -> helm.template("racer", strict(warning.installation())))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining(first + " (an error in strict mode: the value strict is true)");
     Installation installation = warning.installation();
@@ -152,11 +164,12 @@ class StrictValuesTest {
     @DisplayName("fails helm template in strict mode, naming the key")
     void strictFails() {
       Installation typo = with(Map.of("RACER_PEER_PROT", "9090", "team", "ml"));
-      assertThatThrownBy(() -> HelmRun.template("racer", strict(typo)))
+      assertThatThrownBy(() -> helm.template("racer", strict(typo)))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining(
-              "settings.RACER_PEER_PROT: RACER_PEER_PROT is not a known racer-settings key; it is"
-                  + " passed to the dataplane unchecked. (an error in strict mode");
+              "settings.RACER_PEER_PROT: RACER_PEER_PROT is not a known racer-settings key; did you"
+                  + " mean RACER_PEER_PORT? It is passed to the dataplane unchecked. (an error in"
+                  + " strict mode");
     }
   }
 
@@ -167,9 +180,9 @@ class StrictValuesTest {
     @DisplayName("give no warning, and strict mode renders them byte for byte as without it")
     void noWarning() {
       Installation defaults = Installation.of("racer");
-      assertThat(HelmRun.installDryRun("racer", defaults.chartValues())).doesNotContain("WARNING");
-      assertThat(HelmRun.template("racer", strict(defaults)))
-          .isEqualTo(HelmRun.template("racer", defaults.chartValues()));
+      assertThat(helm.installDryRun("racer", defaults.chartValues())).doesNotContain("WARNING");
+      assertThat(helm.template("racer", strict(defaults)))
+          .isEqualTo(helm.template("racer", defaults.chartValues()));
     }
 
     @Test
@@ -178,7 +191,7 @@ class StrictValuesTest {
       for (String tag : List.of("0.19.5", "latest")) {
         Installation installation =
             Installation.of("racer").withImages(Map.of("registry", REGISTRY, "tag", tag));
-        assertThat(HelmRun.installDryRun("racer", installation.chartValues()))
+        assertThat(helm.installDryRun("racer", installation.chartValues()))
             .as(tag)
             .doesNotContain("WARNING");
       }

@@ -11,8 +11,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The chart as a dependency of an umbrella chart: Helm passes the umbrella's {@code global} to it
@@ -21,7 +25,16 @@ import org.junit.jupiter.api.Test;
  * schema refuses them).
  */
 @DisplayName("charts/racer as the subchart of an umbrella chart")
+@ParameterizedClass(name = "under {0}")
+@MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
 class SubchartTest {
+  @Parameter HelmRun helm;
+
+  @BeforeEach
+  void needsThisHelm() {
+    helm.assumeAvailable(SubchartTest.class);
+  }
+
   private static final Map<String, Object> RACER_VALUES =
       Map.of(
           "images",
@@ -58,13 +71,13 @@ class SubchartTest {
     return umbrella;
   }
 
-  private static List<Map<String, Object>> umbrellaRender(boolean enabled) throws IOException {
+  private List<Map<String, Object>> umbrellaRender(boolean enabled) throws IOException {
     Map<String, Object> racer = new LinkedHashMap<>(RACER_VALUES);
     racer.put("enabled", enabled);
     Map<String, Object> values = new LinkedHashMap<>();
     values.put("global", Map.of("storageClass", "fast", "nested", Map.of("list", List.of(1, 2))));
     values.put("racer", racer);
-    return Manifests.parse(HelmRun.templateChart(umbrella(), "racer", HelmRun.writeValues(values)));
+    return Manifests.parse(helm.templateChart(umbrella(), "racer", HelmRun.writeValues(values)));
   }
 
   @Test
@@ -72,7 +85,7 @@ class SubchartTest {
       "enabled, with global values: the same objects as the chart alone, apart from delivery labels")
   void sameObjectsAsAlone() throws IOException {
     Map<String, Map<String, Object>> alone =
-        Manifests.byIdentity(Manifests.parse(HelmRun.template("racer", RACER_VALUES)));
+        Manifests.byIdentity(Manifests.parse(helm.template("racer", RACER_VALUES)));
     Map<String, Map<String, Object>> asSubchart = Manifests.byIdentity(umbrellaRender(true));
     assertThat(asSubchart).isEqualTo(alone);
     assertThat(alone)

@@ -130,6 +130,7 @@ public final class ChartFacts {
     SettingsCatalog.keys().forEach(k -> defaults.put(k.name(), k.defaultValue()));
     facts.put("defaults", defaults);
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
+    facts.put("settingsPrefix", settingsPrefix());
     facts.put("racerVersion", Release.RACER_VERSION);
     facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);
     facts.put(
@@ -196,6 +197,24 @@ public final class ChartFacts {
       rows.add(row);
     }
     return rows;
+  }
+
+  /**
+   * The prefix of Racer's settings keys, which every catalog key has: the chart warns only about
+   * unknown keys with it, as the function does, and leaves it out when it counts edits.
+   */
+  private static String settingsPrefix() {
+    String prefix = "RACER_";
+    SettingsCatalog.keys().stream()
+        .map(SettingKey::name)
+        .filter(name -> !name.startsWith(prefix))
+        .findFirst()
+        .ifPresent(
+            name -> {
+              throw new IllegalStateException(
+                  "catalog key " + name + " lacks the prefix " + prefix);
+            });
+    return prefix;
   }
 
   private static List<Map<String, Object>> obsoleteRows() {

@@ -63,7 +63,7 @@ public final class ChartValues {
             ValueKey.leaf(
                 ChartValue.IMAGES_REGISTRY,
                 "",
-                text(ImageGrammar.blankOr(ImageGrammar.REGISTRY)),
+                image(),
                 "registry holds "
                     + Release.DATAPLANE_REPOSITORY
                     + " and "
@@ -86,13 +86,13 @@ public final class ChartValues {
             ValueKey.leaf(
                 ChartValue.IMAGES_DATAPLANE,
                 "",
-                text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
+                image(),
                 "dataplane is the full dataplane image reference; it wins over registry and tag. The function"
                     + " config key dataplaneImage."),
             ValueKey.leaf(
                 ChartValue.IMAGES_OBJECT,
                 "",
-                text(ImageGrammar.blankOr(ImageGrammar.REFERENCE)),
+                image(),
                 "object is the full racer-object image reference (the sidecar the dataplane's webhook injects);"
                     + " it wins over registry and tag. The function config key objectImage."),
             ValueKey.leaf(
@@ -392,6 +392,15 @@ public final class ChartValues {
     schema.put("additionalProperties", false);
     schema.put("properties", properties);
     return schema;
+  }
+
+  /**
+   * A registry or an image reference: any string here, checked by the templates
+   * (racer.validateConfig) with the function's messages, where a schema pattern would print its
+   * whole regular expression.
+   */
+  private static Map<String, Object> image() {
+    return OrderedMap.of("type", "string");
   }
 
   private static Map<String, Object> text(String pattern) {

@@ -3,17 +3,27 @@ package io.unboundedcloud.racer.chart.values;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The JSON schema of {@code settings}, the racer-settings data: every catalog key with its rule's
  * own schema, obsolete keys described (the templates refuse them with the function's message, which
  * says what replaced each), any other key a string (the dataplane may read keys the catalog does
- * not know; other keys are the administrator's own).
+ * not know; other keys are the administrator's own). A number or a boolean passes the schema, its
+ * rule applying to strings only ({@code if}/{@code then}), so that the templates refuse it with the
+ * function's message and the advice to use {@code --set-string}, where the schema could only say
+ * "want string".
  */
 public final class SettingsSchema {
   /** A ConfigMap data key. */
   static final String CONFIG_MAP_KEY = "^[-._a-zA-Z0-9]+$";
+
+  /**
+   * What a settings value may be to the schema: a string, or a scalar that Helm read from an
+   * unquoted YAML value or from {@code --set}, refused by the templates (racer.validateStrings).
+   */
+  static final List<String> SCALARS = List.of("string", "number", "boolean");
 
   private SettingsSchema() {}
 
@@ -23,7 +33,9 @@ public final class SettingsSchema {
       Map<String, Object> property = new LinkedHashMap<>();
       property.put(
           "description", key.description() + " Default: " + key.defaultDescription() + ".");
-      property.putAll(key.rule().jsonSchema());
+      property.put("type", SCALARS);
+      property.put("if", Map.of("type", "string"));
+      property.put("then", key.rule().jsonSchema());
       properties.put(key.name(), property);
     }
     SettingsCatalog.obsoleteKeys()
@@ -39,14 +51,14 @@ public final class SettingsSchema {
                       + " rendering fails. "
                       + replacement
                       + ".");
-              property.put("type", "string");
+              property.put("type", SCALARS);
               properties.put(name, property);
             });
     Map<String, Object> schema = new LinkedHashMap<>();
     schema.put("type", "object");
     schema.put("propertyNames", Map.of("pattern", CONFIG_MAP_KEY));
     schema.put("properties", properties);
-    schema.put("additionalProperties", Map.of("type", "string"));
+    schema.put("additionalProperties", Map.of("type", SCALARS));
     return schema;
   }
 }

@@ -8,8 +8,10 @@
  * in values.yaml come from {@code krm.chart.ChartValue}, which {@code adopt --chart-values} reads
  * too; generation fails unless the two list the same values in the same order), the pod additions
  * among them in {@link io.unboundedcloud.racer.chart.values.PodValues}; the container image
- * reference grammar as a schema pattern ({@link io.unboundedcloud.racer.workload.ImageGrammar},
- * shared with the function); the schemas of the Kubernetes types values take as they are ({@link
+ * reference grammar as a schema pattern of the tag and the cache origins' images ({@link
+ * io.unboundedcloud.racer.workload.ImageGrammar}, shared with the function; the registry and the
+ * dataplane's images are left to the templates, which refuse them in the function's words); the
+ * schemas of the Kubernetes types values take as they are ({@link
  * io.unboundedcloud.racer.chart.values.KubernetesShapes}: ResourceRequirements,
  * LocalObjectReference, DaemonSetUpdateStrategy, label maps, the pull policy).
  *

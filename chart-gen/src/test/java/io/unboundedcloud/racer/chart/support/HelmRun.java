@@ -1,18 +1,28 @@
 package io.unboundedcloud.racer.chart.support;
 
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.marcnuri.helm.Helm;
-import com.marcnuri.helm.LintResult;
+import io.unboundedcloud.racer.krm.toolchain.PinnedTool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
-/** Real Helm (helm-java's bundled Helm 3) on the chart under test. */
+/**
+ * Real Helm on the chart under test, under one of the Helms the chart supports: Helm 3 in-process
+ * ({@link #HELM3}) or the pinned Helm 4 binary ({@link #HELM4}). The chart's contract tests run
+ * under each ({@code @ParameterizedClass} with {@link #each()}); where Helm 4 cannot be had, each
+ * of their tests is skipped and the class prints one SKIPPED line.
+ */
 public final class HelmRun {
   /**
    * The Kubernetes version templates are rendered for (helm-java's default, 1.20, is below
@@ -23,59 +33,64 @@ public final class HelmRun {
   /** The release name tests install. */
   public static final String RELEASE = "racer";
 
+  /** Helm 3, in-process (helm-java). */
+  public static final HelmRun HELM3 = new HelmRun(new InProcessHelm());
+
+  /** Helm 4, the binary tools/toolchain.sh pins. */
+  public static final HelmRun HELM4 = new HelmRun(new HelmBinary(PinnedTool.HELM4));
+
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final AtomicInteger FILES = new AtomicInteger();
+  private static final Set<String> ANNOUNCED = ConcurrentHashMap.newKeySet();
 
-  static {
-    // helm-java unpacks its native library into java.io.tmpdir, which the build points under
-    // target/
-    try {
-      Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  private final HelmRunner helm;
+
+  private HelmRun(HelmRunner helm) {
+    this.helm = helm;
   }
 
-  private HelmRun() {}
-
-  /** {@code helm lint --strict} of the chart under test, with its own values. */
-  public static LintResult lintStrict() {
-    return new Helm(ChartUnderTest.directory()).lint().strict().call();
+  /** Every Helm the chart's contract tests run under. */
+  public static Stream<HelmRun> each() {
+    return Stream.of(HELM3, HELM4);
   }
 
   /**
-   * {@code helm lint --strict} as with {@code -f valuesFile}, which helm-java's lint cannot pass:
-   * lints a copy of the chart under {@code target/} whose values.yaml is the chart's with the
-   * file's merged in, as Helm merges a values file (maps key by key, anything else replaced).
+   * Aborts the running test (reported skipped) when this Helm cannot run here; the first time for
+   * {@code testClass}, prints the one SKIPPED line that says why.
    */
-  @SuppressWarnings("unchecked")
-  public static LintResult lintStrict(Path valuesFile) {
-    Path copy =
-        ChartUnderTest.workDirectory("lint")
-            .resolve(valuesFile.getFileName().toString().replace(".yaml", ""))
-            .resolve("racer");
-    try {
-      copyChart(copy);
-      Map<String, Object> defaults =
-          YAML.readValue(ChartUnderTest.directory().resolve("values.yaml").toFile(), Map.class);
-      Map<String, Object> given = YAML.readValue(valuesFile.toFile(), Map.class);
-      YAML.writeValue(copy.resolve("values.yaml").toFile(), StrategicPatch.apply(defaults, given));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  public void assumeAvailable(Class<?> testClass) {
+    String missing = helm.missing();
+    if (missing != null && ANNOUNCED.add(testClass.getName() + " " + this)) {
+      System.out.println(
+          "SKIPPED: " + testClass.getSimpleName() + " under " + this + ": " + missing);
     }
-    return new Helm(copy).lint().strict().call();
+    assumeTrue(missing == null, missing);
+  }
+
+  /** {@code helm lint --strict} of the chart under test, with its own values. */
+  public HelmRunner.Lint lintStrict() {
+    return helm.lintStrict(ChartUnderTest.directory(), null);
+  }
+
+  /** {@code helm lint --strict -f valuesFile} of the chart under test. */
+  public HelmRunner.Lint lintStrict(Path valuesFile) {
+    return helm.lintStrict(ChartUnderTest.directory(), valuesFile);
   }
 
   /** Replaces {@code copy} by a copy of the chart under test. */
   public static void copyChart(Path copy) throws IOException {
+    copyChart(ChartUnderTest.directory(), copy);
+  }
+
+  /** Replaces {@code copy} by a copy of {@code chart}. */
+  static void copyChart(Path chart, Path copy) throws IOException {
     if (Files.exists(copy)) {
       try (var old = Files.walk(copy)) {
-        for (Path path : old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        for (Path path : old.sorted(Comparator.reverseOrder()).toList()) {
           Files.delete(path);
         }
       }
     }
-    Path chart = ChartUnderTest.directory();
     try (var files = Files.walk(chart)) {
       for (Path file : files.toList()) {
         Path target = copy.resolve(chart.relativize(file).toString());
@@ -93,7 +108,7 @@ public final class HelmRun {
    *
    * @throws AssertionError when it renders
    */
-  public static String failure(String namespace, Map<String, ?> values) {
+  public String failure(String namespace, Map<String, ?> values) {
     try {
       template(namespace, values);
     } catch (IllegalStateException e) {
@@ -106,7 +121,7 @@ public final class HelmRun {
    * The message of {@code helm template} in namespace racer with images from a registry and {@code
    * values}, which must fail.
    */
-  public static String failureWithImages(Map<String, Object> values) {
+  public String failureWithImages(Map<String, Object> values) {
     Map<String, Object> withImages =
         new LinkedHashMap<>(Map.of("images", Map.of("registry", "r.example.com")));
     withImages.putAll(values);
@@ -115,18 +130,10 @@ public final class HelmRun {
 
   /**
    * {@code helm template} of the chart in {@code chartDirectory} with a values file; "" when it
-   * renders nothing (helm-java then returns null).
+   * renders nothing.
    */
-  public static String templateChart(Path chartDirectory, String namespace, Path valuesFile) {
-    String rendered =
-        new Helm(chartDirectory)
-            .template()
-            .withName(RELEASE)
-            .withNamespace(namespace)
-            .withKubeVersion(KUBE_VERSION)
-            .withValuesFile(valuesFile)
-            .call();
-    return rendered == null ? "" : rendered;
+  public String templateChart(Path chartDirectory, String namespace, Path valuesFile) {
+    return helm.template(chartDirectory, namespace, valuesFile);
   }
 
   /**
@@ -134,34 +141,25 @@ public final class HelmRun {
    *
    * @throws IllegalStateException with Helm's error when rendering fails
    */
-  public static String template(String namespace, Map<String, ?> values) {
+  public String template(String namespace, Map<String, ?> values) {
     return template(namespace, writeValues(values));
   }
 
   /** {@code helm template} with a values file. */
-  public static String template(String namespace, Path valuesFile) {
+  public String template(String namespace, Path valuesFile) {
     return templateChart(ChartUnderTest.directory(), namespace, valuesFile);
   }
 
   /**
    * The output of {@code helm install --dry-run} (client only): the release status with NOTES.txt.
    */
-  public static String installDryRun(String namespace, Map<String, ?> values) {
-    return new Helm(ChartUnderTest.directory())
-        .install()
-        .withName(RELEASE)
-        .withNamespace(namespace)
-        .withKubeVersion(KUBE_VERSION)
-        .withValuesFile(writeValues(values))
-        .dryRun()
-        .clientOnly()
-        .call()
-        .getOutput();
+  public String installDryRun(String namespace, Map<String, ?> values) {
+    return helm.installDryRun(ChartUnderTest.directory(), namespace, writeValues(values));
   }
 
   /** {@code helm package} of the chart into {@code destination}; returns the package file. */
-  public static Path packageInto(Path destination) {
-    new Helm(ChartUnderTest.directory()).packageIt().withDestination(destination).call();
+  public Path packageInto(Path destination) {
+    helm.packageInto(ChartUnderTest.directory(), destination);
     try (var files = Files.list(destination)) {
       return files
           .filter(p -> p.getFileName().toString().endsWith(".tgz"))
@@ -183,5 +181,10 @@ public final class HelmRun {
       throw new UncheckedIOException(e);
     }
     return file;
+  }
+
+  @Override
+  public String toString() {
+    return helm.toString();
   }
 }

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.support;
 
+import io.unboundedcloud.racer.krm.toolchain.PinnedTool;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,9 +31,11 @@ public enum Kustomize {
   EMULATED("strategic merge in-process"),
   /**
    * {@code kubectl kustomize} on a kustomization of the objects and the patches: needs kubectl on
-   * the PATH.
+   * the PATH (kustomize 5.5 on the project's machines).
    */
-  KUBECTL("kubectl kustomize");
+  KUBECTL("kubectl kustomize (the machine's)"),
+  /** The same with the kubectl tools/toolchain.sh pins: kustomize 5.7.1. */
+  KUBECTL_PINNED("kubectl kustomize 5.7.1 (pinned)");
 
   private static final long TIMEOUT_SECONDS = 120;
   private static final AtomicInteger RUNS = new AtomicInteger();
@@ -50,9 +53,22 @@ public enum Kustomize {
 
   /** Why this way cannot run on this machine, or {@code null} when it can. */
   public String missing() {
-    return this == KUBECTL && kubectl().isEmpty()
-        ? "kubectl not found on PATH (the real kustomize patches)"
-        : null;
+    return switch (this) {
+      case EMULATED -> null;
+      case KUBECTL ->
+          kubectl().isEmpty() ? "kubectl not found on PATH (the real kustomize patches)" : null;
+      case KUBECTL_PINNED -> PinnedTool.KUBECTL_KUSTOMIZE57.missing();
+    };
+  }
+
+  /** Every way that needs a tool, each missing one with why, as the one SKIPPED line it gives. */
+  public static void announceMissing(String testClass) {
+    for (Kustomize kustomize : values()) {
+      if (kustomize.missing() != null) {
+        System.out.println(
+            "SKIPPED: " + testClass + " with " + kustomize + ": " + kustomize.missing());
+      }
+    }
   }
 
   /**
@@ -106,7 +122,7 @@ public enum Kustomize {
     return StrategicPatch.apply(object, Map.of("metadata", Map.of("labels", pairs)));
   }
 
-  private static List<Map<String, Object>> withKubectl(
+  private List<Map<String, Object>> withKubectl(
       List<Map<String, Object>> objects, List<Map<String, Object>> patches) {
     Path directory =
         ChartUnderTest.workDirectory("kustomize").resolve("run-" + RUNS.incrementAndGet());
@@ -127,7 +143,7 @@ public enum Kustomize {
       Path stdout = directory.resolve("stdout");
       Path stderr = directory.resolve("stderr");
       Process process =
-          new ProcessBuilder(kubectl().orElseThrow().toString(), "kustomize", directory.toString())
+          new ProcessBuilder(kubectlPath().toString(), "kustomize", directory.toString())
               .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
               .redirectOutput(stdout.toFile())
               .redirectError(stderr.toFile())
@@ -148,6 +164,10 @@ public enum Kustomize {
       Thread.currentThread().interrupt();
       throw new AssertionError("interrupted while running kubectl kustomize", e);
     }
+  }
+
+  private Path kubectlPath() {
+    return this == KUBECTL_PINNED ? PinnedTool.KUBECTL_KUSTOMIZE57.path() : kubectl().orElseThrow();
   }
 
   private static Optional<Path> kubectl() {

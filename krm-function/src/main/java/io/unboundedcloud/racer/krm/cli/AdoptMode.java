@@ -56,9 +56,10 @@ final class AdoptMode implements Mode {
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
     try {
+      call.admit(call.arguments().positionals(), functionConfigFile);
       objects = call.manifests(call.arguments().positionals(), name(), sources);
       if (functionConfigFile != null) {
-        functionConfig = ManifestFiles.functionConfig(functionConfigFile, sources);
+        functionConfig = call.functionConfig(functionConfigFile, sources);
       }
     } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
       stderr.println("error: " + unreadable.getMessage());

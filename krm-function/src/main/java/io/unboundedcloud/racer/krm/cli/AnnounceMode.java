@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.parameters.Announcements;
 import io.unboundedcloud.racer.krm.parameters.ParameterLimits;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
@@ -63,6 +64,13 @@ final class AnnounceMode implements Mode {
       folder = folder(call);
       // unlike other modes, it catches what breaks the read: an announcement that fails would fail
       // the Argo CD UI, while the catalog's defaults are still worth showing
+    } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
+      call.stderr()
+          .println(
+              PREFIX
+                  + "cannot read the folder ("
+                  + unreadable.getMessage()
+                  + "); announcing the catalog's defaults");
     } catch (RuntimeException | OutOfMemoryError | StackOverflowError unreadable) {
       call.stderr()
           .println(

@@ -62,10 +62,11 @@ final class DiffMode implements Mode {
     SourceFiles sources = new SourceFiles();
     List<List<Map<String, Object>>> read = new ArrayList<>();
     try {
+      call.admit(sides, call.arguments().path(FUNCTION_CONFIG).orElse(null));
       MappingNode functionConfig =
           call.arguments().path(FUNCTION_CONFIG).isEmpty()
               ? null
-              : ManifestFiles.functionConfig(call.arguments().path(FUNCTION_CONFIG).get(), sources);
+              : call.functionConfig(call.arguments().path(FUNCTION_CONFIG).get(), sources);
       for (String side : sides) {
         Read<List<Map<String, Object>>> prepared =
             DiffSide.of(call.manifests(List.of(side), name(), sources), functionConfig);

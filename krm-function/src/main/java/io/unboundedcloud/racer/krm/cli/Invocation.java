@@ -7,12 +7,11 @@ import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.parameters.ParameterNames;
 import io.unboundedcloud.racer.krm.parameters.ParametersJson;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.yaml.ByteBudget;
 import io.unboundedcloud.racer.krm.yaml.YamlLimits;
-import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +28,7 @@ final class Invocation {
   private final InputStream stdin;
   private final PrintStream stderr;
   private final Map<String, String> environment;
+  private final ManifestFiles files;
   private KeptInput kept;
 
   Invocation(Arguments arguments, InputStream stdin, PrintStream stderr) {
@@ -41,6 +41,7 @@ final class Invocation {
     this.stdin = stdin;
     this.stderr = stderr;
     this.environment = environment;
+    this.files = new ManifestFiles(stdin, stderr, ByteBudget.of(YamlLimits.DEFAULT));
   }
 
   /**
@@ -80,24 +81,36 @@ final class Invocation {
   }
 
   /**
+   * Refuses, from their sizes and before any is parsed, the files a mode will read when together
+   * they pass the run's byte budget: what a mode that reads its inputs in several calls checks
+   * first.
+   *
+   * @param paths files, directories, or {@code -}
+   * @param functionConfig the function config file, or {@code null}
+   * @throws io.unboundedcloud.racer.krm.yaml.YamlInputException when they pass it
+   * @throws ManifestFiles.Unusable when a path does not exist or a link points outside its folder
+   */
+  void admit(List<String> paths, Path functionConfig) {
+    files.admit(paths, functionConfig);
+  }
+
+  /**
    * The objects of each path in order: a file, every .yaml/.yml file of a directory, or {@code -}
-   * for the stream on stdin.
+   * for the stream on stdin ({@link ManifestFiles}: inside each folder, within the run's budget).
    *
    * @param command the mode reading them, for the warning about skipped kustomizations
    * @param sources told which file each object came from
    * @throws io.unboundedcloud.racer.krm.yaml.YamlInputException when one is not valid YAML of
    *     objects
-   * @throws ManifestFiles.Unusable when a path does not exist
+   * @throws ManifestFiles.Unusable when a path does not exist or a link points outside its folder
    */
   List<MappingNode> manifests(List<String> paths, String command, SourceFiles sources) {
-    List<MappingNode> objects = new ArrayList<>();
-    for (String path : paths) {
-      objects.addAll(
-          path.equals("-")
-              ? YamlReader.readManifests(stdin, STDIN, YamlLimits.DEFAULT)
-              : ManifestFiles.objects(List.of(Path.of(path)), command, stderr, sources));
-    }
-    return objects;
+    return files.objects(paths, command, sources);
+  }
+
+  /** The function config file's one object, read as {@link #manifests} reads. */
+  MappingNode functionConfig(Path file, SourceFiles sources) {
+    return files.functionConfig(file, sources);
   }
 
   /** Prints each result on stderr, located in the file it came from. */

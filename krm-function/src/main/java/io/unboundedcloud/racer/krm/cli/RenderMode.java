@@ -57,12 +57,7 @@ final class RenderMode implements Mode {
 
   @Override
   public int run(Invocation call, OutputStream out) {
-    return render(
-        call.arguments().paths(),
-        call.arguments().path(FUNCTION_CONFIG).orElse(null),
-        call.parameters(),
-        out,
-        call.stderr());
+    return render(call, call.arguments().path(FUNCTION_CONFIG).orElse(null), out);
   }
 
   @Override
@@ -71,12 +66,9 @@ final class RenderMode implements Mode {
   }
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
-  private int render(
-      List<Path> paths,
-      Path functionConfigFile,
-      Read<ApplicationParameters> parameters,
-      OutputStream output,
-      PrintStream stderr) {
+  private int render(Invocation call, Path functionConfigFile, OutputStream output) {
+    Read<ApplicationParameters> parameters = call.parameters();
+    PrintStream stderr = call.stderr();
     for (Result result : parameters.results()) {
       stderr.println(result.toLine());
     }
@@ -87,9 +79,11 @@ final class RenderMode implements Mode {
     MappingNode functionConfig = null;
     SourceFiles sources = new SourceFiles();
     try {
-      objects = ManifestFiles.objects(paths, "render", stderr, sources);
+      List<String> paths = call.arguments().positionals();
+      call.admit(paths, functionConfigFile);
+      objects = call.manifests(paths, name(), sources);
       if (functionConfigFile != null) {
-        functionConfig = ManifestFiles.functionConfig(functionConfigFile, sources);
+        functionConfig = call.functionConfig(functionConfigFile, sources);
       }
     } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
       stderr.println("error: " + unreadable.getMessage());
@@ -123,8 +117,10 @@ final class RenderMode implements Mode {
   private static String describe(List<Path> paths, Path functionConfigFile) {
     List<Path> files = new ArrayList<>();
     try {
-      files.addAll(
-          ManifestFiles.files(paths, "render", new PrintStream(OutputStream.nullOutputStream())));
+      for (ManifestFiles.Found file :
+          ManifestFiles.files(paths, "render", new PrintStream(OutputStream.nullOutputStream()))) {
+        files.add(file.real());
+      }
     } catch (RuntimeException gone) {
       return "the input (" + String.join(", ", paths.stream().map(Path::toString).toList()) + ")";
     }

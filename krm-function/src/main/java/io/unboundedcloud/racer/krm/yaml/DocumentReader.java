@@ -6,7 +6,6 @@ import io.unboundedcloud.racer.krm.yaml.pipeline.RefusedStructure;
 import io.unboundedcloud.racer.krm.yaml.pipeline.SpareCapacity;
 import io.unboundedcloud.racer.krm.yaml.pipeline.TreeComposer;
 import java.io.BufferedInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
@@ -34,17 +33,25 @@ final class DocumentReader {
 
   private final String source;
   private final YamlLimits limits;
+  private final ByteBudget budget;
+  private final long spentBefore;
   private final CompactEventParser parser;
   private final Composer composer;
 
+  /** A stream read on its own: {@code limits.maxInputBytes()} for it alone. */
   DocumentReader(InputStream in, String source, YamlLimits limits) {
+    this(in, source, limits, ByteBudget.of(limits));
+  }
+
+  /** A stream of a run that reads several: what it reads is spent from {@code budget}. */
+  DocumentReader(InputStream in, String source, YamlLimits limits, ByteBudget budget) {
     this.source = source;
     this.limits = limits;
+    this.budget = budget;
+    this.spentBefore = budget.spent();
     StreamReader reader =
         new LinearStreamReader(
-            new UnicodeReader(
-                new SizeLimitedInputStream(
-                    new BufferedInputStream(in, 1 << 16), limits.maxInputBytes())));
+            new UnicodeReader(budget.metered(new BufferedInputStream(in, 1 << 16))));
     try {
       this.parser =
           new CompactEventParser(
@@ -63,6 +70,10 @@ final class DocumentReader {
       while (composer.checkNode()) {
         Node root = composer.getNode();
         if (root != null && !isEmptyDocument(root)) {
+          AliasExpansion.Refusal aliasing = AliasExpansion.check(root);
+          if (aliasing != null) {
+            throw YamlInputException.at(source, aliasing.anchor(), aliasing.problem());
+          }
           SpareCapacity.releaseRoot(root);
           return Optional.of(root);
         }
@@ -124,7 +135,7 @@ final class DocumentReader {
    */
   private YamlInputException translate(YAMLException e, Mark lastMark) {
     Throwable cause = e.getCause();
-    if (cause instanceof SizeLimitedInputStream.TooLarge) {
+    if (cause instanceof ByteBudget.Exceeded) {
       return tooLarge(e);
     }
     if (cause instanceof CharacterCodingException) {
@@ -180,7 +191,7 @@ final class DocumentReader {
   }
 
   private YamlInputException tooLarge(YAMLException e) {
-    return YamlInputException.tooLarge(source, limits.maxInputBytes(), e);
+    return YamlInputException.tooLarge(source, budget.total(), spentBefore, e);
   }
 
   private static String describe(MarkedYAMLException e) {
@@ -197,51 +208,5 @@ final class DocumentReader {
                 + ", column "
                 + (contextMark.getColumn() + 1);
     return problem + " (" + e.getContext() + where + ")";
-  }
-
-  /** Refuses to read past the byte limit, before the whole input has been buffered or parsed. */
-  private static final class SizeLimitedInputStream extends FilterInputStream {
-
-    private final long limit;
-    private long count;
-
-    SizeLimitedInputStream(InputStream in, long limit) {
-      super(in);
-      this.limit = limit;
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = super.read();
-      if (b >= 0) {
-        counted(1);
-      }
-      return b;
-    }
-
-    @Override
-    public int read(byte[] buffer, int offset, int length) throws IOException {
-      int n = super.read(buffer, offset, length);
-      if (n > 0) {
-        counted(n);
-      }
-      return n;
-    }
-
-    @Override
-    public void close() {
-      // the caller owns the stream (stdin above all)
-    }
-
-    private void counted(int n) throws TooLarge {
-      count += n;
-      if (count > limit) {
-        throw new TooLarge();
-      }
-    }
-
-    static final class TooLarge extends IOException {
-      private static final long serialVersionUID = 1L;
-    }
   }
 }

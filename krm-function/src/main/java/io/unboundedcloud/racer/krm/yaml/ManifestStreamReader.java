@@ -19,9 +19,12 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
 final class ManifestStreamReader {
 
   private final YamlLimits limits;
+  private final ByteBudget budget;
 
-  ManifestStreamReader(YamlLimits limits) {
+  /** A reader whose streams spend {@code budget}, shared by every input of the run. */
+  ManifestStreamReader(YamlLimits limits, ByteBudget budget) {
     this.limits = limits;
+    this.budget = budget;
   }
 
   /**
@@ -29,7 +32,7 @@ final class ManifestStreamReader {
    * stream.
    */
   List<MappingNode> read(InputStream in, String source) {
-    DocumentReader documents = new DocumentReader(in, source, limits);
+    DocumentReader documents = new DocumentReader(in, source, limits, budget);
     List<MappingNode> objects = new ArrayList<>();
     int number = 0;
     for (Optional<Node> next = documents.next(); next.isPresent(); next = documents.next()) {

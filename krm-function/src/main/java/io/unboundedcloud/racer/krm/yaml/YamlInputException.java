@@ -47,15 +47,57 @@ public final class YamlInputException extends RuntimeException {
    * a caller that measures the input before it reads it as YAML.
    */
   public static YamlInputException tooLarge(String source, long maxInputBytes, Throwable cause) {
-    String size =
-        maxInputBytes % (1 << 20) == 0 ? (maxInputBytes >> 20) + " MiB" : maxInputBytes + " bytes";
+    return tooLarge(source, maxInputBytes, 0, cause);
+  }
+
+  /**
+   * As {@link #tooLarge(String, long, Throwable)}, for an input read after others of the same run
+   * had spent {@code spentBefore} bytes of its budget.
+   */
+  public static YamlInputException tooLarge(
+      String source, long maxInputBytes, long spentBefore, Throwable cause) {
+    String size = bytes(maxInputBytes);
+    if (spentBefore == 0) {
+      return of(
+          source,
+          "the input is larger than "
+              + size
+              + ", the most this function reads; refused. Split it"
+              + " into smaller inputs.",
+          cause);
+    }
     return of(
         source,
-        "the input is larger than "
+        "the inputs are larger than "
             + size
-            + ", the most this function reads; refused. Split it"
-            + " into smaller inputs.",
+            + " together, the most one run reads (all files and stdin): the"
+            + " inputs before this one took "
+            + bytes(spentBefore)
+            + " of it; refused. Read fewer or smaller inputs in each run.",
         cause);
+  }
+
+  /**
+   * The refusal, from their sizes and before any is parsed, of inputs that together pass the byte
+   * budget of one run ({@code maxInputBytes}); {@code given} says how much was given, and in which
+   * files.
+   */
+  public static YamlInputException overBudget(String given, long maxInputBytes) {
+    return new YamlInputException(
+        "input",
+        0,
+        0,
+        "the input is larger than "
+            + bytes(maxInputBytes)
+            + ", the most one run reads, all files and stdin together: "
+            + given
+            + "; refused. Read fewer or smaller files in each run.",
+        null);
+  }
+
+  /** {@code count} bytes as a message says them: exact MiB, or bytes. */
+  public static String bytes(long count) {
+    return count % (1 << 20) == 0 ? (count >> 20) + " MiB" : count + " bytes";
   }
 
   /** An input that could not be read at all (an I/O error of the stream or file). */

@@ -6,13 +6,15 @@ import org.yaml.snakeyaml.LoaderOptions;
  * How much YAML this package accepts before it refuses, so that hostile or broken input fails fast
  * with a clear message instead of exhausting heap, stack or time.
  *
- * @param maxInputBytes largest input read, in bytes. {@link #DEFAULT}: 128 MiB, two and a half
- *     times the 50 MB ResourceList that must work. The 50 MB list (40,000 ConfigMaps of 1,250
- *     bytes) renders under {@code -Xmx224m} (not {@code -Xmx192m}) with the assembled runtime, its
- *     input kept and its output held besides the tree (krm.memory); objects with many short fields
- *     take more heap per byte (the 12.6 MiB benchmark input of 50,000 items needs {@code
- *     -Xmx144m}). An input at this limit needs several hundred MB of heap: the image's heap is 75%
- *     of its container's memory limit. snakeyaml's own default, 3 MB, is far too small.
+ * @param maxInputBytes most bytes one run reads, all its files and stdin together ({@link
+ *     ByteBudget}): a run of many files costs no more than one input at the limit. {@link
+ *     #DEFAULT}: 128 MiB, two and a half times the 50 MB ResourceList that must work. The 50 MB
+ *     list (40,000 ConfigMaps of 1,250 bytes) renders under {@code -Xmx224m} (not {@code -Xmx192m})
+ *     with the assembled runtime, its input kept and its output held besides the tree (krm.memory);
+ *     objects with many short fields take more heap per byte (the 12.6 MiB benchmark input of
+ *     50,000 items needs {@code -Xmx144m}). An input at this limit needs several hundred MB of
+ *     heap: the image's heap is 75% of its container's memory limit. snakeyaml's own default, 3 MB,
+ *     is far too small.
  * @param maxNestingDepth deepest nesting of mappings and sequences. {@link #DEFAULT}: 256. Real
  *     objects nest about 20 levels; CRD schemas, two levels per nested {@code properties}, go
  *     deeper, and 256 leaves them room. Every level costs stack in snakeyaml's composer and in our

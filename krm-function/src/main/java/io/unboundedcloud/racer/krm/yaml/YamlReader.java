@@ -39,8 +39,18 @@ public final class YamlReader {
    * mapping with a kind. Messages name the file as given.
    */
   public static List<MappingNode> readManifests(Path file) {
+    return readManifests(
+        file, file.toString(), YamlLimits.DEFAULT, ByteBudget.of(YamlLimits.DEFAULT));
+  }
+
+  /**
+   * As {@link #readManifests(Path)}: opens {@code file}, names it {@code source} in messages, and
+   * spends what it reads from {@code budget}, the run's.
+   */
+  public static List<MappingNode> readManifests(
+      Path file, String source, YamlLimits limits, ByteBudget budget) {
     try (InputStream in = Files.newInputStream(file)) {
-      return readManifests(in, file.toString(), YamlLimits.DEFAULT);
+      return readManifests(in, source, limits, budget);
     } catch (IOException e) {
       String problem =
           e instanceof java.nio.file.NoSuchFileException
@@ -48,12 +58,18 @@ public final class YamlReader {
               : "could not read the file ("
                   + (e.getMessage() == null ? "I/O error" : e.getMessage())
                   + ")";
-      throw YamlInputException.of(file.toString(), problem, e);
+      throw YamlInputException.of(source, problem, e);
     }
   }
 
   /** As {@link #readManifests(Path)}, from a stream that {@code source} names in messages. */
   public static List<MappingNode> readManifests(InputStream in, String source, YamlLimits limits) {
-    return new ManifestStreamReader(limits).read(in, source);
+    return readManifests(in, source, limits, ByteBudget.of(limits));
+  }
+
+  /** As {@link #readManifests(InputStream, String, YamlLimits)}, spending the run's budget. */
+  public static List<MappingNode> readManifests(
+      InputStream in, String source, YamlLimits limits, ByteBudget budget) {
+    return new ManifestStreamReader(limits, budget).read(in, source);
   }
 }

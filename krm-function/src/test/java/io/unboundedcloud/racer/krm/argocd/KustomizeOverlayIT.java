@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.unboundedcloud.racer.krm.argocd.PluginServer.Generated;
+import io.unboundedcloud.racer.krm.toolchain.Kubectl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,12 +14,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -27,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (here a wrapper around {@code kubectl kustomize}, which stands in for Argo CD's {@code kustomize
  * build}). The reference is what a user builds locally: {@code kubectl kustomize
  * --enable-alpha-plugins} of the same folder, the function's container run through the tests'
- * docker stand-in.
+ * docker stand-in. The renders are built with each kubectl (kustomize 5.5 and 5.7); the failures
+ * and parameters, which the function decides, with the machine's.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisplayName("The Argo CD plugin on a kustomize overlay app (examples/argocd/overlay-app)")
@@ -35,6 +41,8 @@ class KustomizeOverlayIT {
   private static final Map<String, Object> PLUGIN = ArgoCdExample.plugin();
   private static final String APP_PATH = "examples/argocd/overlay-app";
   private static final String IMAGE = "ghcr.io/unbounded-cloud/racer-krm:0.1.0";
+  private static final java.util.Set<String> ANNOUNCED =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   private LocalKustomize kustomize;
 
@@ -50,7 +58,29 @@ class KustomizeOverlayIT {
 
   @Nested
   @DisplayName("renders")
+  @ParameterizedClass(name = "with {0}")
+  @MethodSource("io.unboundedcloud.racer.krm.toolchain.Kubectl#each")
   class Renders {
+    @Parameter Kubectl kubectl;
+    private LocalKustomize withThisKubectl;
+
+    @BeforeEach
+    void needsThisKubectl() {
+      String why = LocalKustomize.unavailableReason(kubectl);
+      if (why != null && ANNOUNCED.add(kubectl.toString())) {
+        System.out.println("SKIPPED: KustomizeOverlayIT renders with " + kubectl + ": " + why);
+      }
+      assumeTrue(why == null, why);
+      withThisKubectl = LocalKustomize.of(kubectl);
+    }
+
+    private Path kustomizeFolder(Path root) throws IOException {
+      return withThisKubectl.toolFolder(root);
+    }
+
+    private String locally(Path root, Path folder) throws IOException, InterruptedException {
+      return withThisKubectl.build(root, folder);
+    }
 
     @ParameterizedTest(name = "overlay {0}")
     @ValueSource(strings = {"east", "west"})
@@ -111,7 +141,12 @@ class KustomizeOverlayIT {
       assertThat(objects)
           .noneMatch(object -> "models-origin".equals(at(object, "metadata", "name")));
     }
+  }
 
+  @Nested
+  @DisplayName(
+      "renders a mirrored function (with the machine's kubectl: the name is the docker stand-in's)")
+  class Mirrored {
     @ParameterizedTest(name = "{0}")
     @ValueSource(
         strings = {

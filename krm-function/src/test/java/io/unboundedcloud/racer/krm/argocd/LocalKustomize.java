@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.e2e.DockerStandin;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import io.unboundedcloud.racer.krm.toolchain.Kubectl;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,10 +19,11 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * kustomize for the plugin tests, played by {@code kubectl kustomize}: as the sidecar's Argo CD
- * kustomize ({@link #toolFolder}), and as the reference, what a user builds locally ({@link
- * #build}: {@code kubectl kustomize --enable-alpha-plugins}, the function's container run through
- * the tests' docker stand-in).
+ * kustomize for the plugin tests, played by {@code kubectl kustomize} of one {@link Kubectl} (the
+ * machine's, or the pinned kustomize 5.7): as the sidecar's Argo CD kustomize ({@link
+ * #toolFolder}), and as the reference, what a user builds locally ({@link #build}: {@code kubectl
+ * kustomize --enable-alpha-plugins}, the function's container run through the tests' docker
+ * stand-in).
  */
 final class LocalKustomize {
   private final Path kubectl;
@@ -35,17 +37,28 @@ final class LocalKustomize {
    * docker stand-in), or null.
    */
   static String unavailableReason() {
+    return unavailableReason(Kubectl.MACHINE);
+  }
+
+  /** The same with {@code kubectl}. */
+  static String unavailableReason(Kubectl kubectl) {
     String why = PluginServer.unavailableReason();
-    if (why == null && HostCommand.find("kubectl").isEmpty()) {
+    if (why == null && kubectl.missing() != null) {
       why =
-          "the overlay app is built with kubectl kustomize (standing in for Argo CD's kustomize); kubectl is not on the PATH";
+          "the overlay app is built with kubectl kustomize (standing in for Argo CD's kustomize): "
+              + kubectl.missing();
     }
     return why == null ? DockerStandin.unavailableReason() : why;
   }
 
   /** The machine's kubectl; call only when {@link #unavailableReason()} is null. */
   static LocalKustomize find() {
-    return new LocalKustomize(HostCommand.find("kubectl").orElseThrow());
+    return of(Kubectl.MACHINE);
+  }
+
+  /** {@code kubectl}'s kustomize; call only when {@link #unavailableReason(Kubectl)} is null. */
+  static LocalKustomize of(Kubectl kubectl) {
+    return new LocalKustomize(kubectl.path());
   }
 
   /** A folder holding {@code kustomize}: Argo CD's kustomize build played by kubectl kustomize. */

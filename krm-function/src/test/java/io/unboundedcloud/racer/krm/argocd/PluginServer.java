@@ -50,6 +50,7 @@ final class PluginServer {
   private final Path root;
   private final List<String> generateCommand;
   private final List<Path> toolFolders;
+  private final Map<String, String> operatorSettings;
 
   /**
    * @param root an empty folder this server may use (it is made traversable for uid 999)
@@ -62,9 +63,26 @@ final class PluginServer {
    * @param toolFolders folders put on the sidecar's PATH after the runtime's bin folder
    */
   PluginServer(Path root, List<String> generateCommand, List<Path> toolFolders) {
+    this(root, generateCommand, toolFolders, Map.of());
+  }
+
+  private PluginServer(
+      Path root,
+      List<String> generateCommand,
+      List<Path> toolFolders,
+      Map<String, String> operatorSettings) {
     this.root = root;
     this.generateCommand = List.copyOf(generateCommand);
     this.toolFolders = List.copyOf(toolFolders);
+    this.operatorSettings = Map.copyOf(operatorSettings);
+  }
+
+  /**
+   * This server with {@code settings} in the sidecar's environment, as its operator sets them (the
+   * container's env in repo-server-patch.yaml), e.g. RACER_KRM_JAVA_OPTS.
+   */
+  PluginServer withOperatorSettings(Map<String, String> settings) {
+    return new PluginServer(root, generateCommand, toolFolders, settings);
   }
 
   /**
@@ -147,6 +165,20 @@ final class PluginServer {
    */
   Generated run(Path app, List<String> command, String parametersJson)
       throws IOException, InterruptedException {
+    return run(app, command, parametersJson, Map.of());
+  }
+
+  /**
+   * The same, with {@code applicationEnvironment} added as the Application's plugin env reaches the
+   * sidecar (names already prefixed {@code ARGOCD_ENV_}, values as Argo CD 3 passes them: an empty
+   * value as an empty string).
+   */
+  Generated run(
+      Path app,
+      List<String> command,
+      String parametersJson,
+      Map<String, String> applicationEnvironment)
+      throws IOException, InterruptedException {
     Path output = root.resolve("output");
     Files.createDirectories(output);
     Files.setPosixFilePermissions(output, PRIVATE);
@@ -166,6 +198,7 @@ final class PluginServer {
     builder.environment().clear();
     builder.environment().putAll(environment(checkout().relativize(app).toString()));
     builder.environment().putAll(ApplicationParametersEnvironment.of(parametersJson));
+    builder.environment().putAll(applicationEnvironment);
 
     Process process = builder.start();
     if (!process.waitFor(DEADLINE_SECONDS, TimeUnit.SECONDS)) {
@@ -206,6 +239,7 @@ final class PluginServer {
         "KUBE_API_VERSIONS",
         "admissionregistration.k8s.io/v1,apps/v1,batch/v1,policy/v1,rbac.authorization.k8s.io/v1,v1");
     env.put("ARGOCD_ENV_FOO", "bar");
+    env.putAll(operatorSettings);
     return env;
   }
 

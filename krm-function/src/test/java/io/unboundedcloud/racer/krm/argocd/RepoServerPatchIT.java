@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.unboundedcloud.racer.krm.memory.MemoryTable;
+import io.unboundedcloud.racer.krm.toolchain.Kubectl;
 import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -17,10 +18,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -29,10 +33,17 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 /**
  * examples/argocd/kustomization.yaml built with {@code kubectl kustomize}, its upstream install
  * replaced by a local stand-in of the stock argocd-repo-server Deployment
- * (src/test/resources/argocd), so no network.
+ * (src/test/resources/argocd), so no network; with each kubectl (kustomize 5.5 and 5.7).
  */
 @DisplayName("The repo-server sidecar patch (examples/argocd/repo-server-patch.yaml)")
+@ParameterizedClass(name = "with {0}")
+@MethodSource("io.unboundedcloud.racer.krm.toolchain.Kubectl#each")
 class RepoServerPatchIT {
+  private static final java.util.Set<String> ANNOUNCED =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+  @Parameter Kubectl kubectl;
+
   private static final String STAND_IN = "argocd-repo-server.yaml";
 
   /** The volume holding Argo CD's kustomize, and where the sidecar mounts it. */
@@ -40,13 +51,17 @@ class RepoServerPatchIT {
 
   private static final String TOOLS_FOLDER = "/opt/argocd-tools";
 
-  @BeforeAll
-  static void needsKubectl() {
-    if (HostCommand.find("kubectl").isEmpty()) {
+  @BeforeEach
+  void needsKubectl() {
+    String missing = kubectl.missing();
+    if (missing != null && ANNOUNCED.add(kubectl.toString())) {
       System.out.println(
-          "SKIPPED: the repo-server patch is built with kubectl kustomize; kubectl is not on the PATH");
+          "SKIPPED: RepoServerPatchIT with "
+              + kubectl
+              + ": the repo-server patch is built with kubectl kustomize; "
+              + missing);
     }
-    assumeTrue(HostCommand.find("kubectl").isPresent(), "needs kubectl");
+    assumeTrue(missing == null, missing);
   }
 
   @Test
@@ -150,7 +165,7 @@ class RepoServerPatchIT {
                 dir,
                 standIn ->
                     standIn.replace(
-                        "quay.io/argoproj/argocd:v3.4.1",
+                        "quay.io/argoproj/argocd:v3.5.3",
                         "registry.example.com/argoproj/argocd:v9.9.9")));
 
     assertThat((Object) at(container(pod, "containers", "argocd-repo-server"), "image"))
@@ -212,12 +227,12 @@ class RepoServerPatchIT {
    * The example kustomization with its resources swapped for the stand-in, built by kubectl
    * kustomize.
    */
-  private static Map<String, Object> build(Path dir) throws IOException, InterruptedException {
+  private Map<String, Object> build(Path dir) throws IOException, InterruptedException {
     return build(dir, UnaryOperator.identity());
   }
 
   /** The same, with the stock Deployment's text changed first. */
-  private static Map<String, Object> build(Path dir, UnaryOperator<String> stock)
+  private Map<String, Object> build(Path dir, UnaryOperator<String> stock)
       throws IOException, InterruptedException {
     Map<String, Object> kustomization =
         new LinkedHashMap<>(ArgoCdExample.read(ArgoCdExample.dir().resolve("kustomization.yaml")));
@@ -233,17 +248,16 @@ class RepoServerPatchIT {
 
     File stdout = dir.resolve("stdout").toFile();
     File stderr = dir.resolve("stderr").toFile();
-    Process kubectl =
-        new ProcessBuilder(
-                HostCommand.find("kubectl").orElseThrow().toString(), "kustomize", dir.toString())
+    Process build =
+        new ProcessBuilder(kubectl.path().toString(), "kustomize", dir.toString())
             .redirectOutput(stdout)
             .redirectError(stderr)
             .start();
-    if (!kubectl.waitFor(60, TimeUnit.SECONDS)) {
-      kubectl.destroyForcibly().waitFor();
+    if (!build.waitFor(60, TimeUnit.SECONDS)) {
+      build.destroyForcibly().waitFor();
       fail("kubectl kustomize did not finish in 60 s");
     }
-    assertThat(kubectl.exitValue())
+    assertThat(build.exitValue())
         .as("kubectl kustomize: %s", Files.readString(stderr.toPath()))
         .isZero();
     List<Object> objects = new ArrayList<>();

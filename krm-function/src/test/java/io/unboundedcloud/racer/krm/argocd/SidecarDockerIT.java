@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.unboundedcloud.racer.krm.e2e.DockerStandin;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -112,13 +115,41 @@ class SidecarDockerIT {
     }
 
     @Test
-    @DisplayName("passes the -e variables to the function's launcher (here its JVM options)")
-    void passesEnv() {
-      CommandRun run =
-          docker(List.of("run", "-i", "-e", "RACER_KRM_JAVA_OPTS=-XX:+RacerNoSuchOption"), IMAGE);
+    @DisplayName(
+        "hands the function exactly LOG_TO_STDERR and STRUCTURED_RESULTS from -e, and PATH, RACER_KRM_* and"
+            + " ARGOCD_APP_PARAMETERS from its own environment: nothing else of either")
+    void exactEnvironment(@TempDir Path bin) throws Exception {
+      // the stand-in beside a racer-krm that prints the environment it was started with
+      Files.copy(RuntimeFolder.runtime().resolve("bin/docker"), bin.resolve("docker"));
+      Files.createSymbolicLink(bin.resolve("racer-krm"), Path.of("/usr/bin/env"));
+      assumeTrue(Files.isExecutable(Path.of("/usr/bin/env")), "/usr/bin/env");
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  "/usr/bin/env",
+                  "-i",
+                  "PATH=/usr/bin:/bin",
+                  "RACER_KRM_ARCHIVE=off",
+                  "ARGOCD_APP_PARAMETERS=[]",
+                  "JAVA_TOOL_OPTIONS=-Dsidecar=1",
+                  "HOME=/tmp",
+                  "STRUCTURED_RESULTS=from-the-sidecar",
+                  bin.resolve("docker").toString()));
+      command.addAll(KUSTOMIZE_RUN);
+      command.addAll(List.of("-e", "STRUCTURED_RESULTS", IMAGE));
 
-      assertThat(run.exit()).as("%s", run.stderr()).isNotZero();
-      assertThat(run.stderr()).contains("RacerNoSuchOption");
+      CommandRun run = CommandRun.of(RuntimeFolder.module(), Map.of(), new byte[0], command);
+
+      assertThat(run.exit()).as("%s", run.stderr()).isZero();
+      assertThat(run.stdoutText().lines())
+          .containsExactlyInAnyOrder(
+              "PATH=/usr/bin:/bin",
+              "RACER_KRM_ARCHIVE=off",
+              "ARGOCD_APP_PARAMETERS=[]",
+              "LOG_TO_STDERR=true",
+              // kustomize's -e STRUCTURED_RESULTS=true, then -e STRUCTURED_RESULTS, which takes the
+              // caller's value as docker does: the later one wins
+              "STRUCTURED_RESULTS=from-the-sidecar");
     }
   }
 
@@ -187,6 +218,45 @@ class SidecarDockerIT {
     @DisplayName("a racer-krm tag other than the sidecar's version")
     void otherTag(String image) {
       refused(docker(KUSTOMIZE_RUN, image), "is not this sidecar's version 0.1.0");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(
+        strings = {
+          "JAVA_TOOL_OPTIONS=-XX:OnOutOfMemoryError=/tmp/x.sh",
+          "JDK_JAVA_OPTIONS=-javaagent:/tmp/x.jar",
+          "_JAVA_OPTIONS=-Xmx1m",
+          "JDK_AOT_VM_OPTIONS=-Xmx1m",
+          "LD_PRELOAD=/tmp/x.so",
+          "LD_LIBRARY_PATH=/tmp",
+          "GLIBC_TUNABLES=glibc.malloc.check=3",
+          "RACER_KRM_JAVA_OPTS=-XX:+RacerNoSuchOption",
+          "RACER_KRM_ARCHIVE=off",
+          "RACER_KRM_LD_PRELOAD=/tmp/x.so",
+          "ARGOCD_APP_PARAMETERS=[]",
+          "PATH=/tmp",
+          "HOME",
+          "FOO=bar"
+        })
+    @DisplayName(
+        "an -e variable other than LOG_TO_STDERR and STRUCTURED_RESULTS, in each form docker takes, naming it")
+    void otherVariable(String variable) {
+      String name = variable.split("=", 2)[0];
+      String reason = "refusing -e " + name + ": ";
+      refused(docker(withRun("-e", variable), IMAGE), reason);
+      refused(docker(withRun("--env", variable), IMAGE), reason);
+      refused(docker(withRun("--env=" + variable), IMAGE), reason);
+      refused(docker(withRun("-e", name), IMAGE), reason);
+      assertThat(docker(withRun("-e", variable), IMAGE).stderr())
+          .contains("remove " + name + " from the envs: of its config.kubernetes.io/function")
+          .contains("The stand-in's environment");
+    }
+
+    /** kustomize's docker run options, then {@code extra}. */
+    private List<String> withRun(String... extra) {
+      List<String> options = new ArrayList<>(KUSTOMIZE_RUN);
+      options.addAll(List.of(extra));
+      return options;
     }
 
     @Test

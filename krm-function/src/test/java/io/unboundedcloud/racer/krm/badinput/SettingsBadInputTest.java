@@ -260,4 +260,60 @@ class SettingsBadInputTest {
       bad.data().keySet().forEach(key -> assertThat(message).contains(key));
     }
   }
+
+  static Stream<Case> refusedKeys() {
+    String rule = "the API server";
+    return Stream.of(
+        Case.of("..", "x", "refuses '.', '..' and any key that starts with '..'"),
+        Case.of(".", "x", "refuses '.', '..'"),
+        Case.of("..RACER_NVIDIA", "cdi", "any key that starts with '..'"),
+        Case.of(
+            "RACER/NVIDIA",
+            "cdi",
+            "accepts only letters, digits, '-', '_' and '.' in a key, not '/'"),
+        Case.of("RACER NVIDIA", "cdi", "not U+0020"),
+        Case.of("RACER_ÜBER", "1", "not 'Ü'"),
+        Case.of("LD_PRELOAD:x", "1", rule),
+        Case.of("R" + "A".repeat(252) + "X", "1", "254 characters long"));
+  }
+
+  @Nested
+  @DisplayName("a key the API server refuses in a ConfigMap")
+  class RefusedKey {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.unboundedcloud.racer.krm.badinput.SettingsBadInputTest#refusedKeys")
+    @DisplayName("is an error naming the key and the rule")
+    void refused(Case bad) {
+      String input = ResourceListText.withSettings(bad.data());
+      KrmRun run = KrmRun.function(input);
+      Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
+      String message = (String) error.get("message");
+      String shown = bad.key().length() > 64 ? bad.key().substring(0, 64) : bad.key();
+      assertThat(message)
+          .startsWith("\"" + shown)
+          .contains("is not a valid ConfigMap key: ", bad.advice(), "remove it.");
+      assertThat(((Map<?, ?>) error.get("field")).get("path"))
+          .isEqualTo("data." + (bad.key().length() > 64 ? shown + "..." : bad.key()));
+    }
+
+    @Test
+    @DisplayName("a key of 2 MiB: refused, shown cut with its length, no other finding about it")
+    void twoMebibytes() {
+      String key = "RACER_" + "X".repeat((2 << 20) - 6);
+      // an explicit key (?): YAML allows an implicit key of at most 1024 characters
+      String input =
+          ResourceListText.withSettings(Map.of())
+              .replace("  data: {}\n", "  data:\n    ? " + key + "\n    : \"1\"\n");
+      KrmRun run = KrmRun.function(input);
+      Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
+      assertThat((String) error.get("message"))
+          .isEqualTo(
+              "\"RACER_"
+                  + "X".repeat(58)
+                  + "\"... (2,097,152 characters) is not a valid ConfigMap key: it is 2,097,152"
+                  + " characters long, and the API server accepts at most 253. Shorten it, or"
+                  + " remove it.");
+      assertThat(run.stderr().length()).as("stderr stays short").isLessThan(1000);
+    }
+  }
 }

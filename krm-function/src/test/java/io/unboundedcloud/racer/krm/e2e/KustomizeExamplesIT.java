@@ -5,24 +5,33 @@ import static io.unboundedcloud.racer.krm.e2e.OutputObjects.one;
 import static io.unboundedcloud.racer.krm.e2e.OutputObjects.podSpec;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.toolchain.Kubectl;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * examples/kustomize built by the real {@code kubectl kustomize --enable-alpha-plugins}, which runs
  * the function's container image through the docker stand-in (the packaged launcher, as uid 65534
- * with no network). Each example is built twice.
+ * with no network). Each example is built twice, with each kubectl (kustomize 5.5 and 5.7).
  */
 @DisplayName("kubectl kustomize builds examples/kustomize with the function")
+@ParameterizedClass(name = "with {0}")
+@MethodSource("io.unboundedcloud.racer.krm.toolchain.Kubectl#each")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KustomizeExamplesIT {
+  @Parameter Kubectl kubectl;
+
   private static final String WHAT = "end-to-end kustomize tests";
   private static final String NAMESPACE = "racer";
   private static final Map<String, Object> GPU_TOLERATION =
@@ -46,15 +55,34 @@ class KustomizeExamplesIT {
     }
   }
 
-  @BeforeAll
-  void buildEachExampleTwice(@TempDir Path work) {
+  /** Where the builds of each kubectl run. */
+  @TempDir Path temp;
+
+  /** The kubectl the builds were made with (null before the first test). */
+  private Kubectl builtWith;
+
+  /**
+   * Before the first test with each kubectl (JUnit injects it after any @BeforeAll), builds each
+   * example twice with it.
+   */
+  @BeforeEach
+  void buildEachExampleTwice() throws IOException {
+    if (builtWith != kubectl) {
+      builtWith = kubectl;
+      prepare(Files.createTempDirectory(temp, "builds"));
+    }
+    Tool.skipIf(skipReason);
+  }
+
+  private void prepare(Path work) {
     this.work = work;
-    skipReason = Tool.missing("kubectl", WHAT);
+    skipReason = kubectl.missing() == null ? null : kubectl.missing() + " (" + WHAT + ")";
     if (skipReason == null) {
       String unavailable = DockerStandin.unavailableReason();
       skipReason = unavailable == null ? null : unavailable + " (" + WHAT + ")";
     }
-    Tool.announceSkip(skipReason);
+    Tool.announceSkip(
+        skipReason == null ? null : "KustomizeExamplesIT with " + kubectl + ": " + skipReason);
     if (skipReason != null) {
       return;
     }
@@ -67,18 +95,13 @@ class KustomizeExamplesIT {
     overlayAgain = build(examples.resolve("overlay"));
   }
 
-  @BeforeEach
-  void skipWhenUnavailable() {
-    Tool.skipIf(skipReason);
-  }
-
   private Build build(Path kustomization) {
     docker.clear();
     Tool.Run run =
         Tool.run(
                 work,
                 docker.bin,
-                "kubectl",
+                kubectl.path().toString(),
                 "kustomize",
                 "--enable-alpha-plugins",
                 kustomization.toString())

@@ -3,14 +3,17 @@ package io.unboundedcloud.racer.krm.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import io.unboundedcloud.racer.krm.toolchain.Kubectl;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What a kustomize user reads when the input is wrong: {@code kubectl kustomize} runs the function
@@ -19,8 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
  * tells the function) and how to fix it.
  */
 @DisplayName("kubectl kustomize on bad input: the function's message says what, where and how")
+@ParameterizedClass(name = "with {0}")
+@MethodSource("io.unboundedcloud.racer.krm.toolchain.Kubectl#each")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KustomizeMessagesIT {
+  @Parameter Kubectl kubectl;
+
   private static final String WHAT = "kustomize message tests";
   private static final String SETTINGS =
       "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n";
@@ -41,19 +48,27 @@ class KustomizeMessagesIT {
   private String skipReason;
   private Path bin;
 
-  @BeforeAll
+  /** The kubectl {@link #skipReason} is about (null before the first test). */
+  private Kubectl checked;
+
+  /** Before each test: whether this kubectl and the runtime are here (said once per kubectl). */
+  @BeforeEach
   void requireKubectlAndRuntime() {
-    skipReason = Tool.missing("kubectl", WHAT);
+    if (checked != kubectl) {
+      checked = kubectl;
+      check();
+    }
+    Tool.skipIf(skipReason);
+  }
+
+  private void check() {
+    skipReason = kubectl.missing() == null ? null : kubectl.missing() + " (" + WHAT + ")";
     if (skipReason == null && RuntimeFolder.unavailableReason() != null) {
       skipReason = RuntimeFolder.unavailableReason() + " (" + WHAT + ")";
     }
-    Tool.announceSkip(skipReason);
+    Tool.announceSkip(
+        skipReason == null ? null : "KustomizeMessagesIT with " + kubectl + ": " + skipReason);
     bin = RuntimeFolder.runtime().resolve("bin");
-  }
-
-  @BeforeEach
-  void skipWhenUnavailable() {
-    Tool.skipIf(skipReason);
   }
 
   @Test
@@ -153,7 +168,13 @@ class KustomizeMessagesIT {
   private String failedBuild(Path dir, Map<String, String> files) {
     PackageFiles.restore(files, dir);
     Tool.Run run =
-        Tool.run(dir, bin, "kubectl", "kustomize", "--enable-alpha-plugins", dir.toString());
+        Tool.run(
+            dir,
+            bin,
+            kubectl.path().toString(),
+            "kustomize",
+            "--enable-alpha-plugins",
+            dir.toString());
     assertThat(run.exit()).as("exit code; stderr:%n%s", run.stderr()).isNotZero();
     assertThat(run.stdout()).isEmpty();
     return run.stderr();

@@ -27,6 +27,14 @@ class PlainTreeTest {
     return Nodes.toPlainMap(readManifests("kind: T\n" + yaml).get(0));
   }
 
+  /**
+   * The document as snakeyaml alone composes it: a tree the reader would refuse (its aliases
+   * excessive, or recursive), for the conversion's own guards.
+   */
+  private static MappingNode composed(String yaml) {
+    return (MappingNode) new org.yaml.snakeyaml.Yaml().compose(new java.io.StringReader(yaml));
+  }
+
   private static String yaml(Map<String, ?> map) {
     return YamlWriter.manifests(List.of(Nodes.fromPlainMap(map)));
   }
@@ -102,9 +110,10 @@ class PlainTreeTest {
     @Test
     @DisplayName("refuses an alias that contains itself")
     void recursive() {
-      assertThatThrownBy(() -> plain("a: &x [1, *x]\n"))
+      // composed by snakeyaml alone: the reader refuses it before any conversion
+      assertThatThrownBy(() -> Nodes.toPlainMap(composed("kind: T\na: &x [1, *x]\n")))
           .isInstanceOf(YamlInputException.class)
-          .hasMessageContainingAll("test.yaml:2:4: ", "contains itself");
+          .hasMessageContainingAll(":2:4: ", "contains itself");
     }
 
     @Test
@@ -124,10 +133,9 @@ class PlainTreeTest {
       assertTimeoutPreemptively(
           Duration.ofSeconds(10),
           () ->
-              assertThatThrownBy(() -> plain(doc.toString()))
+              assertThatThrownBy(() -> Nodes.toPlainMap(composed("kind: T\n" + doc)))
                   .isInstanceOf(YamlInputException.class)
-                  .hasMessageContainingAll(
-                      "test.yaml:", "more than 1000000 values", "without aliases"));
+                  .hasMessageContainingAll("more than 1000000 values", "without aliases"));
     }
   }
 

@@ -12,45 +12,68 @@ public final class KeySuggestion {
   private KeySuggestion() {}
 
   /**
+   * Longest key a suggestion is looked for: a ConfigMap key is at most 253 characters (the API
+   * server refuses longer ones), so a longer name is no typo of a catalog key.
+   */
+  static final int LONGEST_NAME = 253;
+
+  /**
    * The nearest of {@code known} by edit distance (adjacent swaps count once), the first in list
-   * order on a tie; empty when even the nearest is too far to be a plausible typo.
+   * order on a tie; empty when even the nearest is too far to be a plausible typo. Its cost is
+   * bounded whatever the name: none is looked for past {@link #LONGEST_NAME}, a key whose length
+   * alone is too far is not compared, and a comparison keeps three rows, not a matrix.
    */
   public static Optional<String> nearest(String unknown, List<String> known) {
+    if (unknown.length() > LONGEST_NAME) {
+      return Optional.empty();
+    }
+    // Small keys allow two edits, longer ones a quarter of their length: more is a different word.
+    int plausible = Math.max(2, unknown.length() / 4);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : known) {
+      if (Math.abs(candidate.length() - unknown.length()) > plausible) {
+        continue; // the distance is at least the difference in length
+      }
       int distance = distance(unknown, candidate);
       if (distance < bestDistance) { // strict: a tie keeps the earlier, catalog-order key
         best = candidate;
         bestDistance = distance;
       }
     }
-    // Small keys allow two edits, longer ones a quarter of their length: more is a different word.
-    int plausible = Math.max(2, unknown.length() / 4);
     return best != null && bestDistance <= plausible ? Optional.of(best) : Optional.empty();
   }
 
-  /** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps. */
+  /**
+   * Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps.
+   * Keeps the last three rows of the table (a swap looks two rows back): memory in {@code b}'s
+   * length only.
+   */
   static int distance(String a, String b) {
-    int[][] d = new int[a.length() + 1][b.length() + 1];
-    for (int i = 0; i <= a.length(); i++) {
-      d[i][0] = i;
-    }
+    int[] twoBack = new int[b.length() + 1];
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
     for (int j = 0; j <= b.length(); j++) {
-      d[0][j] = j;
+      previous[j] = j;
     }
     for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        current[j] =
+            Math.min(Math.min(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
         if (i > 1
             && j > 1
             && a.charAt(i - 1) == b.charAt(j - 2)
             && a.charAt(i - 2) == b.charAt(j - 1)) {
-          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+          current[j] = Math.min(current[j], twoBack[j - 2] + 1);
         }
       }
+      int[] spare = twoBack;
+      twoBack = previous;
+      previous = current;
+      current = spare;
     }
-    return d[a.length()][b.length()];
+    return previous[b.length()];
   }
 }

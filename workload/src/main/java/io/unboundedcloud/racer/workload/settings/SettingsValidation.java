@@ -22,8 +22,17 @@ final class SettingsValidation {
 
   static List<Finding> validate(Map<String, String> settings) {
     Objects.requireNonNull(settings, "settings");
-    SortedMap<String, String> racer = racerKeys(settings);
     List<Finding> findings = new ArrayList<>();
+    Set<String> refusedKeys = new HashSet<>();
+    for (String key : settings.keySet()) {
+      Optional<String> refused = key == null ? Optional.empty() : ConfigMapKey.problem(key);
+      if (refused.isPresent()) {
+        refusedKeys.add(key);
+        findings.add(Finding.error(ConfigMapKey.field(key), refused.get()));
+      }
+    }
+    SortedMap<String, String> racer = racerKeys(settings);
+    racer.keySet().removeAll(refusedKeys); // refused as keys: their values are not looked at
     Set<String> invalid = new HashSet<>();
     for (Map.Entry<String, String> entry : racer.entrySet()) {
       String key = entry.getKey();

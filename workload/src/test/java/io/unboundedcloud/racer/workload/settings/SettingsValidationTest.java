@@ -223,6 +223,25 @@ class SettingsValidationTest {
     }
 
     @Test
+    @DisplayName(
+        "a name longer than a ConfigMap key (253) gets no suggestion, even one edit from a key")
+    void pastTheLongestKey() {
+      String known = "RACER_" + "K".repeat(247);
+      assertThat(KeySuggestion.nearest(known.substring(1) + "X", List.of(known))).hasValue(known);
+      assertThat(KeySuggestion.nearest(known + "X", List.of(known))).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a key of 2 MiB gets no suggestion (and is not compared letter by letter)")
+    void twoMebibytes() {
+      String key = "RACER_" + "X".repeat(2 << 20);
+      assertThat(
+              KeySuggestion.nearest(
+                  key, SettingsCatalog.keys().stream().map(SettingKey::name).toList()))
+          .isEmpty();
+    }
+
+    @Test
     @DisplayName("on a tie, the suggestion is the key that comes first in the catalog")
     void tieBrokenByCatalogOrder() {
       assertThat(KeySuggestion.nearest("RACER_AB", List.of("RACER_AC", "RACER_AD")))

@@ -1,0 +1,109 @@
+package io.unboundedcloud.racer.krm.yaml;
+
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The bytes one run may read, all its files and stdin together ({@link
+ * YamlLimits#maxInputBytes()}): what each read spends is taken from it, so that many inputs cost no
+ * more than one input at the limit. A run that knows its files' sizes {@linkplain #admit admits}
+ * them before parsing any; a stream is {@linkplain #metered metered} as it is read and refused as
+ * soon as it passes what is left. Not thread-safe: one run reads its inputs one after another.
+ */
+public final class ByteBudget {
+  private final long total;
+  private long spent;
+
+  /** A budget of {@code total} bytes, none spent. */
+  public ByteBudget(long total) {
+    if (total < 1) {
+      throw new IllegalArgumentException("a byte budget must be positive: " + total);
+    }
+    this.total = total;
+  }
+
+  /** The budget of one run: {@code limits.maxInputBytes()}. */
+  public static ByteBudget of(YamlLimits limits) {
+    return new ByteBudget(limits.maxInputBytes());
+  }
+
+  /** The bytes the whole run may read. */
+  public long total() {
+    return total;
+  }
+
+  /** The bytes read so far. */
+  public long spent() {
+    return spent;
+  }
+
+  /**
+   * Whether {@code bytes} more still fit, beside what was read already: the check a run makes from
+   * its files' sizes before it parses any of them.
+   */
+  public boolean admits(long bytes) {
+    return bytes <= total - spent;
+  }
+
+  /**
+   * {@code in}, each byte read from it spent from this budget; past the budget a read fails with
+   * {@link Exceeded}. Closing the stream returned does not close {@code in}.
+   */
+  public InputStream metered(InputStream in) {
+    return new Metered(in);
+  }
+
+  private void spend(int bytes) throws Exceeded {
+    spent += bytes;
+    if (spent > total) {
+      throw new Exceeded();
+    }
+  }
+
+  /** A read passed the budget. */
+  public static final class Exceeded extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    Exceeded() {
+      super("the byte budget of the run is spent");
+    }
+  }
+
+  private final class Metered extends FilterInputStream {
+    Metered(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        spend(1);
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      int n = super.read(buffer, offset, length);
+      if (n > 0) {
+        spend(n);
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      // skipped bytes are read all the same: through read, so that they are counted
+      byte[] buffer = new byte[(int) Math.min(8192, Math.max(0, n))];
+      int read = buffer.length == 0 ? -1 : read(buffer, 0, buffer.length);
+      return Math.max(0, read);
+    }
+
+    @Override
+    public void close() {
+      // the caller owns the stream (stdin above all)
+    }
+  }
+}

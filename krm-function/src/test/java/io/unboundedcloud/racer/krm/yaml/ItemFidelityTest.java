@@ -16,6 +16,29 @@ import org.junit.jupiter.params.provider.MethodSource;
 @DisplayName("An object the function does not touch")
 class ItemFidelityTest {
 
+  @Test
+  @DisplayName(
+      "writes a key past YAML's 1024 characters of a simple key as an explicit key, the value in"
+          + " the compact form kyaml gives it")
+  void explicitKeys() {
+    String huge = "k".repeat(16 * 1024);
+    String object =
+        "kind: A\ndata:\n  ? "
+            + huge
+            + "\n  : v\n  ? "
+            + huge
+            + "m\n  : a: b\n    c: d\n  ? "
+            + huge
+            + "s\n  : - 1\n    - 2\n  ? "
+            + huge
+            + "n\n  : # note\n    z: 1\n";
+
+    String out = roundTripManifests(object);
+
+    assertThat(out).isEqualTo(object);
+    assertThat(new org.yaml.snakeyaml.Yaml().loadAll(out)).hasSize(1);
+  }
+
   static Stream<Arguments> keptAsWritten() {
     return Stream.of(
         Arguments.of("a head comment", "# about this object\nkind: A\n"),

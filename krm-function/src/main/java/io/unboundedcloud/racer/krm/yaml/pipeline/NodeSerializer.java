@@ -57,6 +57,9 @@ public final class NodeSerializer {
   /** After a {@code -} of the current line with nothing after it yet (not even its space). */
   private boolean afterDash;
 
+  /** YAML's bound on a simple (implicit) key's length. */
+  private static final int MAX_SIMPLE_KEY_CHARACTERS = 1024;
+
   private NodeSerializer(Writer out, int maxNestingDepth) {
     this.out = out;
     this.maxNestingDepth = maxNestingDepth;
@@ -121,10 +124,22 @@ public final class NodeSerializer {
       Node key = real(tuple.getKeyNode());
       comments(key.getBlockComments(), indent);
       startLine(indent);
-      out.write(keyText(key, depth));
-      out.write(':');
-      afterDash = false;
-      value(tuple.getValueNode(), key.getInLineComments(), indent, indent + 2, depth + 1);
+      String keyText = keyText(key, depth);
+      if (isSimpleKey(keyText)) {
+        out.write(keyText);
+        out.write(':');
+        afterDash = false;
+        value(tuple.getValueNode(), key.getInLineComments(), indent, indent + 2, depth + 1);
+      } else {
+        // "? key", then ": value" in the compact form of a sequence item, as kyaml writes it
+        out.write("? ");
+        out.write(keyText);
+        out.write('\n');
+        indent(indent);
+        out.write(':');
+        afterDash = true;
+        value(tuple.getValueNode(), key.getInLineComments(), indent + 2, indent + 2, depth + 1);
+      }
     }
     comments(mapping.getEndComments(), indent);
   }
@@ -227,6 +242,15 @@ public final class NodeSerializer {
     }
     String item = EmittedFragment.write(node, depth, maxNestingDepth, anchored);
     return item.startsWith("- ") ? item.substring(2) : item.substring(1);
+  }
+
+  /**
+   * Whether a key is written as a simple key ({@code key: value}), as it came: YAML allows none
+   * past 1024 characters, which are written as an explicit key ({@code ? key}). kyaml writes keys
+   * over 128 bytes explicitly (docs/krm.md names the difference; kpt's own writing evens it out).
+   */
+  private static boolean isSimpleKey(String keyText) {
+    return keyText.codePointCount(0, keyText.length()) <= MAX_SIMPLE_KEY_CHARACTERS;
   }
 
   /** A key's text: plain where safe, else as the emitter writes a simple key. */

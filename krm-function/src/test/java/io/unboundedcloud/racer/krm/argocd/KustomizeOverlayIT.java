@@ -339,12 +339,12 @@ class KustomizeOverlayIT {
     @ParameterizedTest(name = "{0}")
     @ValueSource(
         strings = {
-          "[{\"name\":\"objectImage\",\"string\":\"mirror-b.example.org/obj/racer-object:0.19.0\"}]",
-          "[{\"name\":\"objectImage\",\"string\":\"mirror-b.example.org/obj/racer-object:0.19.0\"},"
+          "[{\"name\":\"objectImage\",\"string\":\"mirror.example.com/racer/obj/racer-object:0.19.0\"}]",
+          "[{\"name\":\"objectImage\",\"string\":\"mirror.example.com/racer/obj/racer-object:0.19.0\"},"
               + "{\"name\":\"imageTag\",\"string\":\"0.19.1\"}]"
         })
     @DisplayName(
-        "objectImage (with or without imageTag) set apart from the overlay's registry: generate renders it, verify passes")
+        "objectImage (with or without imageTag) set apart from the overlay's registry, under its allowedRegistries: generate renders it, verify passes")
     void objectImageSetApart(String parameters, @TempDir Path root) throws Exception {
       Generated generated =
           Overlay.receive(root, "east", null).generate(kustomizeFolder(root), parameters);
@@ -352,7 +352,7 @@ class KustomizeOverlayIT {
       assertThat(generated.exitCode()).as("%s", generated).isZero();
       assertThat(generated.stderr()).isEmpty();
       assertThat(generated.stdout())
-          .contains("value: mirror-b.example.org/obj/racer-object:0.19.0")
+          .contains("value: mirror.example.com/racer/obj/racer-object:0.19.0")
           .contains(
               parameters.contains("imageTag")
                   ? "image: registry.example.com/racer/racer-dataplane:0.19.1"

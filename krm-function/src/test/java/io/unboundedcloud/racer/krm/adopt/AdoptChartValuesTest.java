@@ -206,6 +206,29 @@ class AdoptChartValuesTest {
 
     @Test
     @DisplayName(
+        "the records the function or chart wrote on the DaemonSet (images, settings): no daemonSetAnnotations value")
+    void records(@TempDir Path dir) throws IOException {
+      String dump = text(fixture("operator-dump.yaml"));
+      String generation =
+          "    annotations:\n      deprecated.daemonset.template.generation: \"4\"\n";
+      assertThat(dump).contains(generation);
+      Adopted adopted =
+          Adopted.of(
+              write(
+                  dir,
+                  "recorded.yaml",
+                  dump.replace(
+                      generation,
+                      generation
+                          + "      racer.unbounded-cloud.io/dataplane-image: r.example/racer-dataplane:0.19.0\n"
+                          + "      racer.unbounded-cloud.io/object-image: r.example/racer-object:0.19.0\n"
+                          + "      racer.unbounded-cloud.io/settings: \"RACER_NVIDIA=off\\n\"\n")),
+              dir);
+      assertThat(adopted.values()).doesNotContainKey("daemonSetAnnotations");
+    }
+
+    @Test
+    @DisplayName(
         "the update strategy written short (type RollingUpdate, the rest the server's defaults): no value")
     void shortStrategy(@TempDir Path dir) throws IOException {
       String dump = text(fixture(PRODUCTION));

@@ -4,6 +4,7 @@
 # after `mvn -B package` (docs/release.md tells the whole story).
 #
 #   tools/release.sh REGISTRY [--base-image REF] [--plain-http] [--platforms LIST]
+#                    [--sign-key FINGERPRINT [--sign-passphrase-file FILE]]
 #
 #   REGISTRY          host[:port][/path], e.g. ghcr.io/unbounded-cloud or localhost:5000
 #   --base-image REF  the Dockerfile's BASE_IMAGE, multi-platform (tools/base-image.sh makes one locally);
@@ -12,6 +13,11 @@
 #   --plain-http      talk HTTP without TLS; a loopback registry (127.*, localhost, [::1]) that does not
 #                     answer TLS is spoken to so anyway
 #   --platforms LIST  linux/amd64,linux/arm64 (the default), or one of them
+#   --sign-key FINGERPRINT  signs the release with this OpenPGP key of gpg's keyring (GNUPGHOME): the
+#                     chart's provenance file (pushed with the chart), containers' simple signatures of the
+#                     image index and each platform's image (a lookaside folder, signatures/), and
+#                     SHA256SUMS (SHA256SUMS.asc); the public key is written beside them
+#   --sign-passphrase-file FILE  the key's passphrase, for a key gpg's agent cannot unlock by itself
 #
 # Pushes REGISTRY/racer-krm:VERSION (VERSION as `racer-krm --version` prints it), the chart as
 # oci://REGISTRY/charts (REGISTRY/charts/racer:VERSION) and the bundles as REGISTRY/racer-krm-bundle:
@@ -28,7 +34,10 @@
 set -eu
 umask 022
 
-usage() { echo "usage: tools/release.sh REGISTRY [--base-image REF] [--plain-http] [--platforms LIST]" >&2; exit 2; }
+usage() {
+  echo "usage: tools/release.sh REGISTRY [--base-image REF] [--plain-http] [--platforms LIST] [--sign-key FINGERPRINT [--sign-passphrase-file FILE]]" >&2
+  exit 2
+}
 fail() { echo "release: error: $*" >&2; exit 1; }
 say() { echo "release: $*" >&2; }
 
@@ -38,6 +47,8 @@ shift
 base_image=
 plain_http=
 platforms=linux/amd64,linux/arm64
+sign_key=
+passphrase_file=
 while [ $# -gt 0 ]; do
   case "$1" in
     --base-image) [ $# -ge 2 ] || usage; base_image=$2; shift 2 ;;
@@ -45,6 +56,10 @@ while [ $# -gt 0 ]; do
     --plain-http) plain_http=1; shift ;;
     --platforms) [ $# -ge 2 ] || usage; platforms=$2; shift 2 ;;
     --platforms=*) platforms=${1#*=}; shift ;;
+    --sign-key) [ $# -ge 2 ] || usage; sign_key=$2; shift 2 ;;
+    --sign-key=*) sign_key=${1#*=}; shift ;;
+    --sign-passphrase-file) [ $# -ge 2 ] || usage; passphrase_file=$2; shift 2 ;;
+    --sign-passphrase-file=*) passphrase_file=${1#*=}; shift ;;
     *) usage ;;
   esac
 done
@@ -56,6 +71,14 @@ for platform in $(echo "$platforms" | tr ',' ' '); do
   case "$platform" in linux/amd64|linux/arm64) ;; *) fail "--platforms: linux/amd64 and linux/arm64 only, got '$platform'" ;; esac
 done
 command -v buildah >/dev/null 2>&1 || fail "buildah not found: install buildah to build the multi-platform image"
+[ -z "$passphrase_file" ] || [ -n "$sign_key" ] || fail "--sign-passphrase-file without --sign-key: name the key to sign with"
+
+# Signing: the key must be in the keyring and able to sign before anything is built or pushed
+# (tools/release-signing.sh holds what signs; docs/release.md#signing says what users verify).
+if [ -n "$sign_key" ]; then
+  . "$(dirname "$0")/release-signing.sh"
+  signing_check "$sign_key" "$passphrase_file"
+fi
 
 repo=$(cd "$(dirname "$0")/.." && pwd -P)
 module=$repo/krm-function
@@ -66,6 +89,24 @@ runtime=$module/target/runtime
 version=$("$runtime/bin/racer-krm" --version | awk '{print $2}')
 [ -n "$version" ] || fail "racer-krm --version printed nothing"
 out=$module/target/release
+# A local base image must hold every platform asked for: else buildah looks for the missing one in a
+# registry named like the image's first part ("localhost") and fails far from the cause.
+if [ -n "$base_image" ]; then
+  base_platforms=$(buildah manifest inspect "$base_image" 2>/dev/null \
+    | awk -F'"' '/"os"/ {os = $4} /"architecture"/ {arch = $4} os != "" && arch != "" {print os "/" arch; os = ""; arch = ""}') \
+    || base_platforms=
+  [ -n "$base_platforms" ] || base_platforms=$(buildah inspect --type image \
+    --format '{{.OCIv1.OS}}/{{.OCIv1.Architecture}}' "$base_image" 2>/dev/null) || base_platforms=
+  if [ -n "$base_platforms" ]; then
+    for platform in $(echo "$platforms" | tr ',' ' '); do
+      echo "$base_platforms" | grep -qx "$platform" || fail "the base image $base_image has no $platform image (it holds $(echo $base_platforms | tr ' ' ',')): release $(echo $base_platforms | tr ' ' ',') only with --platforms $(echo $base_platforms | tr ' ' ','), or make a multi-platform base with tools/base-image.sh and pass it with --base-image"
+    done
+  else
+    case "$base_image" in
+      localhost/*) fail "the base image $base_image is not in buildah's local storage: make it with tools/base-image.sh, or name a registry's multi-platform image" ;;
+    esac
+  fi
+fi
 image=$registry/racer-krm:$version
 classpath="$(cat "$module/target/release-classpath.txt"):$module/target/test-classes"
 release_java() { java -Djava.io.tmpdir="$out/tmp" -cp "$classpath" "$@"; }
@@ -135,6 +176,12 @@ buildah manifest push $tls ${REGISTRY_AUTH_FILE:+--authfile "$REGISTRY_AUTH_FILE
   || fail "pushing $image to $registry failed"
 image_digest=$(cat "$out/image.digest")
 case "$image_digest" in sha256:*) ;; *) fail "no image digest from the push: '$image_digest'" ;; esac
+if [ -n "$sign_key" ]; then
+  repository=${registry#"$host"}/racer-krm
+  # shellcheck disable=SC2086
+  sign_image "$image" "$image_digest" "${repository#/}" "$out/signatures" $tls \
+    ${image_auth:+--authfile "$image_auth"}
+fi
 
 # The exec bundles, each with its SHA-256 file, as OCI artifacts beside the image (what `oras push` makes)
 bundles=
@@ -165,6 +212,8 @@ helm_package=$(release_java io.unboundedcloud.racer.krm.release.ChartRelease pac
 mkdir -p "$out/tmp/chart/unpacked"
 tar -xzmf "$helm_package" -C "$out/tmp/chart/unpacked"
 "$repo/tools/reproducible-tar.sh" "$out/tmp/chart/unpacked/racer" racer "$out/${helm_package##*/}" --files-only
+# signed: its provenance file beside it, which helm push pushes with the chart
+[ -z "$sign_key" ] || sign_chart "$out/${helm_package##*/}" racer
 release_java io.unboundedcloud.racer.krm.release.ChartRelease push "$out/${helm_package##*/}" "oci://$registry/charts" \
   ${ca_file:+--ca-file "$ca_file"} $([ "$scheme" = https ] || echo --plain-http) >"$out/chart.digest" \
   || fail "pushing the chart to oci://$registry/charts failed (image $image@$image_digest is pushed)"
@@ -175,6 +224,18 @@ case "$chart_digest" in sha256:*) ;; *) fail "no chart digest from the push: '$c
 sbom=$runtime/sbom/racer-krm.cdx.json
 if [ -f "$sbom" ]; then cp "$sbom" "$out/"; else say "warning: no SBOM at $sbom"; fi
 
+if [ -n "$sign_key" ]; then
+  # shellcheck disable=SC2046
+  sign_sums "$out" $(cd "$out" && LC_ALL=C ls -- *.tar.gz *.cdx.json *.tgz)
+  export_public_key "$out"
+  say "signed with $sign_fpr: the chart's provenance (pushed with it), SHA256SUMS.asc, the public key racer-krm-release-key.asc (.gpg: a keyring for helm --keyring)"
+  say "image signatures (containers' simple signing) in the lookaside folder $out/signatures: publish that folder at a URL (any static web server), and tell podman, skopeo and CRI-O where in /etc/containers/registries.d/racer-krm.yaml:"
+  printf '%s\n' "docker:" "  ${registry%/}/racer-krm:" "    lookaside: https://SIGNATURES-URL" | sed 's/^/release:   /' >&2
+else
+  say "unsigned: no --sign-key, so no chart provenance, image signatures or SHA256SUMS.asc (docs/release.md#signing)"
+fi
+
 echo "image $image@$image_digest"
 echo "chart oci://$registry/charts/racer:$version@$chart_digest"
 printf '%s' "$bundles"
+[ -z "$sign_key" ] || echo "signed-by $sign_fpr signatures $out/signatures"

@@ -32,7 +32,7 @@ shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(KrmInputFuzzTest#readResourceList KrmInputFuzzTest#functionMode KrmInputFuzzTest#readManifests
-    SettingsFuzzTest#validate)
+    SettingsFuzzTest#validate ApplicationParametersFuzzTest#parameters)
 fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/racer-krm-fuzz.XXXXXX")
 status=0

@@ -6,6 +6,7 @@ import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.parameters.Announcements;
+import io.unboundedcloud.racer.krm.parameters.ParameterLimits;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.settings.Finding;
@@ -25,10 +26,19 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * an app folder (its files, or {@code -}: a kustomize build's output on stdin), as a JSON array on
  * stdout. It never fails the UI: whatever the folder holds, it prints the catalog's announcements
  * and exits 0, with why a value could not be read on stderr. The Application's parameters are not
- * applied: the values announced are the folder's own.
+ * applied: the values announced are the folder's own. A flat folder whose function config lists
+ * {@code allowedParameters} without {@code settings} gets only the keys it lists announced.
  */
 final class AnnounceMode implements Mode {
   private static final String PREFIX = "racer-krm announce: ";
+
+  /**
+   * What the announcements show of a folder: its racer-settings data, and what its function config
+   * allows (a flat folder's; a kustomize build on stdin holds no function config).
+   */
+  private record Folder(Map<String, String> settings, ParameterLimits limits) {
+    static final Folder NONE = new Folder(Map.of(), ParameterLimits.NONE);
+  }
 
   @Override
   public String name() {
@@ -49,9 +59,9 @@ final class AnnounceMode implements Mode {
 
   @Override
   public int run(Invocation call, OutputStream out) {
-    Map<String, String> settings = Map.of();
+    Folder folder = Folder.NONE;
     try {
-      settings = folderSettings(call);
+      folder = folder(call);
       // unlike other modes, it catches what breaks the read: an announcement that fails would fail
       // the Argo CD UI, while the catalog's defaults are still worth showing
     } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
@@ -70,7 +80,9 @@ final class AnnounceMode implements Mode {
                   + "); announcing the catalog's defaults");
     }
     try {
-      out.write((Announcements.json(settings) + "\n").getBytes(StandardCharsets.UTF_8));
+      out.write(
+          (Announcements.json(folder.settings(), folder.limits()) + "\n")
+              .getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -78,25 +90,32 @@ final class AnnounceMode implements Mode {
   }
 
   /** The folder's racer-settings data; empty, with the reason on stderr, when it has none. */
-  private Map<String, String> folderSettings(Invocation call) {
+  private Folder folder(Invocation call) {
     PrintStream stderr = call.stderr();
     SourceFiles sources = new SourceFiles();
     List<MappingNode> objects = call.manifests(call.arguments().positionals(), name(), sources);
     Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
     List<MappingNode> items = sorted.value() == null ? objects : sorted.value().items();
+    ParameterLimits limits = ParameterLimits.NONE;
+    if (sorted.value() != null && sorted.value().functionConfig() != null) {
+      Read<ParameterLimits> read =
+          ParameterLimits.of(
+              new Inputs(items, sorted.value().functionConfig()).folderFunctionConfig(), null);
+      limits = read.ok() ? read.value() : ParameterLimits.NONE;
+    }
     Read<SettingsSource> settings = new Inputs(items, null).builtSettings();
     for (Result result : settings.results()) {
       stderr.println(PREFIX + sources.locate(result).toLine());
     }
     if (settings.value() == null) {
       stderr.println(PREFIX + "announcing the catalog's defaults");
-      return Map.of();
+      return new Folder(Map.of(), limits);
     }
     for (Finding finding : SettingsCatalog.validate(settings.value().data())) {
       if (finding.severity() == FindingSeverity.ERROR) {
         stderr.println(PREFIX + "error: " + finding.message());
       }
     }
-    return settings.value().data();
+    return new Folder(settings.value().data(), limits);
   }
 }

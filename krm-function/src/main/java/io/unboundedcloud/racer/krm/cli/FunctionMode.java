@@ -59,7 +59,7 @@ final class FunctionMode implements Mode {
       input = call.keptStdin();
       list = YamlReader.readResourceList(input.open());
     } catch (YamlInputException unreadable) {
-      refuse(unreadable, out, call.stderr());
+      refuse(keepingItems(unreadable, call), out, call.stderr());
       return 1;
     }
     List<MappingNode> inputItems = List.copyOf(list.items());
@@ -84,6 +84,17 @@ final class FunctionMode implements Mode {
         results,
         out);
     return outcome.results().exitCode();
+  }
+
+  /**
+   * A refusal for a duplicate key with the input's items read again, both entries of a repeated key
+   * kept: kpt passes such items through, so they go back as they came.
+   */
+  private static YamlInputException keepingItems(YamlInputException refused, Invocation call) {
+    if (!refused.isDuplicateKey() || refused.items().isPresent() || call.kept().isEmpty()) {
+      return refused;
+    }
+    return YamlReader.keepingItems(refused, call.kept().get().open());
   }
 
   /**

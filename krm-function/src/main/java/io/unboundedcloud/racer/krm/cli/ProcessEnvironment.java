@@ -12,6 +12,10 @@ import java.util.Map;
  * locale's charset, and the Argo CD sidecar and kustomize's container calls run with no locale at
  * all (ASCII): a parameter's non-ASCII characters would arrive as replacement characters. On Linux
  * the environment's bytes are in {@code /proc/self/environ}; elsewhere the JVM's decoding stands.
+ * Bytes that are not UTF-8 become U+FFFD either way (under a locale whose charset maps every byte,
+ * such as Latin-1, on a system without {@code /proc}, the JVM's decoding could not tell), and the
+ * reader of the Application's parameters refuses a value that holds one ({@code
+ * krm.parameters.ParametersJson}): what was meant is lost.
  */
 public final class ProcessEnvironment {
   private static final Path ENVIRON = Path.of("/proc/self/environ");

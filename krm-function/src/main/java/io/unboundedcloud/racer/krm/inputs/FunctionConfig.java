@@ -17,7 +17,12 @@ import java.util.Map;
  *   dataplaneImage: registry.example.com/racer/racer-dataplane:0.19.0   # optional, wins
  *   objectImage: registry.example.com/racer/racer-object:0.19.0         # optional, wins
  *   strict: "true"                              # optional: every warning is an error
+ *   allowedParameters: "RACER_NVIDIA,imageTag"  # optional: the only Application parameters allowed
+ *   allowedRegistries: "mirror.example.com/racer"   # optional: where Application parameters may take images from
  * </pre>
+ *
+ * <p>The two allow-lists limit the Argo CD Application's parameters ({@code krm.parameters}): they
+ * are read from the folder's own config only, and no parameter sets them.
  *
  * @param source the config object, or {@code null} when the function got none
  * @param imageRegistry {@code data.imageRegistry}, or {@code null}
@@ -59,9 +64,28 @@ public record FunctionConfig(
   /** The {@code data} key of strict mode: {@code "true"} or {@code "false"} (the default). */
   public static final String STRICT = "strict";
 
+  /**
+   * The {@code data} key that lists, comma-separated, the only parameters an Argo CD Application
+   * may set; absent, every parameter may be set.
+   */
+  public static final String ALLOWED_PARAMETERS = "allowedParameters";
+
+  /**
+   * The {@code data} key that lists, comma-separated, the registries and repository prefixes from
+   * which an Argo CD Application's parameters may take images; absent, none.
+   */
+  public static final String ALLOWED_REGISTRIES = "allowedRegistries";
+
   /** Every key the function reads. */
   public static final List<String> KEYS =
-      List.of(IMAGE_REGISTRY, IMAGE_TAG, DATAPLANE_IMAGE, OBJECT_IMAGE, STRICT);
+      List.of(
+          IMAGE_REGISTRY,
+          IMAGE_TAG,
+          DATAPLANE_IMAGE,
+          OBJECT_IMAGE,
+          STRICT,
+          ALLOWED_PARAMETERS,
+          ALLOWED_REGISTRIES);
 
   /**
    * The config that {@code data} sets (a ConfigMap's data, with the Application's parameters over

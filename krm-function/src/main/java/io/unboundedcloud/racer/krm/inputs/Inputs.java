@@ -240,6 +240,19 @@ public final class Inputs {
   }
 
   /**
+   * The function config's {@code data} as the folder wrote it, without the overrides: what the
+   * folder allows an Application's parameters is never theirs to change. Empty when the function
+   * got no config or one that is no ConfigMap ({@link #functionConfig()} reports what is wrong).
+   */
+  public Map<String, String> folderFunctionConfig() {
+    if (functionConfig == null) {
+      return Map.of();
+    }
+    Item source = new Item(functionConfig);
+    return source.is("v1", "ConfigMap") ? scalarData(source, new Results()) : Map.of();
+  }
+
+  /**
    * The config {@code data} sets once the overrides are over it, its values checked where they are
    * not checked later ({@code strict}); {@code source} is null when the function got no config.
    */

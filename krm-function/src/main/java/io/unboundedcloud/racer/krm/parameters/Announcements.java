@@ -29,8 +29,21 @@ public final class Announcements {
    * folder has none, or cannot be read: every key then shows its default).
    */
   public static List<Map<String, Object>> of(Map<String, String> folderSettings) {
+    return of(folderSettings, ParameterLimits.NONE);
+  }
+
+  /**
+   * The announcements for a folder whose racer-settings hold {@code folderSettings} and whose
+   * function config sets {@code limits}: where its {@code allowedParameters} leaves {@code
+   * settings} out, only the keys it lists, since the others would be refused.
+   */
+  public static List<Map<String, Object>> of(
+      Map<String, String> folderSettings, ParameterLimits limits) {
     List<Map<String, Object>> announcements = new ArrayList<>();
     for (SettingKey key : SettingsCatalog.keys()) {
+      if (!limits.allowsKey(key.name())) {
+        continue;
+      }
       Map<String, Object> announcement = new LinkedHashMap<>();
       announcement.put("name", key.name());
       announcement.put("title", key.name());
@@ -49,9 +62,9 @@ public final class Announcements {
   }
 
   /** The announcements as the JSON array the dynamic command prints. */
-  public static String json(Map<String, String> folderSettings) {
+  public static String json(Map<String, String> folderSettings, ParameterLimits limits) {
     try {
-      return JSON.writeValueAsString(of(folderSettings));
+      return JSON.writeValueAsString(of(folderSettings, limits));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("plain maps of strings always write as JSON", e);
     }

@@ -26,6 +26,18 @@ public final class ParametersJson {
   /** A ConfigMap data key, as the API server accepts it. */
   private static final Pattern CONFIG_MAP_KEY = Pattern.compile("[-._a-zA-Z0-9]{1,253}");
 
+  /**
+   * Why a value that is not valid UTF-8 is refused, and what to do, after "Application parameter X
+   * ".
+   */
+  private static final String NOT_UTF8 =
+      "is not valid UTF-8 (it holds U+FFFD, the character that stands in for bytes that are not"
+          + " UTF-8, or half of a surrogate pair): write it in UTF-8; nothing is rendered from a"
+          + " value whose characters were lost";
+
+  /** Names longer than this get no nearest-name hint: no parameter name is nearly as long. */
+  private static final int HINTED_LENGTH = 64;
+
   private static final String STRING = "a string";
   private static final String MAP = "a map";
 
@@ -107,6 +119,16 @@ public final class ParametersJson {
         return;
       }
       String name = nameNode.textValue();
+      if (!isUnicode(name)) {
+        error(
+            "Application parameter number "
+                + (index + 1)
+                + " ("
+                + ParameterNames.ENVIRONMENT_VARIABLE
+                + ") has a name that "
+                + NOT_UTF8);
+        return;
+      }
       if (names.contains(name)) {
         error(where(name) + "is set twice: set it once");
         return;
@@ -144,6 +166,10 @@ public final class ParametersJson {
                       : ""));
           return;
         }
+        if (!isUnicode(parameter.get("string").textValue())) {
+          error(where(name) + NOT_UTF8);
+          return;
+        }
         ParameterValue value = new ParameterValue(name, parameter.get("string").textValue(), name);
         if (ParameterNames.isSettingKey(name)) {
           putSetting(value);
@@ -151,17 +177,13 @@ public final class ParametersJson {
           functionConfig.put(name, value);
         }
       } else {
-        String hint =
-            KeySuggestion.nearest(name, ParameterNames.known())
-                .map(nearest -> "; did you mean " + nearest + "?")
-                .orElse("");
         error(
             where(name)
                 + "is unknown: the parameters are the racer-settings keys (RACER_*), "
                 + ParameterNames.SETTINGS
                 + " and "
                 + String.join(", ", ParameterNames.FUNCTION_CONFIG)
-                + hint);
+                + hint(name));
       }
     }
 
@@ -176,8 +198,19 @@ public final class ParametersJson {
               where
                   + "is not a ConfigMap key, which the API server would refuse: use letters,"
                   + " digits, '-', '_' and '.'");
+        } else if (!ParameterNames.isSettingKey(key)) {
+          error(
+              where
+                  + "is not a racer-settings key of the catalog: an Application may set only the"
+                  + " catalog's keys (RACER_*, those the Parameters tab lists), while the folder's"
+                  + " own racer-settings may hold any key; set "
+                  + key
+                  + " in the folder's racer-settings instead"
+                  + hint(key));
         } else if (!field.getValue().isTextual()) {
           error(where + "is not a string: racer-settings values are strings");
+        } else if (!isUnicode(field.getValue().textValue())) {
+          error(where + NOT_UTF8);
         } else {
           putSetting(
               new ParameterValue(key, field.getValue().textValue(), ParameterNames.SETTINGS));
@@ -227,6 +260,38 @@ public final class ParametersJson {
       kinds.add("an array");
     }
     return kinds.isEmpty() ? null : kinds.size() == 1 ? kinds.get(0) : "values of several kinds";
+  }
+
+  /**
+   * A value holding U+FFFD, the character that stands for bytes that were not UTF-8 (the JVM's and
+   * racer-krm's decoding of the environment, and Argo CD's JSON encoding, put it there), or half of
+   * a surrogate pair (a JSON escape such as {@code \\ud800}): what was meant is lost, so it is
+   * refused rather than rendered.
+   */
+  static boolean isUnicode(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\uFFFD') {
+        return false;
+      }
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The nearest known name, as a hint; none for a name far longer than any. */
+  static String hint(String name) {
+    return name.length() > HINTED_LENGTH
+        ? ""
+        : KeySuggestion.nearest(name, ParameterNames.known())
+            .map(nearest -> "; did you mean " + nearest + "?")
+            .orElse("");
   }
 
   /** How an error starts for parameter {@code name}: where it came from. */

@@ -13,6 +13,7 @@ import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.parameters.ParameterAttribution;
+import io.unboundedcloud.racer.krm.parameters.ParameterLimits;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -82,10 +83,20 @@ public final class Renderer {
       ApplicationParameters parameters,
       UnaryOperator<ResourceRef> locate) {
     Results results = new Results();
-    List<MappingNode> output;
+    List<MappingNode> output = null;
     Inputs inputs = new Inputs(items, functionConfig, locate, parameters.overrides());
     try {
-      output = renderInto(inputs, parameters.overrides(), results);
+      Read<ParameterLimits> limits =
+          ParameterLimits.of(
+              inputs.folderFunctionConfig(),
+              functionConfig == null ? null : new Item(functionConfig).ref());
+      results.addAll(limits.results());
+      if (limits.ok()) {
+        results.addAll(limits.value().checkNames(parameters));
+      }
+      if (!results.hasError()) {
+        output = renderInto(inputs, parameters, limits.value(), results);
+      }
     } catch (YamlInputException unreadable) {
       // an object we had to read is not plain data (an alias expanding past the limits): no item is
       // lost
@@ -117,20 +128,25 @@ public final class Renderer {
    * items then come back unchanged. Only a run without error writes the overrides into
    * racer-settings.
    */
-  private static List<MappingNode> renderInto(Inputs inputs, Overrides overrides, Results results) {
+  private static List<MappingNode> renderInto(
+      Inputs inputs, ApplicationParameters parameters, ParameterLimits limits, Results results) {
     Read<FunctionConfig> functionRead = inputs.functionConfig();
-    List<MappingNode> output = renderWith(inputs, functionRead, results);
+    List<MappingNode> output = renderWith(inputs, functionRead, parameters, limits, results);
     if (functionRead.value() != null && functionRead.value().strict()) {
       results.makeStrict();
     }
     if (output != null && !results.hasError()) {
-      writeOverrides(inputs.settings().value(), overrides);
+      writeOverrides(inputs.settings().value(), parameters.overrides());
     }
     return output;
   }
 
   private static List<MappingNode> renderWith(
-      Inputs inputs, Read<FunctionConfig> functionRead, Results results) {
+      Inputs inputs,
+      Read<FunctionConfig> functionRead,
+      ApplicationParameters parameters,
+      ParameterLimits limits,
+      Results results) {
     Read<SettingsSource> settingsRead = inputs.settings();
     results.addAll(settingsRead.results());
     results.addAll(functionRead.results());
@@ -144,6 +160,13 @@ public final class Renderer {
     }
     Config config = DataplaneConfiguration.of(settings, functionRead.value(), results);
     if (config == null) {
+      return null;
+    }
+    // the images are valid references now: judged as they will be rendered
+    results.addAll(
+        limits.checkImages(
+            parameters, functionRead.value(), config.dataplaneImage(), config.objectImage()));
+    if (results.hasError()) {
       return null;
     }
     String namespace = settings.namespace();

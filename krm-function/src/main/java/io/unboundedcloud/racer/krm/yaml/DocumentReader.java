@@ -40,11 +40,28 @@ final class DocumentReader {
 
   /** A stream read on its own: {@code limits.maxInputBytes()} for it alone. */
   DocumentReader(InputStream in, String source, YamlLimits limits) {
-    this(in, source, limits, ByteBudget.of(limits));
+    this(in, source, limits, ByteBudget.of(limits), true);
   }
 
   /** A stream of a run that reads several: what it reads is spent from {@code budget}. */
   DocumentReader(InputStream in, String source, YamlLimits limits, ByteBudget budget) {
+    this(in, source, limits, budget, true);
+  }
+
+  /**
+   * With {@code refuseDuplicateKeys} false, a repeated key is kept as two entries: only to give
+   * back the items of an input refused for one.
+   */
+  DocumentReader(InputStream in, String source, YamlLimits limits, boolean refuseDuplicateKeys) {
+    this(in, source, limits, ByteBudget.of(limits), refuseDuplicateKeys);
+  }
+
+  private DocumentReader(
+      InputStream in,
+      String source,
+      YamlLimits limits,
+      ByteBudget budget,
+      boolean refuseDuplicateKeys) {
     this.source = source;
     this.limits = limits;
     this.budget = budget;
@@ -55,7 +72,10 @@ final class DocumentReader {
     try {
       this.parser =
           new CompactEventParser(
-              new ParserImpl(reader, limits.loaderOptions()), source, limits.maxNestingDepth());
+              new ParserImpl(reader, limits.loaderOptions()),
+              source,
+              limits.maxNestingDepth(),
+              refuseDuplicateKeys);
     } catch (YAMLException e) {
       throw translate(e, null);
     }
@@ -118,7 +138,8 @@ final class DocumentReader {
   }
 
   private YamlInputException refused(RefusedStructure e) {
-    return YamlInputException.at(source, e.mark(), e.problem());
+    YamlInputException refused = YamlInputException.at(source, e.mark(), e.problem());
+    return e.isDuplicateKey() ? refused.forDuplicateKey() : refused;
   }
 
   private static boolean isEmptyDocument(Node root) {

@@ -28,6 +28,24 @@ final class ResourceListReader {
   }
 
   /**
+   * The {@code items} of a ResourceList refused for a duplicate key, read again with both entries
+   * of each repeated key kept; empty when the input is no ResourceList with a list of items even
+   * so.
+   */
+  Optional<Node> itemsKeepingDuplicateKeys(InputStream in, String source) {
+    try {
+      Optional<Node> root = new DocumentReader(in, source, limits, false).next();
+      if (root.isPresent() && root.get() instanceof MappingNode envelope) {
+        Node items = Nodes.get(envelope, "items");
+        return items instanceof SequenceNode ? Optional.of(items) : Optional.empty();
+      }
+    } catch (YamlInputException unreadable) {
+      // not readable even so: no items to give back
+    }
+    return Optional.empty();
+  }
+
+  /**
    * Reads one ResourceList; {@code source} names the input in messages. Does not close the stream.
    */
   ResourceList read(InputStream in, String source) {

@@ -17,6 +17,7 @@ public final class YamlInputException extends RuntimeException {
   private final int line;
   private final int column;
   private transient Node items;
+  private boolean duplicateKey;
 
   private YamlInputException(String source, int line, int column, String message, Throwable cause) {
     super(message, cause);
@@ -120,6 +121,19 @@ public final class YamlInputException extends RuntimeException {
   /** This exception with the parsed items of the envelope it was thrown for. */
   YamlInputException withItems(Node parsedItems) {
     this.items = parsedItems;
+    return this;
+  }
+
+  /**
+   * Whether the input was refused for a key repeated in one mapping: its items can still be read
+   * with both entries kept ({@link YamlReader#keepingItems}) and go back as they came.
+   */
+  public boolean isDuplicateKey() {
+    return duplicateKey;
+  }
+
+  YamlInputException forDuplicateKey() {
+    this.duplicateKey = true;
     return this;
   }
 

@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * Reads the function's YAML input as nodes, within {@link YamlLimits#DEFAULT} unless told
@@ -32,6 +34,23 @@ public final class YamlReader {
   /** As {@link #readResourceList(InputStream)}; {@code source} names the input in messages. */
   public static ResourceList readResourceList(InputStream in, String source, YamlLimits limits) {
     return new ResourceListReader(limits).read(in, source);
+  }
+
+  /**
+   * {@code refused}, a refusal of {@link #readResourceList(InputStream)} for a duplicate key
+   * ({@link YamlInputException#isDuplicateKey()}), with the input's {@code items} ({@link
+   * YamlInputException#items()}) read again from {@code sameInput}, both entries of a repeated key
+   * kept, so they can go back as they came. Unchanged for another refusal, or when the input has no
+   * list of items even so.
+   */
+  public static YamlInputException keepingItems(YamlInputException refused, InputStream sameInput) {
+    if (!refused.isDuplicateKey()) {
+      return refused;
+    }
+    Optional<Node> items =
+        new ResourceListReader(YamlLimits.DEFAULT)
+            .itemsKeepingDuplicateKeys(sameInput, refused.source());
+    return items.isPresent() ? refused.withItems(items.get()) : refused;
   }
 
   /**

@@ -30,11 +30,18 @@
  * mapping with a kind, nothing more), drops or reorders items, writes anything but YAML to the
  * output, closes stdin or stdout.
  *
- * <p>What snakeyaml cannot keep: folded scalars ({@code >}) come out re-folded on one line; a
- * sequence written indented under its key ({@code - x}) comes out at the key's indent; a comment on
- * the line above a sequence item comes out after its dash ({@code - # comment}, as kpt itself sends
- * it); spacing before an inline comment becomes one space; {@code ...} document end markers are
- * dropped; comments on the ResourceList envelope itself are not kept; an escape such as {@code
- * "\u00e9"} in a double-quoted string is written as the character.
+ * <p>The style is kyaml's (kustomize's and kpt's YAML library), so that an item the function does
+ * not change comes out of a ResourceList as kpt sent it, and through kpt as {@code kpt fn eval
+ * --exec cat} writes it: comments where kyaml puts them (above a sequence item before its dash, at
+ * the end of a block at its indentation, a document's leading comment after its item's dash), a
+ * duplicate key refused with both of its places and every item given back as it came.
+ *
+ * <p>What is not kept: folded scalars ({@code >}) come out re-folded on one line (as kyaml writes
+ * them); a sequence written indented under its key ({@code - x}) comes out at the key's indent (kpt
+ * indents it again in the file, from its {@code seqindent} annotation); spacing before an inline
+ * comment becomes one space; {@code ...} document end markers are dropped; comments on the
+ * ResourceList envelope itself are not kept; an escape such as {@code "\u00e9"} in a double-quoted
+ * string is written as the character; blank lines are kept where kyaml drops them (kpt drops them
+ * when it writes the file).
  */
 package io.unboundedcloud.racer.krm.yaml;

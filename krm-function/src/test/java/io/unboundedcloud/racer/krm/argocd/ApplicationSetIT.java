@@ -56,9 +56,9 @@ class ApplicationSetIT {
 
   private static final List<Cluster> FLEET =
       List.of(
-          cluster("gpu-east", "cdi", "mirror-east.example.com/racer"),
-          cluster("gpu-west", "env", "mirror-west.example.com:5000/ghcr/unbounded-cloud"),
-          cluster("cpu-lab", "off", "registry.lab.example.com/racer"),
+          cluster("gpu-east", "cdi", "mirror.example.com/east/racer"),
+          cluster("gpu-west", "env", "mirror.example.com/west/ghcr/unbounded-cloud"),
+          cluster("cpu-lab", "off", "registry.example.com/lab/racer"),
           new Cluster(
               "unlabelled",
               "https://unlabelled.example.com",
@@ -134,6 +134,42 @@ class ApplicationSetIT {
         .contains(
             cluster.annotations().get("racer.unbounded-cloud.io/image-registry")
                 + "/racer-dataplane:");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "evil.example.com/racer",
+        "mirror.example.com.evil.io/racer",
+        "mirror.example.com:5000/racer"
+      })
+  @DisplayName(
+      "a cluster whose annotation names a registry the folder does not allow: generate fails loudly, naming imageRegistry and allowedRegistries")
+  void foreignRegistry(String registry, @TempDir Path root) throws Exception {
+    Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
+    Cluster cluster = cluster("rogue", "cdi", registry);
+    Map<String, Object> source = at(application(cluster), "spec", "source");
+    String folder = (String) source.get("path");
+    PluginServer server =
+        new PluginServer(
+            Files.createDirectories(root.resolve("plugin")),
+            ArgoCdExample.generateCommand(PLUGIN),
+            List.of(kustomize.toolFolder(root)));
+    Path checkout = server.receive(ArgoCdExample.dir().resolve("overlay-app"), CHECKOUT_PATH);
+
+    Generated generated =
+        server.generate(
+            checkout.resolve(folder.substring(CHECKOUT_PATH.length() + 1)),
+            new ObjectMapper()
+                .writeValueAsString(
+                    (List<Map<String, Object>>) at(source, "plugin", "parameters")));
+
+    assertThat(generated.exitCode()).as("%s", generated).isNotZero();
+    assertThat(generated.stdout()).isEmpty();
+    assertThat(generated.stderr())
+        .contains("Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) chooses the")
+        .contains(registry + "/racer-dataplane:")
+        .contains("allowedRegistries");
   }
 
   /**

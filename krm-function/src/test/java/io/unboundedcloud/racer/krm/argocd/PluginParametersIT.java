@@ -43,6 +43,13 @@ class PluginParametersIT {
   static final String AWKWARD =
       "a=b=c  two  spaces \"double\" 'single' back\\slash\nline two\tü 日本 🚀";
 
+  /**
+   * {@link #AWKWARD} as an error message quotes it: quotes, backslashes and controls escaped, the
+   * rest as it was.
+   */
+  static final String AWKWARD_QUOTED =
+      "\"a=b=c  two  spaces \\\"double\\\" 'single' back\\\\slash\\nline two\\tü 日本 🚀\"";
+
   @Nested
   @DisplayName("definition")
   class Definition {
@@ -140,19 +147,44 @@ class PluginParametersIT {
     }
 
     @Test
-    @DisplayName("awkward values reach racer-settings byte for byte")
+    @DisplayName(
+        "awkward values reach the key's rule byte for byte: generate fails loudly, quoting them")
     void exactValues(@TempDir Path root) throws Exception {
       PluginServer server = server(root);
       Generated generated =
           server.generate(
               server.receive(ArgoCdExample.app()),
               JSON.writeValueAsString(
-                  List.of(Map.of("name", "settings", "map", Map.of("note", AWKWARD)))));
+                  List.of(Map.of("name", "settings", "map", Map.of("RACER_SHARES", AWKWARD)))));
 
-      assertThat(generated.exitCode()).as("%s", generated).isZero();
-      Map<String, Object> settings =
-          find(LocalKustomize.objects(generated.stdout()), "ConfigMap", "racer-settings");
-      assertThat((Object) at(settings, "data", "note")).isEqualTo(AWKWARD);
+      assertThat(generated.exitCode()).as("%s", generated).isNotZero();
+      assertThat(generated.stdout()).isEmpty();
+      assertThat(generated.stderr()).contains("RACER_SHARES is " + AWKWARD_QUOTED);
+    }
+
+    @Test
+    @DisplayName(
+        "a folder whose allowedParameters leaves a parameter out: generate fails loudly on it, renders with the one it lists")
+    void allowedParameters(@TempDir Path root) throws Exception {
+      PluginServer server = server(root);
+      Path app = server.receive(ArgoCdExample.app());
+      edit(
+          app.resolve("racer-function.yaml"),
+          "strict: \"true\"",
+          "strict: \"true\"\n  allowedParameters: RACER_NVIDIA");
+
+      Generated refused = server.generate(app, "[{\"name\":\"imageTag\",\"string\":\"0.19.1\"}]");
+      Generated allowed = server.generate(app, "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cdi\"}]");
+
+      assertThat(refused.exitCode()).as("%s", refused).isNotZero();
+      assertThat(refused.stdout()).isEmpty();
+      assertThat(refused.stderr())
+          .contains(
+              "Application parameter imageTag (ARGOCD_APP_PARAMETERS) is not allowed by this"
+                  + " folder")
+          .contains("allowedParameters: \"RACER_NVIDIA,imageTag\"");
+      assertThat(allowed.exitCode()).as("%s", allowed).isZero();
+      assertThat(allowed.stdout()).contains("RACER_NVIDIA: cdi");
     }
 
     @Test
@@ -209,6 +241,27 @@ class PluginParametersIT {
             "RACER_NVIDIA as a map",
             "[{\"name\":\"RACER_NVIDIA\",\"map\":{\"a\":\"b\"}}]",
             "Application parameter RACER_NVIDIA (ARGOCD_APP_PARAMETERS) is a map"),
+        Arguments.of(
+            "a settings key outside the catalog",
+            "[{\"name\":\"settings\",\"map\":{\"LD_PRELOAD\":\"/tmp/x.so\"}}]",
+            "Application parameter settings (ARGOCD_APP_PARAMETERS) key LD_PRELOAD is not a"
+                + " racer-settings key of the catalog"),
+        Arguments.of(
+            "an image under no registry the folder allows",
+            "[{\"name\":\"dataplaneImage\",\"string\":\"evil.example.com/pwn\"}]",
+            "Application parameter dataplaneImage (ARGOCD_APP_PARAMETERS) chooses the dataplane"
+                + " image evil.example.com/pwn, which lies under none of the registries this folder"
+                + " allows"),
+        Arguments.of(
+            "a registry beside an allowed one at no '/' boundary",
+            "[{\"name\":\"imageRegistry\",\"string\":\"mirror.example.com/racerevil\"}]",
+            "to allow it, list its registry or repository prefix there, comma-separated:"
+                + " allowedRegistries: \"registry.example.com/racer,mirror.example.com/racer,"
+                + "mirror.example.com/racerevil\""),
+        Arguments.of(
+            "a value that is not UTF-8 (U+FFFD, as Argo CD's JSON encoding leaves such bytes)",
+            "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cd\uFFFD\"}]",
+            "Application parameter RACER_NVIDIA (ARGOCD_APP_PARAMETERS) is not valid UTF-8"),
         Arguments.of(
             "an image that is no image reference",
             "[{\"name\":\"imageRegistry\",\"string\":\"Mirror Example\"}]",

@@ -158,7 +158,7 @@ class SidecarDockerIT {
   class Parameters {
     private static final String PARAMETERS =
         "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cdi\"},"
-            + "{\"name\":\"settings\",\"map\":{\"note\":\"a=b \\\"q\\\"\\nline two ü\"}}]";
+            + "{\"name\":\"settings\",\"map\":{\"RACER_PEER_PORT\":\"9300\"}}]";
 
     @Test
     @DisplayName(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.PlainYamlParser;
 import io.unboundedcloud.racer.krm.yaml.ResourceList;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlLimits;
@@ -50,9 +51,9 @@ class KrmInputFuzzTest {
 
   /**
    * Function mode, bytes in and bytes out: exit 0 or 1, never an internal error; stdout always a
-   * ResourceList, in one of the apiVersions read (the input's is echoed); on an error every input
-   * item in it unchanged; on success the output rendered again holds the same items, byte for byte,
-   * and no result the first run did not raise.
+   * ResourceList that a plain YAML parser composes, in one of the apiVersions read (the input's is
+   * echoed); on an error every input item in it unchanged; on success the output rendered again
+   * holds the same items, byte for byte, and no result the first run did not raise.
    */
   @FuzzTest(maxDuration = "10m")
   void functionMode(byte[] input) {
@@ -66,6 +67,8 @@ class KrmInputFuzzTest {
         .as(run.describe())
         .containsPattern(
             "\\AapiVersion: config\\.kubernetes\\.io/v1(beta1|alpha1)?\nkind: ResourceList\n");
+    // valid YAML to a plain parser on every path, errors included (issue 31)
+    PlainYamlParser.assertComposes(run.stdout(), "the output");
     if (run.exitCode() == 0) {
       KrmRun again = KrmRun.function(run.stdoutBytes());
       runs = runs < 0 || again.allocatedBytes() < 0 ? -1 : runs + again.allocatedBytes();
@@ -112,7 +115,8 @@ class KrmInputFuzzTest {
     try {
       return YamlReader.readResourceList(new ByteArrayInputStream(input)).items();
     } catch (YamlInputException unreadable) {
-      return unreadable
+      // refused for a duplicate key: the items as they came, both entries of the key kept
+      return YamlReader.keepingItems(unreadable, new ByteArrayInputStream(input))
           .items()
           .map(
               items ->

@@ -75,6 +75,14 @@ public final class KrmRun {
     return function(new Yaml(new Representer(options), options).dump(resourceList));
   }
 
+  /**
+   * Function mode on bytes with {@code environment} as the process environment (the Argo CD
+   * Application's parameters, {@code ARGOCD_APP_PARAMETERS}).
+   */
+  public static KrmRun function(byte[] stdin, Map<String, String> environment) {
+    return run(new ByteArrayInputStream(stdin), HANG_GUARD, environment);
+  }
+
   /** {@code racer-krm ARGS} with nothing on stdin. */
   public static KrmRun command(String... args) {
     return run(new byte[0], HANG_GUARD, args);
@@ -92,6 +100,11 @@ public final class KrmRun {
    *     throws instead of returning an exit code
    */
   public static KrmRun run(InputStream stdin, Duration guard, String... args) {
+    return run(stdin, guard, Map.of(), args);
+  }
+
+  private static KrmRun run(
+      InputStream stdin, Duration guard, Map<String, String> environment, String... args) {
     String[] arguments = args.clone();
     AtomicReference<KrmRun> result = new AtomicReference<>();
     AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -106,7 +119,8 @@ public final class KrmRun {
                     arguments.clone(),
                     stdin,
                     new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
+                    new PrintStream(err, true, StandardCharsets.UTF_8),
+                    environment);
             long allocated = before < 0 ? -1 : allocatedSoFar() - before;
             result.set(
                 new KrmRun(

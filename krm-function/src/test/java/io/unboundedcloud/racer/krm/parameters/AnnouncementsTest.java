@@ -53,12 +53,28 @@ class AnnouncementsTest {
       "the JSON is an array of Argo CD ParameterAnnouncements (schema from Argo CD's type)")
   void json() throws Exception {
     String json =
-        Announcements.json(Map.of("note", "a \"quoted\"\nvalue ü", "RACER_NVIDIA", "a\"b"));
+        Announcements.json(
+            Map.of("note", "a \"quoted\"\nvalue ü", "RACER_NVIDIA", "a\"b"), ParameterLimits.NONE);
 
     AnnouncementSchema.assertValid(json);
     assertThat(json)
         .startsWith("[{\"name\":\"RACER_PEER_PORT\",")
         .contains("\"string\":\"a\\\"b\"");
+  }
+
+  @Test
+  @DisplayName(
+      "a folder whose allowedParameters leaves settings out: only the keys it lists are announced; with settings, all")
+  void allowedParameters() {
+    ParameterLimits keys =
+        ParameterLimits.of(Map.of("allowedParameters", "RACER_NVIDIA,imageTag,RACER_SHARES"), null)
+            .value();
+    ParameterLimits map = ParameterLimits.of(Map.of("allowedParameters", "settings"), null).value();
+
+    assertThat(Announcements.of(Map.of(), keys))
+        .extracting(a -> a.get("name"))
+        .containsExactly("RACER_NVIDIA", "RACER_SHARES");
+    assertThat(Announcements.of(Map.of(), map)).hasSameSizeAs(SettingsCatalog.keys());
   }
 
   private static Map<String, Object> named(List<Map<String, Object>> announced, String name) {

@@ -45,14 +45,14 @@ class ParametersJsonTest {
           read(
               """
               [{"name":"RACER_NVIDIA","string":"cdi"},\
-              {"name":"settings","map":{"RACER_PEER_PORT":"9300","team":"ml"}}]""");
+              {"name":"settings","map":{"RACER_PEER_PORT":"9300","RACER_SHARES":"8"}}]""");
 
       assertThat(parameters.settings())
           .extracting(ParameterValue::key, ParameterValue::value, ParameterValue::parameter)
           .containsExactly(
               tuple("RACER_NVIDIA", "cdi", "RACER_NVIDIA"),
               tuple("RACER_PEER_PORT", "9300", "settings"),
-              tuple("team", "ml", "settings"));
+              tuple("RACER_SHARES", "8", "settings"));
       assertThat(parameters.functionConfig()).isEmpty();
     }
 
@@ -82,7 +82,7 @@ class ParametersJsonTest {
     void exactValues() {
       String awkward = "a=b=c  two  spaces \"double\" 'single' back\\slash\nline two\ttab ü 日本 🚀";
       String json =
-          "[{\"name\":\"settings\",\"map\":{\"note\":\""
+          "[{\"name\":\"settings\",\"map\":{\"RACER_SHARES\":\""
               + awkward
                   .replace("\\", "\\\\")
                   .replace("\"", "\\\"")
@@ -92,8 +92,18 @@ class ParametersJsonTest {
 
       ApplicationParameters parameters = read(json);
 
-      assertThat(parameters.settingsValues()).containsEntry("note", awkward);
+      // read exactly as written; the key's rule judges it when the folder renders
+      assertThat(parameters.settingsValues()).containsEntry("RACER_SHARES", awkward);
       assertThat(parameters.functionConfigValues()).containsEntry("imageTag", "x=y");
+    }
+
+    @Test
+    @DisplayName("characters outside the BMP (a surrogate pair, escaped or not) are valid UTF-8")
+    void supplementary() {
+      ApplicationParameters parameters =
+          read("[{\"name\":\"imageTag\",\"string\":\"a\\ud83d\\ude80🚀\"}]");
+
+      assertThat(parameters.functionConfigValues()).containsEntry("imageTag", "a🚀🚀");
     }
 
     @Test
@@ -179,6 +189,41 @@ class ParametersJsonTest {
             "[{\"name\":\"settings\",\"map\":{\"two words\":\"x\"}}]",
             "Application parameter settings (ARGOCD_APP_PARAMETERS) key two words is not a"
                 + " ConfigMap key"),
+        Arguments.of(
+            "a settings key outside the catalog: the environment of a privileged DaemonSet",
+            "[{\"name\":\"settings\",\"map\":{\"LD_PRELOAD\":\"/tmp/x.so\"}}]",
+            "Application parameter settings (ARGOCD_APP_PARAMETERS) key LD_PRELOAD is not a"
+                + " racer-settings key of the catalog: an Application may set only the catalog's"
+                + " keys (RACER_*, those the Parameters tab lists), while the folder's own"
+                + " racer-settings may hold any key; set LD_PRELOAD in the folder's racer-settings"
+                + " instead"),
+        Arguments.of(
+            "a proxy for the dataplane",
+            "[{\"name\":\"settings\",\"map\":{\"HTTPS_PROXY\":\"http://evil.example.com\"}}]",
+            "key HTTPS_PROXY is not a racer-settings key of the catalog"),
+        Arguments.of(
+            "a settings key near a catalog key: the nearest named",
+            "[{\"name\":\"settings\",\"map\":{\"RACER_PEER_PROT\":\"9300\"}}]",
+            "set RACER_PEER_PROT in the folder's racer-settings instead; did you mean"
+                + " RACER_PEER_PORT?"),
+        Arguments.of(
+            "a string value holding U+FFFD: bytes that were not UTF-8",
+            "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cd\uFFFD\"}]",
+            "Application parameter RACER_NVIDIA (ARGOCD_APP_PARAMETERS) is not valid UTF-8"),
+        Arguments.of(
+            "a map value holding U+FFFD as a JSON escape",
+            "[{\"name\":\"settings\",\"map\":{\"RACER_NVIDIA\":\"cd\\ufffd\"}}]",
+            "Application parameter settings (ARGOCD_APP_PARAMETERS) key RACER_NVIDIA is not valid"
+                + " UTF-8"),
+        Arguments.of(
+            "half of a surrogate pair as a JSON escape",
+            "[{\"name\":\"imageTag\",\"string\":\"1\\ud800\"}]",
+            "Application parameter imageTag (ARGOCD_APP_PARAMETERS) is not valid UTF-8"),
+        Arguments.of(
+            "a name that is not UTF-8",
+            "[{\"name\":\"RACER_\uFFFD\",\"string\":\"1\"}]",
+            "Application parameter number 1 (ARGOCD_APP_PARAMETERS) has a name that is not valid"
+                + " UTF-8"),
         Arguments.of("not JSON", "[{\"name\":", "ARGOCD_APP_PARAMETERS is not JSON"),
         Arguments.of(
             "a JSON object instead of the array",

@@ -41,6 +41,15 @@ class ParametersRenderTest {
       metadata: {name: racer-function}
       data: {imageRegistry: registry.example.com/racer}
       """;
+  private static final String ALLOWING =
+      """
+      apiVersion: v1
+      kind: ConfigMap
+      metadata: {name: racer-function}
+      data:
+        imageRegistry: registry.example.com/racer
+        allowedRegistries: mirror.example.com/racer,objects.example.com
+      """;
 
   @Nested
   @DisplayName("win over the folder's values")
@@ -78,7 +87,7 @@ class ParametersRenderTest {
       Outcome withParameters =
           render(
               SETTINGS,
-              FUNCTION_CONFIG,
+              ALLOWING,
               """
               [{"name":"imageRegistry","string":"mirror.example.com/racer"},\
               {"name":"imageTag","string":"0.19.1"},\
@@ -106,7 +115,8 @@ class ParametersRenderTest {
     }
 
     @Test
-    @DisplayName("function config keys where the folder has no function config at all")
+    @DisplayName(
+        "an image parameter where the folder has no function config: refused, since no config allows a registry")
     void noFunctionConfig() {
       Outcome withParameters =
           render(
@@ -114,29 +124,53 @@ class ParametersRenderTest {
               null,
               "[{\"name\":\"imageRegistry\",\"string\":\"registry.example.com/racer\"}]");
 
-      assertThat(withParameters.results().list()).isEmpty();
-      assertThat(plain(withParameters)).isEqualTo(plain(render(SETTINGS, FUNCTION_CONFIG, null)));
+      assertThat(withParameters.results().list())
+          .extracting(Result::message)
+          .containsExactly(
+              "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) chooses the dataplane"
+                  + " image registry.example.com/racer/racer-dataplane:0.19.0, but the folder has no"
+                  + " function config, so it allows no registry for the Application's images: give"
+                  + " it a function config whose data.allowedRegistries lists the registries or"
+                  + " repository prefixes the images may come from, comma-separated (for example"
+                  + " allowedRegistries: \"registry.example.com/racer\")");
     }
 
     @Test
     @DisplayName(
-        "values exactly: an administrator's key with '=', quotes, a newline and non-ASCII reaches racer-settings as it was")
+        "values exactly: '=', quotes, a newline and non-ASCII reach the key's rule as they were, which names them")
     void exactValues() {
       String awkward = "a=b \"q\" 'r' back\\slash\nline two ü 日本";
       Outcome outcome =
           render(
               SETTINGS,
               FUNCTION_CONFIG,
-              "[{\"name\":\"settings\",\"map\":{\"note\":\""
+              "[{\"name\":\"settings\",\"map\":{\"RACER_SHARES\":\""
                   + awkward.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")
                   + "\"}}]");
 
+      Result error = outcome.results().first();
+      assertThat(error.severity()).isEqualTo(Severity.ERROR);
+      assertThat(error.message())
+          .startsWith(
+              "Application parameter settings (ARGOCD_APP_PARAMETERS) key RACER_SHARES (from the"
+                  + " Application's spec.source.plugin.parameters): RACER_SHARES is");
+      assertThat(error.currentValue()).isEqualTo(awkward);
+    }
+
+    @Test
+    @DisplayName(
+        "the folder's own racer-settings may hold any key: it reaches the output as it was, beside the parameters'")
+    void folderKeys() {
+      Outcome outcome =
+          render(SETTINGS, FUNCTION_CONFIG, "[{\"name\":\"RACER_NVIDIA\",\"string\":\"cdi\"}]");
+
       assertThat(outcome.results().list()).isEmpty();
-      // written, then read back as kubectl and Argo CD read the stream
       Map<String, Object> settings =
           new Yaml(new SafeConstructor(new LoaderOptions()))
               .load(YamlWriter.manifests(List.of(settingsNode(outcome))));
-      assertThat((Map<String, Object>) settings.get("data")).containsEntry("note", awkward);
+      assertThat((Map<String, Object>) settings.get("data"))
+          .containsEntry("team", "platform")
+          .containsEntry("RACER_NVIDIA", "cdi");
     }
 
     @Test

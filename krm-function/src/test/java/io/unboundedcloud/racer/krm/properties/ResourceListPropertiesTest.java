@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.PlainYamlParser;
 import io.unboundedcloud.racer.krm.properties.ResourceListGenerator.Case;
 import io.unboundedcloud.racer.krm.properties.ResourceListGenerator.Key;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
@@ -138,6 +139,18 @@ class ResourceListPropertiesTest {
             } else {
               assertThat(text(out.get(i))).as("item %s", key).isEqualTo(text(in.get(i)));
             }
+          }
+        });
+  }
+
+  @Test
+  @DisplayName("the output, the output run again and the output on an error parse as plain YAML")
+  void outputParses() {
+    forEveryInput(
+        one -> {
+          PlainYamlParser.assertComposes(one.run().stdout(), "the output");
+          if (one.onOutput() != null) {
+            PlainYamlParser.assertComposes(one.onOutput().stdout(), "the output run again");
           }
         });
   }

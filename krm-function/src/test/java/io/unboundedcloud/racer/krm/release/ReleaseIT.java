@@ -66,6 +66,8 @@ class ReleaseIT {
   private boolean arm64;
   private String baseImage;
   private Path arm64Userland;
+  private ThrowawayKey releaseKey;
+  private ThrowawayKey strangerKey;
 
   @BeforeAll
   void release(@TempDir Path folder) throws IOException {
@@ -82,7 +84,10 @@ class ReleaseIT {
     registry = LocalRegistry.start(Files.createDirectories(temp.resolve("registry")));
     registry.trustInCertsDir();
     checkoutBefore = ReleaseScript.checkoutStatus();
-    script = ReleaseScript.in(temp, registry.secrets().authFile());
+    releaseKey = ThrowawayKey.create(temp.resolve("release-key"), "racer-krm test release");
+    script =
+        ReleaseScript.in(temp, registry.secrets().authFile())
+            .with("GNUPGHOME", releaseKey.home().toString());
     Map<String, String> releaseEnv = script.environment();
     Path repository = RuntimeFolder.repository();
     long start = System.nanoTime();
@@ -108,7 +113,9 @@ class ReleaseIT {
             "--base-image",
             baseImage,
             "--platforms",
-            arm64 ? "linux/amd64,linux/arm64" : "linux/amd64");
+            arm64 ? "linux/amd64,linux/arm64" : "linux/amd64",
+            "--sign-key",
+            releaseKey.fingerprint());
     System.out.printf(
         "ReleaseIT: tools/release.sh %s in %d s%n%s",
         registry.host(), (System.nanoTime() - start) / 1_000_000_000L, release.stderr());
@@ -122,6 +129,11 @@ class ReleaseIT {
   void stopRegistry() {
     if (registry != null) {
       registry.close();
+    }
+    for (ThrowawayKey key : new ThrowawayKey[] {releaseKey, strangerKey}) {
+      if (key != null) {
+        key.close();
+      }
     }
     CommandRun.of(
         Path.of("/"),
@@ -185,6 +197,87 @@ class ReleaseIT {
       for (String repository : List.of("wrong/racer-krm", "wrong/charts/racer")) {
         HttpURLConnection tags = registry.openAsUser("/v2/" + repository + "/tags/list");
         assertThat(tags.getResponseCode()).as("%s in the registry", repository).isEqualTo(404);
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "with a --sign-key the keyring lacks: one line naming the key and the keyring, exit 1, nothing pushed")
+    void signKeyMissing() throws IOException {
+      String elsewhere = registry.host() + "/unknown-key";
+
+      CommandRun run =
+          script.run(elsewhere, "--sign-key", "0123456789ABCDEF0123456789ABCDEF01234567");
+
+      assertOneLineNothingPushed(
+          run,
+          "unknown-key",
+          "--sign-key: no secret key '0123456789ABCDEF0123456789ABCDEF01234567' in the keyring "
+              + releaseKey.home());
+    }
+
+    @Test
+    @DisplayName(
+        "with a --sign-key that cannot sign (its passphrase not given): one line saying so and how to give it, exit 1, nothing pushed")
+    void signKeyLocked() throws IOException {
+      String elsewhere = registry.host() + "/locked-key";
+      try (ThrowawayKey locked =
+          ThrowawayKey.withPassphrase(temp.resolve("locked-key"), "locked", "not given")) {
+
+        CommandRun run =
+            script
+                .with("GNUPGHOME", locked.home().toString())
+                .run(elsewhere, "--sign-key", locked.fingerprint());
+
+        assertOneLineNothingPushed(
+            run,
+            "locked-key",
+            "--sign-key: the key " + locked.fingerprint() + " cannot sign: gpg: signing failed: ");
+        assertThat(run.stderr()).contains("needs --sign-passphrase-file FILE");
+        // gpg removes its --output file when signing fails: the check must not name one
+        assertThat(Files.isRegularFile(Path.of("/dev/null")))
+            .as("/dev/null is a file after the check")
+            .isFalse();
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "with a base image lacking an asked platform (the amd64-only local base, both platforms asked): one line naming the platform and both ways out, exit 1, nothing pushed")
+    void baseLacksPlatform() throws IOException {
+      String elsewhere = registry.host() + "/one-platform-base";
+
+      CommandRun run =
+          script.run(
+              elsewhere,
+              "--base-image",
+              ContainerTools.BASE_IMAGE,
+              "--platforms",
+              "linux/amd64,linux/arm64");
+
+      assertOneLineNothingPushed(
+          run,
+          "one-platform-base",
+          "the base image "
+              + ContainerTools.BASE_IMAGE
+              + " has no linux/arm64 image (it holds linux/amd64): release linux/amd64 only with --platforms linux/amd64, or make a multi-platform base with tools/base-image.sh");
+      assertThat(run.stderr()).doesNotContain("pinging container registry");
+    }
+
+    /** exit 1, one error line holding {@code message}, and nothing under REGISTRY/below/. */
+    private void assertOneLineNothingPushed(CommandRun run, String below, String message)
+        throws IOException {
+      assertThat(run.exit()).as("exit code; stderr: %s", run.stderr()).isEqualTo(1);
+      assertThat(run.stderr().lines().filter(l -> l.startsWith("release: error:")).toList())
+          .singleElement()
+          .asString()
+          .contains(message);
+      for (String repository : List.of("racer-krm", "charts/racer", "racer-krm-bundle")) {
+        HttpURLConnection tags =
+            registry.openAsUser("/v2/" + below + "/" + repository + "/tags/list");
+        assertThat(tags.getResponseCode())
+            .as("%s/%s in the registry", below, repository)
+            .isEqualTo(404);
       }
     }
 
@@ -272,6 +365,356 @@ class ReleaseIT {
                   "https://" + registry.host()));
       assertThat(run.exit()).isEqualTo(1);
       assertThat(run.stderr()).contains("REGISTRY is host[:port][/path] without a scheme");
+    }
+  }
+
+  @Nested
+  @DisplayName(
+      "Signed (--sign-key): users verify the chart, the image and the files with Helm, containers' policies and gpg")
+  class Signatures {
+    private static final String PROVENANCE_LAYER =
+        "application/vnd.cncf.helm.chart.provenance.v1.prov";
+
+    @Test
+    @DisplayName(
+        "the chart's provenance file is pushed with the chart, as a layer of its own holding the file the release wrote")
+    void provenancePushed() throws IOException {
+      HttpURLConnection manifest = registry.openAsUser("/v2/charts/racer/manifests/" + chartDigest);
+      manifest.setRequestProperty("Accept", "application/vnd.oci.image.manifest.v1+json");
+      assertThat(manifest.getResponseCode()).isEqualTo(200);
+      String provDigest = null;
+      for (var layer : new ObjectMapper().readTree(manifest.getInputStream()).path("layers")) {
+        if (PROVENANCE_LAYER.equals(layer.path("mediaType").asText())) {
+          provDigest = layer.path("digest").asText();
+        }
+      }
+      assertThat(provDigest).as("a %s layer", PROVENANCE_LAYER).isNotNull();
+      try (var in = registry.openAsUser("/v2/charts/racer/blobs/" + provDigest).getInputStream()) {
+        assertThat(in.readAllBytes())
+            .isEqualTo(Files.readAllBytes(released().resolve("racer-" + version + ".tgz.prov")));
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "Helm 4: helm pull --verify with the release's public keyring, then helm verify and helm template of the verified package, as the chart folder renders")
+    void helm4PullVerify() throws IOException {
+      Helm4 helm = helm4("helm4-verify");
+      Path into = Files.createDirectories(temp.resolve("helm4-pulled"));
+
+      CommandRun pull = pullVerified(helm, into, released().resolve("racer-krm-release-key.gpg"));
+
+      pull.succeeded();
+      Path pulled = into.resolve("racer-" + version + ".tgz");
+      assertThat(pulled).hasSameBinaryContentAs(released().resolve("racer-" + version + ".tgz"));
+      assertThat(into.resolve("racer-" + version + ".tgz.prov")).isRegularFile();
+      CommandRun verify =
+          helm.run(
+              into,
+              "verify",
+              "--keyring",
+              released().resolve("racer-krm-release-key.gpg").toString(),
+              pulled.toString());
+      assertThat(verify.succeeded().stdoutText() + verify.stderr())
+          .contains("Using Key With Fingerprint: " + releaseKey.fingerprint())
+          .contains("Chart Hash Verified: sha256:");
+      String[] template = {
+        "template",
+        "racer",
+        "",
+        "--namespace",
+        "racer",
+        "--kube-version",
+        KUBE_VERSION,
+        "--set",
+        "images.registry=registry.example.com/racer"
+      };
+      template[2] = pulled.toString();
+      String fromPackage = helm.run(into, template).succeeded().stdoutText();
+      template[2] = RuntimeFolder.repository().resolve("charts/racer").toString();
+      assertThat(fromPackage)
+          .contains("kind: DaemonSet")
+          .isEqualTo(helm.run(into, template).succeeded().stdoutText());
+    }
+
+    @Test
+    @DisplayName(
+        "Helm 4: helm pull --verify with a stranger's keyring fails: exit 1, the signature made by an unknown entity")
+    void helm4RefusesStranger() throws IOException {
+      Helm4 helm = helm4("helm4-stranger");
+      Path into = Files.createDirectories(temp.resolve("helm4-stranger-pulled"));
+
+      CommandRun pull = pullVerified(helm, into, stranger().publicKeyring());
+
+      // the exit code is the verdict: Helm leaves the downloaded package in the folder
+      assertThat(pull.exit()).isEqualTo(1);
+      assertThat(pull.stderr()).contains("Error: openpgp: signature made by unknown entity");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"the release's keyring, true", "a stranger's keyring, false"})
+    @DisplayName(
+        "Helm 4: helm install --verify checks the provenance before it contacts the cluster: with the release's keyring it gets as far as the (unreachable) cluster, with a stranger's it stops at the signature")
+    void helm4InstallVerify(String keyring, boolean trusted) throws IOException {
+      Helm4 helm = helm4("helm4-install-" + trusted);
+      Path kubeconfig = temp.resolve("unreachable-kubeconfig-" + trusted);
+      Files.writeString(
+          kubeconfig,
+          String.join(
+              "\n",
+              "apiVersion: v1",
+              "kind: Config",
+              "clusters: [{name: none, cluster: {server: 'https://127.0.0.1:1'}}]",
+              "users: [{name: none, user: {token: none}}]",
+              "contexts: [{name: none, context: {cluster: none, user: none}}]",
+              "current-context: none",
+              ""));
+
+      CommandRun install =
+          helm.run(
+              temp,
+              "install",
+              "racer",
+              "oci://" + registry.host() + "/charts/racer",
+              "--version",
+              version,
+              "--verify",
+              "--keyring",
+              (trusted
+                      ? released().resolve("racer-krm-release-key.gpg")
+                      : stranger().publicKeyring())
+                  .toString(),
+              "--registry-config",
+              auth().toString(),
+              "--ca-file",
+              registry.secrets().ca().toString(),
+              "--kubeconfig",
+              kubeconfig.toString(),
+              "--set",
+              "images.registry=registry.example.com/racer");
+
+      assertThat(install.exit()).isEqualTo(1);
+      if (trusted) {
+        assertThat(install.stderr())
+            .doesNotContain("openpgp")
+            .contains("127.0.0.1:1")
+            .containsIgnoringCase("connection refused");
+      } else {
+        assertThat(install.stderr())
+            .contains("openpgp: signature made by unknown entity")
+            .doesNotContain("127.0.0.1:1");
+      }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"amd64", "arm64"})
+    @DisplayName(
+        "skopeo copy under a signedBy policy with the lookaside folder served over HTTP accepts linux/ARCH by tag and by its digest, each time checking that image's own signature")
+    void skopeoAccepts(String arch) throws IOException {
+      assumeReleased("linux/" + arch);
+      String digest = platformDigests().get("linux/" + arch);
+      try (LookasideServer lookaside = LookasideServer.serve(released().resolve("signatures"))) {
+        SignaturePolicy policy =
+            policy("accept-" + arch, released().resolve("racer-krm-release-key.gpg"), lookaside);
+
+        policy.skopeoCopy(imageByTag(), auth(), arch, "tag-" + arch).succeeded();
+        policy
+            .skopeoCopy(registry.host() + "/racer-krm@" + digest, auth(), null, "digest-" + arch)
+            .succeeded();
+        assertThat(lookaside.served())
+            .contains("/racer-krm@sha256=" + digest.substring("sha256:".length()) + "/signature-1");
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "skopeo copy --all (the whole index) under the policy checks the index's own signature and accepts it")
+    void skopeoAcceptsIndex() throws IOException {
+      try (LookasideServer lookaside = LookasideServer.serve(released().resolve("signatures"))) {
+        SignaturePolicy policy =
+            policy("accept-index", released().resolve("racer-krm-release-key.gpg"), lookaside);
+
+        policy.skopeoCopyAll(imageByTag(), auth(), "index").succeeded();
+
+        assertThat(lookaside.served())
+            .contains(
+                "/racer-krm@sha256=" + imageDigest.substring("sha256:".length()) + "/signature-1");
+      }
+    }
+
+    @Test
+    @DisplayName("skopeo copy refuses the image when the policy names a stranger's key")
+    void skopeoRefusesStranger() throws IOException {
+      try (LookasideServer lookaside = LookasideServer.serve(released().resolve("signatures"))) {
+        SignaturePolicy policy = policy("stranger", stranger().publicKeyring(), lookaside);
+
+        CommandRun copy = policy.skopeoCopy(imageByTag(), auth(), "amd64", "stranger");
+
+        assertThat(copy.exit()).isNotZero();
+        assertThat(copy.stderr()).contains("Source image rejected: Invalid GPG signature");
+      }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+      "cut short (its first 400 bytes), Source image rejected",
+      "replaced by the index's signature (the right key; another digest), does not match"
+    })
+    @DisplayName(
+        "skopeo copy refuses linux/amd64 when the lookaside serves a tampered signature for it")
+    void skopeoRefusesTampered(String tampering, String refusal) throws IOException {
+      Path tampered = temp.resolve("tampered-" + Integer.toHexString(tampering.hashCode()));
+      copyTree(released().resolve("signatures"), tampered);
+      Path signature = signatureOf(tampered, platformDigests().get("linux/amd64"));
+      if (tampering.startsWith("cut short")) {
+        Files.write(signature, java.util.Arrays.copyOf(Files.readAllBytes(signature), 400));
+      } else {
+        Files.copy(
+            signatureOf(tampered, imageDigest),
+            signature,
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      try (LookasideServer lookaside = LookasideServer.serve(tampered)) {
+        SignaturePolicy policy =
+            policy(
+                "tampered-" + Integer.toHexString(tampering.hashCode()),
+                released().resolve("racer-krm-release-key.gpg"),
+                lookaside);
+
+        CommandRun copy = policy.skopeoCopy(imageByTag(), auth(), "amd64", "tampered");
+
+        assertThat(copy.exit()).as("skopeo copy: %s", copy.stderr()).isNotZero();
+        assertThat(copy.stderr()).contains("Source image rejected").contains(refusal);
+      }
+    }
+
+    private Path signatureOf(Path lookaside, String digest) {
+      return lookaside.resolve(
+          "racer-krm@sha256=" + digest.substring("sha256:".length()) + "/signature-1");
+    }
+
+    @Test
+    @DisplayName(
+        "podman pull by tag under the signedBy policy (--signature-policy, registries.d in its HOME) accepts the image, and refuses it with a stranger's key")
+    void podmanPull() throws IOException {
+      try (LookasideServer lookaside = LookasideServer.serve(released().resolve("signatures"))) {
+        SignaturePolicy stranger = policy("podman-stranger", stranger().publicKeyring(), lookaside);
+        SignaturePolicy trusted =
+            policy("podman", released().resolve("racer-krm-release-key.gpg"), lookaside);
+        ContainerTools.removeImage(imageByTag());
+
+        CommandRun refused = stranger.podmanPull(imageByTag(), auth());
+        CommandRun accepted = trusted.podmanPull(imageByTag(), auth());
+
+        assertThat(refused.exit())
+            .as("podman pull, stranger's key: %s", refused.stderr())
+            .isNotZero();
+        assertThat(refused.stderr()).contains("Source image rejected");
+        accepted.succeeded();
+        assertThat(ContainerTools.podman("image", "exists", imageByTag()).exit()).isZero();
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "SHA256SUMS lists the exec bundles, the SBOMs and the chart package; gpgv with the public key alone and sha256sum -c pass")
+    void checksums() throws IOException {
+      List<String> listed =
+          Files.readAllLines(released().resolve("SHA256SUMS")).stream()
+              .map(line -> line.substring(66))
+              .toList();
+      List<String> expected = new ArrayList<>();
+      for (String platform : arm64 ? List.of("amd64", "arm64") : List.of("amd64")) {
+        expected.add("racer-krm-" + version + "-linux-" + platform + ".cdx.json");
+        expected.add("racer-krm-" + version + "-linux-" + platform + ".tar.gz");
+      }
+      expected.add("racer-krm.cdx.json");
+      expected.add("racer-" + version + ".tgz");
+
+      assertThat(listed).containsExactlyInAnyOrderElementsOf(expected);
+      gpgv(released()).succeeded();
+      CommandRun.of(released(), Map.of(), List.of("sha256sum", "-c", "SHA256SUMS")).succeeded();
+    }
+
+    @Test
+    @DisplayName("a changed bundle fails sha256sum -c, naming it; a changed SHA256SUMS fails gpgv")
+    void changedFiles() throws IOException {
+      Path copy = temp.resolve("changed-release");
+      copyTree(released(), copy);
+      String bundle = "racer-krm-" + version + "-linux-amd64.tar.gz";
+      Files.write(copy.resolve(bundle), new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
+
+      CommandRun sums = CommandRun.of(copy, Map.of(), List.of("sha256sum", "-c", "SHA256SUMS"));
+      Files.writeString(
+          copy.resolve("SHA256SUMS"),
+          Files.readString(copy.resolve("SHA256SUMS")).replaceFirst("^.", "0"));
+      CommandRun signature = gpgv(copy);
+
+      assertThat(sums.exit()).isNotZero();
+      assertThat(sums.stdoutText()).contains(bundle + ": FAILED");
+      assertThat(signature.exit()).isNotZero();
+      assertThat(signature.stderr()).contains("BAD signature");
+    }
+
+    /** gpgv over FOLDER/SHA256SUMS with the release's public keyring, no other. */
+    private CommandRun gpgv(Path folder) {
+      return CommandRun.of(
+          folder,
+          Map.of("GNUPGHOME", temp.resolve("empty-gnupg").toString()),
+          List.of(
+              "gpgv",
+              "--keyring",
+              released().resolve("racer-krm-release-key.gpg").toString(),
+              "SHA256SUMS.asc",
+              "SHA256SUMS"));
+    }
+
+    private CommandRun pullVerified(Helm4 helm, Path into, Path keyring) {
+      return helm.run(
+          into,
+          "pull",
+          "oci://" + registry.host() + "/charts/racer",
+          "--version",
+          version,
+          "--verify",
+          "--keyring",
+          keyring.toString(),
+          "--registry-config",
+          auth().toString(),
+          "--ca-file",
+          registry.secrets().ca().toString(),
+          "--destination",
+          into.toString());
+    }
+
+    private Helm4 helm4(String name) throws IOException {
+      String why = Helm4.unavailableReason();
+      if (why != null) {
+        System.out.println("SKIPPED: ReleaseIT Helm 4: " + why);
+      }
+      Assumptions.assumeTrue(why == null, why);
+      return Helm4.in(temp.resolve(name));
+    }
+
+    private SignaturePolicy policy(String name, Path keyring, LookasideServer lookaside)
+        throws IOException {
+      return SignaturePolicy.write(
+          temp.resolve("policy-" + name), registry.host() + "/racer-krm", keyring, lookaside.url());
+    }
+
+    private Path auth() {
+      return registry.secrets().authFile();
+    }
+
+    private ThrowawayKey stranger() throws IOException {
+      if (strangerKey == null) {
+        strangerKey = ThrowawayKey.create(temp.resolve("stranger-key"), "a stranger");
+      }
+      return strangerKey;
+    }
+
+    private Path released() {
+      return RuntimeFolder.module().resolve("target/release");
     }
   }
 
@@ -417,26 +860,6 @@ class ReleaseIT {
       return registry.host() + "/racer-krm@" + platformDigests().get(platform);
     }
 
-    /** platform (os/architecture) to manifest digest, from the index the release pushed. */
-    private Map<String, String> platformDigests() throws IOException {
-      HttpURLConnection connection = registry.openAsUser("/v2/racer-krm/manifests/" + imageDigest);
-      connection.setRequestProperty(
-          "Accept",
-          "application/vnd.oci.image.index.v1+json, application/vnd.docker.distribution.manifest.list.v2+json");
-      assertThat(connection.getResponseCode()).isEqualTo(200);
-      Map<String, String> digests = new java.util.TreeMap<>();
-      try (var in = connection.getInputStream()) {
-        for (var manifest : new ObjectMapper().readTree(in).path("manifests")) {
-          digests.put(
-              manifest.path("platform").path("os").asText()
-                  + "/"
-                  + manifest.path("platform").path("architecture").asText(),
-              manifest.path("digest").asText());
-        }
-      }
-      return digests;
-    }
-
     /** The golden cases and GoldenBatch's class, readable by uid 65534, for a read-only mount. */
     private Path goldenBatchFolder() throws IOException {
       Path batch = temp.resolve("golden-batch");
@@ -455,6 +878,26 @@ class ReleaseIT {
       }
       return batch;
     }
+  }
+
+  /** platform (os/architecture) to manifest digest, from the index the release pushed. */
+  private Map<String, String> platformDigests() throws IOException {
+    HttpURLConnection connection = registry.openAsUser("/v2/racer-krm/manifests/" + imageDigest);
+    connection.setRequestProperty(
+        "Accept",
+        "application/vnd.oci.image.index.v1+json, application/vnd.docker.distribution.manifest.list.v2+json");
+    assertThat(connection.getResponseCode()).isEqualTo(200);
+    Map<String, String> digests = new java.util.TreeMap<>();
+    try (var in = connection.getInputStream()) {
+      for (var manifest : new ObjectMapper().readTree(in).path("manifests")) {
+        digests.put(
+            manifest.path("platform").path("os").asText()
+                + "/"
+                + manifest.path("platform").path("architecture").asText(),
+            manifest.path("digest").asText());
+      }
+    }
+    return digests;
   }
 
   /** Skips a case of {@code platform} when this release does not hold it (no arm64 emulation). */

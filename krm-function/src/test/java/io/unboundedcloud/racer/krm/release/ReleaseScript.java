@@ -41,8 +41,8 @@ final class ReleaseScript {
 
   /**
    * Why a release cannot be made and checked here (no runtime folder, registry, openssl, buildah,
-   * podman or base image, or containers cannot run), or {@code null}. Makes the base image when it
-   * can.
+   * podman, gpg, skopeo or base image, or containers cannot run), or {@code null}. Makes the base
+   * image when it can.
    */
   static String unavailableReason() {
     String why = RuntimeFolder.unavailableReason();
@@ -51,6 +51,12 @@ final class ReleaseScript {
     }
     if (why == null) {
       why = ContainerTools.unavailableReason();
+    }
+    if (why == null) {
+      why = ThrowawayKey.unavailableReason();
+    }
+    if (why == null) {
+      why = SignaturePolicy.unavailableReason();
     }
     if (why == null) {
       why = ContainerTools.ensureBase();

@@ -61,6 +61,14 @@ class TokenRegistryIT {
   /** The amd64 bundle as this release wrote it (the helper's release writes it again). */
   private byte[] releasedBundle;
 
+  /** What the signed release wrote into target/release, copied before the helper's release. */
+  private Path signedRelease;
+
+  private ThrowawayKey releaseKey;
+
+  /** The helper's release: the same release, unsigned, to REGISTRY/helped (made once). */
+  private CommandRun helpedRelease;
+
   @BeforeAll
   void release(@TempDir Path folder) throws IOException {
     temp = folder;
@@ -74,12 +82,25 @@ class TokenRegistryIT {
             Files.createDirectories(temp.resolve("registry")), LocalRegistry.Auth.TOKEN);
     registry.trustInCertsDir();
     checkoutBefore = ReleaseScript.checkoutStatus();
-    script = ReleaseScript.in(temp, registry.secrets().authFile());
+    releaseKey =
+        ThrowawayKey.withPassphrase(
+            temp.resolve("release-key"), "racer-krm token release", "a passphrase in a file");
+    script =
+        ReleaseScript.in(temp, registry.secrets().authFile())
+            .with("GNUPGHOME", releaseKey.home().toString());
     helperBin = credentialHelpers();
     long start = System.nanoTime();
     release =
         script.run(
-            registry.host(), "--base-image", ContainerTools.BASE_IMAGE, "--platforms", PLATFORM);
+            registry.host(),
+            "--base-image",
+            ContainerTools.BASE_IMAGE,
+            "--platforms",
+            PLATFORM,
+            "--sign-key",
+            releaseKey.fingerprint(),
+            "--sign-passphrase-file",
+            releaseKey.passphraseFile().toString());
     System.out.printf(
         "TokenRegistryIT: tools/release.sh %s --platforms %s in %d s%n%s",
         registry.host(), PLATFORM, (System.nanoTime() - start) / 1_000_000_000L, release.stderr());
@@ -91,12 +112,25 @@ class TokenRegistryIT {
         Files.readAllBytes(
             RuntimeFolder.module()
                 .resolve("target/release/racer-krm-" + version + "-linux-amd64.tar.gz"));
+    signedRelease = temp.resolve("signed-release");
+    CommandRun.of(
+            temp,
+            Map.of(),
+            List.of(
+                "cp",
+                "-r",
+                RuntimeFolder.module().resolve("target/release").toString(),
+                signedRelease.toString()))
+        .succeeded();
   }
 
   @AfterAll
   void stopRegistry() {
     if (registry != null) {
       registry.close();
+    }
+    if (releaseKey != null) {
+      releaseKey.close();
     }
   }
 
@@ -305,14 +339,8 @@ class TokenRegistryIT {
     @DisplayName(
         "the release asks the helper, pushes the image, the bundle and the chart with what it gives")
     void release() throws IOException {
-      String below = registry.host() + "/helped";
-      Path auth = helperAuthFile("helper-auth.json", HELPER);
+      CommandRun run = helpedRelease();
 
-      CommandRun run =
-          helped(auth)
-              .run(below, "--base-image", ContainerTools.BASE_IMAGE, "--platforms", PLATFORM);
-
-      System.out.printf("TokenRegistryIT: release with a credential helper:%n%s", run.stderr());
       ReleaseScript.Released released = ReleaseScript.released(run);
       assertThat(registry.digest("helped/racer-krm", version)).isEqualTo(released.imageDigest());
       assertThat(registry.digest("helped/charts/racer", version)).isEqualTo(released.chartDigest());
@@ -357,19 +385,181 @@ class TokenRegistryIT {
               + auth
               + " names: docker-credential-racer-krm-test-absent is not on PATH");
     }
+  }
 
-    private ReleaseScript helped(Path auth) {
-      return script
-          .with("REGISTRY_AUTH_FILE", auth.toString())
-          .with("PATH", helperBin + ":" + System.getenv("PATH"));
+  @Nested
+  @DisplayName(
+      "Signed with a key whose passphrase is in a file (--sign-key FINGERPRINT --sign-passphrase-file FILE)")
+  class Signing {
+    @Test
+    @DisplayName(
+        "gpgv verifies SHA256SUMS.asc with the exported public key alone, and sha256sum -c passes")
+    void checksums() {
+      CommandRun.of(
+              signedRelease,
+              Map.of("GNUPGHOME", temp.resolve("empty-gnupg").toString()),
+              List.of(
+                  "gpgv",
+                  "--keyring",
+                  signedRelease.resolve("racer-krm-release-key.gpg").toString(),
+                  "SHA256SUMS.asc",
+                  "SHA256SUMS"))
+          .succeeded();
+      CommandRun.of(signedRelease, Map.of(), List.of("sha256sum", "-c", "SHA256SUMS")).succeeded();
     }
 
-    private Path helperAuthFile(String name, String helper) throws IOException {
-      Path auth = temp.resolve(name);
-      Files.writeString(
-          auth, "{\"credHelpers\": {\"" + registry.host() + "\": \"" + helper + "\"}}\n");
-      return auth;
+    @Test
+    @DisplayName("Helm 4's helm verify accepts the chart package with its provenance file")
+    void chartProvenance() throws IOException {
+      String why = Helm4.unavailableReason();
+      if (why != null) {
+        System.out.println("SKIPPED: TokenRegistryIT Helm 4: " + why);
+      }
+      Assumptions.assumeTrue(why == null, why);
+
+      CommandRun verify =
+          Helm4.in(temp.resolve("helm4"))
+              .run(
+                  signedRelease,
+                  "verify",
+                  "--keyring",
+                  signedRelease.resolve("racer-krm-release-key.gpg").toString(),
+                  signedRelease.resolve("racer-" + version + ".tgz").toString());
+
+      assertThat(verify.succeeded().stdoutText() + verify.stderr())
+          .contains("Using Key With Fingerprint: " + releaseKey.fingerprint());
     }
+
+    @Test
+    @DisplayName(
+        "skopeo copy under a signedBy policy accepts the image, its lookaside folder named by a file:// URL")
+    void imageFromFileLookaside() throws IOException {
+      SignaturePolicy policy =
+          SignaturePolicy.write(
+              temp.resolve("policy-file-lookaside"),
+              registry.host() + "/racer-krm",
+              signedRelease.resolve("racer-krm-release-key.gpg"),
+              signedRelease.resolve("signatures").toUri());
+
+      policy
+          .skopeoCopy(
+              registry.host() + "/racer-krm:" + version,
+              registry.secrets().authFile(),
+              "amd64",
+              "file-lookaside")
+          .succeeded();
+    }
+
+    @Test
+    @DisplayName(
+        "signing changes no digest: the unsigned release pushes the same image index, bundle and chart package; the chart's manifest only adds the provenance layer (beside the push time helm push stamps into it)")
+    void sameDigests() throws IOException {
+      ReleaseScript.Released unsigned = ReleaseScript.released(helpedRelease());
+      Path unsignedRelease = RuntimeFolder.module().resolve("target/release");
+
+      assertThat(unsigned.imageDigest()).isEqualTo(imageDigest);
+      assertThat(bundleDigest(helpedRelease(), "/helped")).isEqualTo(bundleDigest(release, ""));
+      for (String file :
+          List.of(
+              "racer-" + version + ".tgz",
+              "racer-krm-" + version + "-linux-amd64.tar.gz",
+              "racer-krm-" + version + "-linux-amd64.cdx.json")) {
+        assertThat(unsignedRelease.resolve(file))
+            .hasSameBinaryContentAs(signedRelease.resolve(file));
+      }
+      var signedChart = chartManifest("charts/racer", chartDigest);
+      var unsignedChart = chartManifest("helped/charts/racer", unsigned.chartDigest());
+      var layers = (com.fasterxml.jackson.databind.node.ArrayNode) signedChart.path("layers");
+      List<String> types = new java.util.ArrayList<>();
+      layers.forEach(layer -> types.add(layer.path("mediaType").asText()));
+      assertThat(types)
+          .containsExactlyInAnyOrder(
+              "application/vnd.cncf.helm.chart.content.v1.tar+gzip",
+              "application/vnd.cncf.helm.chart.provenance.v1.prov");
+      layers.remove(types.indexOf("application/vnd.cncf.helm.chart.provenance.v1.prov"));
+      // helm push stamps the time of the push into the manifest, signed or not
+      for (var manifest : List.of(signedChart, unsignedChart)) {
+        ((com.fasterxml.jackson.databind.node.ObjectNode) manifest.path("annotations"))
+            .remove("org.opencontainers.image.created");
+      }
+      assertThat(signedChart).isEqualTo(unsignedChart);
+    }
+
+    @Test
+    @DisplayName(
+        "without --sign-key the release says it is unsigned and writes no provenance, signatures or SHA256SUMS")
+    void unsigned() throws IOException {
+      Path unsignedRelease = RuntimeFolder.module().resolve("target/release");
+
+      assertThat(helpedRelease().stderr())
+          .contains("release: unsigned: no --sign-key")
+          .doesNotContain("release: error");
+      assertThat(helpedRelease().stdoutText()).doesNotContain("signed-by");
+      for (String file :
+          List.of(
+              "racer-" + version + ".tgz.prov",
+              "signatures",
+              "SHA256SUMS",
+              "SHA256SUMS.asc",
+              "racer-krm-release-key.gpg")) {
+        assertThat(unsignedRelease.resolve(file)).doesNotExist();
+        assertThat(signedRelease.resolve(file)).exists();
+      }
+    }
+
+    private String bundleDigest(CommandRun run, String below) {
+      Matcher line =
+          Pattern.compile(
+                  "(?m)^bundle "
+                      + Pattern.quote(registry.host() + below + "/racer-krm-bundle:")
+                      + "\\S+@(sha256:[0-9a-f]{64})$")
+              .matcher(run.stdoutText());
+      assertThat(line.find()).as("a bundle line in %s", run.stdoutText()).isTrue();
+      return line.group(1);
+    }
+
+    private com.fasterxml.jackson.databind.JsonNode chartManifest(String repository, String digest)
+        throws IOException {
+      HttpURLConnection manifest =
+          registry.openAsUser("/v2/" + repository + "/manifests/" + digest);
+      manifest.setRequestProperty("Accept", "application/vnd.oci.image.manifest.v1+json");
+      assertThat(manifest.getResponseCode()).isEqualTo(200);
+      return new ObjectMapper().readTree(manifest.getInputStream());
+    }
+  }
+
+  /**
+   * The release again, to REGISTRY/helped with only a credential helper's credentials and no
+   * --sign-key; made once, for the helper's tests and to compare with the signed release.
+   */
+  private CommandRun helpedRelease() throws IOException {
+    if (helpedRelease == null) {
+      Path auth = helperAuthFile("helper-auth.json", HELPER);
+      helpedRelease =
+          helped(auth)
+              .run(
+                  registry.host() + "/helped",
+                  "--base-image",
+                  ContainerTools.BASE_IMAGE,
+                  "--platforms",
+                  PLATFORM);
+      System.out.printf(
+          "TokenRegistryIT: release with a credential helper:%n%s", helpedRelease.stderr());
+    }
+    return helpedRelease;
+  }
+
+  private ReleaseScript helped(Path auth) {
+    return script
+        .with("REGISTRY_AUTH_FILE", auth.toString())
+        .with("PATH", helperBin + ":" + System.getenv("PATH"));
+  }
+
+  private Path helperAuthFile(String name, String helper) throws IOException {
+    Path auth = temp.resolve(name);
+    Files.writeString(
+        auth, "{\"credHelpers\": {\"" + registry.host() + "\": \"" + helper + "\"}}\n");
+    return auth;
   }
 
   /**

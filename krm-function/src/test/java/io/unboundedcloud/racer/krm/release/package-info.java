@@ -12,9 +12,14 @@
  * io.unboundedcloud.racer.krm.release.CredentialHelper}; {@link
  * io.unboundedcloud.racer.krm.release.ChartRelease}: Helm in-process through helm-java, so no
  * {@code helm} binary is needed; {@link io.unboundedcloud.racer.krm.release.BundlePush}: the
- * bundles as OCI artifacts), and the test harness: the local registry ({@link
- * io.unboundedcloud.racer.krm.release.LocalRegistry}: Debian's {@code docker-registry} on
- * 127.0.0.1, a free port, TLS and htpasswd or token auth from {@link
+ * bundles as OCI artifacts; the signing itself is {@code tools/release-signing.sh}, gpg and
+ * skopeo), and the test harness: a throwaway signing key in a GNUPGHOME of the test's own ({@link
+ * io.unboundedcloud.racer.krm.release.ThrowawayKey}), the policy and registries.d a user writes to
+ * verify the image's signatures ({@link io.unboundedcloud.racer.krm.release.SignaturePolicy}), the
+ * lookaside folder served over HTTP ({@link io.unboundedcloud.racer.krm.release.LookasideServer}),
+ * Helm 4 from {@code tools/toolchain.sh} ({@link io.unboundedcloud.racer.krm.release.Helm4}), the
+ * local registry ({@link io.unboundedcloud.racer.krm.release.LocalRegistry}: Debian's {@code
+ * docker-registry} on 127.0.0.1, a free port, TLS and htpasswd or token auth from {@link
  * io.unboundedcloud.racer.krm.release.RegistrySecrets}, the token service {@link
  * io.unboundedcloud.racer.krm.release.TokenServer}, stopped after the tests), the release command
  * in its test environment ({@link io.unboundedcloud.racer.krm.release.ReleaseScript}), arm64
@@ -22,8 +27,9 @@
  * io.unboundedcloud.racer.krm.release.GoldenBatch}, every golden case in one JVM inside an image.
  *
  * <p>Must never use a registry or container storage it did not set up (no Debian service, no user's
- * registry, no default storage), never change the machine's trust stores (a {@code certs.d} entry
- * is created for the test's registry and removed exactly), never bypass the container (the image is
+ * registry, no default storage), never read or write the machine's keyrings or {@code
+ * /etc/containers} policies, never change the machine's trust stores (a {@code certs.d} entry is
+ * created for the test's registry and removed exactly), never bypass the container (the image is
  * pulled and run by podman as kpt and kustomize ask, only this machine's flags added by {@code
  * src/test/sh/podman-here}), and never write into the checkout beyond {@code target/}.
  */

@@ -50,6 +50,8 @@ class VerifiedOutputPropertyTest {
           "mirror.example.org:5000/deep/path/racer",
           "localhost:5000",
           "10.0.0.7:443/team");
+  private static final List<String> IMAGE_PARAMETERS =
+      List.of("imageRegistry", "dataplaneImage", "objectImage");
   private static final List<String> DATAPLANE_NAMES = List.of("racer-dataplane", "dp", "team/dp");
   private static final List<String> OBJECT_NAMES = List.of("racer-object", "obj", "team/obj");
   private static final String DIGEST =
@@ -90,6 +92,10 @@ class VerifiedOutputPropertyTest {
     chosen.forEach((key, value) -> (random.nextInt(3) == 0 ? parameters : config).put(key, value));
     if (config.isEmpty()) {
       config.put("imageRegistry", pick(random, REGISTRIES));
+    }
+    if (parameters.keySet().stream().anyMatch(IMAGE_PARAMETERS::contains)) {
+      // an Application chooses images only under the registries the folder allows
+      config.put("allowedRegistries", String.join(",", REGISTRIES));
     }
     return new Case(seed, config, parameters);
   }

@@ -16,6 +16,29 @@ import org.junit.jupiter.params.provider.MethodSource;
 @DisplayName("An object the function does not touch")
 class ItemFidelityTest {
 
+  @Test
+  @DisplayName(
+      "writes a key past YAML's 1024 characters of a simple key as an explicit key, the value in"
+          + " the compact form kyaml gives it")
+  void explicitKeys() {
+    String huge = "k".repeat(16 * 1024);
+    String object =
+        "kind: A\ndata:\n  ? "
+            + huge
+            + "\n  : v\n  ? "
+            + huge
+            + "m\n  : a: b\n    c: d\n  ? "
+            + huge
+            + "s\n  : - 1\n    - 2\n  ? "
+            + huge
+            + "n\n  : # note\n    z: 1\n";
+
+    String out = roundTripManifests(object);
+
+    assertThat(out).isEqualTo(object);
+    assertThat(new org.yaml.snakeyaml.Yaml().loadAll(out)).hasSize(1);
+  }
+
   static Stream<Arguments> keptAsWritten() {
     return Stream.of(
         Arguments.of("a head comment", "# about this object\nkind: A\n"),
@@ -84,7 +107,35 @@ class ItemFidelityTest {
             "kind: A\nmetadata:\n  annotations:\n    " + "k".repeat(300) + ": v\n"),
         Arguments.of(
             "sequences at the key's indent",
-            "kind: A\nspec:\n  containers:\n  - name: a\n    args:\n    - x\n"));
+            "kind: A\nspec:\n  containers:\n  - name: a\n    args:\n    - x\n"),
+        // issue 31: the forms real manifests use that snakeyaml's writer moved or broke
+        Arguments.of(
+            "a comment above a flow-mapping item (was invalid YAML)",
+            "kind: A\nspec:\n  ports:\n  # the web port\n  - {port: 80, name: http}\n"),
+        Arguments.of(
+            "comments above nested sequence items, before their dashes",
+            "kind: A\nlist:\n# first\n- name: a\n# between\n- b\n# last\n- [x]\n"),
+        Arguments.of(
+            "a comment above an item of a sequence in a sequence",
+            "kind: A\nlist:\n- - a\n  # before b\n  - b\n"),
+        Arguments.of(
+            "a comment at the end of a nested mapping, at its indentation",
+            "kind: A\nmetadata:\n  labels:\n    app: x\n    # more labels\n  name: y\n"),
+        Arguments.of(
+            "a comment at the end of an item's mapping, before the next item",
+            "kind: A\nlist:\n- name: a\n  value: b\n  # end of a\n- name: c\n"),
+        Arguments.of(
+            "a comment at the end of the object, indented into its last mapping",
+            "kind: A\ndata:\n  k: v\n  # trailing note\n"),
+        Arguments.of(
+            "a comment at the end of a deep block, then one at a shallower level",
+            "kind: A\na:\n  b:\n    c: 1\n    # end of b\n  # end of a\nd: 2\n"),
+        Arguments.of(
+            "a sequence under a key with an in-line comment, at the key's indent",
+            "kind: A\nspec:\n  ports: # note\n  - port: 80\n"),
+        Arguments.of(
+            "a comment between a key and its scalar value",
+            "kind: A\nkey:\n  # about the value\n  value\n"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -118,10 +169,14 @@ class ItemFidelityTest {
   class SnakeyamlLimits {
 
     @Test
-    @DisplayName("a folded scalar is folded again, on one line")
+    @DisplayName(
+        "a folded scalar is folded again, on one line, and ends with an empty line as kyaml writes it")
     void folded() {
-      assertThat(roundTripManifests("kind: A\ndata:\n  f: >\n    one\n    two\n"))
-          .isEqualTo("kind: A\ndata:\n  f: >\n    one two\n");
+      assertThat(roundTripManifests("kind: A\ndata:\n  f: >\n    one\n    two\nx: 1\n"))
+          .isEqualTo("kind: A\ndata:\n  f: >\n    one two\n\nx: 1\n");
+      assertThat(roundTripManifests("kind: A\ndata:\n  f: >-\n    one\n    two\nx: 1\n"))
+          .as("stripped: no empty line")
+          .isEqualTo("kind: A\ndata:\n  f: >-\n    one two\nx: 1\n");
     }
 
     @Test
@@ -129,13 +184,6 @@ class ItemFidelityTest {
     void wideSequence() {
       assertThat(roundTripManifests("kind: A\nlist:\n  - a\n  - b\n"))
           .isEqualTo("kind: A\nlist:\n- a\n- b\n");
-    }
-
-    @Test
-    @DisplayName("a comment on the line above a sequence item comes out after its dash")
-    void commentAboveDash() {
-      assertThat(roundTripManifests("kind: A\nlist:\n# first\n- name: a\n# between\n- b\n"))
-          .isEqualTo("kind: A\nlist:\n- # first\n  name: a\n- # between\n  b\n");
     }
 
     @Test
@@ -158,18 +206,22 @@ class ItemFidelityTest {
 
     @Test
     @DisplayName(
-        "a value that holds U+FDD0 itself is kept, and plain tagged scalars then get single quotes")
+        "a value that holds U+FDD0 itself is kept, and plain tagged scalars in a flow collection then"
+            + " get single quotes")
     void markerCharacterWithExplicitTag() {
-      assertThat(roundTripManifests("kind: A\nodd: \"\uFDD0\"\ncount: !!str 123\n"))
-          .isEqualTo("kind: A\nodd: \"\uFDD0\"\ncount: !!str '123'\n");
+      assertThat(
+              roundTripManifests(
+                  "kind: A\nodd: {s: \"\uFDD0\", count: !!str 123}\ncount: !!str 123\n"))
+          .isEqualTo("kind: A\nodd: {s: \"\uFDD0\", count: !!str '123'}\ncount: !!str 123\n");
     }
 
     @Test
     @DisplayName(
-        "a value that holds U+FDD0 itself is kept, and leading-zero integers then get snakeyaml's !!int form")
+        "a value that holds U+FDD0 itself is kept, and leading-zero integers in a flow collection"
+            + " then get snakeyaml's !!int form")
     void markerCharacterInInput() {
-      assertThat(roundTripManifests("kind: A\nodd: \"\uFDD0\"\nmode: 0644\n"))
-          .isEqualTo("kind: A\nodd: \"\uFDD0\"\nmode: !!int '0644'\n");
+      assertThat(roundTripManifests("kind: A\nodd: [\"\uFDD0\", 0644]\nmode: 0644\n"))
+          .isEqualTo("kind: A\nodd: [\"\uFDD0\", !!int '0644']\nmode: 0644\n");
     }
   }
 }

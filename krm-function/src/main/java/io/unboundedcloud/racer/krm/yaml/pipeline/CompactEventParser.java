@@ -41,6 +41,7 @@ public final class CompactEventParser implements Parser {
   private final Parser parser;
   private final String source;
   private final int maxNestingDepth;
+  private final boolean refuseDuplicateKeys;
   private final Map<String, String> sharedValues = new HashMap<>();
   private final Deque<Collection> open = new ArrayDeque<>();
   private Event peeked;
@@ -59,9 +60,20 @@ public final class CompactEventParser implements Parser {
    * @param maxNestingDepth the deepest nesting of mappings and sequences accepted
    */
   public CompactEventParser(Parser parser, String source, int maxNestingDepth) {
+    this(parser, source, maxNestingDepth, true);
+  }
+
+  /**
+   * As {@link #CompactEventParser(Parser, String, int)}; with {@code refuseDuplicateKeys} false, a
+   * mapping keeps both entries of a repeated key, for an input refused for it whose items must
+   * still go back as they came.
+   */
+  public CompactEventParser(
+      Parser parser, String source, int maxNestingDepth, boolean refuseDuplicateKeys) {
     this.parser = parser;
     this.source = source;
     this.maxNestingDepth = maxNestingDepth;
+    this.refuseDuplicateKeys = refuseDuplicateKeys;
   }
 
   @Override
@@ -107,7 +119,7 @@ public final class CompactEventParser implements Parser {
       childDone();
     } else if (next instanceof ScalarEvent scalar) {
       Collection parent = open.peek();
-      if (parent != null && parent.mapping && parent.children % 2 == 0) {
+      if (refuseDuplicateKeys && parent != null && parent.mapping && parent.children % 2 == 0) {
         parent.key(scalar.getValue(), raw.getStartMark());
       }
       childDone();
@@ -235,11 +247,31 @@ public final class CompactEventParser implements Parser {
       case Comment:
         {
           CommentEvent e = (CommentEvent) raw;
-          return new CommentEvent(e.getCommentType(), e.getValue(), null, null);
+          return new CommentEvent(
+              e.getCommentType(),
+              e.getValue(),
+              light(e.getStartMark()),
+              afterDash(e.getStartMark()) ? CommentPlacement.ON_INDICATOR_LINE : null);
         }
       default:
         return raw; // stream, document and alias events: the composer does not keep their marks
     }
+  }
+
+  /**
+   * Whether a comment is on a sequence item's dash line ({@code - # note}), which snakeyaml reports
+   * as a block comment like one on a line of its own: told from the text before it.
+   */
+  private static boolean afterDash(Mark mark) {
+    if (mark == null || mark.getBuffer() == null) {
+      return false;
+    }
+    int[] buffer = mark.getBuffer();
+    int i = Math.min(mark.getPointer(), buffer.length) - 1;
+    while (i >= 0 && buffer[i] == ' ') {
+      i--;
+    }
+    return i >= 0 && buffer[i] == '-' && (i == 0 || buffer[i - 1] == ' ' || buffer[i - 1] == '\n');
   }
 
   private Mark light(Mark mark) {
@@ -279,13 +311,15 @@ public final class CompactEventParser implements Parser {
       }
       Integer firstLine = keyLines.putIfAbsent(key, mark == null ? 0 : mark.getLine() + 1);
       if (firstLine != null) {
-        throw new RefusedStructure(
+        throw RefusedStructure.duplicateKey(
             mark,
             "duplicate key '"
                 + key
-                + "' in one mapping (first at line "
+                + "' in one mapping: first at line "
                 + firstLine
-                + "). YAML readers disagree on which value wins: remove one of them.");
+                + ", again at line "
+                + (mark == null ? 0 : mark.getLine() + 1)
+                + ". YAML readers disagree on which value wins: remove one of them.");
       }
     }
   }

@@ -3,30 +3,16 @@ package io.unboundedcloud.racer.krm.yaml.pipeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.util.ArrayDeque;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
+import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 import org.yaml.snakeyaml.comments.CommentLine;
 import org.yaml.snakeyaml.comments.CommentType;
-import org.yaml.snakeyaml.emitter.Emitter;
-import org.yaml.snakeyaml.events.AliasEvent;
-import org.yaml.snakeyaml.events.CommentEvent;
-import org.yaml.snakeyaml.events.DocumentEndEvent;
-import org.yaml.snakeyaml.events.DocumentStartEvent;
-import org.yaml.snakeyaml.events.Event;
-import org.yaml.snakeyaml.events.ImplicitTuple;
-import org.yaml.snakeyaml.events.MappingEndEvent;
-import org.yaml.snakeyaml.events.MappingStartEvent;
-import org.yaml.snakeyaml.events.ScalarEvent;
-import org.yaml.snakeyaml.events.SequenceEndEvent;
-import org.yaml.snakeyaml.events.SequenceStartEvent;
-import org.yaml.snakeyaml.events.StreamEndEvent;
-import org.yaml.snakeyaml.events.StreamStartEvent;
 import org.yaml.snakeyaml.nodes.AnchorNode;
+import org.yaml.snakeyaml.nodes.CollectionNode;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeId;
@@ -37,27 +23,45 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * Writes node trees as a YAML stream through snakeyaml's emitter, in the one style of {@code
- * krm.yaml}: block style where the node does not say otherwise, indent 2, sequences in a mapping at
- * the key's indent ({@code - } under the key, as kustomize and kpt send them), no line wrapping,
- * Unicode as is, {@code \n} line breaks, comments kept.
+ * Writes node trees as a YAML stream in the one style of {@code krm.yaml}, which is kyaml's (the
+ * YAML library of kustomize and kpt): block style where the node does not say otherwise, indent 2,
+ * sequences in a mapping at the key's indent ({@code - } under the key), no line wrapping, Unicode
+ * as is, {@code \n} line breaks, and each comment where kyaml writes it:
  *
- * <p>Used instead of snakeyaml's serializer, which keeps every node of the document in a hash map
- * while it writes: that doubled the heap of a large ResourceList and made up half the writing time.
- * Here only nodes that carry an anchor are remembered. Nodes are written with their own tag, style
- * and anchor; the tag is left out wherever the value resolves to it, as snakeyaml's serializer
- * does, except on a {@link TaggedScalar}, whose tag the input wrote and which keeps it.
+ * <ul>
+ *   <li>a node's block comments on the lines before it, at its indentation; a sequence item's
+ *       before its dash, but those of the first key of a mapping item (or the first item of a
+ *       nested sequence) after the dash ({@code - # header}, then the key below it);
+ *   <li>an in-line comment after the value, or after the key ({@code ports: # note}) when the value
+ *       is a block collection;
+ *   <li>a collection's end comments after its last entry, at its indentation;
+ *   <li>a blank line of the input as an empty line.
+ * </ul>
+ *
+ * {@link CommentPlacement} reads comments into these places, so what is read and written again
+ * stays the same. The layout is written here; the text of a scalar that is not plainly safe (quotes
+ * and escapes, block scalars), of flow collections and of mappings with a non-scalar key comes from
+ * snakeyaml's emitter ({@link EmittedFragment}). snakeyaml's own serializer and emitter put a
+ * sequence item's comment after its dash (in front of a flow mapping, that is invalid YAML: {@code
+ * - # note} then {@code {a: 1}} at column 0), a comment after a block's last entry at the head of
+ * what follows, and keep every node of the document in a map while they write.
  */
 public final class NodeSerializer {
 
   private static final Resolver RESOLVER = new Resolver();
 
+  private final Writer out;
   private final int maxNestingDepth;
   private final Set<Node> anchored = Collections.newSetFromMap(new IdentityHashMap<>());
-  private Emitter emitter;
-  private boolean markers;
 
-  private NodeSerializer(int maxNestingDepth) {
+  /** After a {@code -} of the current line with nothing after it yet (not even its space). */
+  private boolean afterDash;
+
+  /** YAML's bound on a simple (implicit) key's length. */
+  private static final int MAX_SIMPLE_KEY_CHARACTERS = 1024;
+
+  private NodeSerializer(Writer out, int maxNestingDepth) {
+    this.out = out;
     this.maxNestingDepth = maxNestingDepth;
   }
 
@@ -66,96 +70,20 @@ public final class NodeSerializer {
    * does not close it. A tree nesting deeper than {@code maxNestingDepth} is a bug, thrown as such.
    */
   public static void write(List<? extends Node> documents, Writer out, int maxNestingDepth) {
-    new NodeSerializer(maxNestingDepth).stream(documents, out);
-  }
-
-  private static DumperOptions dumperOptions() {
-    DumperOptions options = new DumperOptions();
-    options.setProcessComments(true);
-    options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-    options.setIndent(2);
-    options.setIndicatorIndent(0);
-    options.setIndentWithIndicator(false);
-    options.setWidth(Integer.MAX_VALUE);
-    options.setSplitLines(false);
-    options.setAllowUnicode(true);
-    options.setLineBreak(DumperOptions.LineBreak.UNIX);
-    options.setMaxSimpleKeyLength(
-        1024); // annotation keys reach 317 characters; the default, 128, writes "? key"
-    return options;
-  }
-
-  private void stream(List<? extends Node> documents, Writer out) {
-    markers = documents.stream().noneMatch(NodeSerializer::holdsMarker);
-    MarkerWriter filtered = markers ? new MarkerWriter(out) : null;
-    emitter = new Emitter(markers ? filtered : out, dumperOptions());
+    NodeSerializer serializer = new NodeSerializer(out, maxNestingDepth);
     try {
-      emit(new StreamStartEvent(null, null));
+      boolean first = true;
       for (Node root : documents) {
-        anchored.clear();
-        emit(new DocumentStartEvent(null, null, false, null, null));
-        node(root, 0);
-        emit(new DocumentEndEvent(null, null, false));
-      }
-      emit(new StreamEndEvent(null, null));
-      if (filtered != null) {
-        filtered.close();
+        if (!first) {
+          out.write("---\n");
+        }
+        first = false;
+        serializer.document(root);
       }
       out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private void node(Node node, int depth) throws IOException {
-    if (depth > maxNestingDepth) {
-      throw new IllegalStateException(
-          "a node tree nests deeper than "
-              + maxNestingDepth
-              + " levels (or contains itself without an anchor); it cannot be written");
-    }
-    if (node instanceof AnchorNode anchorNode) {
-      node(anchorNode.getRealNode(), depth);
-      return;
-    }
-    String anchor = node.getAnchor();
-    if (anchor != null && !anchored.add(node)) {
-      emit(new AliasEvent(anchor, null, null));
-      return;
-    }
-    comments(node.getBlockComments());
-    if (node instanceof ScalarNode scalar) {
-      scalar(scalar, anchor);
-    } else if (node instanceof SequenceNode sequence) {
-      emit(
-          new SequenceStartEvent(
-              anchor,
-              sequence.getTag().getValue(),
-              implicit(sequence, NodeId.sequence),
-              null,
-              null,
-              sequence.getFlowStyle()));
-      for (Node child : sequence.getValue()) {
-        node(child, depth + 1);
-      }
-      emit(new SequenceEndEvent(null, null));
-    } else if (node instanceof MappingNode mapping) {
-      emit(
-          new MappingStartEvent(
-              anchor,
-              mapping.getTag().getValue(),
-              implicit(mapping, NodeId.mapping),
-              null,
-              null,
-              mapping.getFlowStyle()));
-      for (NodeTuple tuple : mapping.getValue()) {
-        node(tuple.getKeyNode(), depth + 1);
-        node(tuple.getValueNode(), depth + 1);
-      }
-      emit(new MappingEndEvent(null, null));
-    }
-    comments(node.getInLineComments());
-    comments(node.getEndComments());
   }
 
   /**
@@ -167,180 +95,398 @@ public final class NodeSerializer {
         && scalar.getTag().equals(RESOLVER.resolve(NodeId.scalar, scalar.getValue(), true));
   }
 
-  private static boolean implicit(Node node, NodeId id) {
-    return node.getTag().equals(RESOLVER.resolve(id, null, true));
+  private void document(Node root) throws IOException {
+    anchored.clear();
+    afterDash = false;
+    Node node = real(root);
+    comments(node.getBlockComments(), 0);
+    if (isBlock(node) && !isAlias(node) && props(node).isEmpty()) {
+      if (node instanceof MappingNode mapping) {
+        entries(mapping, 0, 0);
+      } else {
+        items((SequenceNode) node, 0, 0);
+      }
+    } else {
+      String text = text(node, 0);
+      int lineEnd = text.indexOf('\n');
+      out.write(lineEnd < 0 ? text : text.substring(0, lineEnd));
+      endLine(null, node.getInLineComments());
+      if (lineEnd >= 0) {
+        continuation(text.substring(lineEnd + 1), 2);
+      }
+      comments(node.getEndComments(), 0);
+    }
   }
 
-  private void scalar(ScalarNode scalar, String anchor) throws IOException {
-    if (scalar instanceof TaggedScalar tagged) {
-      taggedScalar(tagged, anchor);
-      return;
+  private void entries(MappingNode mapping, int indent, int depth) throws IOException {
+    depth(depth);
+    for (NodeTuple tuple : mapping.getValue()) {
+      Node key = real(tuple.getKeyNode());
+      comments(key.getBlockComments(), indent);
+      startLine(indent);
+      String keyText = keyText(key, depth);
+      if (isSimpleKey(keyText)) {
+        out.write(keyText);
+        out.write(':');
+        afterDash = false;
+        value(tuple.getValueNode(), key.getInLineComments(), indent, indent + 2, depth + 1);
+      } else {
+        // "? key", then ": value" in the compact form of a sequence item, as kyaml writes it
+        out.write("? ");
+        out.write(keyText);
+        out.write('\n');
+        indent(indent);
+        out.write(':');
+        afterDash = true;
+        value(tuple.getValueNode(), key.getInLineComments(), indent + 2, indent + 2, depth + 1);
+      }
     }
-    Tag tag = scalar.getTag();
-    String value = scalar.getValue();
-    // as snakeyaml's serializer decides, except that the resolver's patterns only run for plain
-    // scalars: the emitter consults the first flag for plain scalars only, and unquoted resolution
-    // of anything is a string
-    boolean plainResolves = writtenPlainWithoutTag(scalar);
-    ImplicitTuple implicit = new ImplicitTuple(plainResolves, Tag.STR.equals(tag));
-    if (markers
-        && scalar.isPlain()
-        && implicit.canOmitTagInPlainScalar()
-        && hasLeadingZero(value)) {
-      value = MarkerWriter.MARKER + value; // keeps "0644" plain: see MarkerWriter
+    comments(mapping.getEndComments(), indent);
+  }
+
+  private void items(SequenceNode sequence, int indent, int depth) throws IOException {
+    depth(depth);
+    for (Node child : sequence.getValue()) {
+      Node item = real(child);
+      if (!isAlias(item)) {
+        comments(item.getBlockComments(), indent);
+      }
+      startLine(indent);
+      out.write('-');
+      afterDash = true;
+      value(item, null, indent + 2, indent + 2, depth + 1);
     }
-    emit(
-        new ScalarEvent(
-            anchor, tag.getValue(), implicit, value, null, null, scalar.getScalarStyle()));
+    comments(sequence.getEndComments(), indent);
   }
 
   /**
-   * A scalar with the tag the input wrote, written again. snakeyaml's emitter writes a tag only on
-   * a quoted or block scalar ({@code !!str '123'}); to keep a plain one plain ({@code !!str 123})
-   * the tag goes into the text behind the marker, as one plain scalar the emitter writes untagged,
-   * and {@link MarkerWriter} takes the marker out. Without markers, or with a tag that has no short
-   * form, the emitter's quoted form it is.
+   * Writes a value after its key's {@code :} or its item's {@code -}, to the end of its last line.
+   * {@code blockIndent} is where a block mapping's keys go (a sequence under a key goes at the
+   * key's indent, {@code sequenceIndent}).
    */
-  private void taggedScalar(TaggedScalar scalar, String anchor) throws IOException {
-    String shorthand = shorthand(scalar.getTag());
-    String value = scalar.getValue();
-    if (markers && scalar.isPlain() && shorthand != null && isBareWord(value)) {
-      emit(
-          new ScalarEvent(
-              anchor,
-              Tag.STR.getValue(),
-              new ImplicitTuple(true, true),
-              MarkerWriter.MARKER + shorthand + " " + value,
-              null,
-              null,
-              scalar.getScalarStyle()));
+  private void value(
+      Node valueNode, List<CommentLine> keyComments, int sequenceIndent, int blockIndent, int depth)
+      throws IOException {
+    Node node = real(valueNode);
+    boolean inItem = afterDash;
+    if (isAlias(node)) {
+      out.write(" *" + node.getAnchor());
+      endLine(keyComments, null);
       return;
     }
-    emit(
-        new ScalarEvent(
-            anchor,
-            scalar.getTag().getValue(),
-            new ImplicitTuple(false, false),
-            value,
-            null,
-            null,
-            scalar.getScalarStyle()));
+    String props = props(node);
+    if (isBlock(node)) {
+      if (!props.isEmpty()) {
+        out.write(' ');
+        out.write(props);
+        remember(node);
+      }
+      if (inItem && props.isEmpty() && isEmpty(keyComments)) {
+        if (node instanceof MappingNode mapping) {
+          entries(mapping, blockIndent, depth);
+        } else {
+          items((SequenceNode) node, blockIndent, depth);
+        }
+        return;
+      }
+      endLine(keyComments, node.getInLineComments());
+      if (!inItem) {
+        comments(
+            node.getBlockComments(), node instanceof MappingNode ? blockIndent : sequenceIndent);
+      }
+      if (node instanceof MappingNode mapping) {
+        entries(mapping, blockIndent, depth);
+      } else {
+        items((SequenceNode) node, inItem ? blockIndent : sequenceIndent, depth);
+      }
+      return;
+    }
+    String text = text(node, depth);
+    int lineEnd = text.indexOf('\n');
+    if (!inItem && !isEmpty(node.getBlockComments())) {
+      // comments between a key and its value: on their own lines, the value below them
+      endLine(keyComments, null);
+      keyComments = null;
+      comments(node.getBlockComments(), blockIndent);
+      indent(blockIndent);
+      out.write(lineEnd < 0 ? text : text.substring(0, lineEnd));
+    } else if (!text.isEmpty()) {
+      out.write(' ');
+      out.write(lineEnd < 0 ? text : text.substring(0, lineEnd));
+    }
+    endLine(keyComments, node.getInLineComments());
+    if (lineEnd >= 0) {
+      continuation(text.substring(lineEnd + 1), blockIndent);
+      if (node instanceof ScalarNode scalar
+          && scalar.getScalarStyle() == ScalarStyle.FOLDED
+          && text.charAt(lineEnd - 1) != '-'
+          && text.charAt(lineEnd - 1) != '+'
+          && !text.substring(text.lastIndexOf('\n') + 1).startsWith("   ")) {
+        // kyaml ends a folded scalar kept by clipping with an empty line, unless its last line is
+        // more indented
+        out.write('\n');
+      }
+    }
+    if (node instanceof CollectionNode<?>) {
+      comments(node.getEndComments(), blockIndent);
+    }
   }
 
-  /** {@code !!str} for a YAML tag, {@code !Ref} for a local one; null for another. */
-  private static String shorthand(Tag tag) {
-    String value = tag.getValue();
-    String name;
-    String prefix;
-    if (value.startsWith(Tag.PREFIX)) {
-      prefix = "!!";
-      name = value.substring(Tag.PREFIX.length());
-    } else if (value.startsWith("!")) {
-      prefix = "!";
-      name = value.substring(1);
-    } else {
+  /** The text of a scalar or a flow collection, continuation lines indented two spaces. */
+  private String text(Node node, int depth) {
+    if (node instanceof ScalarNode scalar && node.getAnchor() == null) {
+      String text = safeText(scalar);
+      if (text != null) {
+        return text;
+      }
+    }
+    String item = EmittedFragment.write(node, depth, maxNestingDepth, anchored);
+    return item.startsWith("- ") ? item.substring(2) : item.substring(1);
+  }
+
+  /**
+   * Whether a key is written as a simple key ({@code key: value}), as it came: YAML allows none
+   * past 1024 characters, which are written as an explicit key ({@code ? key}). kyaml writes keys
+   * over 128 bytes explicitly (docs/krm.md names the difference; kpt's own writing evens it out).
+   */
+  private static boolean isSimpleKey(String keyText) {
+    return keyText.codePointCount(0, keyText.length()) <= MAX_SIMPLE_KEY_CHARACTERS;
+  }
+
+  /** A key's text: plain where safe, else as the emitter writes a simple key. */
+  private String keyText(Node key, int depth) {
+    if (key instanceof ScalarNode scalar && key.getAnchor() == null) {
+      String text = safeText(scalar);
+      if (text != null && text.indexOf('\n') < 0 && text.length() <= 1024) {
+        return text;
+      }
+    }
+    String text = text(key, depth);
+    if (text.indexOf('\n') >= 0) {
+      throw new IllegalStateException(
+          "a mapping key that takes more than one line cannot be written: " + key);
+    }
+    return text;
+  }
+
+  /**
+   * The text of a scalar written as the emitter would, where that is plain to tell: a plain value
+   * of letters, digits and common punctuation that reads back as the same type, a single- or
+   * double-quoted string of printable characters, a tagged plain word ({@code !!str 123}); null
+   * otherwise.
+   */
+  private static String safeText(ScalarNode scalar) {
+    String value = scalar.getValue();
+    if (scalar instanceof TaggedScalar tagged) {
+      String shorthand = EmittedFragment.shorthand(tagged.getTag());
+      return scalar.isPlain()
+              && shorthand != null
+              && EmittedFragment.isBareWord(value)
+              && isSafePlain(value)
+          ? shorthand + " " + value
+          : null;
+    }
+    ScalarStyle style = scalar.getScalarStyle();
+    if (style == ScalarStyle.PLAIN) {
+      if (!writtenPlainWithoutTag(scalar)) {
+        return null;
+      }
+      return value.isEmpty() || isSafePlain(value) ? value : null;
+    }
+    if (!Tag.STR.equals(scalar.getTag())) {
       return null;
     }
-    return !name.isEmpty() && name.chars().allMatch(NodeSerializer::isTagCharacter)
-        ? prefix + name
-        : null;
-  }
-
-  private static boolean isTagCharacter(int c) {
-    return c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.');
-  }
-
-  /** A plain value that stays plain behind a tag: not empty, no space or line break at its ends. */
-  private static boolean isBareWord(String value) {
-    return !value.isEmpty()
-        && !Character.isWhitespace(value.charAt(0))
-        && !Character.isWhitespace(value.charAt(value.length() - 1))
-        && value.indexOf('\n') < 0;
+    if (style == ScalarStyle.SINGLE_QUOTED && isQuotable(value, false)) {
+      return "'" + value.replace("'", "''") + "'";
+    }
+    if (style == ScalarStyle.DOUBLE_QUOTED && isQuotable(value, true)) {
+      return '"' + value + '"';
+    }
+    return null;
   }
 
   /**
-   * The emitter's own rule for scalars it refuses to write plain: "0" then digits or underscores.
+   * A value the emitter writes plain in block context: starts with a letter, a digit or one of
+   * {@code / . _ $ (}, and holds no {@code ": "}, {@code " #"}, trailing colon, tab or line break.
    */
-  private static boolean hasLeadingZero(String value) {
-    if (value.length() < 2 || value.charAt(0) != '0') {
+  private static boolean isSafePlain(String value) {
+    char first = value.charAt(0);
+    if (!(Character.isLetterOrDigit(first)
+        || first == '/'
+        || first == '.'
+        || first == '_'
+        || first == '$'
+        || first == '(')) {
       return false;
     }
-    for (int i = 1; i < value.length(); i++) {
+    char last = value.charAt(value.length() - 1);
+    if (last == ' ' || last == ':') {
+      return false;
+    }
+    char previous = 0;
+    for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
-      if ((c < '0' || c > '9') && c != '_') {
+      if (!isPrintable(c)
+          || (c == ' ' && previous == ':')
+          || (c == '#' && previous == ' ')
+          || (c == ' ' && previous == ' ')) {
         return false;
+      }
+      previous = c;
+    }
+    return true;
+  }
+
+  /** Printable ASCII, or a letter or digit beyond it (the emitter writes Unicode as is). */
+  private static boolean isPrintable(char c) {
+    return (c >= 0x20 && c < 0x7f)
+        || (c > 0xa0 && !Character.isSurrogate(c) && Character.isLetterOrDigit(c));
+  }
+
+  private static boolean isQuotable(String value, boolean doubleQuoted) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (!isPrintable(c) || (doubleQuoted && (c == '"' || c == '\\'))) {
+        return false;
+      }
+    }
+    return !value.isEmpty() && value.charAt(0) != ' ' && value.charAt(value.length() - 1) != ' ';
+  }
+
+  /** The anchor and the tag a collection writes before its entries; empty for most. */
+  private String props(Node node) {
+    if (!(node instanceof CollectionNode<?>)) {
+      return "";
+    }
+    StringBuilder props = new StringBuilder();
+    if (node.getAnchor() != null) {
+      props.append('&').append(node.getAnchor());
+    }
+    Tag implicit = node instanceof MappingNode ? Tag.MAP : Tag.SEQ;
+    if (!node.getTag().equals(implicit)) {
+      String shorthand = EmittedFragment.shorthand(node.getTag());
+      if (props.length() > 0) {
+        props.append(' ');
+      }
+      props.append(shorthand != null ? shorthand : "!<" + node.getTag().getValue() + ">");
+    }
+    return props.toString();
+  }
+
+  private void remember(Node node) {
+    if (node.getAnchor() != null) {
+      anchored.add(node);
+    }
+  }
+
+  /** A non-empty block mapping or sequence of scalar keys, which this writes itself. */
+  private static boolean isBlock(Node node) {
+    if (!(node instanceof CollectionNode<?> collection)
+        || collection.getFlowStyle() == FlowStyle.FLOW
+        || collection.getValue().isEmpty()) {
+      return false;
+    }
+    if (node instanceof MappingNode mapping) {
+      for (NodeTuple tuple : mapping.getValue()) {
+        if (!(real(tuple.getKeyNode()) instanceof ScalarNode)) {
+          return false;
+        }
       }
     }
     return true;
   }
 
-  private void comments(List<CommentLine> comments) throws IOException {
+  private boolean isAlias(Node node) {
+    return node.getAnchor() != null && anchored.contains(node);
+  }
+
+  private static Node real(Node node) {
+    return node instanceof AnchorNode anchor ? anchor.getRealNode() : node;
+  }
+
+  private static boolean isEmpty(List<CommentLine> comments) {
+    return comments == null || comments.isEmpty();
+  }
+
+  private void depth(int depth) {
+    if (depth > maxNestingDepth) {
+      throw new IllegalStateException(
+          "a node tree nests deeper than "
+              + maxNestingDepth
+              + " levels (or contains itself without an anchor); it cannot be written");
+    }
+  }
+
+  /** Indentation for a new line, or the space after a dash when the line is the dash's. */
+  private void startLine(int indent) throws IOException {
+    if (afterDash) {
+      out.write(' ');
+      afterDash = false;
+    } else {
+      indent(indent);
+    }
+  }
+
+  private void endLine(List<CommentLine> first, List<CommentLine> second) throws IOException {
+    inLine(first);
+    inLine(second);
+    out.write('\n');
+    afterDash = false;
+  }
+
+  private void inLine(List<CommentLine> comments) throws IOException {
+    if (comments != null) {
+      for (CommentLine comment : comments) {
+        if (comment.getCommentType() != CommentType.BLANK_LINE) {
+          out.write(" #");
+          out.write(comment.getValue());
+        }
+      }
+    }
+  }
+
+  /**
+   * Comment lines, each on its own line at {@code indent}; right after a dash, the first on the
+   * dash's line.
+   */
+  private void comments(List<CommentLine> comments, int indent) throws IOException {
     if (comments == null) {
       return;
     }
     for (CommentLine comment : comments) {
-      if (markers && comment.getCommentType() == CommentType.BLANK_LINE) {
-        emit(new CommentEvent(CommentType.BLOCK, String.valueOf(MarkerWriter.MARKER), null, null));
+      if (comment.getCommentType() == CommentType.BLANK_LINE) {
+        out.write('\n');
+        afterDash = false;
       } else {
-        emit(new CommentEvent(comment.getCommentType(), comment.getValue(), null, null));
+        startLine(indent);
+        out.write('#');
+        out.write(comment.getValue());
+        out.write('\n');
       }
     }
   }
 
-  private void emit(Event event) throws IOException {
-    emitter.emit(event);
-  }
-
-  /** Whether any text of the tree already holds the marker character, which would then be lost. */
-  private static boolean holdsMarker(Node root) {
-    Deque<Node> pending = new ArrayDeque<>();
-    Set<Node> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    pending.push(root);
-    while (!pending.isEmpty()) {
-      Node node = pending.pop();
-      if (node instanceof AnchorNode anchorNode) {
-        node = anchorNode.getRealNode();
+  /** Lines the emitter wrote indented two spaces, indented to {@code indent} instead. */
+  private void continuation(String lines, int indent) throws IOException {
+    int start = 0;
+    while (start <= lines.length()) {
+      int end = lines.indexOf('\n', start);
+      if (end < 0) {
+        end = lines.length();
       }
-      if (node.getAnchor() != null) {
-        if (hasMarker(node.getAnchor())) {
-          return true;
-        }
-        if (!seen.add(node)) {
-          continue;
-        }
+      String line = lines.substring(start, end);
+      if (!line.isEmpty()) {
+        indent(indent);
+        out.write(line.startsWith("  ") ? line.substring(2) : line);
       }
-      if (hasMarker(node.getTag().getValue())
-          || hasMarker(node.getBlockComments())
-          || hasMarker(node.getInLineComments())
-          || hasMarker(node.getEndComments())) {
-        return true;
-      }
-      if (node instanceof ScalarNode scalar && hasMarker(scalar.getValue())) {
-        return true;
-      } else if (node instanceof SequenceNode sequence) {
-        sequence.getValue().forEach(pending::push);
-      } else if (node instanceof MappingNode mapping) {
-        for (NodeTuple tuple : mapping.getValue()) {
-          pending.push(tuple.getKeyNode());
-          pending.push(tuple.getValueNode());
-        }
-      }
+      out.write('\n');
+      start = end + 1;
     }
-    return false;
   }
 
-  private static boolean hasMarker(List<CommentLine> comments) {
-    if (comments != null) {
-      for (CommentLine comment : comments) {
-        if (hasMarker(comment.getValue())) {
-          return true;
-        }
-      }
+  private void indent(int indent) throws IOException {
+    for (int i = 0; i < indent; i++) {
+      out.write(' ');
     }
-    return false;
-  }
-
-  private static boolean hasMarker(String text) {
-    return text != null && text.indexOf(MarkerWriter.MARKER) >= 0;
   }
 }

@@ -10,10 +10,27 @@ public final class RefusedStructure extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final transient Mark mark;
+  private final boolean duplicateKey;
 
   RefusedStructure(Mark mark, String problem) {
+    this(mark, problem, false);
+  }
+
+  private RefusedStructure(Mark mark, String problem, boolean duplicateKey) {
     super(problem, null, false, false);
     this.mark = mark;
+    this.duplicateKey = duplicateKey;
+  }
+
+  static RefusedStructure duplicateKey(Mark mark, String problem) {
+    return new RefusedStructure(mark, problem, true);
+  }
+
+  /**
+   * Whether what is refused is a key repeated in one mapping (the rest of the input may be fine).
+   */
+  public boolean isDuplicateKey() {
+    return duplicateKey;
   }
 
   /** Where in the input, or null when not known. */

@@ -5,15 +5,18 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.comments.CommentLine;
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.parser.Parser;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * snakeyaml's composer with two changes: each mapping and sequence gives back its children's spare
- * room as soon as it is complete ({@link SpareCapacity}), and a scalar whose tag the input wrote
- * out is a {@link TaggedScalar}.
+ * snakeyaml's composer with three changes: each mapping and sequence gives back its children's
+ * spare room as soon as it is complete ({@link SpareCapacity}), a scalar whose tag the input wrote
+ * out is a {@link TaggedScalar}, and comment lines go where kyaml places them ({@link
+ * CommentPlacement}).
  */
 public final class TreeComposer extends Composer {
 
@@ -28,6 +31,9 @@ public final class TreeComposer extends Composer {
   @Override
   protected Node composeSequenceNode(String anchor) {
     Node sequence = super.composeSequenceNode(anchor);
+    if (sequence instanceof SequenceNode composed) {
+      CommentPlacement.sequence(composed);
+    }
     SpareCapacity.releaseChildren(sequence);
     return sequence;
   }
@@ -35,8 +41,21 @@ public final class TreeComposer extends Composer {
   @Override
   protected Node composeMappingNode(String anchor) {
     Node mapping = super.composeMappingNode(anchor);
+    if (mapping instanceof MappingNode composed) {
+      CommentPlacement.mapping(composed);
+    }
     SpareCapacity.releaseChildren(mapping);
     return mapping;
+  }
+
+  /** A document, its trailing comments placed ({@link CommentPlacement#document}). */
+  @Override
+  public Node getNode() {
+    Node root = super.getNode();
+    if (root != null) {
+      CommentPlacement.document(root);
+    }
+    return root;
   }
 
   /**

@@ -22,18 +22,27 @@
  *       option never applies to nodes), and rewrites the in-line comments snakeyaml's composer
  *       fails on (fuzz findings).
  *   <li>{@link io.unboundedcloud.racer.krm.yaml.pipeline.TreeComposer} with {@link
- *       io.unboundedcloud.racer.krm.yaml.pipeline.SpareCapacity}, for memory and fidelity: empty
- *       comment lists and room for ten children given back as each collection completes (about a
- *       fifth of a large tree; the 50,000-item benchmark input went from {@code -Xmx176m} to {@code
- *       -Xmx144m}), and a tag the input wrote out kept as a {@link
+ *       io.unboundedcloud.racer.krm.yaml.pipeline.CommentPlacement}, for fidelity: snakeyaml hands
+ *       every comment line to the node after it, so a comment at the end of a block moved to the
+ *       next key or item (in kpt, another file) and one above a sequence item after its dash; they
+ *       go where kyaml puts them, by their column. And with {@link
+ *       io.unboundedcloud.racer.krm.yaml.pipeline.SpareCapacity}, for memory: empty comment lists
+ *       and room for ten children given back as each collection completes (about a fifth of a large
+ *       tree; the 50,000-item benchmark input went from {@code -Xmx176m} to {@code -Xmx144m}), and
+ *       a tag the input wrote out kept as a {@link
  *       io.unboundedcloud.racer.krm.yaml.pipeline.TaggedScalar}.
  * </ul>
  *
- * <p>Writing: {@link io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer}, for memory and time
- * (snakeyaml's serializer keeps every node of the document in a map while it writes), and {@link
- * io.unboundedcloud.racer.krm.yaml.pipeline.MarkerWriter}, for fidelity: blank lines without
- * trailing spaces, {@code 0644} and {@code !!str 123} kept plain, where the emitter alone writes
- * {@code !!int '0644'} and {@code !!str '123'}.
+ * <p>Writing: {@link io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer}, for fidelity,
+ * memory and time: it writes the block layout and the comments itself, in kyaml's places
+ * (snakeyaml's emitter wrote a comment above a sequence item after its dash, which before a flow
+ * mapping was invalid YAML), and keeps no map of the document's nodes as snakeyaml's serializer
+ * does. The text of scalars that need quoting or a block header, and of flow collections, comes
+ * from snakeyaml's emitter, one node at a time ({@link
+ * io.unboundedcloud.racer.krm.yaml.pipeline.EmittedFragment}), with {@link
+ * io.unboundedcloud.racer.krm.yaml.pipeline.MarkerWriter} keeping {@code 0644} and {@code !!str
+ * 123} plain inside flow collections, where the emitter alone writes {@code !!int '0644'} and
+ * {@code !!str '123'}.
  *
  * <p>Read and written with snakeyaml's own stages and with these, 10,000 ConfigMaps (10.3 MB;
  * {@code PipelineMeasurement} in the tests, one JVM per side, {@code -Xmx1g}, a shared and loaded

@@ -20,9 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.comments.CommentLine;
+import org.yaml.snakeyaml.comments.CommentType;
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.emitter.Emitter;
 import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.events.CommentEvent;
 import org.yaml.snakeyaml.events.DocumentEndEvent;
 import org.yaml.snakeyaml.events.DocumentStartEvent;
 import org.yaml.snakeyaml.events.Event;
@@ -56,8 +58,9 @@ class SnakeyamlContractTest {
   void version() throws IOException {
     assertThat(snakeyamlVersion())
         .as(
-            "krm.yaml.pipeline (LinearStreamReader, CompactEventParser, TreeComposer, SpareCapacity,"
-                + " NodeSerializer, MarkerWriter) was checked against snakeyaml %s: read its"
+            "krm.yaml.pipeline (LinearStreamReader, CompactEventParser, TreeComposer,"
+                + " CommentPlacement, SpareCapacity, NodeSerializer, EmittedFragment, MarkerWriter)"
+                + " was checked against snakeyaml %s: read its"
                 + " package-info and every class again against the new version, then update"
                 + " SnakeyamlContractTest.CHECKED and the package-info",
             CHECKED)
@@ -162,6 +165,30 @@ class SnakeyamlContractTest {
     }
 
     @Test
+    @DisplayName(
+        "a comment on a dash's line is a block comment whose mark holds the text before it on its line")
+    void commentOnDashLine() {
+      ParserImpl parser =
+          new ParserImpl(
+              new StreamReader("a:\n- x: 1\n- # on the dash\n  y: 2\n"), loaderOptions());
+      CommentEvent comment = null;
+      while (parser.peekEvent() != null) {
+        if (parser.getEvent() instanceof CommentEvent found) {
+          comment = found;
+        }
+      }
+      assertThat(comment).as("CompactEventParser: the comment is an event").isNotNull();
+      assertThat(comment.getCommentType())
+          .as(
+              "CompactEventParser: snakeyaml reports it as a block comment, like one on its own line")
+          .isEqualTo(CommentType.BLOCK);
+      Mark mark = comment.getStartMark();
+      assertThat(new String(mark.getBuffer(), 0, mark.getPointer()))
+          .as("CompactEventParser: the mark's buffer holds the dash before it (afterDash)")
+          .endsWith("- ");
+    }
+
+    @Test
     @DisplayName("snakeyaml's duplicate-key option still ignores nodes: the parser refuses them")
     void duplicateKeys() {
       LoaderOptions options = loaderOptions();
@@ -244,7 +271,7 @@ class SnakeyamlContractTest {
   }
 
   @Nested
-  @DisplayName("NodeSerializer and MarkerWriter")
+  @DisplayName("EmittedFragment and MarkerWriter")
   class WriterContract {
 
     @Test
@@ -252,10 +279,10 @@ class SnakeyamlContractTest {
         "the emitter quotes a leading-zero number and a tagged plain scalar, the cases the marker works around")
     void emitterRules() {
       assertThat(emit(scalar(Tag.INT.getValue(), new ImplicitTuple(true, false), "0644")))
-          .as("NodeSerializer: the emitter's rule for leading zeros (0644 written !!int '0644')")
+          .as("EmittedFragment: the emitter's rule for leading zeros (0644 written !!int '0644')")
           .isEqualTo("a: !!int '0644'\n");
       assertThat(emit(scalar(Tag.STR.getValue(), new ImplicitTuple(false, false), "123")))
-          .as("NodeSerializer: the emitter's rule for tagged plain scalars")
+          .as("EmittedFragment: the emitter's rule for tagged plain scalars")
           .isEqualTo("a: !!str '123'\n");
     }
 
@@ -268,10 +295,10 @@ class SnakeyamlContractTest {
           .isTrue();
       ImplicitTuple untagged = new ImplicitTuple(true, true);
       assertThat(emit(scalar(Tag.STR.getValue(), untagged, marker + "0644")))
-          .as("NodeSerializer: a marked leading-zero value written plain")
+          .as("EmittedFragment: a marked leading-zero value written plain")
           .isEqualTo("a: " + marker + "0644\n");
       assertThat(emit(scalar(Tag.STR.getValue(), untagged, marker + "!!str 123")))
-          .as("NodeSerializer: a marked tag and value written plain")
+          .as("EmittedFragment: a marked tag and value written plain")
           .isEqualTo("a: " + marker + "!!str 123\n");
     }
   }

@@ -1,0 +1,59 @@
+package io.unboundedcloud.racer.krm.parameters;
+
+import io.unboundedcloud.racer.workload.ImageGrammar;
+import java.util.regex.Pattern;
+
+/**
+ * One entry of the function config's {@code allowedRegistries}: a registry ({@code
+ * mirror.example.com}, {@code mirror.example.com:5000}) or a repository prefix ({@code
+ * mirror.example.com/racer}). It covers an image whose repository name (the reference without tag
+ * and digest) is the prefix itself or lies under it at a {@code /} boundary: {@code
+ * mirror.example.com/racer} covers {@code mirror.example.com/racer/eu/racer-dataplane}, never
+ * {@code mirror.example.com/racerevil/...}, {@code mirror.example.com.evil.io/racer/...} nor {@code
+ * mirror.example.com:5000/racer/...}. Names are compared as written: no registry is implied ({@code
+ * docker.io} is not added to {@code racer/x}) and no case is folded.
+ *
+ * @param prefix the registry or repository prefix, without a trailing {@code /}
+ */
+record RegistryPrefix(String prefix) {
+  /** What an entry may be: a registry, a repository path, or both. */
+  private static final Pattern ENTRY = Pattern.compile(ImageGrammar.exactly(ImageGrammar.REGISTRY));
+
+  /** The entry as written (spaces around it and one trailing {@code /} dropped), or null. */
+  static RegistryPrefix parse(String entry) {
+    String stripped = entry.strip();
+    if (!ENTRY.matcher(stripped).matches()) {
+      return null;
+    }
+    return new RegistryPrefix(
+        stripped.endsWith("/") ? stripped.substring(0, stripped.length() - 1) : stripped);
+  }
+
+  /** Whether the image reference {@code image} (a valid one) lies under this prefix. */
+  boolean covers(String image) {
+    String name = repositoryName(image);
+    return name.equals(prefix) || name.startsWith(prefix + "/");
+  }
+
+  /**
+   * The repository name of a valid image reference: without its digest, and without its tag (a
+   * {@code :} after the last {@code /}; one before it is a registry's port).
+   */
+  static String repositoryName(String image) {
+    int at = image.indexOf('@');
+    String name = at < 0 ? image : image.substring(0, at);
+    int colon = name.lastIndexOf(':');
+    return colon > name.lastIndexOf('/') ? name.substring(0, colon) : name;
+  }
+
+  /**
+   * Whether a valid image reference pins nothing: no digest, and no tag or the tag {@code latest}.
+   */
+  static boolean isUnpinned(String image) {
+    if (image.indexOf('@') >= 0) {
+      return false;
+    }
+    String name = repositoryName(image);
+    return name.length() == image.length() || image.substring(name.length()).equals(":latest");
+  }
+}

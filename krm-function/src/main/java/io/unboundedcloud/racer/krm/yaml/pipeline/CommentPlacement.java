@@ -1,0 +1,212 @@
+package io.unboundedcloud.racer.krm.yaml.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
+import org.yaml.snakeyaml.comments.CommentLine;
+import org.yaml.snakeyaml.comments.CommentType;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.nodes.CollectionNode;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+
+/**
+ * Gives each comment line of a composed collection the place kyaml (kustomize's and kpt's YAML
+ * library) gives it, by its column, where snakeyaml's composer hands every comment line to the node
+ * that follows it:
+ *
+ * <ul>
+ *   <li>a comment after the last entry of a block, indented deeper than the next entry, ends that
+ *       block (the deepest one whose entries start at or left of the comment): {@code data:\n k:
+ *       v\n # note} stays at the end of {@code data}, not at the head of the next key or the next
+ *       item;
+ *   <li>a comment above a sequence item goes before its dash ({@code # the port\n- port: 80}),
+ *       where snakeyaml gives it to the item's first key; one on the dash's own line ({@code - #
+ *       header\n apiVersion: v1}, as kpt writes a document's leading comment into a ResourceList)
+ *       stays the first key's, and the writer puts it after the dash.
+ * </ul>
+ *
+ * The writer ({@link NodeSerializer}) writes a node's block comments before it, a sequence item's
+ * before its dash, and a collection's end comments after its last entry at its indentation, so a
+ * comment comes out where it was read and a second run finds it there again.
+ */
+final class CommentPlacement {
+
+  /**
+   * The end mark of a comment read on the line of an indicator ({@code -}, a document start): only
+   * compared by identity.
+   */
+  static final Mark ON_INDICATOR_LINE = new Mark("on the indicator's line", 0, 0, 0, new int[0], 0);
+
+  private CommentPlacement() {}
+
+  /** Places the comments of a composed block mapping's entries after its first. */
+  static void mapping(MappingNode mapping) {
+    int column = column(mapping);
+    if (column < 0 || mapping.getFlowStyle() == FlowStyle.FLOW) {
+      return;
+    }
+    List<NodeTuple> tuples = mapping.getValue();
+    for (int i = 1; i < tuples.size(); i++) {
+      Node key = tuples.get(i).getKeyNode();
+      key.setBlockComments(
+          endPrevious(key.getBlockComments(), tuples.get(i - 1).getValueNode(), column));
+    }
+  }
+
+  /** Places the comments of a composed block sequence's items. */
+  static void sequence(SequenceNode sequence) {
+    int column = column(sequence);
+    if (column < 0 || sequence.getFlowStyle() == FlowStyle.FLOW) {
+      return;
+    }
+    List<Node> items = sequence.getValue();
+    for (int i = 0; i < items.size(); i++) {
+      Node item = items.get(i);
+      Node firstKey = firstKeyOfBlockMapping(item);
+      if (isEmpty(item.getBlockComments())
+          && (firstKey == null || isEmpty(firstKey.getBlockComments()))) {
+        continue;
+      }
+      List<CommentLine> all = new ArrayList<>();
+      addAll(all, item.getBlockComments());
+      if (firstKey != null) {
+        addAll(all, firstKey.getBlockComments());
+      }
+      int onDashLine = 0;
+      while (onDashLine < all.size() && all.get(onDashLine).getEndMark() != ON_INDICATOR_LINE) {
+        onDashLine++;
+      }
+      List<CommentLine> before = new ArrayList<>(all.subList(0, onDashLine));
+      List<CommentLine> after = new ArrayList<>(all.subList(onDashLine, all.size()));
+      if (i > 0) {
+        List<CommentLine> rest = endPrevious(before, items.get(i - 1), column);
+        before = rest == null ? new ArrayList<>() : rest;
+      }
+      if (firstKey == null) {
+        before.addAll(after);
+        item.setBlockComments(orNull(before));
+      } else {
+        item.setBlockComments(orNull(before));
+        firstKey.setBlockComments(orNull(after));
+      }
+    }
+  }
+
+  /**
+   * A document's end comments indented deeper than its root end the deepest block they line up
+   * with.
+   */
+  static void document(Node root) {
+    List<CommentLine> end = root.getEndComments();
+    int column = column(root);
+    if (end == null || end.isEmpty() || column < 0 || !(root instanceof CollectionNode<?>)) {
+      return;
+    }
+    List<CommentLine> kept = new ArrayList<>();
+    for (CommentLine line : end) {
+      Node target = line.getStartMark() == null ? null : deepest(root, line.getStartMark());
+      if (target == null || target == root || line.getCommentType() == CommentType.BLANK_LINE) {
+        kept.add(line);
+      } else {
+        target.setEndComments(appended(target.getEndComments(), line));
+      }
+    }
+    root.setEndComments(orNull(kept));
+  }
+
+  /**
+   * Moves the leading comments of {@code comments} indented deeper than {@code column} to the end
+   * of the block in {@code previous} they line up with; returns the rest (null when none). Blank
+   * lines go with the comment after them; a comment that lines up with no block stops the move.
+   */
+  private static List<CommentLine> endPrevious(
+      List<CommentLine> comments, Node previous, int column) {
+    if (comments == null || comments.isEmpty()) {
+      return comments;
+    }
+    int moved = 0;
+    for (int i = 0; i < comments.size(); i++) {
+      CommentLine line = comments.get(i);
+      if (line.getCommentType() == CommentType.BLANK_LINE) {
+        continue;
+      }
+      Mark mark = line.getStartMark();
+      if (line.getCommentType() != CommentType.BLOCK
+          || mark == null
+          || mark.getColumn() <= column
+          || line.getEndMark() == ON_INDICATOR_LINE) {
+        break;
+      }
+      Node target = deepest(previous, mark);
+      if (target == null) {
+        break;
+      }
+      for (int j = moved; j <= i; j++) {
+        target.setEndComments(appended(target.getEndComments(), comments.get(j)));
+      }
+      moved = i + 1;
+    }
+    return moved == 0
+        ? comments
+        : orNull(new ArrayList<>(comments.subList(moved, comments.size())));
+  }
+
+  /**
+   * The deepest non-empty block collection along the last entries of {@code node} (itself included)
+   * whose entries start at or left of the comment's column; null when none.
+   */
+  private static Node deepest(Node node, Mark comment) {
+    Node target = null;
+    Node current = node;
+    while (current instanceof CollectionNode<?> collection
+        && collection.getFlowStyle() != FlowStyle.FLOW
+        && !collection.getValue().isEmpty()
+        && column(current) >= 0
+        && column(current) <= comment.getColumn()) {
+      target = current;
+      if (current instanceof MappingNode mapping) {
+        List<NodeTuple> tuples = mapping.getValue();
+        current = tuples.get(tuples.size() - 1).getValueNode();
+      } else {
+        List<Node> items = ((SequenceNode) current).getValue();
+        current = items.get(items.size() - 1);
+      }
+    }
+    return target;
+  }
+
+  private static Node firstKeyOfBlockMapping(Node item) {
+    return item instanceof MappingNode mapping
+            && mapping.getFlowStyle() != FlowStyle.FLOW
+            && !mapping.getValue().isEmpty()
+        ? mapping.getValue().get(0).getKeyNode()
+        : null;
+  }
+
+  private static int column(Node node) {
+    return node.getStartMark() == null ? -1 : node.getStartMark().getColumn();
+  }
+
+  private static List<CommentLine> appended(List<CommentLine> comments, CommentLine line) {
+    List<CommentLine> result = comments == null ? new ArrayList<>() : new ArrayList<>(comments);
+    result.add(line);
+    return result;
+  }
+
+  private static void addAll(List<CommentLine> into, List<CommentLine> comments) {
+    if (comments != null) {
+      into.addAll(comments);
+    }
+  }
+
+  private static boolean isEmpty(List<CommentLine> comments) {
+    return comments == null || comments.isEmpty();
+  }
+
+  private static List<CommentLine> orNull(List<CommentLine> comments) {
+    return comments == null || comments.isEmpty() ? null : comments;
+  }
+}

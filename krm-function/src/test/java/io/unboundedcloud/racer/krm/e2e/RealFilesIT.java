@@ -1,0 +1,216 @@
+package io.unboundedcloud.racer.krm.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.unboundedcloud.racer.krm.realfiles.RandomComments;
+import io.unboundedcloud.racer.krm.realfiles.RealFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real-files corpus (src/test/resources/realfiles, its README says what it holds) as one kpt
+ * package, run by the real kpt with {@code cat} and with the packaged function, twice: every corpus
+ * file the function's run writes is byte for byte the file {@code cat}'s run writes, and the second
+ * run changes no file. The references committed for function mode ({@code RealFilesTest}) are
+ * checked against this kpt: the ResourceList it sends, the files {@code cat} writes. With {@code
+ * -Drealfiles.capture=true} it writes them instead.
+ */
+@DisplayName("kpt runs the function on the real-files corpus")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RealFilesIT {
+  private static final String WHAT = "the real-files corpus through kpt";
+  private static final String CONFIG = "imageRegistry=registry.example.com/racer";
+  private static final String SETTINGS =
+      """
+      apiVersion: v1
+      kind: ConfigMap
+      metadata:
+        name: racer-settings
+        namespace: racer
+      data:
+        RACER_NVIDIA: "off"
+      """;
+
+  private String skipReason;
+  private Map<String, String> catRun;
+  private Map<String, String> catAgain;
+  private Map<String, String> firstRun;
+  private Map<String, String> secondRun;
+  private String sentResourceList;
+
+  @BeforeAll
+  void runKpt(@TempDir Path work) throws IOException {
+    skipReason = Tool.missing("kpt", WHAT);
+    Tool.announceSkip(skipReason);
+    if (skipReason != null) {
+      return;
+    }
+    Path function = Repository.function();
+    Path pkg = stage(work.resolve("package"));
+    Path cat = eval(PackageFiles.copy(pkg, work.resolve("cat")), "cat");
+    catRun = corpusFiles(cat);
+    catAgain = corpusFiles(eval(PackageFiles.copy(cat, work.resolve("cat-again")), "cat"));
+    Path fn = eval(PackageFiles.copy(pkg, work.resolve("function")), function.toString(), CONFIG);
+    firstRun = corpusFiles(fn);
+    secondRun = corpusFiles(eval(fn, function.toString(), CONFIG));
+    Path capture = work.resolve("sent.yaml");
+    Path tee = work.resolve("tee.sh");
+    Files.writeString(tee, "#!/bin/sh\ntee '" + capture + "'\n");
+    Files.setPosixFilePermissions(tee, PosixFilePermissions.fromString("rwx------"));
+    eval(PackageFiles.copy(pkg, work.resolve("sent")), tee.toString(), CONFIG);
+    sentResourceList = Files.readString(capture);
+    if (Boolean.getBoolean("realfiles.capture")) {
+      capture();
+    }
+  }
+
+  @BeforeEach
+  void skipWhenUnavailable() {
+    Tool.skipIf(skipReason);
+  }
+
+  @Test
+  @DisplayName("every corpus file comes out of the function as cat writes it, byte for byte")
+  void sameAsCat() {
+    assertThat(catRun).as("the corpus files").hasSizeGreaterThanOrEqualTo(300);
+    assertThat(differing(catRun, firstRun)).as("files that differ from cat's").isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "a second run changes no file that cat's second run keeps, and writes the others as cat does")
+  void stable() {
+    Map<String, String> catStable = new TreeMap<>(catAgain);
+    catStable.keySet().removeIf(path -> !catAgain.get(path).equals(catRun.get(path)));
+    Map<String, String> secondStable = new TreeMap<>(secondRun);
+    secondStable.keySet().retainAll(catStable.keySet());
+    Map<String, String> firstStable = new TreeMap<>(firstRun);
+    firstStable.keySet().retainAll(catStable.keySet());
+    assertThat(differing(firstStable, secondStable)).as("files the second run changed").isEmpty();
+    assertThat(differing(catAgain, secondRun))
+        .as("files of the second run that differ from cat's second run")
+        .isEmpty();
+    System.out.println(
+        "real files: "
+            + (catRun.size() - catStable.size())
+            + " of "
+            + catRun.size()
+            + " corpus files change on cat's own second run (kyaml's round trip is not stable for"
+            + " them: docs/krm.md names the forms); the function's second run writes them as cat's");
+  }
+
+  @Test
+  @DisplayName(
+      "the committed references of function mode are what this kpt sends and what cat writes")
+  void referencesCurrent() {
+    assertThat(sentResourceList)
+        .as("expected/kpt-resource-list.yaml (capture again: -Drealfiles.capture=true)")
+        .isEqualTo(RealFiles.sentResourceList());
+    assertThat(differing(RealFiles.catFiles(), catRun))
+        .as("expected/cat (capture again: -Drealfiles.capture=true)")
+        .isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "a package with comments at random places (seeded): as cat writes it, and a second run changes"
+          + " nothing cat's keeps")
+  void randomComments(@TempDir Path work) throws IOException {
+    long seed = Long.getLong("realfiles.seed", 1);
+    Path pkg = work.resolve("package");
+    PackageFiles.restore(RandomComments.files(seed), pkg);
+    settingsAndKptfile(pkg);
+    Path function = Repository.function();
+    Path cat = eval(PackageFiles.copy(pkg, work.resolve("cat")), "cat");
+    Map<String, String> cat1 = corpusFiles(cat);
+    Map<String, String> cat2 = corpusFiles(eval(PackageFiles.copy(cat, work.resolve("c2")), "cat"));
+    Path fn = eval(PackageFiles.copy(pkg, work.resolve("fn")), function.toString(), CONFIG);
+    Map<String, String> fn1 = corpusFiles(fn);
+    Map<String, String> fn2 = corpusFiles(eval(fn, function.toString(), CONFIG));
+    assertThat(differing(cat1, fn1)).as("seed %d: files that differ from cat's", seed).isEmpty();
+    assertThat(differing(cat2, fn2))
+        .as("seed %d: files of the second run that differ from cat's second run", seed)
+        .isEmpty();
+    Map<String, String> stable = new TreeMap<>(fn2);
+    stable.keySet().removeIf(path -> !cat2.get(path).equals(cat1.get(path)));
+    Map<String, String> firstStable = new TreeMap<>(fn1);
+    firstStable.keySet().retainAll(stable.keySet());
+    assertThat(differing(firstStable, stable))
+        .as("seed %d: files the second run changed", seed)
+        .isEmpty();
+  }
+
+  private static Path stage(Path pkg) throws IOException {
+    PackageFiles.copy(RealFiles.corpus(), pkg);
+    return settingsAndKptfile(pkg);
+  }
+
+  private static Path settingsAndKptfile(Path pkg) throws IOException {
+    Files.writeString(pkg.resolve("racer-settings.yaml"), SETTINGS);
+    Files.writeString(
+        pkg.resolve("Kptfile"),
+        "apiVersion: kpt.dev/v1\nkind: Kptfile\nmetadata:\n  name: corpus\n"
+            + "  annotations:\n    config.kubernetes.io/local-config: \"true\"\n");
+    return pkg;
+  }
+
+  private static Path eval(Path pkg, String exec, String... config) {
+    List<String> command = new ArrayList<>(List.of("kpt", "fn", "eval", pkg.toString()));
+    command.add("--exec");
+    command.add(exec);
+    if (config.length > 0) {
+      command.add("--");
+      command.addAll(List.of(config));
+    }
+    Tool.Run run = Tool.run(pkg, null, command.toArray(String[]::new));
+    assertThat(run.exit()).as("%s\n%s", command, run.stderr()).isZero();
+    return pkg;
+  }
+
+  /** The files of the corpus after a run (the Kptfile, the settings and new objects left out). */
+  private static Map<String, String> corpusFiles(Path pkg) {
+    Map<String, String> files = new TreeMap<>(PackageFiles.snapshot(pkg));
+    files.keySet().removeIf(path -> !path.contains("/") || path.startsWith("racer/"));
+    return files;
+  }
+
+  /** The paths whose text differs (or is missing on one side), each with a short diff. */
+  private static List<String> differing(Map<String, String> expected, Map<String, String> actual) {
+    List<String> differing = new ArrayList<>();
+    for (String path : new java.util.TreeSet<>(expected.keySet())) {
+      String want = expected.get(path);
+      String got = actual.get(path);
+      if (!want.equals(got)) {
+        differing.add(path + "\n" + RealFiles.firstDifference(want, got));
+      }
+    }
+    actual.keySet().stream().filter(p -> !expected.containsKey(p)).forEach(differing::add);
+    return differing;
+  }
+
+  private void capture() {
+    try {
+      Path expected = Files.createDirectories(RealFiles.sourceExpected());
+      Files.writeString(
+          expected.resolve("kpt-resource-list.yaml"), sentResourceList, StandardCharsets.UTF_8);
+      PackageFiles.restore(catRun, expected.resolve("cat"));
+      System.out.println("captured the references into " + expected);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package io.unboundedcloud.racer.krm.realfiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.PlainYamlParser;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Packages with comments at random places ({@link RandomComments}, seeded), in function mode: the
+ * output parses, and the output run again gives the same output, every item byte for byte. Through
+ * kpt, against {@code cat}, {@code RealFilesIT} runs the same packages.
+ */
+@DisplayName("In function mode, a package with comments at random places")
+class RandomCommentsTest {
+
+  private static final String SETTINGS =
+      "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n"
+          + "    namespace: racer\n  data:\n    RACER_NVIDIA: \"off\"\n";
+
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {1, 2, 3})
+  @DisplayName("parses, and gives the same output when run on its own output:")
+  void stable(long seed) {
+    Map<String, String> files = RandomComments.files(seed);
+    assertThat(files).as("files of the package").hasSizeGreaterThan(50);
+    StringBuilder list =
+        new StringBuilder("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
+    files.values().forEach(text -> appendItems(list, text));
+    list.append(SETTINGS)
+        .append("functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n")
+        .append("    name: fn\n  data:\n    imageRegistry: registry.example.com/racer\n");
+
+    KrmRun first = KrmRun.function(list.toString());
+
+    assertThat(first.exitCode()).as(first.describe()).isZero();
+    PlainYamlParser.assertComposes(first.stdout(), "the output (seed " + seed + ")");
+    KrmRun second = KrmRun.function(first.stdoutWithoutResults());
+    assertThat(second.stdout())
+        .as(
+            "the second run (seed %d): %s",
+            seed, RealFiles.firstDifference(first.stdout(), second.stdout()))
+        .isEqualTo(first.stdout());
+  }
+
+  /** Each document of a file as an item, indented under its dash. */
+  private static void appendItems(StringBuilder list, String file) {
+    for (String document : file.split("(?m)^---\\s*$")) {
+      if (document.lines().allMatch(line -> line.isBlank() || line.strip().startsWith("#"))) {
+        continue;
+      }
+      String indented = document.strip().indent(2);
+      list.append("- ").append(indented.substring(2));
+    }
+  }
+}

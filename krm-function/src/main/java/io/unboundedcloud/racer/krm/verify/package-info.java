@@ -10,9 +10,9 @@
  * render ({@code RecordedImages}), and names each field that would change ({@code Drift}), so
  * verify and render cannot disagree. Before the fields, each racer-settings key that differs from
  * the settings the function recorded it rendered with ({@code SettingsDrift}) is named with both
- * values, since the fields only show what a key changed. A stream with no record (an older racer-krm's) is judged by
- * whether both images are of one release ({@code ImageRelease}). It reads the objects only through
- * {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s {@code Difference}, and never
- * writes to stdout or stderr: each drift is an error {@code Result}.
+ * values, since the fields only show what a key changed. A stream with no record (an older
+ * racer-krm's) is judged by whether both images are of one release ({@code ImageRelease}). It reads
+ * the objects only through {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s
+ * {@code Difference}, and never writes to stdout or stderr: each drift is an error {@code Result}.
  */
 package io.unboundedcloud.racer.krm.verify;

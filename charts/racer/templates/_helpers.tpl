@@ -118,16 +118,44 @@ racer.objectImage: the racer-object image (function config objectImage, or image
 {{- end -}}
 
 {{- /*
-racer.settingsHash: the value of the settings-hash pod annotation (SettingsHash.of): the hex sha256 of
-"KEY=VALUE\n" for every key of settings in sorted order, so a settings change rolls the dataplane pods.
+racer.settingsText: "KEY=VALUE\n" for every key of settings in sorted order, the text the settings hash is
+computed from (SettingsHash.of).
 */}}
-{{- define "racer.settingsHash" -}}
+{{- define "racer.settingsText" -}}
 {{- $settings := .Values.settings | default dict -}}
 {{- $canonical := "" -}}
 {{- range $key := keys $settings | sortAlpha -}}
 {{- $canonical = printf "%s%s=%s\n" $canonical $key (index $settings $key) -}}
 {{- end -}}
-{{- sha256sum $canonical -}}
+{{- $canonical -}}
+{{- end -}}
+
+{{- /*
+racer.settingsHash: the value of the settings-hash pod annotation (SettingsHash.of): the hex sha256 of
+racer.settingsText, so a settings change rolls the dataplane pods.
+*/}}
+{{- define "racer.settingsHash" -}}
+{{- include "racer.settingsText" . | sha256sum -}}
+{{- end -}}
+
+{{- /*
+racer.settingsRecord: the value of the DaemonSet annotation racer.unbounded-cloud.io/settings
+(SettingsRecord.of): for every key of settings in sorted order "KEY=VALUE\n" while the value is at most
+256 bytes and holds no line break, "KEY sha256:HEX\n" (the value's hex sha256) otherwise. The
+DaemonSet template leaves the annotation out when it is longer than 65536 bytes.
+*/}}
+{{- define "racer.settingsRecord" -}}
+{{- $settings := .Values.settings | default dict -}}
+{{- $record := "" -}}
+{{- range $key := keys $settings | sortAlpha -}}
+{{- $value := index $settings $key -}}
+{{- if and (le (len $value) 256) (not (contains "\n" $value)) -}}
+{{- $record = printf "%s%s=%s\n" $record $key $value -}}
+{{- else -}}
+{{- $record = printf "%s%s sha256:%s\n" $record $key (sha256sum $value) -}}
+{{- end -}}
+{{- end -}}
+{{- $record -}}
 {{- end -}}
 
 {{- /*

@@ -6,12 +6,14 @@ import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
 import io.unboundedcloud.racer.chart.support.Installation.Origin;
 import io.unboundedcloud.racer.chart.support.Manifests;
+import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -123,6 +125,20 @@ class ParityTest {
                         "notes.txt",
                         "line one\nline two: \"quoted\"\n"))),
         named(
+            "settings values at the record's limit: 256 bytes of UTF-8 as they are, 257 and more by their sha256",
+            Installation.of("racer")
+                .withSettings(
+                    settings(
+                        "at-limit",
+                        "a".repeat(254) + "\u00e9",
+                        "over-limit-in-bytes",
+                        "a".repeat(255) + "\u00e9",
+                        "long",
+                        "x".repeat(4000)))),
+        named(
+            "settings too many to record (over 64 KiB): no settings record in either",
+            Installation.of("racer").withSettings(manyKeys())),
+        named(
             "full image references win over the registry",
             Installation.of("racer")
                 .withImages(
@@ -221,8 +237,49 @@ class ParityTest {
     }
   }
 
+  @Test
+  @DisplayName(
+      "the settings record: a value of 256 bytes as it is, of 257 bytes by its sha256; too many keys, none")
+  void settingsRecordLimits() {
+    String atLimit = "a".repeat(254) + "\u00e9";
+    String overLimit = "a".repeat(255) + "\u00e9";
+    Installation limits =
+        Installation.of("racer")
+            .withSettings(settings("at-limit", atLimit, "over-limit-in-bytes", overLimit));
+    Object record = recordOf(helm.template(limits.namespace(), limits.chartValues()));
+    assertThat(record)
+        .isEqualTo(
+            "at-limit="
+                + atLimit
+                + "\nover-limit-in-bytes sha256:"
+                + SettingsRecord.digest(overLimit)
+                + "\n");
+
+    Installation many = Installation.of("racer").withSettings(manyKeys());
+    assertThat(recordOf(helm.template(many.namespace(), many.chartValues()))).isNull();
+  }
+
+  /** The settings record on the DaemonSet racer/racer, or null when it has none. */
+  @SuppressWarnings("unchecked")
+  private static Object recordOf(String rendered) {
+    Map<String, Object> daemonSet =
+        Manifests.byIdentity(Manifests.parse(rendered)).get("DaemonSet racer/racer");
+    Map<String, Object> metadata = (Map<String, Object>) daemonSet.get("metadata");
+    return ((Map<String, Object>) metadata.get("annotations"))
+        .get("racer.unbounded-cloud.io/settings");
+  }
+
   private static Arguments named(String name, Installation installation) {
     return Arguments.of(name, installation);
+  }
+
+  /** 300 keys of 250-byte values: a record of about 77 KB, over its 64 KiB limit. */
+  private static Map<String, String> manyKeys() {
+    Map<String, String> settings = new LinkedHashMap<>();
+    for (int i = 0; i < 300; i++) {
+      settings.put(String.format("team-key-%03d", i), "v".repeat(250));
+    }
+    return settings;
   }
 
   private static Map<String, String> settings(String... keysAndValues) {

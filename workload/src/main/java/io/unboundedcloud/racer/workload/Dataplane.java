@@ -85,9 +85,17 @@ public final class Dataplane {
   /** DaemonSet annotation (ours): the racer-object image the function was told to render. */
   public static final String OBJECT_IMAGE_ANNOTATION = "racer.unbounded-cloud.io/object-image";
 
+  /**
+   * DaemonSet annotation (ours): the racer-settings data the function rendered with ({@link
+   * io.unboundedcloud.racer.workload.settings.SettingsRecord}), so that {@code racer-krm verify}
+   * names each key changed after it ran. On the DaemonSet's metadata: the settings-hash of the pod
+   * template already rolls the pods when the data changes.
+   */
+  public static final String SETTINGS_ANNOTATION = "racer.unbounded-cloud.io/settings";
+
   /** The DaemonSet annotations that record what the function was told, in the order rendered. */
   public static final List<String> RECORD_ANNOTATIONS =
-      List.of(DATAPLANE_IMAGE_ANNOTATION, OBJECT_IMAGE_ANNOTATION);
+      List.of(DATAPLANE_IMAGE_ANNOTATION, OBJECT_IMAGE_ANNOTATION, SETTINGS_ANNOTATION);
 
   /** Selector label {@code app.kubernetes.io/name}. */
   public static final String NAME_LABEL = "app.kubernetes.io/name";
@@ -147,20 +155,34 @@ public final class Dataplane {
    * @throws InvalidConfigurationException when {@code config} is invalid
    */
   public static DaemonSet daemonSet(Config config) {
-    return daemonSet(config, null);
+    return daemonSet(config, null, null);
   }
 
   /**
-   * Builds the dataplane DaemonSet with what racer-krm adds to the Go package's: the settings-hash
-   * pod annotation and, on the DaemonSet, the record of the two images it renders ({@link
-   * #RECORD_ANNOTATIONS}).
+   * Builds the dataplane DaemonSet with the settings-hash pod annotation and the record of the
+   * images, but no record of the settings.
    *
    * @param settingsHash the hash of the racer-settings data, or {@code null} for no annotation
    * @throws InvalidConfigurationException when {@code config} is invalid
    */
   public static DaemonSet daemonSet(Config config, String settingsHash) {
+    return daemonSet(config, settingsHash, null);
+  }
+
+  /**
+   * Builds the dataplane DaemonSet with what racer-krm adds to the Go package's: the settings-hash
+   * pod annotation and, on the DaemonSet, the record of the two images it renders and of the
+   * settings ({@link #RECORD_ANNOTATIONS}).
+   *
+   * @param settingsHash the hash of the racer-settings data, or {@code null} for no annotation and
+   *     no record
+   * @param settingsRecord the record of the racer-settings data, or {@code null} for none (too long
+   *     to record)
+   * @throws InvalidConfigurationException when {@code config} is invalid
+   */
+  public static DaemonSet daemonSet(Config config, String settingsHash, String settingsRecord) {
     config.validate();
-    return DataplaneDaemonSet.build(config, settingsHash);
+    return DataplaneDaemonSet.build(config, settingsHash, settingsRecord);
   }
 
   /** The ServiceAccount {@code racer}: no annotations of ours, no token automount. */

@@ -23,14 +23,14 @@ final class DataplaneDaemonSet {
 
   private DataplaneDaemonSet() {}
 
-  static DaemonSet build(Config config, String settingsHash) {
+  static DaemonSet build(Config config, String settingsHash, String settingsRecord) {
     List<DataplaneVolumes.Entry> volumes = DataplaneVolumes.of(config);
     return new DaemonSetBuilder()
         .withNewMetadata()
         .withName(Dataplane.DATAPLANE_DAEMON_SET_NAME)
         .withNamespace(config.hasNamespace() ? config.namespace() : null)
         .withLabels(Dataplane.labels())
-        .withAnnotations(record(config, settingsHash))
+        .withAnnotations(record(config, settingsHash, settingsRecord))
         .endMetadata()
         .withNewSpec()
         .withNewSelector()
@@ -87,16 +87,19 @@ final class DataplaneDaemonSet {
   }
 
   /**
-   * The record of the images on the DaemonSet, rendered with the settings hash (what racer-krm and
-   * the chart render), never by the Go package's {@code DaemonSet(c Config)}.
+   * The record of the images and the settings on the DaemonSet, rendered with the settings hash
+   * (what racer-krm and the chart render), never by the Go package's {@code DaemonSet(c Config)}.
    */
-  static Map<String, String> record(Config config, String settingsHash) {
+  static Map<String, String> record(Config config, String settingsHash, String settingsRecord) {
     if (settingsHash == null) {
       return null;
     }
     Map<String, String> annotations = new LinkedHashMap<>();
     annotations.put(Dataplane.DATAPLANE_IMAGE_ANNOTATION, config.dataplaneImage());
     annotations.put(Dataplane.OBJECT_IMAGE_ANNOTATION, config.objectImage());
+    if (settingsRecord != null) {
+      annotations.put(Dataplane.SETTINGS_ANNOTATION, settingsRecord);
+    }
     return annotations;
   }
 

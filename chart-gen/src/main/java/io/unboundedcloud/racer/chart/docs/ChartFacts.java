@@ -20,6 +20,7 @@ import io.unboundedcloud.racer.workload.PodFit;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -121,6 +122,8 @@ public final class ChartFacts {
     facts.put("ownedVolumesText", String.join(", ", DataplaneVolumes.ownedNames()));
     facts.put("containerName", Dataplane.CONTAINER_NAME);
     facts.put("controlSeatsKey", Dataplane.CONTROL_SEATS_KEY);
+    facts.put("settingsValueLimit", SettingsRecord.VALUE_LIMIT);
+    facts.put("settingsRecordLimit", SettingsRecord.RECORD_LIMIT);
     Map<String, Object> value = new LinkedHashMap<>();
     for (ChartValue chartValue : ChartValue.values()) {
       value.put(chartValue.name(), chartValue.path());

@@ -55,6 +55,8 @@ public final class DataplaneDefaults {
   private static DaemonSet daemonSet() {
     VariantSpace space = DataplaneSwitches.space();
     return Dataplane.daemonSet(
-        DataplaneSwitches.config(space.variants().get(0)), Sentinels.SETTINGS_HASH);
+        DataplaneSwitches.config(space.variants().get(0)),
+        Sentinels.SETTINGS_HASH,
+        Sentinels.SETTINGS_RECORD);
   }
 }

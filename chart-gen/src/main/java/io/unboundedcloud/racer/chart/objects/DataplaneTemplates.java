@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.chart.template.Variant;
 import io.unboundedcloud.racer.chart.template.VariantSpace;
 import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.List;
 
 /**
@@ -32,12 +33,18 @@ public final class DataplaneTemplates {
                     (Object)
                         ModelTree.of(
                             Dataplane.daemonSet(
-                                DataplaneSwitches.config(v), Sentinels.SETTINGS_HASH)))
+                                DataplaneSwitches.config(v),
+                                Sentinels.SETTINGS_HASH,
+                                Sentinels.SETTINGS_RECORD)))
             .toList();
     Substitutions substitutions =
         scalars()
             .add(
                 "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
+            .replace(
+                Dataplane.SETTINGS_ANNOTATION,
+                Sentinels.SETTINGS_RECORD,
+                DataplaneTemplates::settingsRecord)
             .add(
                 "spec.template.metadata.annotations",
                 usersBut(
@@ -116,7 +123,8 @@ public final class DataplaneTemplates {
             usersBut(
                 ChartValue.DAEMON_SET_ANNOTATIONS,
                 Dataplane.DATAPLANE_IMAGE_ANNOTATION,
-                Dataplane.OBJECT_IMAGE_ANNOTATION))
+                Dataplane.OBJECT_IMAGE_ANNOTATION,
+                Dataplane.SETTINGS_ANNOTATION))
         .add(
             "spec",
             Fragment.optionalNumber(
@@ -175,6 +183,19 @@ public final class DataplaneTemplates {
         TreeMerge.merge(space, trees),
         substitutions,
         List.of("{{- end }}"));
+  }
+
+  /**
+   * The settings record annotation, left out when longer than {@link SettingsRecord#RECORD_LIMIT}
+   * bytes (as {@link SettingsRecord#of} does); an empty record (no settings) is written.
+   */
+  private static List<String> settingsRecord(int indent) {
+    String pad = " ".repeat(indent);
+    return List.of(
+        pad + "{{- $settingsRecord := " + Defines.include(Defines.SETTINGS_RECORD) + " }}",
+        pad + "{{- if le (len $settingsRecord) " + SettingsRecord.RECORD_LIMIT + " }}",
+        pad + Dataplane.SETTINGS_ANNOTATION + ": {{ $settingsRecord | quote }}",
+        pad + "{{- end }}");
   }
 
   private static Substitutions scalars() {

@@ -35,6 +35,9 @@ public final class Defines {
   /** The settings hash. */
   public static final String SETTINGS_HASH = "racer.settingsHash";
 
+  /** The record of the settings on the DaemonSet; empty when too long to record. */
+  public static final String SETTINGS_RECORD = "racer.settingsRecord";
+
   /** The dataplane's affinity: user scheduling with the dataplane's expressions added. */
   public static final String AFFINITY = "racer.affinity";
 

@@ -28,6 +28,9 @@ public final class Sentinels {
   /** The settings hash annotation value. */
   public static final String SETTINGS_HASH = "sentinel-settings-hash";
 
+  /** The settings record annotation value (the whole entry is replaced). */
+  public static final String SETTINGS_RECORD = "sentinel-settings-record";
+
   /** The racer-settings data (the whole map is replaced). */
   public static final String SETTINGS_KEY = "SENTINEL_SETTINGS_KEY";
 

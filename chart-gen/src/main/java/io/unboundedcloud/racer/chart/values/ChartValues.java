@@ -247,10 +247,12 @@ public final class ChartValues {
             Map.of(),
             stringMap(),
             "daemonSetAnnotations are added to the dataplane DaemonSet's metadata (not its pods: see"
-                + " podAnnotations); the chart's own record of the images ("
+                + " podAnnotations); the chart's own record of the images and the settings ("
                 + Dataplane.DATAPLANE_IMAGE_ANNOTATION
                 + ", "
                 + Dataplane.OBJECT_IMAGE_ANNOTATION
+                + ", "
+                + Dataplane.SETTINGS_ANNOTATION
                 + ") always wins.",
             "example.com/owner: ml-platform"),
         ValueKey.leaf(

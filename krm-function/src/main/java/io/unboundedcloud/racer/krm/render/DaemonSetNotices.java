@@ -81,7 +81,8 @@ final class DaemonSetNotices {
     Map<String, String> annotations =
         theirs.getMetadata() == null ? null : theirs.getMetadata().getAnnotations();
     if (annotations != null
-        && Dataplane.RECORD_ANNOTATIONS.stream().anyMatch(annotations::containsKey)) {
+        && (annotations.containsKey(Dataplane.DATAPLANE_IMAGE_ANNOTATION)
+            || annotations.containsKey(Dataplane.OBJECT_IMAGE_ANNOTATION))) {
       return image.equals(annotations.get(Dataplane.DATAPLANE_IMAGE_ANNOTATION))
           && objectImage.equals(annotations.get(Dataplane.OBJECT_IMAGE_ANNOTATION));
     }

@@ -25,6 +25,7 @@ import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.NodePlacement;
 import io.unboundedcloud.racer.workload.settings.SettingsHash;
+import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -176,7 +177,9 @@ public final class Renderer {
     if (results.hasError()) {
       return null;
     }
-    DaemonSet daemonSet = Dataplane.daemonSet(config, SettingsHash.of(settings.data()));
+    DaemonSet daemonSet =
+        Dataplane.daemonSet(
+            config, SettingsHash.of(settings.data()), SettingsRecord.of(settings.data()));
     ServiceAccount account = Dataplane.serviceAccount(config);
     if (existingDaemonSet.value() != null) {
       DaemonSet theirs = readExisting(existingDaemonSet.value(), DaemonSet.class, results);

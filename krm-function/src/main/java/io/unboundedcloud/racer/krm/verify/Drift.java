@@ -38,7 +38,13 @@ final class Drift {
   static Result ofDataplane(Item daemonSet, Item settings, Difference difference) {
     String at = difference.at().toString();
     String cause;
-    if (at.startsWith("metadata.annotations")) {
+    if (at.contains("[\"" + Dataplane.SETTINGS_ANNOTATION + "\"]")) {
+      cause =
+          "the function records on the DaemonSet the racer-settings data it rendered with, and"
+              + " the data of ConfigMap "
+              + settings.name()
+              + " or the record changed after it ran (each key that differs is named above)";
+    } else if (at.startsWith("metadata.annotations")) {
       // the DaemonSet's own annotations: the function renders none but its record
       cause =
           "the function records on the DaemonSet the images it was told to render (its function"

@@ -51,6 +51,8 @@ public final class Verification {
     }
     RenderedDataplane dataplane = found.value();
     List<Item> origins = inputs.cacheOrigins(dataplane.daemonSet().namespace());
+    // the keys first: the fields of the DaemonSet that follow from them come after
+    SettingsDrift.of(dataplane.daemonSet(), dataplane.settings()).forEach(results::add);
     try {
       rerender(dataplane, origins, results);
     } catch (YamlInputException unreadable) {

@@ -8,9 +8,11 @@
  * <p>It never judges by rules of its own: it renders the installation again with {@code
  * krm.render}, from the stream's own settings and the images the function recorded it was told to
  * render ({@code RecordedImages}), and names each field that would change ({@code Drift}), so
- * verify and render cannot disagree. A stream with no record (an older racer-krm's) is judged by
- * whether both images are of one release ({@code ImageRelease}). It reads the objects only through
- * {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s {@code Difference}, and never
- * writes to stdout or stderr: each drift is an error {@code Result}.
+ * verify and render cannot disagree. Before the fields, each racer-settings key that differs from
+ * the settings the function recorded it rendered with ({@code SettingsDrift}) is named with both
+ * values, since the fields only show what a key changed. A stream with no record (an older
+ * racer-krm's) is judged by whether both images are of one release ({@code ImageRelease}). It reads
+ * the objects only through {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s
+ * {@code Difference}, and never writes to stdout or stderr: each drift is an error {@code Result}.
  */
 package io.unboundedcloud.racer.krm.verify;

@@ -69,6 +69,14 @@ class AdoptChartValuesTest {
             .orElseThrow();
   }
 
+  /** adopt of a fixture with {@code from}, which must be there, replaced by {@code to}. */
+  private static Adopted adoptedWith(Path dir, String fixture, String from, String to)
+      throws IOException {
+    String dump = text(fixture(fixture));
+    assertThat(dump).contains(from);
+    return Adopted.of(write(dir, "changed-" + fixture, dump.replace(from, to)), dir);
+  }
+
   private static Path write(Path dir, String name, String text) throws IOException {
     Path file = dir.resolve(name);
     Files.writeString(file, text);
@@ -206,6 +214,24 @@ class AdoptChartValuesTest {
 
     @Test
     @DisplayName(
+        "the records the function or chart wrote on the DaemonSet (images, settings): no daemonSetAnnotations value")
+    void records(@TempDir Path dir) throws IOException {
+      String generation =
+          "    annotations:\n      deprecated.daemonset.template.generation: \"4\"\n";
+      Adopted adopted =
+          adoptedWith(
+              dir,
+              "operator-dump.yaml",
+              generation,
+              generation
+                  + "      racer.unbounded-cloud.io/dataplane-image: r.example/racer-dataplane:0.19.0\n"
+                  + "      racer.unbounded-cloud.io/object-image: r.example/racer-object:0.19.0\n"
+                  + "      racer.unbounded-cloud.io/settings: \"RACER_NVIDIA=off\\n\"\n");
+      assertThat(adopted.values()).doesNotContainKey("daemonSetAnnotations");
+    }
+
+    @Test
+    @DisplayName(
         "the update strategy written short (type RollingUpdate, the rest the server's defaults): no value")
     void shortStrategy(@TempDir Path dir) throws IOException {
       String dump = text(fixture(PRODUCTION));
@@ -233,19 +259,12 @@ class AdoptChartValuesTest {
     @DisplayName("a :latest image the server pulls Always: images.pullPolicy Always, no rollout")
     @SuppressWarnings("unchecked")
     void latestImage(@TempDir Path dir) throws IOException {
-      String dump = text(fixture("operator-dump.yaml"));
-      String image =
-          "image: mirror.example.com/unbounded/racer-dataplane:0.19.0\n          imagePullPolicy: IfNotPresent";
-      assertThat(dump).contains(image);
       Adopted adopted =
-          Adopted.of(
-              write(
-                  dir,
-                  "latest.yaml",
-                  dump.replace(
-                      image,
-                      "image: mirror.example.com/unbounded/racer-dataplane:latest\n          imagePullPolicy: Always")),
-              dir);
+          adoptedWith(
+              dir,
+              "operator-dump.yaml",
+              "image: mirror.example.com/unbounded/racer-dataplane:0.19.0\n          imagePullPolicy: IfNotPresent",
+              "image: mirror.example.com/unbounded/racer-dataplane:latest\n          imagePullPolicy: Always");
       assertThat((Map<String, Object>) adopted.values().get("images"))
           .containsEntry("dataplane", "mirror.example.com/unbounded/racer-dataplane:latest")
           .containsEntry("pullPolicy", "Always");

@@ -202,6 +202,14 @@ class KustomizeOverlayIT {
       Generated generated = app.generate(kustomizeFolder(root));
 
       assertFailed(generated, "is not what the racer function renders");
+      // the key the overlay merged first, with both values, then the fields it explains
+      assertThat(
+              generated.stderr().lines().filter(line -> line.startsWith("error: drift: ")).toList())
+          .first()
+          .asString()
+          .startsWith("error: drift: data.RACER_PEER_PORT of ConfigMap ")
+          .contains(" is \"9100\", ")
+          .contains("racer.unbounded-cloud.io/settings");
       assertThat(generated.stderr().lines())
           .anyMatch(
               line ->

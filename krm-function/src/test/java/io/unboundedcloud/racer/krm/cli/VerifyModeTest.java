@@ -65,7 +65,7 @@ class VerifyModeTest {
   class Drifted {
     @Test
     @DisplayName(
-        "settings changed after rendering: exit 1, each drift one error line naming object, field, both values and cause")
+        "settings changed after rendering: exit 1, the changed key first, then each drift one error line naming object, field, both values and cause")
     void settings() {
       String stream = rendered();
       assertThat(stream).contains("  RACER_NVIDIA: \"off\"\n");
@@ -78,6 +78,12 @@ class VerifyModeTest {
 
       assertThat(verify.exitCode()).isEqualTo(1);
       assertThat(verify.stdout()).isEmpty();
+      // the key that changed first, then the fields it explains
+      assertThat(verify.stderr().lines().findFirst().orElseThrow())
+          .startsWith(
+              "error: drift: data.RACER_PEER_PORT of ConfigMap racer/racer-settings is \"9100\","
+                  + " a key the function did not render with")
+          .contains("[ConfigMap racer/racer-settings");
       assertThat(verify.stderr().lines())
           .isNotEmpty()
           .allMatch(line -> line.startsWith("error: drift: "))

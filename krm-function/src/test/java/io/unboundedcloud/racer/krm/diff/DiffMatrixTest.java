@@ -93,7 +93,35 @@ class DiffMatrixTest {
               "racer-settings changed: RACER_SLAB_BYTES \"2147483648\" -> \"4294967296\"");
       assertThat(report.paths("DaemonSet", "racer"))
           .containsExactly(
+              "metadata.annotations[\"racer.unbounded-cloud.io/settings\"]",
               "spec.template.metadata.annotations[\"racer.unbounded-cloud.io/settings-hash\"]");
+    }
+
+    @Test
+    @DisplayName(
+        "the settings record on the DaemonSet's metadata changed alone: a change, no rollout")
+    void recordAlone() {
+      // two rendered streams, no function config: compared as they are (not rendered again)
+      Path before = folder(root, "before", "rendered.yaml", output);
+      Path current =
+          folder(
+              root,
+              "after",
+              "rendered.yaml",
+              edited(
+                  output,
+                  "DaemonSet",
+                  "racer",
+                  daemonSet ->
+                      at(daemonSet, "metadata", "annotations")
+                          .put("racer.unbounded-cloud.io/settings", "RACER_PEER_PORT=9100\n")));
+      DiffSides.Report report = json(before, current);
+      assertThat(report.rollout()).isFalse();
+      assertThat(report.object("DaemonSet", "racer"))
+          .containsEntry("change", "changed")
+          .containsEntry("rollout", false);
+      assertThat(report.paths("DaemonSet", "racer"))
+          .containsExactly("metadata.annotations[\"racer.unbounded-cloud.io/settings\"]");
     }
   }
 

@@ -311,12 +311,20 @@ class KustomizeCompositionIT {
 
     @Test
     @DisplayName(
-        "configMapGenerator merge without the function: the pods roll with the old wiring; verify names the settings-hash, the listen address and the CDI request")
+        "configMapGenerator merge without the function: the pods roll with the old wiring; verify names the two keys with both values, then the settings-hash, the listen address and the CDI request")
     void mergeWithoutTheFunction() {
       Build build = build(tree(BASE, MERGE).resolve("overlay"));
 
       assertThat(build.output()).contains("[$(RACER_POD_IP)]:8082").doesNotContain(":9100");
       List<String> drift = drifted(build);
+      assertThat(drift.get(0))
+          .startsWith("error: drift: data.RACER_NVIDIA of ConfigMap ")
+          .contains(" is \"cdi\", the function rendered with \"off\"");
+      assertThat(drift.get(1))
+          .startsWith("error: drift: data.RACER_PEER_PORT of ConfigMap ")
+          .contains(" is \"9100\", the function rendered with \"8082\"");
+      assertThat(drift.subList(2, drift.size()))
+          .noneMatch(line -> line.startsWith("error: drift: data."));
       assertThat(drift)
           .anyMatch(
               line ->
@@ -328,7 +336,7 @@ class KustomizeCompositionIT {
 
     @Test
     @DisplayName(
-        "a plain racer-settings patch without the function: verify names the settings-hash")
+        "a plain racer-settings patch without the function: verify names the key, then the settings record and the settings-hash")
     void settingsPatchWithoutTheFunction() {
       String overlay =
           """
@@ -344,7 +352,14 @@ class KustomizeCompositionIT {
 
       Build build = build(tree(BASE, overlay).resolve("overlay"));
 
-      assertThat(drifted(build)).singleElement().asString().contains("settings-hash");
+      List<String> drift = drifted(build);
+      assertThat(drift).hasSize(3);
+      assertThat(drift.get(0))
+          .startsWith("error: drift: data.RACER_SLAB_BYTES of ConfigMap ")
+          .contains(" is \"2147483648\", a key the function did not render with");
+      assertThat(drift.get(1))
+          .contains("metadata.annotations[\"racer.unbounded-cloud.io/settings\"]");
+      assertThat(drift.get(2)).contains("settings-hash");
     }
 
     @Test

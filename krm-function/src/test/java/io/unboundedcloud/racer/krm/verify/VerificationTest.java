@@ -11,6 +11,7 @@ import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
+import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -139,11 +140,16 @@ class VerificationTest {
 
       assertThat(results.exitCode()).isEqualTo(1);
       assertThat(fields(results))
+          .startsWith("data.RACER_PEER_PORT")
           .contains(
               "spec.template.metadata.annotations[\"racer.unbounded-cloud.io/settings-hash\"]",
               "spec.template.spec.containers[name=dataplane].env[name=RACER_PEER_LISTEN].value",
               "spec.template.spec.containers[name=dataplane].ports[name=peer].containerPort");
-      Result hash = results.first();
+      Result hash =
+          results.stream()
+              .filter(r -> r.fieldPath().contains("settings-hash"))
+              .findFirst()
+              .orElseThrow();
       assertThat(hash.severity()).isEqualTo(Severity.ERROR);
       assertThat(hash.resource().name()).isEqualTo("racer");
       assertThat(hash.message())
@@ -251,7 +257,9 @@ class VerificationTest {
               changed(
                   rendered(),
                   "    racer.unbounded-cloud.io/dataplane-image: registry.example.com/racer/racer-dataplane:0.19.0\n"
-                      + "    racer.unbounded-cloud.io/object-image: registry.example.com/racer/racer-object:0.19.0\n",
+                      + "    racer.unbounded-cloud.io/object-image: registry.example.com/racer/racer-object:0.19.0\n"
+                      + "    racer.unbounded-cloud.io/settings: |\n"
+                      + "      RACER_NVIDIA=off\n",
                   ""),
               " image: registry.example.com/racer/racer-dataplane:0.19.0",
               " image: registry.example.com/racer/racer-dataplane:0.20.0");
@@ -302,6 +310,116 @@ class VerificationTest {
   }
 
   @Nested
+  @DisplayName(
+      "settings changed after the function ran: each key that differs named with both values, before the fields it explains")
+  class SettingsKeys {
+    /** The field paths of the results on racer-settings, which all come first. */
+    private List<Result> keyLines(Results results) {
+      List<Result> all = results.stream().toList();
+      List<Result> keys = all.stream().takeWhile(r -> r.fieldPath().startsWith("data.")).toList();
+      assertThat(all.subList(keys.size(), all.size()))
+          .as("the lines after the keys are the DaemonSet's fields")
+          .allMatch(r -> !r.fieldPath().startsWith("data."));
+      return keys;
+    }
+
+    @Test
+    @DisplayName("a value changed: the key, what it is, what the function rendered with")
+    void changed() {
+      Results results =
+          verify(
+              VerificationTest.changed(
+                  rendered(), "RACER_NVIDIA: \"off\"", "RACER_NVIDIA: \"cdi\""));
+
+      assertThat(keyLines(results))
+          .singleElement()
+          .satisfies(
+              key -> {
+                assertThat(key.severity()).isEqualTo(Severity.ERROR);
+                assertThat(key.resource().kind()).isEqualTo("ConfigMap");
+                assertThat(key.resource().name()).isEqualTo("racer-settings");
+                assertThat(key.fieldPath()).isEqualTo("data.RACER_NVIDIA");
+                assertThat(key.currentValue()).isEqualTo("\"cdi\"");
+                assertThat(key.message())
+                    .startsWith(
+                        "drift: data.RACER_NVIDIA of ConfigMap racer/racer-settings is \"cdi\","
+                            + " the function rendered with \"off\"")
+                    .contains("racer.unbounded-cloud.io/settings")
+                    .contains("list the function in the transformers:");
+              });
+      assertThat(fields(results))
+          .contains("spec.template.metadata.annotations[\"cdi.k8s.io/racer\"]");
+    }
+
+    @Test
+    @DisplayName("a key removed: absent now, and the value the function rendered with")
+    void removed() {
+      Results results =
+          verify(VerificationTest.changed(rendered(), "data: {RACER_NVIDIA: \"off\"}", "data: {}"));
+
+      assertThat(keyLines(results))
+          .singleElement()
+          .satisfies(
+              key ->
+                  assertThat(key.message())
+                      .startsWith(
+                          "drift: data.RACER_NVIDIA of ConfigMap racer/racer-settings is absent,"
+                              + " the function rendered with \"off\""));
+    }
+
+    @Test
+    @DisplayName(
+        "a large value changed: the key, the value now, and the old one by the digest recorded")
+    void largeValue() {
+      String big = "b".repeat(300);
+      String stream =
+          YamlWriter.manifests(
+              Renderer.render(
+                      ManifestNodes.of(
+                          SETTINGS.replace(
+                              "{RACER_NVIDIA: \"off\"}",
+                              "{RACER_NVIDIA: \"off\", team-notes: \"" + big + "\"}")),
+                      FUNCTION_CONFIG)
+                  .items());
+      assertThat(stream).contains("team-notes sha256:");
+
+      Results results = verify(VerificationTest.changed(stream, big, "short now"));
+
+      assertThat(keyLines(results))
+          .singleElement()
+          .satisfies(
+              key ->
+                  assertThat(key.message())
+                      .contains(
+                          "data.team-notes of ConfigMap racer/racer-settings is \"short now\"")
+                      .contains(
+                          "the function rendered with a value recorded by its digest sha256:"
+                              + SettingsRecord.digest(big)));
+    }
+
+    @Test
+    @DisplayName(
+        "no record on the DaemonSet (an older racer-krm's): no key named, the fields still")
+    void noRecord() {
+      String stream =
+          VerificationTest.changed(
+              VerificationTest.changed(
+                  rendered(),
+                  "    racer.unbounded-cloud.io/settings: |\n      RACER_NVIDIA=off\n",
+                  ""),
+              "RACER_NVIDIA: \"off\"",
+              "RACER_NVIDIA: \"off\", RACER_PEER_PORT: \"9100\"");
+
+      Results results = verify(stream);
+
+      assertThat(keyLines(results)).isEmpty();
+      assertThat(fields(results))
+          .startsWith("metadata.annotations[\"racer.unbounded-cloud.io/settings\"]")
+          .contains("spec.template.spec.containers[name=dataplane].ports[name=peer].containerPort");
+    }
+  }
+
+  @Nested
   @DisplayName("nothing to verify: one error saying why")
   class NothingToVerify {
     @Test
@@ -334,7 +452,8 @@ class VerificationTest {
     }
 
     @Test
-    @DisplayName("settings the function would refuse: its error, named as such")
+    @DisplayName(
+        "settings the function would refuse: the key changed after it, then its error, named as such")
     void refused() {
       Results results =
           verify(
@@ -343,10 +462,13 @@ class VerificationTest {
                   "RACER_NVIDIA: \"off\"",
                   "RACER_NVIDIA: \"off\", RACER_PEER_PORT: \"80\""));
 
+      // the key added after the function first, then the function's refusal of it
       assertThat(results.first().message())
-          .startsWith("the function would refuse this installation: ");
-      assertThat(results.first().fieldPath()).isEqualTo("data.RACER_PEER_PORT");
-      assertThat(results.first().resource().name()).isEqualTo("racer-settings");
+          .startsWith("drift: data.RACER_PEER_PORT of ConfigMap racer/racer-settings is \"80\"");
+      Result refusal = results.stream().skip(1).findFirst().orElseThrow();
+      assertThat(refusal.message()).startsWith("the function would refuse this installation: ");
+      assertThat(refusal.fieldPath()).isEqualTo("data.RACER_PEER_PORT");
+      assertThat(refusal.resource().name()).isEqualTo("racer-settings");
     }
   }
 }

@@ -12,12 +12,15 @@ import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
+import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
@@ -229,6 +232,115 @@ class VerifiedOutputPropertyTest {
       assertThat(results.stream().map(Result::fieldPath))
           .as("%s: %s", point, change.name())
           .contains(change.field());
+    }
+  }
+
+  /** The values one settings key may take, all valid, the last of a user's key over 256 bytes. */
+  private static final Map<String, List<String>> SETTINGS_VALUES =
+      Map.of(
+          "RACER_PEER_PORT", List.of("8100", "8200", "9100"),
+          "RACER_SHARES", List.of("1", "4", "12"),
+          "RACER_CONTROL_SEATS", List.of("auto", "3", "5"),
+          "RACER_NVIDIA", List.of("off", "env", "cdi"),
+          "team-notes", List.of("ml", "storage team", "n".repeat(300)));
+
+  private static String settingsYaml(Map<String, String> data) {
+    StringBuilder yaml =
+        new StringBuilder(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n"
+                + "data:\n");
+    data.forEach(
+        (key, value) -> yaml.append("  ").append(key).append(": \"").append(value).append("\"\n"));
+    if (data.isEmpty()) {
+      yaml.append("  {}\n");
+    }
+    return yaml.toString();
+  }
+
+  private static String shown(String value) {
+    return value.length() > 256
+        ? "a value recorded by its digest sha256:" + SettingsRecord.digest(value)
+        : "\"" + value + "\"";
+  }
+
+  @Test
+  @DisplayName(
+      "one settings key changed, added or removed after the function: verify names that key and both values, before any field")
+  void everySettingsKeyNamed() {
+    List<String> keys = new ArrayList<>(new TreeMap<>(SETTINGS_VALUES).keySet());
+    for (int i = 0; i < CASES; i++) {
+      Case point = draw(FIRST_SEED + i);
+      Random random = new Random(FIRST_SEED + i);
+      Map<String, String> data = new LinkedHashMap<>();
+      for (String key : keys) {
+        if (random.nextBoolean()) {
+          data.put(key, pick(random, SETTINGS_VALUES.get(key)));
+        }
+      }
+      Outcome outcome =
+          Renderer.render(
+              ManifestNodes.of(settingsYaml(data) + "---\n" + ORIGIN),
+              functionConfig(point.config()),
+              parameters(point.parameters()));
+      assertThat(outcome.results().hasError()).as("%s %s", point, data).isFalse();
+      List<MappingNode> stream = ManifestNodes.of(YamlWriter.manifests(outcome.items()));
+      assertThat(Verification.verify(stream)).as("%s %s", point, data).isEmpty();
+
+      // one key changed after the function: another value, added, or removed
+      String key = pick(random, keys);
+      String before = data.get(key);
+      List<String> others = new ArrayList<>(SETTINGS_VALUES.get(key));
+      others.remove(before);
+      String after = before != null && random.nextBoolean() ? null : pick(random, others);
+      List<MappingNode> changed = new ArrayList<>();
+      for (MappingNode object : stream) {
+        Map<String, Object> tree = Nodes.toPlainMap(object);
+        if ("ConfigMap".equals(tree.get("kind"))
+            && tree.get("metadata") instanceof Map<?, ?> metadata
+            && "racer-settings".equals(metadata.get("name"))) {
+          @SuppressWarnings("unchecked")
+          Map<String, Object> settings =
+              (Map<String, Object>) tree.computeIfAbsent("data", k -> new LinkedHashMap<>());
+          if (after == null) {
+            settings.remove(key);
+          } else {
+            settings.put(key, after);
+          }
+        }
+        changed.add(Nodes.fromPlainMap(tree));
+      }
+      String what = point + " " + data + ": " + key + " " + before + " -> " + after;
+
+      Results results = Verification.verify(changed);
+
+      assertThat(results.exitCode()).as(what).isEqualTo(1);
+      Result first = results.first();
+      assertThat(first.fieldPath()).as(what).isEqualTo("data." + key);
+      assertThat(first.resource().name()).as(what).isEqualTo("racer-settings");
+      if (after == null || after.length() <= 256) {
+        assertThat(first.message())
+            .as(what)
+            .startsWith(
+                "drift: data."
+                    + key
+                    + " of ConfigMap racer/racer-settings "
+                    + (after == null ? "is absent" : "is " + shown(after))
+                    + ", ");
+      } else {
+        // the value now is shown cut to a line
+        assertThat(first.message())
+            .as(what)
+            .startsWith("drift: data." + key + " of ConfigMap racer/racer-settings is \"nnn");
+      }
+      assertThat(first.message())
+          .as(what)
+          .contains(
+              before == null
+                  ? "a key the function did not render with"
+                  : "the function rendered with " + shown(before));
+      assertThat(results.stream().skip(1).map(Result::fieldPath))
+          .as("%s: one line for the key, the fields after it", what)
+          .noneMatch(field -> field.startsWith("data."));
     }
   }
 }

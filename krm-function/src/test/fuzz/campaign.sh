@@ -39,8 +39,9 @@ status=0
 for target in "${targets[@]}"; do
   echo "[fuzz] $target: 10 minutes$([ "$runs" -gt 0 ] && echo " or $runs executions")$(
     [ "$fresh" = 1 ] && echo ", fresh corpus")" >&2
+  # Jazzer takes jazzer.internal.arg.0 as libFuzzer's argv[0] and drops it: the flags start at arg.1
   budget=()
-  [ "$runs" -gt 0 ] && budget=(-Djazzer.internal.arg.0=-runs="$runs")
+  [ "$runs" -gt 0 ] && budget=(-Djazzer.internal.arg.0=campaign -Djazzer.internal.arg.1=-runs="$runs")
   corpus="krm-function/.cifuzz-corpus/io.unboundedcloud.racer.krm.fuzz.${target%%#*}/${target#*#}"
   if [ "$fresh" = 1 ] && [ -d "$corpus" ]; then
     mv "$corpus" "$logs/kept-corpus"
@@ -62,6 +63,7 @@ for target in "${targets[@]}"; do
   log="$logs/${target//#/.}.log"
   echo "== $target"
   grep -E '^#[0-9]+' "$log" | tail -n 1 || true
-  grep -E '^Done [0-9]+ runs|FuzzTestFindingException' "$log" | head -n 2 || true
+  grep -E '^Done [0-9]+ runs|FuzzTestFindingException|libFuzzer: fuzz target exited|Process Exit Code' "$log" |
+    sort -u | head -n 3 || true
 done
 exit "$status"

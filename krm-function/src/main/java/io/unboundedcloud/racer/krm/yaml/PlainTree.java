@@ -106,7 +106,7 @@ final class PlainTree {
    */
   static ScalarNode stringNode(String text) {
     ScalarStyle style;
-    if (text.indexOf('\n') >= 0) {
+    if (text.indexOf('\n') >= 0 && !hasOtherLineBreak(text)) {
       style =
           ScalarStyle
               .LITERAL; // the emitter falls back to quotes when a literal block cannot hold it
@@ -117,6 +117,15 @@ final class PlainTree {
           ScalarStyle.PLAIN; // the emitter single-quotes where YAML syntax needs it ("a: b", "- x")
     }
     return new ScalarNode(Tag.STR, text, null, null, style);
+  }
+
+  /**
+   * A line break other than {@code \n} (CR, NEL, U+2028, U+2029): a YAML 1.1 reader breaks a line
+   * at each, and the emitter writes them into a literal block unindented, so the text after one
+   * would leave the block; double quotes write them as escapes.
+   */
+  private static boolean hasOtherLineBreak(String text) {
+    return text.chars().anyMatch(c -> c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029');
   }
 
   private static boolean readAsOtherThanString(String text) {

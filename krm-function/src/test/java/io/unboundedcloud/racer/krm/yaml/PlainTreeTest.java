@@ -223,6 +223,26 @@ class PlainTreeTest {
           .isEqualTo("script: |\n  #!/bin/sh\n  echo hi\ncolon: 'a: b'\ndash: '- x'\n");
     }
 
+    @ParameterizedTest(name = "U+{0}")
+    @ValueSource(strings = {"000D", "0085", "2028", "2029"})
+    @DisplayName(
+        "writes a multi-line string that also holds another YAML line break (CR, NEL, U+2028,"
+            + " U+2029) double-quoted, so that it reads back whole (issue 30's fuzz finding)")
+    void otherLineBreaks(String codePoint) {
+      String text = "name\nd" + (char) Integer.parseInt(codePoint, 16) + "  *d: x\nd";
+
+      // as in a ResourceList's results: a literal block there is indented by 4
+      String written = yaml(Map.of("results", List.of(Map.of("message", text))));
+
+      assertThat(written).startsWith("results:\n- message: \"");
+      assertThat(
+              new org.yaml.snakeyaml.Yaml(
+                      new org.yaml.snakeyaml.constructor.SafeConstructor(
+                          new org.yaml.snakeyaml.LoaderOptions()))
+                  .<Object>load(written))
+          .isEqualTo(Map.of("results", List.of(Map.of("message", text))));
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(
         strings = {

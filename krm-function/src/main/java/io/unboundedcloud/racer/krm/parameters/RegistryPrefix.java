@@ -29,10 +29,14 @@ record RegistryPrefix(String prefix) {
         stripped.endsWith("/") ? stripped.substring(0, stripped.length() - 1) : stripped);
   }
 
-  /** Whether the image reference {@code image} (a valid one) lies under this prefix. */
+  /**
+   * Whether the image reference {@code image} (a valid one) lies under this prefix. A name without
+   * a {@code /} names no registry ({@code mirror.example.com:1.0} is Docker Hub's {@code
+   * library/mirror.example.com}), so it is never under an entry, even one written the same.
+   */
   boolean covers(String image) {
     String name = repositoryName(image);
-    return name.equals(prefix) || name.startsWith(prefix + "/");
+    return name.startsWith(prefix + "/") || (name.equals(prefix) && name.indexOf('/') >= 0);
   }
 
   /**

@@ -244,6 +244,9 @@ class ParameterLimitsTest {
         Arguments.of(
             "objectImage", "evil.example.com/racer-object@" + DIGEST, "mirror.example.com/racer"),
         Arguments.of("objectImage", "racer/racer-object:0.19.0", "docker.io/racer"),
+        // a name without a '/' names no registry: Docker Hub's library/mirror.example.com
+        Arguments.of("dataplaneImage", "mirror.example.com:0.19.0", "mirror.example.com"),
+        Arguments.of("objectImage", "localhost:5000", "localhost"),
         Arguments.of(
             "objectImage",
             "MIRROR.example.com/racer/racer-object:0.19.0",

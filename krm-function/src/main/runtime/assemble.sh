@@ -7,7 +7,8 @@
 #   bin/racer-krm-announce  the Argo CD plugin's dynamic parameter announcements: racer-krm announce
 #   bin/docker              the stand-in kustomize reaches in the Argo CD sidecar: runs racer-krm for a
 #                           racer-krm image of this version (@VERSION@ filled in here)
-#   jre/                    jlink runtime of the modules jdeps finds in the jars
+#   jre/                    jlink runtime of the modules jdeps finds in the jars, with a default CDS
+#                           archive of their classes (lib/server/classes.jsa)
 #   app/                    the jars, and the class-data archive trained on the examples:
 #                           racer-krm.aot (Java 25+ AOT cache, JEP 483/514) or racer-krm.jsa
 #                           (Java 17 AppCDS, with racer-krm.classlist to dump it again elsewhere);
@@ -99,6 +100,7 @@ say "jlink ($("$jdk/bin/java" -version 2>&1 | head -1)): $modules, --compress=$c
 # (-XX:+UseCompressedOops): the other is 14 MB more. The same JDK dumps the same bytes each time.
 "$out/jre/bin/java" -Xshare:dump -Xlog:disable -Xlog:all=warning:stderr >/dev/null \
   || fail "the runtime's java could not dump its default CDS archive"
+chmod 644 "$out/jre/lib/server/classes.jsa"
 
 sed -e "s|@ARCHIVE@|$kind|" -e "s|@CLASSPATH@|$classpath|" "$here/racer-krm" >"$out/bin/racer-krm"
 cp "$here/racer-krm-archive" "$out/bin/racer-krm-archive"

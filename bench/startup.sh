@@ -18,9 +18,12 @@
 #   -n PAIRS         pairs per case (default 21; the medians are reported)
 #   --launcher PATH  racer-krm to measure (default: krm-function/target/runtime/bin/racer-krm, the
 #                    image's runtime; krm-function/target/racer-krm is the plain launcher)
-#   --previous PATH  a previous build's launcher, as a copy of its runtime folder keeps it:
-#                      git worktree add /tmp/before COMMIT && (cd /tmp/before && mvn -B -q package -DskipTests)
-#                      bench/startup.sh --previous /tmp/before/krm-function/target/runtime/bin/racer-krm
+#   --previous PATH  a previous build's launcher, for example a worktree of an earlier commit beside
+#                    this checkout, built:
+#                      git worktree add ../before COMMIT && (cd ../before && mvn -B -q package -DskipTests)
+#                      bench/startup.sh --previous ../before/krm-function/target/runtime/bin/racer-krm
+#                    (peak RSS depends on where the runtime's files lie: copy both runtimes to one
+#                    folder to compare RSS)
 #   --java PATH      the stock JDK's java (default: Debian's OpenJDK 17 where installed, else java on PATH)
 #   --breakdown      also count the classes the 20-item run loads, by where they come from
 # Figures on a busy machine vary: compare the ratios of one run of this script, and say the load

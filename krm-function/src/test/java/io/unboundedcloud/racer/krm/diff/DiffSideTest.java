@@ -24,6 +24,16 @@ class DiffSideTest {
     return copy;
   }
 
+  /** racer-settings with these annotations. */
+  private static Map<String, Object> settingsAnnotated(Map<String, String> annotations) {
+    return tree(
+        Map.of(
+            "kind",
+            "ConfigMap",
+            "metadata",
+            Map.of("name", "racer-settings", "annotations", annotations)));
+  }
+
   @Nested
   @DisplayName("the annotations that name an object's source")
   class SourceAnnotations {
@@ -31,19 +41,11 @@ class DiffSideTest {
     @DisplayName("kustomize's and kpt's are dropped, the user's kept")
     void dropped() {
       Map<String, Object> object =
-          tree(
+          settingsAnnotated(
               Map.of(
-                  "kind",
-                  "ConfigMap",
-                  "metadata",
-                  Map.of(
-                      "name",
-                      "racer-settings",
-                      "annotations",
-                      Map.of(
-                          "config.kubernetes.io/index", "0",
-                          "internal.config.kubernetes.io/path", "settings.yaml",
-                          "team.example.com/owner", "cache"))));
+                  "config.kubernetes.io/index", "0",
+                  "internal.config.kubernetes.io/path", "settings.yaml",
+                  "team.example.com/owner", "cache"));
 
       assertThat(DiffSide.comparable(object).get("metadata"))
           .isEqualTo(
@@ -57,17 +59,7 @@ class DiffSideTest {
     @Test
     @DisplayName("an object with only those: no annotations left at all")
     void onlySource() {
-      Map<String, Object> object =
-          tree(
-              Map.of(
-                  "kind",
-                  "ConfigMap",
-                  "metadata",
-                  Map.of(
-                      "name",
-                      "racer-settings",
-                      "annotations",
-                      Map.of("config.kubernetes.io/index", "0"))));
+      Map<String, Object> object = settingsAnnotated(Map.of("config.kubernetes.io/index", "0"));
 
       assertThat(DiffSide.comparable(object).get("metadata"))
           .isEqualTo(Map.of("name", "racer-settings"));

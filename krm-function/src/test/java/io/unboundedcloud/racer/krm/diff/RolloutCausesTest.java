@@ -25,6 +25,13 @@ class RolloutCausesTest {
     return new Difference(at, before, after, false);
   }
 
+  /** The CDI request the function adds to the pod template when NVIDIA mode becomes cdi. */
+  private static final Difference CDI_REQUESTED =
+      changed(
+          TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
+          null,
+          "nvidia.com/gpu=all");
+
   private static List<String> reasons(List<String> settings, Difference... differences) {
     return RolloutCauses.of(List.of(differences), TEMPLATE, settings);
   }
@@ -94,10 +101,7 @@ class RolloutCausesTest {
       assertThat(
               reasons(
                   NVIDIA_CHANGED,
-                  changed(
-                      TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
-                      null,
-                      "nvidia.com/gpu=all"),
+                  CDI_REQUESTED,
                   changed(
                       POD_SPEC
                           .key("containers")
@@ -116,10 +120,7 @@ class RolloutCausesTest {
       assertThat(
               reasons(
                   NVIDIA_CHANGED,
-                  changed(
-                      TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
-                      null,
-                      "nvidia.com/gpu=all"),
+                  CDI_REQUESTED,
                   changed(POD_SPEC.key("priorityClassName"), null, "system-node-critical")))
           .containsExactly(
               "racer-settings changed: RACER_NVIDIA: \"off\" -> \"cdi\"",
@@ -129,13 +130,7 @@ class RolloutCausesTest {
     @Test
     @DisplayName("the CDI annotation changed while the settings did not: named as a field")
     void cdiWithoutSettings() {
-      assertThat(
-              reasons(
-                  List.of(),
-                  changed(
-                      TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
-                      null,
-                      "nvidia.com/gpu=all")))
+      assertThat(reasons(List.of(), CDI_REQUESTED))
           .containsExactly(
               "a field of the pod template: spec.template.metadata.annotations[\"cdi.k8s.io/racer\"]");
     }

@@ -74,6 +74,10 @@ class ParametersJsonTest {
               java.util.Map.entry("dataplaneImage", "d.example.com/dp:1"),
               java.util.Map.entry("objectImage", "o.example.com/obj:1"));
       assertThat(parameters.settings()).isEmpty();
+      assertThat(parameters.functionConfigKey("objectImage"))
+          .map(ParameterValue::value)
+          .contains("o.example.com/obj:1");
+      assertThat(parameters.functionConfigKey("strict")).isEmpty();
     }
 
     @Test
@@ -184,6 +188,11 @@ class ParametersJsonTest {
             "a parameter without a name",
             "[{\"string\":\"cdi\"}]",
             "Application parameter number 1 has no name"),
+        Arguments.of(
+            "the third parameter without a name: counted from 1",
+            "[{\"name\":\"imageTag\",\"string\":\"1\"},{\"name\":\"strict\",\"string\":\"true\"},"
+                + "{\"string\":\"cdi\"}]",
+            "Application parameter number 3 has no name"),
         Arguments.of(
             "a settings key the API server would refuse",
             "[{\"name\":\"settings\",\"map\":{\"two words\":\"x\"}}]",

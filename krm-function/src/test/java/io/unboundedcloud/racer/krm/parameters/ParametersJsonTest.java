@@ -207,6 +207,11 @@ class ParametersJsonTest {
                 + " racer-settings may hold any key; set LD_PRELOAD in the folder's racer-settings"
                 + " instead"),
         Arguments.of(
+            "a settings value that is a number, not a string",
+            "[{\"name\":\"settings\",\"map\":{\"RACER_PEER_PORT\":9300}}]",
+            "Application parameter settings (ARGOCD_APP_PARAMETERS) key RACER_PEER_PORT is not a"
+                + " string: racer-settings values are strings"),
+        Arguments.of(
             "a proxy for the dataplane",
             "[{\"name\":\"settings\",\"map\":{\"HTTPS_PROXY\":\"http://evil.example.com\"}}]",
             "key HTTPS_PROXY is not a racer-settings key of the catalog"),

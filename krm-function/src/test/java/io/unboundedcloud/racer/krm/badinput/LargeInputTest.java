@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * message that names the limit and says to split the input. Correctness only: nothing here asserts
  * speed.
  */
+@Tag("slow")
 @DisplayName("Input size")
 class LargeInputTest {
   /**

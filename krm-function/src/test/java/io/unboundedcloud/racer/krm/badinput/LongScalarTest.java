@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * bytes per character), where snakeyaml's reader alone would have allocated some 800 GB. How long
  * it takes is measured by bench/long-scalar.sh.
  */
+@Tag("slow")
 @DisplayName("A 20 MiB value is read and written back in memory linear in its length")
 class LongScalarTest {
   private static final int LENGTH = 20 << 20;

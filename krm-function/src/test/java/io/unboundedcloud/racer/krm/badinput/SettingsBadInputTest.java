@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -296,6 +297,7 @@ class SettingsBadInputTest {
           .isEqualTo("data." + (bad.key().length() > 64 ? shown + "..." : bad.key()));
     }
 
+    @Tag("slow")
     @Test
     @DisplayName("a key of 2 MiB: refused, shown cut with its length, no other finding about it")
     void twoMebibytes() {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -35,6 +36,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * allowedParameters} renders only when every parameter set is listed; and no U+FFFD reaches the
  * output.
  */
+@Tag("fuzz")
 class ApplicationParametersFuzzTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String FOLDER_REGISTRY = "registry.example.com/racer";

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The settings validation on a map of arbitrary keys and values, alone and through the function: it
@@ -22,6 +23,7 @@ import java.util.stream.Stream;
  * exactly when it finds no error (an error result at {@code data.KEY} for each error it finds),
  * idempotently.
  */
+@Tag("fuzz")
 class SettingsFuzzTest {
   /**
    * Keys the fuzzer picks from besides arbitrary ones: the catalog's, the obsolete ones, a near

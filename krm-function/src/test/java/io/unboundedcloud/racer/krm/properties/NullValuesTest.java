@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
@@ -31,6 +32,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * <p>A failure names its case; the random sets rerun with {@code -Dproperties.seed=SEED
  * -Dproperties.cases=1}.
  */
+@Tag("slow")
 @DisplayName("Null and empty values in a user's objects")
 class NullValuesTest {
   static final long FIRST_SEED = Long.getLong("properties.seed", 20_261_201_000L);

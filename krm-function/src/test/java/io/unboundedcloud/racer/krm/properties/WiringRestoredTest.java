@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
@@ -22,6 +23,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * DaemonSet, the next run renders it again, so its wiring equals a fresh render's (seeded random
  * breakages, {@link WiringChange}).
  */
+@Tag("slow")
 @DisplayName("Wiring of an existing DaemonSet is always rendered")
 class WiringRestoredTest {
   static final long FIRST_SEED = Long.getLong("properties.seed", 20_261_129_000L);

@@ -2,31 +2,26 @@ package io.unboundedcloud.racer.krm.inputs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 @DisplayName("DataplaneWiring: the dataplane container, its images and the settings it reads")
 class DataplaneWiringTest {
-  /** A DaemonSet whose pod spec is {@code podSpec} (YAML from column 0). */
+  /** A DaemonSet that holds nothing but its pod spec, {@code podSpec} (YAML from column 0). */
   private static Map<String, Object> daemonSet(String podSpec) {
-    return Nodes.toPlainMap(
-        ManifestNodes.one(
-            """
-            apiVersion: apps/v1
-            kind: DaemonSet
-            metadata: {name: racer, namespace: racer}
-            spec:
-              template:
-                spec:
-            """
-                + podSpec.indent(6)));
+    Map<String, Object> tree = new LinkedHashMap<>();
+    FieldPath.of("spec.template.spec")
+        .putIn(tree, new Yaml(new SafeConstructor(new LoaderOptions())).load(podSpec));
+    return tree;
   }
 
   private static final String WIRED =

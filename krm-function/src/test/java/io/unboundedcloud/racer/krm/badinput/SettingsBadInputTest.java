@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.badinput;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.LinkedHashMap;
@@ -163,7 +164,7 @@ class SettingsBadInputTest {
 
   /** The settings' one error, checked for everything a bad setting must give. */
   private static Map<String, Object> assertOneErrorAt(Case bad) {
-    String input = ResourceListText.withSettings(bad.data());
+    String input = ResourceLists.withSettings(bad.data());
     KrmRun run = KrmRun.function(input);
     Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
     assertThat(error.get("field"))
@@ -180,7 +181,7 @@ class SettingsBadInputTest {
                 "name",
                 "racer-settings",
                 "namespace",
-                ResourceListText.NAMESPACE));
+                ResourceLists.NAMESPACE));
     String message = (String) error.get("message");
     assertThat(message).as("what is required").contains(bad.advice());
     assertThat(run.stderr())
@@ -285,7 +286,7 @@ class SettingsBadInputTest {
     @MethodSource("io.unboundedcloud.racer.krm.badinput.SettingsBadInputTest#refusedKeys")
     @DisplayName("is an error naming the key and the rule")
     void refused(Case bad) {
-      String input = ResourceListText.withSettings(bad.data());
+      String input = ResourceLists.withSettings(bad.data());
       KrmRun run = KrmRun.function(input);
       Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
       String message = (String) error.get("message");
@@ -304,7 +305,7 @@ class SettingsBadInputTest {
       String key = "RACER_" + "X".repeat((2 << 20) - 6);
       // an explicit key (?): YAML allows an implicit key of at most 1024 characters
       String input =
-          ResourceListText.withSettings(Map.of())
+          ResourceLists.withSettings(Map.of())
               .replace("  data: {}\n", "  data:\n    ? " + key + "\n    : \"1\"\n");
       KrmRun run = KrmRun.function(input);
       Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.krm.properties.NullableField.Value;
 import io.unboundedcloud.racer.krm.properties.ResourceListGenerator.Key;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
@@ -239,15 +240,9 @@ class NullValuesTest {
   }
 
   private static String resourceList(List<String> items) {
-    StringBuilder text =
-        new StringBuilder("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
-    for (String item : items) {
-      text.append(YamlLines.asSequenceEntry(item.lines().toList()));
-    }
-    return text.append(
-            "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n"
-                + "    name: racer-function\n  data:\n    imageRegistry: registry.example.com/racer\n")
-        .toString();
+    ResourceLists list = ResourceLists.of();
+    items.forEach(list::item);
+    return list.functionConfig(Map.of("imageRegistry", ResourceLists.REGISTRY)).text();
   }
 
   /** The output's items and results as plain trees, without what holds nothing. */

@@ -16,12 +16,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("_helpers.tpl")
+@DisplayName("_helpers.tpl and _validate.tpl")
 class HelpersTest {
   private static final Pattern DEFINE = Pattern.compile("\\{\\{- define \"([^\"]+)\" -}}");
   private static final Pattern INCLUDE = Pattern.compile("include \"([^\"]+)\"");
 
-  private final String helpers = read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"));
+  /** The named templates: _helpers.tpl and _validate.tpl, one after the other. */
+  private final String helpers =
+      read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"))
+          + read(ChartUnderTest.directory().resolve("templates/_validate.tpl"));
 
   @Test
   @DisplayName(
@@ -45,7 +48,7 @@ class HelpersTest {
   }
 
   @Test
-  @DisplayName("every include in the chart names a define of _helpers.tpl")
+  @DisplayName("every include in the chart names a define of _helpers.tpl or _validate.tpl")
   void includesDefined() throws IOException {
     Set<String> defined = new TreeSet<>();
     DEFINE.matcher(helpers).results().forEach(m -> defined.add(m.group(1)));

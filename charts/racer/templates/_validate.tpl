@@ -48,10 +48,10 @@ command line. Prints nothing.
 {{- define "racer.validateStrings" -}}
 {{- range $key, $value := .Values.settings | default dict -}}
 {{- if kindIs "bool" $value -}}
-{{- fail (printf "settings.%s is a boolean (%t), but ConfigMap data holds strings only and the API server refuses the ConfigMap: quote the value, %s: \"%t\" (or the word you wrote: YAML reads yes, no, on, off, y and n as booleans too); on the command line, --set-string settings.%s=%t, not --set, which reads %t as a boolean" $key $value $key $value $key $value $value) -}}
+{{- fail (printf "%s (or the word you wrote: YAML reads yes, no, on, off, y and n as booleans too); on the command line, --set-string settings.%s=%t, not --set, which reads %t as a boolean" (printf `%s is %s, but ConfigMap data holds strings only and the API server refuses the ConfigMap: quote the value, %s: %s` (printf "settings.%s" $key) (printf "a boolean (%t)" $value) $key (printf "\"%t\"" $value)) $key $value $value) -}}
 {{- else if not (kindIs "string" $value) -}}
 {{- $text := toJson $value -}}
-{{- fail (printf "settings.%s is a number (%s), but ConfigMap data holds strings only and the API server refuses the ConfigMap: quote the value, %s: \"%s\"; on the command line, --set-string settings.%s=%s, not --set, which reads %s as a number" $key $text $key $text $key $text $text) -}}
+{{- fail (printf "%s; on the command line, --set-string settings.%s=%s, not --set, which reads %s as a number" (printf `%s is %s, but ConfigMap data holds strings only and the API server refuses the ConfigMap: quote the value, %s: %s` (printf "settings.%s" $key) (printf "a number (%s)" $text) $key (printf "\"%s\"" $text)) $key $text $text) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

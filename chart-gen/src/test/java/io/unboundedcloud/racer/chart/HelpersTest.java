@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class HelpersTest {
   private static final Pattern DEFINE = Pattern.compile("\\{\\{- define \"([^\"]+)\" -}}");
   private static final Pattern INCLUDE = Pattern.compile("include \"([^\"]+)\"");
+  private static final Pattern FAIL = Pattern.compile("\\bfail \\(");
 
   /** The named templates: _helpers.tpl and _validate.tpl, one after the other. */
   private final String helpers =
@@ -58,6 +59,16 @@ class HelpersTest {
           file -> INCLUDE.matcher(read(file)).results().forEach(m -> included.add(m.group(1))));
     }
     assertThat(defined).containsAll(included);
+  }
+
+  @Test
+  @DisplayName(
+      "_helpers.tpl checks no value: its one fail is racer.image's missing registry, the rest is"
+          + " _validate.tpl's")
+  void checksInValidate() {
+    String names = read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"));
+    assertThat(FAIL.matcher(names).results().count()).isEqualTo(1);
+    assertThat(names).contains("fail (printf \"images.registry: no %s image");
   }
 
   private static String read(Path file) {

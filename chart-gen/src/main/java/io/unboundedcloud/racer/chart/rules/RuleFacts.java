@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.rules;
 
+import io.unboundedcloud.racer.krm.inputs.StringData;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
@@ -36,6 +37,7 @@ public final class RuleFacts {
     facts.put("schemePattern", ImageGrammar.SCHEME);
     facts.put("schemeMessage", ImageGrammar.SCHEME_MESSAGE);
     facts.put("dnsLabelPattern", DnsLabel.PATTERN);
+    facts.put("notAStringMessage", StringData.MESSAGE);
     facts.put("obsoleteMessage", SettingsCatalog.OBSOLETE_MESSAGE);
     facts.put("crossKeyChecks", CrossKeyChecks.template());
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());

@@ -111,8 +111,11 @@ public final class ChartFacts {
     Dataplane.labels()
         .forEach((key, value) -> selectorLabels.add(Map.of("key", key, "value", value)));
     facts.put("selectorLabels", selectorLabels);
-    facts.put("resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.resources()) + "`");
-    facts.put("updateStrategyDefault", "`" + FlowYaml.of(DataplaneDefaults.updateStrategy()) + "`");
+    facts.put(
+        "resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.of(ChartValue.RESOURCES)) + "`");
+    facts.put(
+        "updateStrategyDefault",
+        "`" + FlowYaml.of(DataplaneDefaults.of(ChartValue.UPDATE_STRATEGY)) + "`");
     facts.put("selectorLabelsText", String.join(", ", Dataplane.labels().keySet()));
     facts.put("chartLabelKeys", ChartValues.chartLabelKeys());
     facts.put("chartLabelKeysText", String.join(", ", ChartValues.chartLabelKeys()));
@@ -140,8 +143,9 @@ public final class ChartFacts {
         "shutdownDefault",
         SettingsCatalog.key(PodFit.SHUTDOWN_TIMEOUT_KEY).orElseThrow().defaultValue());
     facts.put("defaultGracePeriod", PodFit.DEFAULT_GRACE_PERIOD_SECONDS);
-    facts.put("builderGracePeriod", DataplaneDefaults.terminationGracePeriodSeconds());
-    facts.put("builderMinReadySeconds", DataplaneDefaults.minReadySeconds());
+    facts.put(
+        "builderGracePeriod", DataplaneDefaults.of(ChartValue.TERMINATION_GRACE_PERIOD_SECONDS));
+    facts.put("builderMinReadySeconds", DataplaneDefaults.of(ChartValue.MIN_READY_SECONDS));
     facts.put("shutdownMessage", PodFit.SHUTDOWN_MESSAGE);
     facts.put("releaseMessage", PodFit.RELEASE_MESSAGE);
     facts.put("listenerMessage", PodFit.LISTENER_MESSAGE);

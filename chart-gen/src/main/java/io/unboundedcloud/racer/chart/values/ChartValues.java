@@ -1,6 +1,5 @@
 package io.unboundedcloud.racer.chart.values;
 
-import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
@@ -8,50 +7,67 @@ import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.Release;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Every value of the racer chart, documented once: values.yaml, the schema and the README come from
- * here.
+ * here, and from {@code krm.chart.ChartValue} for the values that set a field of the DaemonSet.
  */
 public final class ChartValues {
   private ChartValues() {}
 
   /**
-   * The keys of values.yaml, in order.
+   * The keys of values.yaml, in {@link ChartValue}'s order: those the table documents from it
+   * ({@link ValueKey#of}), the others from here.
    *
-   * @throws IllegalStateException unless they are exactly the values {@link ChartValue} names, in
-   *     its order
+   * @throws IllegalStateException unless this documents exactly the values {@link ChartValue} names
+   *     and leaves undocumented
    */
   public static List<ValueKey> keys() {
-    List<ValueKey> keys = new ArrayList<>();
-    keys.addAll(production());
-    keys.addAll(PodValues.scalars());
-    keys.addAll(scheduling());
-    keys.addAll(PodValues.lists());
-    keys.add(cacheOrigins());
-    keys.add(strict());
-    keys.addAll(subchart());
-    requireModel(keys);
-    return List.copyOf(keys);
-  }
-
-  private static void requireModel(List<ValueKey> keys) {
-    List<String> documented = new ArrayList<>();
-    keys.forEach(key -> addPaths("", key, documented));
-    List<String> named = Arrays.stream(ChartValue.values()).map(ChartValue::path).toList();
-    if (!documented.equals(named)) {
+    Map<String, ValueKey> written = new LinkedHashMap<>();
+    List.of(production(), scheduling(), List.of(cacheOrigins(), strict()), subchart())
+        .forEach(keys -> keys.forEach(key -> addWritten("", key, written)));
+    List<ValueKey> keys = children("", written);
+    if (!written.isEmpty()) {
       throw new IllegalStateException(
-          "chart-gen documents the values " + documented + ", but ChartValue names " + named);
+          "chart-gen documents the values "
+              + written.keySet()
+              + ", which ChartValue does not name or documents itself");
     }
+    return keys;
   }
 
-  private static void addPaths(String prefix, ValueKey key, List<String> paths) {
-    paths.add(prefix + key.name());
-    key.children().forEach(child -> addPaths(prefix + key.name() + ".", child, paths));
+  private static void addWritten(String prefix, ValueKey key, Map<String, ValueKey> written) {
+    written.put(prefix + key.name(), key);
+    key.children().forEach(child -> addWritten(prefix + key.name() + ".", child, written));
+  }
+
+  /** The keys right below {@code prefix} ({@code ""}, or a group's path and a dot). */
+  private static List<ValueKey> children(String prefix, Map<String, ValueKey> written) {
+    List<ValueKey> keys = new ArrayList<>();
+    for (ChartValue value : ChartValue.values()) {
+      String path = value.path();
+      if (!path.startsWith(prefix) || path.indexOf('.', prefix.length()) >= 0) {
+        continue;
+      }
+      if (value.doc().isPresent()) {
+        keys.add(ValueKey.of(value));
+        continue;
+      }
+      ValueKey key = written.remove(path);
+      if (key == null) {
+        throw new IllegalStateException("chart-gen documents no value " + path);
+      }
+      List<ValueKey> children = children(path + ".", written);
+      keys.add(
+          children.isEmpty()
+              ? key
+              : new ValueKey(
+                  key.name(), null, key.description(), List.of(), key.schema(), children));
+    }
+    return List.copyOf(keys);
   }
 
   private static List<ValueKey> production() {
@@ -94,23 +110,7 @@ public final class ChartValues {
                 "",
                 image(),
                 "object is the full racer-object image reference (the sidecar the dataplane's webhook injects);"
-                    + " it wins over registry and tag. The function config key objectImage."),
-            ValueKey.leaf(
-                ChartValue.IMAGES_PULL_POLICY,
-                DataplaneDefaults.pullPolicy(),
-                KubernetesShapes.pullPolicy(),
-                "pullPolicy is the dataplane container's imagePullPolicy: "
-                    + String.join(", ", KubernetesShapes.PULL_POLICIES)
-                    + ". With the function: a kustomize patch"
-                    + " of the container's imagePullPolicy.")),
-        ValueKey.leaf(
-            ChartValue.IMAGE_PULL_SECRETS,
-            List.of(),
-            OrderedMap.of("type", "array", "items", ref("localObjectReference")),
-            "imagePullSecrets are the dataplane pods' image pull secrets, for a private registry: Secrets in the"
-                + " release namespace, each given as {name: ...}. With the function: a kustomize patch of the pod's"
-                + " imagePullSecrets.",
-            "- name: registry-credentials"),
+                    + " it wins over registry and tag. The function config key objectImage.")),
         ValueKey.leaf(
             ChartValue.SETTINGS,
             Map.of(),
@@ -144,34 +144,7 @@ public final class ChartValues {
                     + Dataplane.SETTINGS_CONFIG_MAP
                     + " ConfigMap in the release namespace, managed elsewhere; settings"
                     + " must then still equal its data, because the chart reads the keys that shape the DaemonSet"
-                    + " and hashes settings to roll the pods.")),
-        ValueKey.leaf(
-            ChartValue.RESOURCES,
-            Map.of(),
-            ref("resourceRequirements"),
-            "resources are the dataplane container's requests and limits. Empty means the builder's, "
-                + FlowYaml.of(DataplaneDefaults.resources())
-                + "; a value replaces that whole (give every request"
-                + " and limit you want), as a kustomize patch with $patch: replace does. Quantities are strings"
-                + " (\"500m\", \"64Gi\") or numbers.",
-            "requests: {cpu: \"4\", memory: 64Gi}",
-            "limits: {memory: 64Gi}"),
-        ValueKey.leaf(
-            ChartValue.UPDATE_STRATEGY,
-            Map.of(),
-            ref("daemonSetUpdateStrategy"),
-            "updateStrategy is the DaemonSet's update strategy. Empty means the builder's, "
-                + FlowYaml.of(DataplaneDefaults.updateStrategy())
-                + ": one node at a time, never two dataplane"
-                + " pods on a node; a value replaces that whole, as a kustomize patch with $patch: replace does.",
-            "type: OnDelete"),
-        ValueKey.leaf(
-            ChartValue.PRIORITY_CLASS_NAME,
-            "",
-            KubernetesShapes.optionalName(),
-            "priorityClassName is the dataplane pods' PriorityClass; empty means none. A node-level cache"
-                + " usually wants one above the workloads it serves: the scheduler then preempts them to place it"
-                + " on a full node, and node pressure evicts them before it (the README says more)."));
+                    + " and hashes settings to roll the pods.")));
   }
 
   private static List<ValueKey> scheduling() {

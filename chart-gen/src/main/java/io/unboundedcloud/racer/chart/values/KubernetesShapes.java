@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.values;
 
+import io.unboundedcloud.racer.krm.chart.ValueDoc;
 import java.util.List;
 import java.util.Map;
 
@@ -11,8 +12,7 @@ import java.util.Map;
  */
 final class KubernetesShapes {
   /** A DNS-1123 subdomain: the name of a Secret or a PriorityClass. */
-  static final String DNS_SUBDOMAIN =
-      "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
+  static final String DNS_SUBDOMAIN = ValueDoc.DNS_SUBDOMAIN;
 
   /**
    * A qualified name: a label key or a resource name ({@code nvidia.com/gpu}), an optional DNS
@@ -27,9 +27,6 @@ final class KubernetesShapes {
   /** A non-negative quantity (resource.Quantity's grammar, no sign): 500m, 64Gi, 1.5, 2e3. */
   static final String QUANTITY =
       "^\\+?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
-
-  /** The container image pull policies. */
-  static final List<String> PULL_POLICIES = List.of("Always", "IfNotPresent", "Never");
 
   private KubernetesShapes() {}
 
@@ -127,16 +124,5 @@ final class KubernetesShapes {
         OrderedMap.of(QUALIFIED_NAME, value),
         "additionalProperties",
         false);
-  }
-
-  /** A container's {@code imagePullPolicy}. */
-  static Map<String, Object> pullPolicy() {
-    return OrderedMap.of("type", "string", "enum", PULL_POLICIES);
-  }
-
-  /** An optional DNS-1123 subdomain name: empty means none. */
-  static Map<String, Object> optionalName() {
-    return OrderedMap.of(
-        "type", "string", "maxLength", 253, "pattern", "^(" + DNS_SUBDOMAIN + ")?$");
   }
 }

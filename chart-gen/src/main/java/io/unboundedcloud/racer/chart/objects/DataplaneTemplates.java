@@ -74,7 +74,7 @@ public final class DataplaneTemplates {
                 Dataplane.DATAPLANE_IMAGE_ANNOTATION,
                 Dataplane.OBJECT_IMAGE_ANNOTATION,
                 Dataplane.SETTINGS_ANNOTATION));
-    FieldValues.addTo(substitutions);
+    FieldTemplates.addTo(substitutions);
     return new ObjectTemplate(
         "daemonset.yaml",
         List.of(

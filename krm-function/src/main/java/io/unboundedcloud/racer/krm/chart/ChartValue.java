@@ -5,7 +5,6 @@ import io.unboundedcloud.racer.krm.chart.ValueField.Holder;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
-import io.unboundedcloud.racer.workload.DnsLabel;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -136,7 +135,7 @@ public enum ChartValue {
       ValueField.appends(Holder.DATAPLANE_CONTAINER, "env"),
       ValueDoc.of(
           Initial.EMPTY_LIST,
-          ValueDoc.arrayOf(ValueDoc.named(ValueDoc.schema("type", "string", "minLength", 1))),
+          ValueDoc.arrayOf(ValueDoc.named(ValueDoc.nonEmptyText())),
           "extraEnv are env vars (EnvVar) added to the dataplane container after the chart's own,"
               + " so they may refer to them as $(NAME). The chart's own names are refused ("
               + String.join(", ", DataplaneEnv.ownedNames())
@@ -160,8 +159,7 @@ public enum ChartValue {
       ValueField.appends(Holder.POD, "volumes"),
       ValueDoc.of(
           Initial.EMPTY_LIST,
-          ValueDoc.arrayOf(
-              ValueDoc.named(ValueDoc.schema("type", "string", "pattern", DnsLabel.PATTERN))),
+          ValueDoc.labelNamedItems(),
           "extraVolumes are volumes added to the dataplane pods after the chart's own, whose names"
               + " are refused ("
               + String.join(", ", DataplaneVolumes.ownedNames())
@@ -181,8 +179,8 @@ public enum ChartValue {
                   List.of("name", "mountPath"),
                   "properties",
                   ValueDoc.schema(
-                      "name", ValueDoc.schema("type", "string", "minLength", 1),
-                      "mountPath", ValueDoc.schema("type", "string", "minLength", 1)))),
+                      "name", ValueDoc.nonEmptyText(),
+                      "mountPath", ValueDoc.nonEmptyText()))),
           "extraVolumeMounts are mounts added to the dataplane container after the chart's own, of"
               + " extraVolumes (a mount of one of the chart's volumes is refused).",
           "- name: ca-bundle",
@@ -193,8 +191,7 @@ public enum ChartValue {
       ValueField.appends(Holder.POD, "initContainers"),
       ValueDoc.of(
           Initial.EMPTY_LIST,
-          ValueDoc.arrayOf(
-              ValueDoc.named(ValueDoc.schema("type", "string", "pattern", DnsLabel.PATTERN))),
+          ValueDoc.labelNamedItems(),
           "initContainers are the dataplane pods' init containers (Container), run before the"
               + " dataplane.",
           "- name: wait-for-driver",
@@ -205,8 +202,7 @@ public enum ChartValue {
       ValueField.appends(Holder.POD, "containers"),
       ValueDoc.of(
           Initial.EMPTY_LIST,
-          ValueDoc.arrayOf(
-              ValueDoc.named(ValueDoc.schema("type", "string", "pattern", DnsLabel.PATTERN))),
+          ValueDoc.labelNamedItems(),
           "extraContainers are sidecars (Container) after the "
               + Dataplane.CONTAINER_NAME
               + " container; the name "

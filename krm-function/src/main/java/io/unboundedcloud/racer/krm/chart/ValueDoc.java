@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.chart;
 
+import io.unboundedcloud.racer.workload.DnsLabel;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,6 +78,16 @@ public record ValueDoc(
   public static Map<String, Object> named(Map<String, Object> name) {
     return schema(
         "type", "object", "required", List.of("name"), "properties", schema("name", name));
+  }
+
+  /** A list of objects, each with a {@code name} that is a DNS-1123 label (volumes, containers). */
+  public static Map<String, Object> labelNamedItems() {
+    return arrayOf(named(schema("type", "string", "pattern", DnsLabel.PATTERN)));
+  }
+
+  /** A string of at least one character. */
+  public static Map<String, Object> nonEmptyText() {
+    return schema("type", "string", "minLength", 1);
   }
 
   /** A non-negative integer, or null for the default. */

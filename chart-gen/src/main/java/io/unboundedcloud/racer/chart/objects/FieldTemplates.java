@@ -18,7 +18,7 @@ import java.util.Map;
  * its items after the builder's (before, for {@link ValueField.Kind#PREPENDS}), and to a list the
  * builder leaves out is the list, when given.
  */
-final class FieldValues {
+final class FieldTemplates {
   /**
    * The values a define reads (it prints their YAML) rather than the template: {@code resources},
    * whose quantities the define writes as Kubernetes would.
@@ -26,7 +26,7 @@ final class FieldValues {
   private static final Map<ChartValue, String> THROUGH_DEFINES =
       Map.of(ChartValue.RESOURCES, Defines.include(Defines.RESOURCES) + " | trim");
 
-  private FieldValues() {}
+  private FieldTemplates() {}
 
   /** Adds every field value to the DaemonSet's substitutions, in values.yaml's order. */
   static void addTo(Substitutions substitutions) {

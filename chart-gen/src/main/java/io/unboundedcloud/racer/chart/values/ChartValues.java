@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.chart.values;
 
 import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.chart.ValueDoc;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DnsLabel;
@@ -114,7 +115,7 @@ public final class ChartValues {
         ValueKey.leaf(
             ChartValue.SETTINGS,
             Map.of(),
-            ref("settings"),
+            ValueDoc.definition("settings"),
             "settings are the data of the "
                 + Dataplane.SETTINGS_CONFIG_MAP
                 + " ConfigMap: the dataplane's"
@@ -137,7 +138,7 @@ public final class ChartValues {
             ValueKey.leaf(
                 ChartValue.SETTINGS_CONFIG_MAP_CREATE,
                 true,
-                OrderedMap.of("type", "boolean"),
+                ValueDoc.keywords("type", "boolean"),
                 "create renders "
                     + Dataplane.SETTINGS_CONFIG_MAP
                     + " from settings. Set false to use an existing "
@@ -163,7 +164,7 @@ public final class ChartValues {
             ValueKey.leaf(
                 ChartValue.PLACEMENT_TOLERATIONS,
                 List.of(),
-                OrderedMap.of("type", "array", "items", OrderedMap.of("type", "object")),
+                ValueDoc.keywords("type", "array", "items", ValueDoc.keywords("type", "object")),
                 "tolerations are the dataplane pods' tolerations.",
                 "- key: nvidia.com/gpu",
                 "  operator: Exists",
@@ -195,7 +196,7 @@ public final class ChartValues {
             ValueKey.leaf(
                 ChartValue.SERVICE_ACCOUNT_CREATE,
                 true,
-                OrderedMap.of("type", "boolean"),
+                ValueDoc.keywords("type", "boolean"),
                 "create renders the ServiceAccount. Set false where it is managed elsewhere: the dataplane"
                     + " pods still run as "
                     + Dataplane.DATAPLANE_DAEMON_SET_NAME
@@ -209,7 +210,7 @@ public final class ChartValues {
         ValueKey.leaf(
             ChartValue.COMMON_LABELS,
             Map.of(),
-            ref("labels"),
+            ValueDoc.definition("labels"),
             "commonLabels are added to the metadata labels of every object the chart renders (cache origins"
                 + " included), never to a selector or a pod template. The selector labels ("
                 + String.join(", ", chartLabelKeys())
@@ -240,7 +241,7 @@ public final class ChartValues {
         ValueKey.leaf(
             ChartValue.POD_LABELS,
             Map.of(),
-            ref("labels"),
+            ValueDoc.definition("labels"),
             "podLabels are added to the dataplane pods' labels, never to the DaemonSet's selector. The selector"
                 + " labels ("
                 + String.join(", ", Dataplane.labels().keySet())
@@ -253,7 +254,7 @@ public final class ChartValues {
     return ValueKey.leaf(
         ChartValue.CACHE_ORIGINS,
         List.of(),
-        OrderedMap.of("type", "array", "items", ref("cacheOrigin")),
+        ValueDoc.keywords("type", "array", "items", ValueDoc.definition("cacheOrigin")),
         "cacheOrigins are cache origin DaemonSets, one origin per cache volume per node: each labelled "
             + CacheOrigin.LABEL
             + ": <volume>, mounting its socket directory "
@@ -283,13 +284,13 @@ public final class ChartValues {
         ValueKey.leaf(
             ChartValue.GLOBAL,
             Map.of(),
-            OrderedMap.of(),
+            ValueDoc.keywords(),
             "global holds the values an umbrella chart shares with all its subcharts; Helm passes it to"
                 + " every subchart. This chart accepts any content and reads none of it."),
         ValueKey.leaf(
             ChartValue.ENABLED,
             true,
-            OrderedMap.of(),
+            ValueDoc.keywords(),
             "enabled is what an umbrella chart's dependency condition (condition: racer.enabled) reads to"
                 + " leave the chart out; the chart itself accepts any content and reads none of it."));
   }
@@ -336,23 +337,25 @@ public final class ChartValues {
         "args",
         described(
             "its container arguments",
-            OrderedMap.of("type", "array", "items", OrderedMap.of("type", "string"))));
+            ValueDoc.keywords("type", "array", "items", ValueDoc.keywords("type", "string"))));
     properties.put(
         "env",
         described(
             "its container env",
-            OrderedMap.of(
+            ValueDoc.keywords(
                 "type",
                 "array",
                 "items",
-                OrderedMap.of(
+                ValueDoc.keywords(
                     "type",
                     "object",
                     "required",
                     List.of("name"),
                     "properties",
-                    OrderedMap.of("name", OrderedMap.of("type", "string"))))));
-    properties.put("resources", described("its container resources", ref("resourceRequirements")));
+                    ValueDoc.keywords("name", ValueDoc.keywords("type", "string"))))));
+    properties.put(
+        "resources",
+        described("its container resources", ValueDoc.definition("resourceRequirements")));
     Map<String, Object> origin = new LinkedHashMap<>();
     origin.put("type", "object");
     origin.put("additionalProperties", false);
@@ -363,9 +366,9 @@ public final class ChartValues {
 
   private static Map<String, Object> affinity() {
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties.put("nodeAffinity", OrderedMap.of("type", "object"));
-    properties.put("podAffinity", OrderedMap.of("type", "object"));
-    properties.put("podAntiAffinity", OrderedMap.of("type", "object"));
+    properties.put("nodeAffinity", ValueDoc.keywords("type", "object"));
+    properties.put("podAffinity", ValueDoc.keywords("type", "object"));
+    properties.put("podAntiAffinity", ValueDoc.keywords("type", "object"));
     Map<String, Object> schema = new LinkedHashMap<>();
     schema.put("type", "object");
     schema.put("additionalProperties", false);
@@ -379,7 +382,7 @@ public final class ChartValues {
    * whole regular expression.
    */
   private static Map<String, Object> image() {
-    return OrderedMap.of("type", "string");
+    return ValueDoc.keywords("type", "string");
   }
 
   private static Map<String, Object> text(String pattern) {
@@ -390,11 +393,8 @@ public final class ChartValues {
   }
 
   private static Map<String, Object> stringMap() {
-    return OrderedMap.of("type", "object", "additionalProperties", OrderedMap.of("type", "string"));
-  }
-
-  private static Map<String, Object> ref(String definition) {
-    return OrderedMap.of("$ref", "#/definitions/" + definition);
+    return ValueDoc.keywords(
+        "type", "object", "additionalProperties", ValueDoc.keywords("type", "string"));
   }
 
   private static Map<String, Object> described(String description, Map<String, Object> schema) {

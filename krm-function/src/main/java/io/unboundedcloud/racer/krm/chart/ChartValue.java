@@ -30,7 +30,7 @@ public enum ChartValue {
       ValueField.replaces(Holder.DATAPLANE_CONTAINER, "imagePullPolicy"),
       ValueDoc.of(
           Initial.BUILDERS,
-          ValueDoc.schema("type", "string", "enum", ValueDoc.PULL_POLICIES),
+          ValueDoc.keywords("type", "string", "enum", ValueDoc.PULL_POLICIES),
           "pullPolicy is the dataplane container's imagePullPolicy: "
               + String.join(", ", ValueDoc.PULL_POLICIES)
               + ". With the function: a kustomize patch of the container's imagePullPolicy.")),
@@ -149,7 +149,7 @@ public enum ChartValue {
       ValueField.prepends(Holder.DATAPLANE_CONTAINER, "envFrom"),
       ValueDoc.of(
           Initial.EMPTY_LIST,
-          ValueDoc.arrayOf(ValueDoc.schema("type", "object")),
+          ValueDoc.arrayOf(ValueDoc.keywords("type", "object")),
           "extraEnvFrom are env sources (EnvFromSource) of the dataplane container, before "
               + Dataplane.SETTINGS_CONFIG_MAP
               + ", which stays last so that its keys win.",
@@ -172,13 +172,13 @@ public enum ChartValue {
       ValueDoc.of(
           Initial.EMPTY_LIST,
           ValueDoc.arrayOf(
-              ValueDoc.schema(
+              ValueDoc.keywords(
                   "type",
                   "object",
                   "required",
                   List.of("name", "mountPath"),
                   "properties",
-                  ValueDoc.schema(
+                  ValueDoc.keywords(
                       "name", ValueDoc.nonEmptyText(),
                       "mountPath", ValueDoc.nonEmptyText()))),
           "extraVolumeMounts are mounts added to the dataplane container after the chart's own, of"

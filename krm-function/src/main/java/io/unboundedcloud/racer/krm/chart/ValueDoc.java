@@ -53,8 +53,11 @@ public record ValueDoc(
     return new ValueDoc(initial, schema, description, List.of(example));
   }
 
-  /** A JSON schema object, {@code schema("type", "string", "pattern", "^x$")}: keys and values. */
-  public static Map<String, Object> schema(Object... keysAndValues) {
+  /**
+   * A JSON schema object from its keywords, {@code keywords("type", "string", "pattern", "^x$")}:
+   * keys and values.
+   */
+  public static Map<String, Object> keywords(Object... keysAndValues) {
     Map<String, Object> map = new LinkedHashMap<>();
     for (int i = 0; i < keysAndValues.length; i += 2) {
       map.put((String) keysAndValues[i], keysAndValues[i + 1]);
@@ -64,40 +67,40 @@ public record ValueDoc(
 
   /** {@code {"$ref": "#/definitions/<name>"}}: one of the schema's shared definitions. */
   public static Map<String, Object> definition(String name) {
-    return schema("$ref", "#/definitions/" + name);
+    return keywords("$ref", "#/definitions/" + name);
   }
 
   /** An array of {@code items}. */
   public static Map<String, Object> arrayOf(Map<String, Object> items) {
-    return schema("type", "array", "items", items);
+    return keywords("type", "array", "items", items);
   }
 
   /**
    * An object with a required {@code name} of the given schema, other keys as Kubernetes has them.
    */
   public static Map<String, Object> named(Map<String, Object> name) {
-    return schema(
-        "type", "object", "required", List.of("name"), "properties", schema("name", name));
+    return keywords(
+        "type", "object", "required", List.of("name"), "properties", keywords("name", name));
   }
 
   /** A list of objects, each with a {@code name} that is a DNS-1123 label (volumes, containers). */
   public static Map<String, Object> labelNamedItems() {
-    return arrayOf(named(schema("type", "string", "pattern", DnsLabel.PATTERN)));
+    return arrayOf(named(keywords("type", "string", "pattern", DnsLabel.PATTERN)));
   }
 
   /** A string of at least one character. */
   public static Map<String, Object> nonEmptyText() {
-    return schema("type", "string", "minLength", 1);
+    return keywords("type", "string", "minLength", 1);
   }
 
   /** A non-negative integer, or null for the default. */
   public static Map<String, Object> count() {
-    return schema("type", List.of("integer", "null"), "minimum", 0);
+    return keywords("type", List.of("integer", "null"), "minimum", 0);
   }
 
   /** An optional DNS-1123 subdomain name ({@code ""} is none); with {@code nullable}, null too. */
   public static Map<String, Object> optionalName(boolean nullable) {
-    return schema(
+    return keywords(
         "type",
         nullable ? List.of("string", "null") : "string",
         "maxLength",

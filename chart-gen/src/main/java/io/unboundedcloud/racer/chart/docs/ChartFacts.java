@@ -102,8 +102,11 @@ public final class ChartFacts {
     Dataplane.labels()
         .forEach((key, value) -> selectorLabels.add(Map.of("key", key, "value", value)));
     facts.put("selectorLabels", selectorLabels);
-    facts.put("resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.resources()) + "`");
-    facts.put("updateStrategyDefault", "`" + FlowYaml.of(DataplaneDefaults.updateStrategy()) + "`");
+    facts.put(
+        "resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.of(ChartValue.RESOURCES)) + "`");
+    facts.put(
+        "updateStrategyDefault",
+        "`" + FlowYaml.of(DataplaneDefaults.of(ChartValue.UPDATE_STRATEGY)) + "`");
     facts.put("selectorLabelsText", String.join(", ", Dataplane.labels().keySet()));
     facts.put("chartLabelKeys", ChartValues.chartLabelKeys());
     facts.put("chartLabelKeysText", String.join(", ", ChartValues.chartLabelKeys()));
@@ -121,8 +124,9 @@ public final class ChartFacts {
     }
     facts.put("value", value);
     facts.put("racerVersion", Release.RACER_VERSION);
-    facts.put("builderGracePeriod", DataplaneDefaults.terminationGracePeriodSeconds());
-    facts.put("builderMinReadySeconds", DataplaneDefaults.minReadySeconds());
+    facts.put(
+        "builderGracePeriod", DataplaneDefaults.of(ChartValue.TERMINATION_GRACE_PERIOD_SECONDS));
+    facts.put("builderMinReadySeconds", DataplaneDefaults.of(ChartValue.MIN_READY_SECONDS));
     facts.put("valueRows", valueRows());
     facts.put("settingRows", settingRows());
     facts.put("obsoleteRows", obsoleteRows());

@@ -10,8 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
-import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,8 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import javax.tools.ToolProvider;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -30,12 +26,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * src/main/runtime/RuntimeSbom.java, run as the build and assemble-debian.sh run it (compiled once
- * here, where they launch the source), on a small runtime folder: three jars, and a jre/ whose lib/
- * is this JVM's (so its java.base is a real one, and this JVM's own system properties are what the
- * SBOM must say).
+ * {@link io.unboundedcloud.racer.release.sbom.RuntimeSbom}, run as the build and assemble-debian.sh
+ * run it (a java process on the release module's class path), on a small runtime folder: three
+ * jars, and a jre/ whose lib/ is this JVM's (so its java.base is a real one, and this JVM's own
+ * system properties are what the SBOM must say).
  */
-@DisplayName("RuntimeSbom.java: a runtime folder's SBOM")
+@DisplayName("RuntimeSbom: a runtime folder's SBOM")
 class RuntimeSbomTest {
   private static final String TIMESTAMP = "2026-11-29T00:00:00Z";
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -58,28 +54,9 @@ class RuntimeSbomTest {
       SHA256: 51cbad035bfa05a3578bd4a7c74203d5141213b052c47eb0719349fac414a86b
       """;
 
-  /** RuntimeSbom.java compiled once, as the source launcher compiles it on every run. */
-  @TempDir static Path classes;
-
   @TempDir Path work;
   private Path runtime;
   private Path bom;
-
-  @BeforeAll
-  static void compile() {
-    int status =
-        ToolProvider.getSystemJavaCompiler()
-            .run(
-                null,
-                null,
-                null,
-                "-cp",
-                System.getProperty("java.class.path"),
-                "-d",
-                classes.toString(),
-                RuntimeFolder.module().resolve("src/main/runtime/RuntimeSbom.java").toString());
-    assertThat(status).as("javac RuntimeSbom.java").isZero();
-  }
 
   @BeforeEach
   void runtimeFolder() throws Exception {
@@ -97,7 +74,12 @@ class RuntimeSbomTest {
     Files.writeString(runtime.resolve("app/racer-krm.classlist"), "not a jar");
 
     ObjectNode document = JSON.createObjectNode();
-    document.putObject("metadata").putObject("component").put("name", "racer-krm");
+    document.put("bomFormat", "CycloneDX").put("specVersion", "1.6").put("version", 1);
+    document
+        .putObject("metadata")
+        .putObject("component")
+        .put("type", "application")
+        .put("name", "racer-krm");
     document.putArray("components");
     bom = work.resolve("bom.json");
     writeBom(document, "snakeyaml-2.5.jar", "workload-0.1.0.jar");
@@ -174,6 +156,25 @@ class RuntimeSbomTest {
     }
 
     @Test
+    @DisplayName("writes valid CycloneDX 1.6: its JSON schema accepts the SBOM")
+    void valid() throws Exception {
+      Path record = Files.writeString(work.resolve("jdk.package"), DEBIAN_RECORD);
+
+      run("--debian-package", record.toString(), "debian-12").succeeded();
+
+      assertThat(
+              new org.cyclonedx.parsers.JsonParser()
+                  .validate(
+                      runtime.resolve("sbom/racer-krm.cdx.json").toFile(),
+                      org.cyclonedx.Version.VERSION_16))
+          .isEmpty();
+      assertThat(sbom().path("specVersion").asText()).isEqualTo("1.6");
+      assertThat(sbom().path("metadata").has("timestamp"))
+          .as("no time of its own: the bom's reproducible build has none")
+          .isFalse();
+    }
+
+    @Test
     @DisplayName("writes the same bytes when run again")
     void reproducible() throws Exception {
       run().succeeded();
@@ -245,11 +246,21 @@ class RuntimeSbomTest {
     }
 
     @Test
+    @DisplayName("when the SBOM would not be valid CycloneDX (the bom's subject has no type)")
+    void invalid() throws Exception {
+      ObjectNode document = (ObjectNode) JSON.readTree(bom.toFile());
+      ((ObjectNode) document.path("metadata").path("component")).remove("type");
+      JSON.writeValue(bom.toFile(), document);
+
+      assertFails(run(), "is not valid CycloneDX 1.6: ");
+    }
+
+    @Test
     @DisplayName("when --debian-package lacks the distribution")
     void usage() throws Exception {
       assertFails(
           run("--debian-package", "jdk.package"),
-          "usage: RuntimeSbom.java BOM RUNTIME TIMESTAMP [--debian-package STANZA DISTRO]");
+          "usage: RuntimeSbom BOM RUNTIME TIMESTAMP [--debian-package STANZA DISTRO]");
     }
 
     private void assertFails(CommandRun run, String message) {
@@ -267,8 +278,8 @@ class RuntimeSbomTest {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-cp");
-    command.add(classes + File.pathSeparator + System.getProperty("java.class.path"));
-    command.add("RuntimeSbom");
+    command.add(System.getProperty("java.class.path"));
+    command.add("io.unboundedcloud.racer.release.sbom.RuntimeSbom");
     command.addAll(List.of(bom.toString(), runtime.toString(), TIMESTAMP));
     command.addAll(List.of(options));
     return CommandRun.of(work, Map.of(), command);

@@ -1,16 +1,8 @@
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayInputStream;
-import java.io.DataInputStream;
+package io.unboundedcloud.racer.release.sbom;
+
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -25,6 +17,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.cyclonedx.Version;
+import org.cyclonedx.generators.BomGeneratorFactory;
+import org.cyclonedx.model.Ancestors;
+import org.cyclonedx.model.Bom;
+import org.cyclonedx.model.Component;
+import org.cyclonedx.model.Hash;
+import org.cyclonedx.model.Pedigree;
+import org.cyclonedx.model.Property;
+import org.cyclonedx.parsers.JsonParser;
 
 /**
  * Writes RUNTIME/sbom/racer-krm.cdx.json, the SBOM of a runtime folder (target/runtime, this
@@ -42,47 +43,66 @@ import java.util.stream.Stream;
  * <p>The build fails when a jar of RUNTIME/app has no component with its hash, or the bom lists a
  * library that is not in RUNTIME/app: the SBOM says exactly what ships, or nothing is shipped.
  *
- * <p>Usage: java -cp CLASSPATH RuntimeSbom.java BOM RUNTIME TIMESTAMP [--debian-package STANZA
- * DISTRO]. STANZA is the package's record as {@code apt-cache show} prints it, DISTRO the purl's
- * distro qualifier (debian-12).
+ * <p>The bom is read and written through CycloneDX's own Java model (cyclonedx-core-java), and the
+ * SBOM written is checked against CycloneDX's JSON schema of the bom's spec version.
+ *
+ * <p>Usage: java -cp RELEASE_CLASSPATH io.unboundedcloud.racer.release.sbom.RuntimeSbom BOM RUNTIME
+ * TIMESTAMP [--debian-package STANZA DISTRO]. STANZA is the package's record as {@code apt-cache
+ * show} prints it, DISTRO the purl's distro qualifier (debian-12).
  */
 public final class RuntimeSbom {
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private RuntimeSbom() {}
 
   public static void main(String[] args) throws Exception {
     if (args.length != 3 && !(args.length == 6 && args[3].equals("--debian-package"))) {
       throw new IllegalArgumentException(
-          "usage: RuntimeSbom.java BOM RUNTIME TIMESTAMP [--debian-package STANZA DISTRO]");
+          "usage: RuntimeSbom BOM RUNTIME TIMESTAMP [--debian-package STANZA DISTRO]");
     }
     Path runtime = Path.of(args[1]);
-    ObjectNode bom = (ObjectNode) JSON.readTree(Path.of(args[0]).toFile());
+    Bom bom = new JsonParser().parse(Path.of(args[0]).toFile());
+    // the plugin's reproducible bom has no timestamp; CycloneDX's model stamps the time it was read
+    bom.getMetadata().setTimestamp(null);
     checkJars(bom, runtime);
-    ObjectNode jre = jre(runtime.resolve("jre"));
+    Component jre = jre(runtime.resolve("jre"));
     if (args.length == 6) {
-      ObjectNode debian = debianPackage(Files.readString(Path.of(args[4])), args[5]);
-      jre.putObject("pedigree").putArray("ancestors").add(debian);
+      Component debian = debianPackage(Files.readString(Path.of(args[4])), args[5]);
+      Ancestors ancestors = new Ancestors();
+      ancestors.addComponent(debian);
+      Pedigree pedigree = new Pedigree();
+      pedigree.setAncestors(ancestors);
+      jre.setPedigree(pedigree);
       // scanners match advisories by the components' own purls and do not read pedigree (grype,
       // Dependency-Track): the runtime carries the package's purl too, its code being that
       // package's
-      jre.put("purl", debian.path("purl").asText());
+      jre.setPurl(debian.getPurl());
     }
-    bom.withArray("components").add(jre);
+    bom.addComponent(jre);
 
+    Version version = Version.fromVersionString(bom.getSpecVersion());
+    String json = BomGeneratorFactory.createJson(version, bom).toJsonString() + "\n";
+    List<?> invalid = new JsonParser().validate(json.getBytes(StandardCharsets.UTF_8), version);
+    if (!invalid.isEmpty()) {
+      throw new IllegalStateException(
+          "the SBOM of "
+              + runtime
+              + " is not valid CycloneDX "
+              + bom.getSpecVersion()
+              + ": "
+              + invalid);
+    }
     Path out = Files.createDirectories(runtime.resolve("sbom")).resolve("racer-krm.cdx.json");
-    JSON.writeValue(out.toFile(), bom);
+    Files.writeString(out, json);
     FileTime time = FileTime.from(Instant.parse(args[2]));
     Files.setLastModifiedTime(out, time);
     Files.setLastModifiedTime(out.getParent(), time);
-    System.err.println(
-        "[runtime] SBOM " + out + ": " + bom.path("components").size() + " components");
+    System.err.println("[runtime] SBOM " + out + ": " + bom.getComponents().size() + " components");
   }
 
   /**
    * Every jar of RUNTIME/app against the bom's components, by SHA-256; gives the subject
    * (racer-krm.jar) its hash.
    */
-  private static void checkJars(ObjectNode bom, Path runtime)
+  private static void checkJars(Bom bom, Path runtime)
       throws IOException, NoSuchAlgorithmException {
     String app = runtime.getFileName() + "/app";
     Map<String, Path> jarsByHash = new TreeMap<>();
@@ -93,25 +113,20 @@ public final class RuntimeSbom {
       }
     }
     List<String> problems = new ArrayList<>();
-    for (JsonNode component : bom.withArray("components")) {
+    for (Component component : bom.getComponents()) {
       String hash = hashOf(component);
       if (jarsByHash.remove(hash) == null) {
         problems.add(
-            "the bom lists "
-                + component.path("purl").asText()
-                + " (SHA-256 "
-                + hash
-                + "), not in "
-                + app);
+            "the bom lists " + component.getPurl() + " (SHA-256 " + hash + "), not in " + app);
       }
     }
-    ObjectNode subject = (ObjectNode) bom.path("metadata").path("component");
+    Component subject = bom.getMetadata().getComponent();
     Path ownJar = runtime.resolve("app/racer-krm.jar");
     String ownHash = Files.isRegularFile(ownJar) ? sha256(ownJar) : "none";
     if (jarsByHash.remove(ownHash) == null) {
       problems.add(app + "/racer-krm.jar is not the jar the module built");
     }
-    subject.putArray("hashes").addObject().put("alg", "SHA-256").put("content", ownHash);
+    subject.setHashes(List.of(new Hash(Hash.Algorithm.SHA_256, ownHash)));
     jarsByHash
         .values()
         .forEach(
@@ -129,7 +144,7 @@ public final class RuntimeSbom {
    * The jlink runtime: the Java version and vendor its java.base was built with, and its modules
    * (jre/release).
    */
-  private static ObjectNode jre(Path jre) throws IOException {
+  private static Component jre(Path jre) throws IOException {
     Map<String, String> release = release(jre.resolve("release"));
     Map<String, String> props = VersionProps.of(jre);
     String javaVersion = release.get("JAVA_VERSION");
@@ -142,20 +157,20 @@ public final class RuntimeSbom {
               + props.get("java.version")
               + ": the folder mixes two runtimes (assemble it again)");
     }
-    ObjectNode component = JSON.createObjectNode();
-    component.put("type", "platform");
-    component.put("bom-ref", "racer-krm:jre");
-    component.put("publisher", props.get("java.vendor"));
-    component.put("name", props.get("java.runtime.name"));
-    component.put("version", props.get("java.runtime.version"));
-    component.put(
-        "description", "jlink runtime at jre/ (" + release.getOrDefault("MODULES", "") + ")");
-    ArrayNode properties = component.putArray("properties");
+    Component component = new Component();
+    component.setType(Component.Type.PLATFORM);
+    component.setBomRef("racer-krm:jre");
+    component.setPublisher(props.get("java.vendor"));
+    component.setName(props.get("java.runtime.name"));
+    component.setVersion(props.get("java.runtime.version"));
+    component.setDescription("jlink runtime at jre/ (" + release.getOrDefault("MODULES", "") + ")");
+    List<Property> properties = new ArrayList<>();
     for (String key : List.of("java.version", "java.version.date", "java.vendor")) {
       if (props.containsKey(key)) {
-        properties.addObject().put("name", key).put("value", props.get(key));
+        properties.add(new Property(key, props.get(key)));
       }
     }
+    component.setProperties(properties);
     return component;
   }
 
@@ -182,7 +197,7 @@ public final class RuntimeSbom {
    * architecture, source package (the purl's upstream, which Debian's security tracker is keyed by)
    * and the .deb's SHA-256.
    */
-  private static ObjectNode debianPackage(String stanza, String distro) {
+  private static Component debianPackage(String stanza, String distro) {
     Map<String, String> fields = new LinkedHashMap<>();
     for (String line : stanza.lines().toList()) {
       int colon = line.indexOf(':');
@@ -210,26 +225,20 @@ public final class RuntimeSbom {
             + "&distro="
             + distro
             + (source.equals(name) ? "" : "&upstream=" + source);
-    ObjectNode component = JSON.createObjectNode();
-    component.put("type", "library");
-    component.put("bom-ref", purl);
-    component.put("publisher", "Debian");
-    component.put("name", name);
-    component.put("version", version);
+    Component component = new Component();
+    component.setType(Component.Type.LIBRARY);
+    component.setBomRef(purl);
+    component.setPublisher("Debian");
+    component.setName(name);
+    component.setVersion(version);
     if (fields.containsKey("SHA256")) {
-      component
-          .putArray("hashes")
-          .addObject()
-          .put("alg", "SHA-256")
-          .put("content", fields.get("SHA256"));
+      component.setHashes(List.of(new Hash(Hash.Algorithm.SHA_256, fields.get("SHA256"))));
     }
-    component.put("purl", purl);
-    ArrayNode properties = component.putArray("properties");
-    properties
-        .addObject()
-        .put("name", "debian:architecture")
-        .put("value", fields.get("Architecture"));
-    properties.addObject().put("name", "debian:source").put("value", source);
+    component.setPurl(purl);
+    component.setProperties(
+        List.of(
+            new Property("debian:architecture", fields.get("Architecture")),
+            new Property("debian:source", source)));
     return component;
   }
 
@@ -250,14 +259,15 @@ public final class RuntimeSbom {
     return out.toString();
   }
 
-  private static String hashOf(JsonNode component) {
-    for (JsonNode hash : component.path("hashes")) {
-      if ("SHA-256".equals(hash.path("alg").asText())) {
-        return hash.path("content").asText();
+  private static String hashOf(Component component) {
+    if (component.getHashes() != null) {
+      for (Hash hash : component.getHashes()) {
+        if (Hash.Algorithm.SHA_256.getSpec().equals(hash.getAlgorithm())) {
+          return hash.getValue();
+        }
       }
     }
-    throw new IllegalStateException(
-        "no SHA-256 for " + component.path("purl").asText() + " in the bom");
+    throw new IllegalStateException("no SHA-256 for " + component.getPurl() + " in the bom");
   }
 
   private static String sha256(Path file) throws IOException, NoSuchAlgorithmException {
@@ -269,101 +279,5 @@ public final class RuntimeSbom {
       }
     }
     return HexFormat.of().formatHex(digest.digest());
-  }
-
-  /**
-   * The system properties a runtime's java takes from java.lang.VersionProps, whose string
-   * constants the build of that JDK filled in: read from its jre/lib/modules through the jrt file
-   * system of that runtime (any platform's: the image format is the same), not by running it.
-   * java.vendor.version is set in its static initializer, not as a constant, and java.vm.name comes
-   * from libjvm: neither is read.
-   */
-  private static final class VersionProps {
-    private static final Map<String, String> FIELDS =
-        Map.of(
-            "java_version", "java.version",
-            "java_runtime_name", "java.runtime.name",
-            "java_runtime_version", "java.runtime.version",
-            "java_version_date", "java.version.date",
-            "VENDOR", "java.vendor");
-
-    static Map<String, String> of(Path jre) throws IOException {
-      byte[] bytes;
-      try (FileSystem modules =
-          FileSystems.newFileSystem(
-              URI.create("jrt:/"), Map.of("java.home", jre.toAbsolutePath().toString()))) {
-        bytes =
-            Files.readAllBytes(modules.getPath("/modules/java.base/java/lang/VersionProps.class"));
-      } catch (IOException | RuntimeException e) {
-        throw new IllegalStateException(
-            "cannot read java.lang.VersionProps from " + jre + "/lib/modules: " + e, e);
-      }
-      Map<String, String> constants = constants(bytes);
-      Map<String, String> props = new TreeMap<>();
-      FIELDS.forEach(
-          (field, property) -> {
-            String value = constants.get(field);
-            if (value != null && !value.isEmpty()) {
-              props.put(property, value);
-            }
-          });
-      for (String required :
-          List.of("java.version", "java.vendor", "java.runtime.name", "java.runtime.version")) {
-        if (!props.containsKey(required)) {
-          throw new IllegalStateException(
-              jre
-                  + ": java.lang.VersionProps holds no "
-                  + required
-                  + " (a JDK of another layout?)");
-        }
-      }
-      return props;
-    }
-
-    /** The String constants of a class's static final fields, by field name (JVMS 4.4, 4.5). */
-    private static Map<String, String> constants(byte[] classFile) throws IOException {
-      DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));
-      if (in.readInt() != 0xCAFEBABE) {
-        throw new IOException("not a class file");
-      }
-      in.readInt(); // minor, major
-      int count = in.readUnsignedShort();
-      Object[] pool = new Object[count];
-      for (int i = 1; i < count; i++) {
-        int tag = in.readUnsignedByte();
-        switch (tag) {
-          case 1 -> pool[i] = in.readUTF();
-          case 8 -> pool[i] = new int[] {in.readUnsignedShort()};
-          case 7, 16, 19, 20 -> in.skipBytes(2);
-          case 15 -> in.skipBytes(3);
-          case 3, 4, 9, 10, 11, 12, 17, 18 -> in.skipBytes(4);
-          case 5, 6 -> {
-            in.skipBytes(8);
-            i++;
-          }
-          default -> throw new IOException("unknown constant pool tag " + tag);
-        }
-      }
-      in.skipBytes(6); // access flags, this class, super class
-      in.skipBytes(2 * in.readUnsignedShort()); // interfaces
-      Map<String, String> constants = new HashMap<>();
-      int fields = in.readUnsignedShort();
-      for (int f = 0; f < fields; f++) {
-        in.skipBytes(2);
-        String name = (String) pool[in.readUnsignedShort()];
-        in.skipBytes(2);
-        int attributes = in.readUnsignedShort();
-        for (int a = 0; a < attributes; a++) {
-          String attribute = (String) pool[in.readUnsignedShort()];
-          int length = in.readInt();
-          if (!attribute.equals("ConstantValue")) {
-            in.skipBytes(length);
-          } else if (pool[in.readUnsignedShort()] instanceof int[] string) {
-            constants.put(name, (String) pool[string[0]]);
-          }
-        }
-      }
-      return constants;
-    }
   }
 }

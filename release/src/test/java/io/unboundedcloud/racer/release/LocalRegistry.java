@@ -132,7 +132,7 @@ final class LocalRegistry implements AutoCloseable {
 
   /**
    * {@code helm registry login} as the test user, with the CA, into the Helm config home the
-   * failsafe run sets (krm-function/pom.xml), never the user's.
+   * failsafe run sets (release/pom.xml), never the user's.
    */
   void logInHelm() {
     String helmConfig = System.getenv("HELM_CONFIG_HOME");

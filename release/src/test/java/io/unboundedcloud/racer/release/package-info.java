@@ -2,8 +2,8 @@
  * The release as users meet it: {@code tools/release.sh} pushing the function image (linux/amd64
  * and linux/arm64), the chart and the exec bundles to a real OCI registry with TLS and credentials,
  * and kpt, kustomize and Helm pulling them back from it; also each platform's runtime SBOM checked
- * against the jars and the Java runtime it describes, and the code that writes it
- * (src/main/runtime/RuntimeSbom.java) run on a small runtime folder.
+ * against the jars and the Java runtime it describes, and the code that writes it ({@link
+ * io.unboundedcloud.racer.release.sbom.RuntimeSbom}) run on a small runtime folder.
  *
  * <p>The release's commands are main code (this package in src/main); here is the test harness: a
  * throwaway signing key in a GNUPGHOME of the test's own ({@link

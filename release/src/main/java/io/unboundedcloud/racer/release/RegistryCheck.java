@@ -325,12 +325,39 @@ public final class RegistryCheck {
     return credentials == null ? "" : credentials;
   }
 
+  /**
+   * The Authorization header for pushing to {@code repository} (below the registry's host) with
+   * {@code credentials} (base64 of user:password, or null): Basic, or a Bearer token from the
+   * registry's token service; null when the registry asks for none.
+   */
+  String authorization(String repository, String credentials)
+      throws IOException, InterruptedException {
+    HttpResponse<String> anonymous = get(URI.create(scheme + "://" + host + "/v2/"), null);
+    if (anonymous.statusCode() != 401 || credentials == null || credentials.isEmpty()) {
+      return null;
+    }
+    String challenge = anonymous.headers().firstValue("WWW-Authenticate").orElse("");
+    if (!challenge.regionMatches(true, 0, "Bearer", 0, 6)) {
+      return "Basic " + credentials;
+    }
+    HttpResponse<String> token =
+        get(tokenUri(challenge, List.of(repository)), "Basic " + credentials);
+    if (token.statusCode() != 200) {
+      throw new IOException("the token service answered HTTP " + token.statusCode());
+    }
+    return bearer(token);
+  }
+
   String scheme() {
     return scheme;
   }
 
   String host() {
     return host;
+  }
+
+  HttpClient client() {
+    return client;
   }
 
   private HttpResponse<String> get(URI uri, String authorization)

@@ -58,7 +58,7 @@ public final class RuntimeSbom {
       throw new IllegalArgumentException(
           "usage: RuntimeSbom BOM RUNTIME TIMESTAMP [--debian-package STANZA DISTRO]");
     }
-    Path runtime = Path.of(args[1]);
+    Path runtime = Path.of(args[1]).toAbsolutePath().normalize();
     Bom bom = new JsonParser().parse(Path.of(args[0]).toFile());
     // the plugin's reproducible bom has no timestamp; CycloneDX's model stamps the time it was read
     bom.getMetadata().setTimestamp(null);

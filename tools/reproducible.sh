@@ -8,13 +8,20 @@
 # named). Prints every file that differs, with the reason when it is a known one, then a summary; exit 1
 # when a file differs for an unknown reason.
 #
-#   tools/reproducible.sh [COMMIT] [--platforms LIST] [--base-image REF] [--no-images] [--keep]
+#   tools/reproducible.sh [COMMIT] [--platforms LIST] [--base-image REF] [--no-images] [--sign] [--keep]
 #
 #   COMMIT            defaults to HEAD; takes two builds' time
 #   --platforms LIST  linux/amd64,linux/arm64 (the default; without arm64 emulation, one line says so and
 #                     linux/amd64 alone is compared), or one of them
 #   --base-image REF  the images' base, multi-platform; default what tools/base-image.sh prints
 #   --no-images       no images built (no buildah or root here)
+#   --sign            sign the second build as tools/release.sh --sign-key signs a release, with a
+#                     throwaway RSA key in a GNUPGHOME of the script's own (under its work folder): the
+#                     chart's provenance, SHA256SUMS and SHA256SUMS.asc over the bundles, the SBOMs and
+#                     the chart package, and each image's manifest (skopeo standalone-sign). Every file's
+#                     SHA-256 must be the same after signing as before, and the signatures must verify
+#                     (gpgv, sha256sum -c); they are then set aside, and the two builds are compared as
+#                     without --sign: signing changes no artifact's bytes or digests
 #   --keep            keep the work folder (both builds' outputs, under out-1 and out-2) and print it
 #
 # The images are built in a container storage of the script's own (vfs, under its work folder, removed
@@ -31,7 +38,7 @@
 #                              opt/racer-krm/app/racer-krm.jsa differs too
 set -eu
 export LC_ALL=C
-usage() { echo "usage: tools/reproducible.sh [COMMIT] [--platforms LIST] [--base-image REF] [--no-images] [--keep]" >&2; exit 2; }
+usage() { echo "usage: tools/reproducible.sh [COMMIT] [--platforms LIST] [--base-image REF] [--no-images] [--sign] [--keep]" >&2; exit 2; }
 say() { echo "reproducible: $*" >&2; }
 fail() { say "error: $*"; exit 1; }
 
@@ -42,6 +49,7 @@ platforms=
 base_image=
 images=1
 keep=
+sign=
 while [ $# -gt 0 ]; do
   case "$1" in
     --platforms) [ $# -ge 2 ] || usage; platforms=$2; shift 2 ;;
@@ -50,6 +58,7 @@ while [ $# -gt 0 ]; do
     --base-image=*) base_image=${1#*=}; shift ;;
     --no-images) images=; shift ;;
     --keep) keep=1; shift ;;
+    --sign) sign=1; shift ;;
     -*) usage ;;
     *) rev=$1; shift ;;
   esac
@@ -81,12 +90,31 @@ if [ -n "$images" ]; then
 fi
 
 work=$(mktemp -d "${TMPDIR:-/var/tmp}/racer-krm-reproducible.XXXXXX")
+stop_agent() { [ -z "$sign" ] || GNUPGHOME=$work/gnupg gpgconf --kill gpg-agent 2>/dev/null || true; }
 if [ -n "$keep" ]; then
-  trap 'say "kept $work"' EXIT
+  trap 'stop_agent; say "kept $work"' EXIT
 else
-  trap 'rm -rf "$work"' EXIT
+  trap 'stop_agent; rm -rf "$work"' EXIT
 fi
 began=$(date +%s)
+
+# --sign: a throwaway key, and the release's own signing functions (tools/release-signing.sh)
+if [ -n "$sign" ]; then
+  command -v gpg >/dev/null 2>&1 || fail "--sign: gpg not found (install gnupg)"
+  [ -z "$images" ] || command -v skopeo >/dev/null 2>&1 || fail "--sign: skopeo not found (install skopeo, or pass --no-images)"
+  mkdir -m 700 "$work/gnupg"
+  export GNUPGHOME="$work/gnupg"
+  gpg --batch --no-tty --passphrase '' --quick-gen-key "racer-krm reproducible check <reproducible@racer-krm.invalid>" \
+    rsa3072 sign never 2>"$work/gpg.log" || { cat "$work/gpg.log" >&2; fail "--sign: making a throwaway key failed"; }
+  throwaway=$(gpg --batch --no-tty --with-colons --list-secret-keys 2>/dev/null | awk -F: '$1 == "fpr" {print $10; exit}')
+  # shellcheck source=tools/release-signing.sh
+  . "$tools/release-signing.sh"
+  out=$work/signing
+  mkdir -p "$out/tmp"
+  signing_check "$throwaway" ""
+  gpg --batch --no-tty --export "$sign_fpr" >"$work/signing-key.gpg"
+  say "--sign: build 2 is signed with the throwaway key $sign_fpr"
+fi
 
 # The images' storage: the script's own, so that nothing is left in a shared one
 if [ -n "$images" ]; then
@@ -121,7 +149,51 @@ collect_image() {
     image_layer=$((image_layer + 1))
     cp "$image_layout/blobs/$(echo "$image_digest" | tr : /)" "$2/layer-$image_layer.tar.gz"
   done
+  if [ -n "${3:-}" ]; then
+    # the image's signature as the release makes it: containers' simple signing of its manifest
+    cp "$image_manifest" "$2/manifest.json"
+    skopeo standalone-sign "$2/manifest.json" "localhost/racer-krm:reproducible" "$sign_fpr" \
+      --output "$2/manifest.json.signature-1" || fail "--sign: signing the image manifest failed"
+  fi
   rm -rf "$image_layout"
+}
+
+# --sign: signs what build N collected in FOLDER as a release does, checks that no file's SHA-256
+# changed and that the signatures verify, then moves them to $work/signatures-N
+sign_build() {
+  signed=$work/signatures-$1
+  mkdir -p "$signed"
+  (cd "$2" && find . -type f ! -name 'manifest.json.signature-1' | sort | xargs sha256sum) >"$signed/before.sha256"
+  for package in "$2"/chart/*.tgz; do sign_chart "$package" racer; done
+  (cd "$2" && sign_sums "$2" $(find bundle-* chart runtime*/sbom -type f \( -name '*.tar.gz' -o -name '*.tgz' -o -name '*.cdx.json' \) | sort))
+  (cd "$2" && sha256sum -c --quiet SHA256SUMS) || fail "--sign: sha256sum -c SHA256SUMS failed right after signing"
+  gpgv --keyring "$work/signing-key.gpg" "$2/SHA256SUMS.asc" "$2/SHA256SUMS" 2>"$work/gpgv.log" \
+    || { cat "$work/gpgv.log" >&2; fail "--sign: gpgv does not verify SHA256SUMS.asc"; }
+  for prov in "$2"/chart/*.tgz.prov; do
+    gpgv --keyring "$work/signing-key.gpg" "$prov" 2>"$work/gpgv.log" \
+      || { cat "$work/gpgv.log" >&2; fail "--sign: gpgv does not verify $prov"; }
+    grep -q "sha256:$(sha256sum "${prov%.prov}" | cut -d' ' -f1)" "$prov" || fail "--sign: $prov names another SHA-256"
+  done
+  for signature in $(cd "$2" && find . -name 'manifest.json.signature-1' | sort); do
+    skopeo standalone-verify "$2/${signature%.signature-1}" localhost/racer-krm:reproducible "$sign_fpr" \
+      "$2/$signature" >/dev/null || fail "--sign: skopeo standalone-verify refuses $signature"
+  done
+  # set the signatures (and the manifests they sign) aside: build 1 has none to compare them with
+  mv "$2/SHA256SUMS" "$2/SHA256SUMS.asc" "$signed/"
+  for prov in "$2"/chart/*.tgz.prov; do mv "$prov" "$signed/"; done
+  for signature in $(cd "$2" && find . -name 'manifest.json.signature-1'); do
+    mkdir -p "$signed/${signature%/*}"
+    mv "$2/$signature" "$2/${signature%.signature-1}" "$signed/${signature%/*}/"
+  done
+  (cd "$2" && find . -type f | sort | xargs sha256sum) >"$signed/after.sha256"
+  if [ -n "$images" ]; then
+    grep -v '/manifest.json$' "$signed/before.sha256" >"$signed/before-but-manifests.sha256"
+  else
+    cp "$signed/before.sha256" "$signed/before-but-manifests.sha256"
+  fi
+  cmp -s "$signed/before-but-manifests.sha256" "$signed/after.sha256" \
+    || { diff "$signed/before-but-manifests.sha256" "$signed/after.sha256" >&2; fail "--sign: signing changed a file of build $1"; }
+  say "--sign: build $1 signed ($(ls "$signed"/*.prov | wc -l) provenance, SHA256SUMS over $(wc -l <"$signed/SHA256SUMS") files, $(find "$signed" -name 'manifest.json.signature-1' | wc -l) image signatures), all verified; the SHA-256 of all $(wc -l <"$signed/after.sha256") files the same as before signing"
 }
 
 build() {
@@ -154,7 +226,7 @@ build() {
       start=$(date +%s)
       id=$("$tools/image-build.sh" "$checkout" "$platform" "$folder" "$version" "racer-krm-reproducible-$n" \
         "$base_image" 2>>"$work/image-$n.log") || { tail -30 "$work/image-$n.log" >&2; fail "build $n: the $platform image failed"; }
-      collect_image "$id" "$collected/image-${platform#linux/}"
+      collect_image "$id" "$collected/image-${platform#linux/}" "$([ -n "$sign" ] && [ "$n" = 2 ] && echo sign)"
       say "build $n: $platform image built and pushed to an OCI layout in $(( $(date +%s) - start )) s"
     fi
   done
@@ -165,6 +237,7 @@ build() {
     io.unboundedcloud.racer.release.ChartRelease package "$checkout/charts/racer" "$tmp/package")
   tar -xzmf "$packaged" -C "$tmp/unpacked"
   "$tools/reproducible-tar.sh" "$tmp/unpacked/racer" racer "$collected/chart/${packaged##*/}" --files-only
+  if [ -n "$sign" ] && [ "$n" = 2 ]; then sign_build "$n" "$collected"; fi
 }
 
 # The runtime folder (out-N/FOLDER) of the platform an output of out-N/KIND-ARCH/... is made for
@@ -285,5 +358,11 @@ while read -r file; do
   esac
 done <"$work/files-ordered"
 echo "reproducible: identical, by folder: $(sort "$work/identical" 2>/dev/null | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $2, $1 }')"
-echo "reproducible: $same files identical, $known_count differ for a known reason, $unknown differ for an unknown one (commit $commit, SOURCE_DATE_EPOCH $SOURCE_DATE_EPOCH, platforms $(echo "$platforms" | tr ' ' ','), images $([ -n "$images" ] && echo compared || echo "not built"), $(( $(date +%s) - began )) s)"
+if [ -n "$sign" ]; then
+  # the signed build's SHA256SUMS checked against the unsigned build's files: a file whose bytes are the
+  # same in both builds has the same digest signed or not
+  (cd "$work/out-1" && sha256sum -c "$work/signatures-2/SHA256SUMS" 2>/dev/null) \
+    | sed 's/: FAILED$/: FAILED (its bytes differ between the two builds, as listed above: not from signing)/; s/^/reproducible: the signed SHA256SUMS, on the unsigned build: /' || true
+fi
+echo "reproducible: $same files identical, $known_count differ for a known reason, $unknown differ for an unknown one (commit $commit, SOURCE_DATE_EPOCH $SOURCE_DATE_EPOCH, platforms $(echo "$platforms" | tr ' ' ','), images $([ -n "$images" ] && echo compared || echo "not built"), $([ -n "$sign" ] && echo "build 2 signed" || echo unsigned), $(( $(date +%s) - began )) s)"
 [ "$unknown" -eq 0 ]

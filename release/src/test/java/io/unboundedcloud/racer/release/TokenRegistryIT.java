@@ -7,6 +7,7 @@ import com.marcnuri.helm.Helm;
 import io.unboundedcloud.racer.krm.image.ContainerTools;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
+import io.unboundedcloud.racer.krm.toolchain.PinnedHelm;
 import java.io.IOException;
 import java.net.HttpURLConnection;
 import java.net.URI;
@@ -411,14 +412,14 @@ class TokenRegistryIT {
     @Test
     @DisplayName("Helm 4's helm verify accepts the chart package with its provenance file")
     void chartProvenance() throws IOException {
-      String why = Helm4.unavailableReason();
+      String why = PinnedHelm.missing();
       if (why != null) {
         System.out.println("SKIPPED: TokenRegistryIT Helm 4: " + why);
       }
       Assumptions.assumeTrue(why == null, why);
 
       CommandRun verify =
-          Helm4.in(temp.resolve("helm4"))
+          PinnedHelm.in(temp.resolve("helm4"))
               .run(
                   signedRelease,
                   "verify",
@@ -428,6 +429,44 @@ class TokenRegistryIT {
 
       assertThat(verify.succeeded().stdoutText() + verify.stderr())
           .contains("Using Key With Fingerprint: " + releaseKey.fingerprint());
+    }
+
+    @Test
+    @DisplayName(
+        "Helm 3 (helm-java): helm dependency update --verify fetches the chart and its provenance from the registry (TLS, token credentials) and accepts it with the release's keyring: the released package")
+    void helm3Verifies() throws IOException {
+      CommandRun verify =
+          helm3Verify("helm3-verify", signedRelease.resolve("racer-krm-release-key.gpg"));
+
+      verify.succeeded();
+      assertThat(Path.of(verify.stdoutText().strip()))
+          .hasSameBinaryContentAs(signedRelease.resolve("racer-" + version + ".tgz"));
+    }
+
+    @Test
+    @DisplayName(
+        "Helm 3 (helm-java): helm dependency update --verify with a stranger's keyring refuses the chart: the signature made by an unknown entity, nothing kept")
+    void helm3RefusesStranger() throws IOException {
+      try (ThrowawayKey stranger =
+          ThrowawayKey.create(temp.resolve("helm3-stranger-key"), "racer-krm stranger")) {
+        CommandRun verify = helm3Verify("helm3-stranger", stranger.publicKeyring());
+
+        assertThat(verify.exit()).as(verify.stderr()).isEqualTo(1);
+        assertThat(verify.stderr()).contains("openpgp: signature made by unknown entity");
+        assertThat(temp.resolve("helm3-stranger/verifier/charts/racer-" + version + ".tgz"))
+            .doesNotExist();
+      }
+    }
+
+    private CommandRun helm3Verify(String name, Path keyring) throws IOException {
+      return Helm3Verification.run(
+          Files.createDirectories(temp.resolve(name)),
+          "oci://" + registry.host() + "/charts",
+          "racer",
+          version,
+          keyring,
+          registry.secrets().authFile(),
+          registry.secrets().ca());
     }
 
     @Test

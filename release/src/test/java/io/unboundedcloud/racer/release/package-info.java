@@ -10,9 +10,11 @@
  * io.unboundedcloud.racer.release.ThrowawayKey}), the policy and registries.d a user writes to
  * verify the image's signatures ({@link io.unboundedcloud.racer.release.SignaturePolicy}), the
  * lookaside folder served over HTTP ({@link io.unboundedcloud.racer.release.LookasideServer}), Helm
- * 4 from {@code tools/toolchain.sh} ({@link io.unboundedcloud.racer.release.Helm4}), the local
- * registry ({@link io.unboundedcloud.racer.release.LocalRegistry}: Debian's {@code docker-registry}
- * on 127.0.0.1, a free port, TLS and htpasswd or token auth from {@link
+ * 4 from {@code tools/toolchain.sh} ({@link io.unboundedcloud.racer.krm.toolchain.PinnedHelm}),
+ * Helm 3 verifying the chart in a JVM of its own ({@link
+ * io.unboundedcloud.racer.release.Helm3Verification}), the local registry ({@link
+ * io.unboundedcloud.racer.release.LocalRegistry}: Debian's {@code docker-registry} on 127.0.0.1, a
+ * free port, TLS and htpasswd or token auth from {@link
  * io.unboundedcloud.racer.release.RegistrySecrets}, the token service {@link
  * io.unboundedcloud.racer.release.TokenServer}, stopped after the tests), the release command in
  * its test environment ({@link io.unboundedcloud.racer.release.ReleaseScript}), arm64 emulation

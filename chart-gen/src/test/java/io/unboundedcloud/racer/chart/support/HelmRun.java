@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.unboundedcloud.racer.krm.toolchain.PinnedTool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -37,7 +36,7 @@ public final class HelmRun {
   public static final HelmRun HELM3 = new HelmRun(new InProcessHelm());
 
   /** Helm 4, the binary tools/toolchain.sh pins. */
-  public static final HelmRun HELM4 = new HelmRun(new HelmBinary(PinnedTool.HELM4));
+  public static final HelmRun HELM4 = new HelmRun(new HelmBinary());
 
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final AtomicInteger FILES = new AtomicInteger();

@@ -154,6 +154,11 @@ public final class ApiServerDefaults {
     for (String hostNamespace : List.of("hostNetwork", "hostPID", "hostIPC")) {
       pass.value(pod, hostNamespace, false, at); // zero
     }
+    if (pod.get("serviceAccount") instanceof String deprecated && !deprecated.isEmpty()) {
+      // not a default but the v1 conversion (Convert_v1_PodSpec_To_core_PodSpec): the deprecated
+      // field names the account when serviceAccountName is empty; kept in manifests as written
+      pass.fillOnly(pod, "serviceAccountName", deprecated, at);
+    }
     if (pod.get("serviceAccountName") instanceof String account && !account.isEmpty()) {
       // not a default but the v1 conversion (Convert_core_PodSpec_To_v1_PodSpec): the deprecated
       // field always mirrors serviceAccountName in what the server returns
@@ -213,8 +218,14 @@ public final class ApiServerDefaults {
               env,
               "valueFrom",
               envAt,
-              (from, fromAt) ->
-                  within(from, "fieldRef", fromAt, (ref, refAt) -> fieldRef(ref, refAt, pass)));
+              (from, fromAt) -> {
+                within(from, "fieldRef", fromAt, (ref, refAt) -> fieldRef(ref, refAt, pass));
+                within(
+                    from,
+                    "resourceFieldRef",
+                    fromAt,
+                    (ref, refAt) -> resourceFieldRef(ref, refAt, pass));
+              });
         });
     each(
         container,
@@ -262,6 +273,14 @@ public final class ApiServerDefaults {
   /** core/v1 {@code SetDefaults_ObjectFieldSelector}. */
   private static void fieldRef(Map<String, Object> ref, FieldPath at, Pass pass) {
     pass.value(ref, "apiVersion", "v1", at);
+  }
+
+  /**
+   * Not a default but the zero of a struct: {@code divisor} is a {@code resource.Quantity}, not a
+   * pointer, so the server always writes it, as {@code "0"} when absent (read as 1).
+   */
+  private static void resourceFieldRef(Map<String, Object> ref, FieldPath at, Pass pass) {
+    pass.value(ref, "divisor", "0", at); // zero
   }
 
   /** core/v1 {@code SetDefaults_Volume} and the {@code SetDefaults_*VolumeSource} functions. */
@@ -370,8 +389,11 @@ public final class ApiServerDefaults {
         downward,
         "items",
         at,
-        (item, itemAt) ->
-            within(item, "fieldRef", itemAt, (ref, refAt) -> fieldRef(ref, refAt, pass)));
+        (item, itemAt) -> {
+          within(item, "fieldRef", itemAt, (ref, refAt) -> fieldRef(ref, refAt, pass));
+          within(
+              item, "resourceFieldRef", itemAt, (ref, refAt) -> resourceFieldRef(ref, refAt, pass));
+        });
   }
 
   /** Walks into an object field when it is there. */

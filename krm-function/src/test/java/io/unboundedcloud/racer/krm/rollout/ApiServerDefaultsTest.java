@@ -37,6 +37,8 @@ class ApiServerDefaultsTest {
     "registry.example.com/racer/racer-dataplane:latest, Always",
     "registry.example.com/racer/racer-dataplane, Always",
     "localhost:5000/racer-dataplane, Always",
+    "racer-dataplane, Always",
+    "racer-dataplane:0.19.0, IfNotPresent",
     "localhost:5000/racer-dataplane:1.2, IfNotPresent",
     "racer-dataplane@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, IfNotPresent",
     "racer-dataplane:latest@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef, Always"

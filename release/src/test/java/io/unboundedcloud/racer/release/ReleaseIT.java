@@ -53,6 +53,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 @DisplayName(
     "The release: image and chart pushed to a registry with TLS and credentials, pulled and used as users do")
 class ReleaseIT {
+  /**
+   * The folder other users can enter (the exec bundles run as uid 65534 from there): one of this
+   * run's own, so that two runs on one machine (two checkouts) never share or delete each other's.
+   */
+  private static final Path BUNDLE_ROOT =
+      Path.of(System.getProperty("java.io.tmpdir"))
+          .resolve("racer-krm-bundle-it-" + ProcessHandle.current().pid());
+
   private static final String KUBE_VERSION = "1.30.0";
 
   private Path temp;
@@ -136,15 +144,7 @@ class ReleaseIT {
         key.close();
       }
     }
-    CommandRun.of(
-        Path.of("/"),
-        Map.of(),
-        List.of(
-            "rm",
-            "-rf",
-            Path.of(System.getProperty("java.io.tmpdir"))
-                .resolve("racer-krm-bundle-it")
-                .toString()));
+    CommandRun.of(Path.of("/"), Map.of(), List.of("rm", "-rf", BUNDLE_ROOT.toString()));
   }
 
   @BeforeEach
@@ -1130,7 +1130,7 @@ class ReleaseIT {
 
     /** A folder every user can enter, under the system's temporary folder, made once. */
     private Path bundleRoot() throws IOException {
-      Path root = Path.of(System.getProperty("java.io.tmpdir")).resolve("racer-krm-bundle-it");
+      Path root = BUNDLE_ROOT;
       if (!Files.isDirectory(root)) {
         Files.createDirectories(root);
         CommandRun.of(root, Map.of(), List.of("chmod", "755", root.toString())).succeeded();

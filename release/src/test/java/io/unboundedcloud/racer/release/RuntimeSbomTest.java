@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * jars, and a jre/ whose lib/ is this JVM's (so its java.base is a real one, and this JVM's own
  * system properties are what the SBOM must say).
  */
+@Tag("slow")
 @DisplayName("RuntimeSbom: a runtime folder's SBOM")
 class RuntimeSbomTest {
   private static final String TIMESTAMP = "2026-11-29T00:00:00Z";

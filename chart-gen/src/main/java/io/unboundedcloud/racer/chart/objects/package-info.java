@@ -12,7 +12,7 @@
  *
  * <p>What it must never do: restate what a builder renders. A field of an object comes from a
  * builder's output or from the user's values, never from a literal here; the Helm logic that Java
- * also has lives in {@code _helpers.tpl}, whose names {@link
+ * also has lives in {@code _helpers.tpl} and {@code _validate.tpl}, whose names {@link
  * io.unboundedcloud.racer.chart.objects.Defines} holds.
  */
 package io.unboundedcloud.racer.chart.objects;

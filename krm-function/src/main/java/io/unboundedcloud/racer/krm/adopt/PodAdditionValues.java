@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ final class PodAdditionValues implements ValueGroup {
   private static final List<Added> VALUES =
       List.of(
           new Added(ChartValue.EXTRA_ENV, AdoptedDataplane.CONTAINER.key("env"), false),
-          new Added(ChartValue.EXTRA_ENV_FROM, AdoptedDataplane.CONTAINER.key("envFrom"), true),
+          new Added(ChartValue.EXTRA_ENV_FROM, DataplaneWiring.ENV_FROM, true),
           new Added(ChartValue.EXTRA_VOLUMES, POD.key("volumes"), false),
           new Added(
               ChartValue.EXTRA_VOLUME_MOUNTS,

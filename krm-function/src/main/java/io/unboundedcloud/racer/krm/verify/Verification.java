@@ -7,7 +7,6 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
-import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -84,14 +83,7 @@ public final class Verification {
     if (outcome.results().hasError()) {
       for (Result error : outcome.results()) {
         if (error.severity() == Severity.ERROR) {
-          results.add(
-              new Result(
-                  Severity.ERROR,
-                  "the function would refuse this installation: " + error.message(),
-                  refOf(error, dataplane),
-                  error.fieldPath(),
-                  error.currentValue(),
-                  error.proposedValue()));
+          results.add(Refusal.of(error, dataplane));
         }
       }
       return;
@@ -149,23 +141,8 @@ public final class Verification {
     Map<String, Object> config = new LinkedHashMap<>();
     config.put("apiVersion", "v1");
     config.put("kind", "ConfigMap");
-    config.put("metadata", new LinkedHashMap<>(Map.of("name", "racer-krm-verify")));
+    config.put("metadata", new LinkedHashMap<>(Map.of("name", Refusal.CONFIG_NAME)));
     config.put("data", data);
     return Nodes.fromPlainMap(config);
-  }
-
-  /** The renderer's results name the renamed copies: point them at the objects of the stream. */
-  private static ResourceRef refOf(Result error, RenderedDataplane dataplane) {
-    if (error.resource() == null) {
-      return null;
-    }
-    return switch (error.resource().kind()) {
-      case "ConfigMap" -> dataplane.settings().ref();
-      case "DaemonSet" ->
-          Dataplane.DATAPLANE_DAEMON_SET_NAME.equals(error.resource().name())
-              ? dataplane.daemonSet().ref()
-              : error.resource();
-      default -> error.resource();
-    };
   }
 }

@@ -11,8 +11,10 @@
  * verify and render cannot disagree. Before the fields, each racer-settings key that differs from
  * the settings the function recorded it rendered with ({@code SettingsDrift}) is named with both
  * values, since the fields only show what a key changed. A stream with no record (an older
- * racer-krm's) is judged by whether both images are of one release ({@code ImageRelease}). It reads
- * the objects only through {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s
- * {@code Difference}, and never writes to stdout or stderr: each drift is an error {@code Result}.
+ * racer-krm's) is judged by whether both images are of one release ({@code ImageRelease}). What the
+ * renderer would refuse is said of the stream's objects ({@code Refusal}): a recorded image it
+ * refuses, of the DaemonSet's record, not of the function config verify hands it. It reads the
+ * objects only through {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s {@code
+ * Difference}, and never writes to stdout or stderr: each drift is an error {@code Result}.
  */
 package io.unboundedcloud.racer.krm.verify;

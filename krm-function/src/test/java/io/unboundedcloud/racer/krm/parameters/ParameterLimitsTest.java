@@ -124,6 +124,31 @@ class ParameterLimitsTest {
       assertUnchanged(outcome);
     }
 
+    @Test
+    @DisplayName("both images chosen under no allowed prefix: one refusal each")
+    void bothRefused() {
+      Outcome outcome =
+          render(
+              config("allowedRegistries: \"mirror.example.com\""),
+              "["
+                  + string("dataplaneImage", "other.example.com/dp:1")
+                  + ","
+                  + string("objectImage", "other.example.com/obj:1")
+                  + "]");
+
+      assertThat(outcome.results().list())
+          .filteredOn(result -> result.severity() == Severity.ERROR)
+          .extracting(Result::message)
+          .satisfiesExactly(
+              dataplane ->
+                  assertThat(dataplane)
+                      .startsWith("Application parameter dataplaneImage (ARGOCD_APP_PARAMETERS)"),
+              object ->
+                  assertThat(object)
+                      .startsWith("Application parameter objectImage (ARGOCD_APP_PARAMETERS)"));
+      assertUnchanged(outcome);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(
         strings = {

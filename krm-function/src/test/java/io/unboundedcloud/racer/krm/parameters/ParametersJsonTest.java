@@ -74,6 +74,10 @@ class ParametersJsonTest {
               java.util.Map.entry("dataplaneImage", "d.example.com/dp:1"),
               java.util.Map.entry("objectImage", "o.example.com/obj:1"));
       assertThat(parameters.settings()).isEmpty();
+      assertThat(parameters.functionConfigKey("objectImage"))
+          .map(ParameterValue::value)
+          .contains("o.example.com/obj:1");
+      assertThat(parameters.functionConfigKey("strict")).isEmpty();
     }
 
     @Test
@@ -185,6 +189,11 @@ class ParametersJsonTest {
             "[{\"string\":\"cdi\"}]",
             "Application parameter number 1 has no name"),
         Arguments.of(
+            "the third parameter without a name: counted from 1",
+            "[{\"name\":\"imageTag\",\"string\":\"1\"},{\"name\":\"strict\",\"string\":\"true\"},"
+                + "{\"string\":\"cdi\"}]",
+            "Application parameter number 3 has no name"),
+        Arguments.of(
             "a settings key the API server would refuse",
             "[{\"name\":\"settings\",\"map\":{\"two words\":\"x\"}}]",
             "Application parameter settings (ARGOCD_APP_PARAMETERS) key two words is not a"
@@ -197,6 +206,11 @@ class ParametersJsonTest {
                 + " keys (RACER_*, those the Parameters tab lists), while the folder's own"
                 + " racer-settings may hold any key; set LD_PRELOAD in the folder's racer-settings"
                 + " instead"),
+        Arguments.of(
+            "a settings value that is a number, not a string",
+            "[{\"name\":\"settings\",\"map\":{\"RACER_PEER_PORT\":9300}}]",
+            "Application parameter settings (ARGOCD_APP_PARAMETERS) key RACER_PEER_PORT is not a"
+                + " string: racer-settings values are strings"),
         Arguments.of(
             "a proxy for the dataplane",
             "[{\"name\":\"settings\",\"map\":{\"HTTPS_PROXY\":\"http://evil.example.com\"}}]",

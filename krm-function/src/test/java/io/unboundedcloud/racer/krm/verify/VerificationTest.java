@@ -420,6 +420,103 @@ class VerificationTest {
   }
 
   @Nested
+  @DisplayName(
+      "images the function would refuse: its refusal, on the DaemonSet, at the field that holds the image")
+  class ImagesRefused {
+    private static final String RECORDED_DATAPLANE =
+        "racer.unbounded-cloud.io/dataplane-image: registry.example.com/racer/racer-dataplane:0.19.0";
+
+    /** The one refusal of the images in the rendered stream with {@code from} replaced. */
+    private Result refusalAfter(String from, String to) {
+      return refusal(verify(changed(rendered(), from, to)));
+    }
+
+    /** The one refusal of the images, which verify renders again from. */
+    private Result refusal(Results results) {
+      List<Result> refusals =
+          results.stream()
+              .filter(r -> r.message().startsWith("the function would refuse the images "))
+              .toList();
+      assertThat(refusals).hasSize(1);
+      return refusals.get(0);
+    }
+
+    @Test
+    @DisplayName(
+        "a recorded image with a scheme: the DaemonSet's record named, not racer-settings, with the image to set")
+    void recordedWithScheme() {
+      Result refusal =
+          refusalAfter(
+              RECORDED_DATAPLANE,
+              "racer.unbounded-cloud.io/dataplane-image:"
+                  + " https://registry.example.com/racer/racer-dataplane:0.19.0");
+
+      assertThat(refusal.severity()).isEqualTo(Severity.ERROR);
+      assertThat(refusal.resource().kind()).isEqualTo("DaemonSet");
+      assertThat(refusal.resource().name()).isEqualTo("racer");
+      assertThat(refusal.fieldPath())
+          .isEqualTo("metadata.annotations[\"racer.unbounded-cloud.io/dataplane-image\"]");
+      assertThat(refusal.message())
+          .contains(
+              "recorded on the DaemonSet (annotations racer.unbounded-cloud.io/dataplane-image")
+          .contains("starts with https://");
+      assertThat(refusal.proposedValue())
+          .isEqualTo("registry.example.com/racer/racer-dataplane:0.19.0");
+    }
+
+    @Test
+    @DisplayName("a recorded object image left empty: the object-image record named")
+    void recordedObjectEmpty() {
+      Result refusal =
+          refusalAfter(
+              "racer.unbounded-cloud.io/object-image: registry.example.com/racer/racer-object:0.19.0",
+              "racer.unbounded-cloud.io/object-image: \"\"");
+
+      assertThat(refusal.resource().name()).isEqualTo("racer");
+      assertThat(refusal.fieldPath())
+          .isEqualTo("metadata.annotations[\"racer.unbounded-cloud.io/object-image\"]");
+      assertThat(refusal.message()).contains("no racer-object image");
+    }
+
+    @Test
+    @DisplayName("a recorded dataplane image left empty: the dataplane-image record named")
+    void recordedDataplaneEmpty() {
+      Result refusal =
+          refusalAfter(RECORDED_DATAPLANE, "racer.unbounded-cloud.io/dataplane-image: \"\"");
+
+      assertThat(refusal.fieldPath())
+          .isEqualTo("metadata.annotations[\"racer.unbounded-cloud.io/dataplane-image\"]");
+      assertThat(refusal.message()).contains("no dataplane image");
+    }
+
+    @Test
+    @DisplayName(
+        "no record, the running object image with a scheme: the images the DaemonSet runs, RACER_OBJECT_IMAGE named")
+    void runningWithScheme() {
+      String noRecord =
+          changed(
+              rendered(),
+              "    "
+                  + RECORDED_DATAPLANE
+                  + "\n    racer.unbounded-cloud.io/object-image: registry.example.com/racer/racer-object:0.19.0\n",
+              "");
+      Result refusal =
+          refusal(
+              verify(
+                  changed(
+                      noRecord,
+                      "value: registry.example.com/racer/racer-object:0.19.0",
+                      "value: https://registry.example.com/racer/racer-object:0.19.0")));
+
+      assertThat(refusal.resource().name()).isEqualTo("racer");
+      assertThat(refusal.fieldPath()).isEqualTo(OBJECT_IMAGE_VALUE);
+      assertThat(refusal.message())
+          .startsWith("the function would refuse the images the DaemonSet runs, ")
+          .contains("starts with https://");
+    }
+  }
+
+  @Nested
   @DisplayName("nothing to verify: one error saying why")
   class NothingToVerify {
     @Test

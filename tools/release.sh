@@ -84,8 +84,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd -P)
 module=$repo/krm-function
 runtime=$module/target/runtime
 [ -x "$runtime/bin/racer-krm" ] || fail "$runtime/bin/racer-krm is missing: run 'mvn -B package' first"
-[ -f "$module/target/release-classpath.txt" ] && [ -d "$module/target/test-classes" ] \
-  || fail "krm-function/target/release-classpath.txt or test-classes missing: run 'mvn -B package' first"
+[ -f "$repo/release/target/release.jar" ] && [ -f "$repo/release/target/release-classpath.txt" ] \
+  || fail "release/target/release.jar or release-classpath.txt missing: run 'mvn -B package' first"
 version=$("$runtime/bin/racer-krm" --version | awk '{print $2}')
 [ -n "$version" ] || fail "racer-krm --version printed nothing"
 out=$module/target/release
@@ -108,7 +108,8 @@ if [ -n "$base_image" ]; then
   fi
 fi
 image=$registry/racer-krm:$version
-classpath="$(cat "$module/target/release-classpath.txt"):$module/target/test-classes"
+# The release's commands: the release module's jar and its dependencies, as the build resolved them
+classpath="$repo/release/target/release.jar:$(cat "$repo/release/target/release-classpath.txt")"
 release_java() { java -Djava.io.tmpdir="$out/tmp" -cp "$classpath" "$@"; }
 
 # Reproducible: the tars' times are the commit's (SOURCE_DATE_EPOCH when set, as reproducible-builds.org
@@ -132,7 +133,7 @@ if [ -z "$chart_auth" ]; then
   helm_default=${HELM_CONFIG_HOME:-${XDG_CONFIG_HOME:-$HOME/.config}/helm}/registry/config.json
   if [ -f "$helm_default" ]; then chart_auth=$helm_default; else chart_auth=$image_auth; fi
 fi
-scheme=$(java -cp "$classpath" io.unboundedcloud.racer.krm.release.RegistryCheck "$registry" ${plain_http:+--plain-http} \
+scheme=$(java -cp "$classpath" io.unboundedcloud.racer.release.RegistryCheck "$registry" ${plain_http:+--plain-http} \
   ${image_auth:+--auth "$image_auth"} ${chart_auth:+--auth "$chart_auth"}) || exit 1
 tls=--tls-verify=true
 [ "$scheme" = https ] || tls=--tls-verify=false
@@ -188,7 +189,7 @@ bundles=
 for platform in $(echo "$platforms" | tr ',' ' '); do
   name=racer-krm-$version-linux-${platform#linux/}
   tag=$version-linux-${platform#linux/}
-  digest=$(release_java io.unboundedcloud.racer.krm.release.BundlePush "$registry" racer-krm-bundle "$tag" "$scheme" \
+  digest=$(release_java io.unboundedcloud.racer.release.BundlePush "$registry" racer-krm-bundle "$tag" "$scheme" \
     "${image_auth:--}" "$out/$name.tar.gz" "$out/$name.tar.gz.sha256") \
     || fail "pushing the bundle $name to $registry failed (image $image@$image_digest is pushed)"
   bundles="${bundles}bundle $registry/racer-krm-bundle:$tag@$digest
@@ -206,7 +207,7 @@ for dir in /etc/containers/certs.d /etc/docker/certs.d; do
   if [ -z "$ca_file" ] && [ -f "$dir/$host/ca.crt" ]; then ca_file=$dir/$host/ca.crt; fi
 done
 export HELM_CACHE_HOME="$out/tmp/helm-cache" HELM_DATA_HOME="$out/tmp/helm-data" HELM_CONFIG_HOME="$out/tmp/helm-config"
-helm_package=$(release_java io.unboundedcloud.racer.krm.release.ChartRelease package "$repo/charts/racer" "$out/tmp/chart") \
+helm_package=$(release_java io.unboundedcloud.racer.release.ChartRelease package "$repo/charts/racer" "$out/tmp/chart") \
   || fail "helm package charts/racer failed"
 # Helm stamps the packaging time into the package: written again with the commit's time only
 mkdir -p "$out/tmp/chart/unpacked"
@@ -214,7 +215,7 @@ tar -xzmf "$helm_package" -C "$out/tmp/chart/unpacked"
 "$repo/tools/reproducible-tar.sh" "$out/tmp/chart/unpacked/racer" racer "$out/${helm_package##*/}" --files-only
 # signed: its provenance file beside it, which helm push pushes with the chart
 [ -z "$sign_key" ] || sign_chart "$out/${helm_package##*/}" racer
-release_java io.unboundedcloud.racer.krm.release.ChartRelease push "$out/${helm_package##*/}" "oci://$registry/charts" \
+release_java io.unboundedcloud.racer.release.ChartRelease push "$out/${helm_package##*/}" "oci://$registry/charts" \
   ${ca_file:+--ca-file "$ca_file"} $([ "$scheme" = https ] || echo --plain-http) >"$out/chart.digest" \
   || fail "pushing the chart to oci://$registry/charts failed (image $image@$image_digest is pushed)"
 chart_digest=$(cat "$out/chart.digest")

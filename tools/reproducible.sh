@@ -209,7 +209,7 @@ build() {
   say "build $n: mvn package took $(( $(date +%s) - start )) s"
   target=$checkout/krm-function/target
   mkdir -p "$collected/jars" "$collected/chart"
-  for module in workload krm-function chart-gen; do
+  for module in workload krm-function release chart-gen; do
     cp "$checkout/$module"/target/*.jar "$collected/jars/" 2>/dev/null || true
   done
   version=$("$target/runtime/bin/racer-krm" --version | awk '{print $2}')
@@ -233,8 +233,8 @@ build() {
   tmp=$work/chart-$n
   mkdir -p "$tmp/unpacked"
   packaged=$(HELM_CACHE_HOME=$tmp/cache HELM_DATA_HOME=$tmp/data HELM_CONFIG_HOME=$tmp/config \
-    java -Djava.io.tmpdir="$tmp" -cp "$(cat "$target/release-classpath.txt"):$target/test-classes" \
-    io.unboundedcloud.racer.krm.release.ChartRelease package "$checkout/charts/racer" "$tmp/package")
+    java -Djava.io.tmpdir="$tmp" -cp "$checkout/release/target/release.jar:$(cat "$checkout/release/target/release-classpath.txt")" \
+    io.unboundedcloud.racer.release.ChartRelease package "$checkout/charts/racer" "$tmp/package")
   tar -xzmf "$packaged" -C "$tmp/unpacked"
   "$tools/reproducible-tar.sh" "$tmp/unpacked/racer" racer "$collected/chart/${packaged##*/}" --files-only
   if [ -n "$sign" ] && [ "$n" = 2 ]; then sign_build "$n" "$collected"; fi

@@ -67,17 +67,19 @@ jmods=$root/$arch/usr/lib/jvm/java-17-openjdk-$arch/jmods
 RACER_KRM_RUNTIME_OUT=runtime-linux-$arch RACER_KRM_JMODS=$jmods QEMU_LD_PREFIX=$root/$arch \
   sh "$here/assemble.sh" "$tool" "$target" "$repo/examples" "$timestamp"
 
-# The SBOM, as `mvn package` writes this machine's (RuntimeSbom.java), naming the Debian package whose
+# The SBOM, as `mvn package` writes this machine's (the release module's RuntimeSbom), naming the Debian package whose
 # jmods were linked: apt's record of it, and the distribution the suite holding that version belongs to
 # (its Release file's Version, as a purl's distro qualifier: debian-12).
-[ -f "$target/bom.json" ] || fail "$target/bom.json is missing: run 'mvn -B package' first"
+[ -f "$target/bom.json" ] && [ -f "$repo/release/target/release-classpath.txt" ] \
+  || fail "$target/bom.json or release/target/release-classpath.txt is missing: run 'mvn -B package' first"
 package=$target/runtime-linux-$arch.package
 apt-cache "$@" show "openjdk-17-jdk-headless:$arch=$version" | sed '/^$/,$d' >"$package"
 suite=$(apt-cache "$@" policy "openjdk-17-jdk-headless:$arch" \
   | awk -v v="$version" '$1 == v || ($1 == "***" && $2 == v) { getline; split($3, s, "/"); print s[1]; exit }')
 release=$(sed -n 's/^Version: \([0-9][0-9]*\).*/\1/p' "$cache"/lists/*_dists_"$suite"_*Release 2>/dev/null | head -1)
 [ -n "$suite" ] && [ -n "$release" ] || fail "cannot tell which Debian release holds openjdk-17-jdk-headless $version (suite '$suite')"
-"$tool/bin/java" -cp "$target/lib/*" "$here/RuntimeSbom.java" "$target/bom.json" "$target/runtime-linux-$arch" \
+"$tool/bin/java" -cp "$repo/release/target/release.jar:$(cat "$repo/release/target/release-classpath.txt")" \
+  io.unboundedcloud.racer.release.sbom.RuntimeSbom "$target/bom.json" "$target/runtime-linux-$arch" \
   "$timestamp" --debian-package "$package" "debian-$release" \
   || fail "no SBOM for $target/runtime-linux-$arch"
 echo "$target/runtime-linux-$arch"

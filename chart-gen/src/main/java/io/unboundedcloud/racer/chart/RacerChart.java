@@ -46,6 +46,7 @@ public final class RacerChart {
     files.put(
         "values.schema.json", json(ValuesSchema.of(ChartValues.keys(), ChartValues.definitions())));
     files.put("templates/_helpers.tpl", texts.render("_helpers.tpl"));
+    files.put("templates/_validate.tpl", texts.render("_validate.tpl"));
     files.put("templates/NOTES.txt", texts.render("NOTES.txt"));
     files.putAll(ChartTestingValues.files());
     for (ObjectTemplate template :

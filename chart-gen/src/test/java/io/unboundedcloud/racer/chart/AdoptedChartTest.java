@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -33,6 +34,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * in the values, the chart verdict names exactly the fields where helm's output differs from the
  * live DaemonSet.
  */
+@Tag("slow")
 @DisplayName("helm template with the values racer-krm adopt writes, against the live DaemonSet")
 class AdoptedChartTest {
   private static final Pattern CHART_ROLLOUT =

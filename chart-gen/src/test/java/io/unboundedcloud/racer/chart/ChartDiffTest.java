@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
@@ -23,6 +24,7 @@ import org.yaml.snakeyaml.Yaml;
  * label on the DaemonSet's own metadata nor for its selector, so those two cases are the function's
  * alone.
  */
+@Tag("slow")
 @DisplayName("racer-krm diff of two helm template streams: what a change of chart values rolls")
 class ChartDiffTest {
   private static final String NAMESPACE = "racer";

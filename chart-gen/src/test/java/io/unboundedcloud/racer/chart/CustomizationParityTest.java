@@ -18,6 +18,7 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @DisplayName(
     "helm template with each production value or pod addition equals the function's output after the"
         + " same kustomize patch")
+@Tag("slow")
 class CustomizationParityTest {
   @BeforeAll
   static void announce() {

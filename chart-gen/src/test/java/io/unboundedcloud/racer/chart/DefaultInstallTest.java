@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * while it is left at its default. The committed rendering is itself checked against the KRM
  * function, so it is not a copy of the chart's output taken on trust.
  */
+@Tag("slow")
 @DisplayName("A default install (the defaults plus a registry)")
 @ParameterizedClass(name = "under {0}")
 @MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")

@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -36,6 +37,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  */
 @DisplayName(
     "helm template with each examples/helm file equals the function's output for the same installation")
+@Tag("slow")
 @ParameterizedClass(name = "under {0}")
 @MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

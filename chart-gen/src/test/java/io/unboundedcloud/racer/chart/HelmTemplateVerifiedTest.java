@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code racer-krm verify} on {@code helm template} of each examples/helm file: the chart renders
  * what the function renders, so verify finds no drift.
  */
+@Tag("slow")
 @DisplayName("racer-krm verify on helm template of each examples/helm file: no drift")
 class HelmTemplateVerifiedTest {
   /** Examples verify cannot check alone, and what it says instead. */

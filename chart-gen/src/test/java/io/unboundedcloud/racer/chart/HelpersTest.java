@@ -16,12 +16,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("_helpers.tpl")
+@DisplayName("_helpers.tpl and _validate.tpl")
 class HelpersTest {
   private static final Pattern DEFINE = Pattern.compile("\\{\\{- define \"([^\"]+)\" -}}");
   private static final Pattern INCLUDE = Pattern.compile("include \"([^\"]+)\"");
+  private static final Pattern FAIL = Pattern.compile("\\bfail \\(");
 
-  private final String helpers = read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"));
+  /** The named templates: _helpers.tpl and _validate.tpl, one after the other. */
+  private final String helpers =
+      read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"))
+          + read(ChartUnderTest.directory().resolve("templates/_validate.tpl"));
 
   @Test
   @DisplayName(
@@ -45,7 +49,7 @@ class HelpersTest {
   }
 
   @Test
-  @DisplayName("every include in the chart names a define of _helpers.tpl")
+  @DisplayName("every include in the chart names a define of _helpers.tpl or _validate.tpl")
   void includesDefined() throws IOException {
     Set<String> defined = new TreeSet<>();
     DEFINE.matcher(helpers).results().forEach(m -> defined.add(m.group(1)));
@@ -55,6 +59,16 @@ class HelpersTest {
           file -> INCLUDE.matcher(read(file)).results().forEach(m -> included.add(m.group(1))));
     }
     assertThat(defined).containsAll(included);
+  }
+
+  @Test
+  @DisplayName(
+      "_helpers.tpl checks no value: its one fail is racer.image's missing registry, the rest is"
+          + " _validate.tpl's")
+  void checksInValidate() {
+    String names = read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"));
+    assertThat(FAIL.matcher(names).results().count()).isEqualTo(1);
+    assertThat(names).contains("fail (printf \"images.registry: no %s image");
   }
 
   private static String read(Path file) {

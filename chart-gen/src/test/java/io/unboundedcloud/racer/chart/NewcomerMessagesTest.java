@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (and, the chart's addition, {@code --set-string}), a registry written as a URL. Each message is
  * compared with what the function says of the same mistake in its own input.
  */
+@Tag("slow")
 @DisplayName("The chart says a newcomer's first mistakes as the function does")
 @ParameterizedClass(name = "under {0}")
 @MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")

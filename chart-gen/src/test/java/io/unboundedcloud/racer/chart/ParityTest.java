@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the KRM function's output for the equivalent input, object by object on parsed trees, ignoring
  * only the delivery labels.
  */
+@Tag("slow")
 @DisplayName("helm template equals the KRM function's output for the equivalent input")
 @ParameterizedClass(name = "under {0}")
 @MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")

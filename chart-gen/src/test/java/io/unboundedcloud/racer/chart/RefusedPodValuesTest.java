@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * label), or what Kubernetes would refuse. Each fails {@code helm template} with a message naming
  * the value and, where the chart's templates refuse it, the offending entry.
  */
+@Tag("slow")
 @DisplayName("A refused pod addition, label or pacing value fails helm template, naming the value")
 @ParameterizedClass(name = "under {0}")
 @MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")

@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * words, after the values key; with {@code strict: true} the first fails {@code helm template},
  * where the function config's {@code strict: "true"} fails the function.
  */
+@Tag("slow")
 @DisplayName("Warnings are the function's in NOTES; with strict: true, helm template fails")
 @ParameterizedClass(name = "under {0}")
 @MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")

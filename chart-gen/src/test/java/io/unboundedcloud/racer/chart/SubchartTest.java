@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * both and the chart renders the same objects as alone (helm/helm#10392 is a chart whose closed
  * schema refuses them).
  */
+@Tag("slow")
 @DisplayName("charts/racer as the subchart of an umbrella chart")
 @ParameterizedClass(name = "under {0}")
 @MethodSource("io.unboundedcloud.racer.chart.support.HelmRun#each")

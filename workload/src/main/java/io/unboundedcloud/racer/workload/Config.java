@@ -1,5 +1,9 @@
 package io.unboundedcloud.racer.workload;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
 /**
  * The inputs of the dataplane DaemonSet: the {@code Config} of the Racer operator's Go package
  * {@code workload}, v0.19.0.
@@ -40,6 +44,42 @@ public record Config(
   public static final int MAX_PORT = 65535;
 
   /**
+   * The fixed listeners a peer or diagnostics port may not take, by name, in the order they are
+   * checked.
+   */
+  public static final List<Map.Entry<String, Integer>> RESERVED_PORTS =
+      List.of(
+          Map.entry("control", Dataplane.CONTROL_PORT),
+          Map.entry("webhook", Dataplane.WEBHOOK_PORT));
+
+  /*
+   * The messages of validate() as format strings whose verbs (%s only, in order) mean the same to
+   * Java's String.format and to Go's printf: chart-gen writes them into the chart's validation
+   * template, so both deliveries say the same words.
+   */
+
+  /** A namespace that is no DNS label; argument: the namespace. */
+  public static final String NAMESPACE_MESSAGE =
+      "namespace \"%s\" is not a DNS-1123 label (lowercase letters, digits and '-', at most 63"
+          + " characters, starting and ending with a letter or digit)";
+
+  /** An image with whitespace; arguments: the field, the image. */
+  public static final String WHITESPACE_MESSAGE = "%s \"%s\" contains whitespace";
+
+  /** An image that is no reference; arguments: the field, the image. */
+  public static final String IMAGE_MESSAGE =
+      "%s \"%s\" is not a valid image reference ([registry/]repository[:tag][@digest], repository"
+          + " in lowercase)";
+
+  /** A listener on a reserved port; arguments: the field, the port, the listener, the port. */
+  public static final String RESERVED_PORT_MESSAGE =
+      "%s %s collides with the %s port %s: every listener port must be distinct";
+
+  /** The diagnostics port on the peer port; arguments: the diagnostics port, the peer port. */
+  public static final String COLLISION_MESSAGE =
+      "diagnosticsPort %s collides with peerPort %s: every listener port must be distinct";
+
+  /**
    * The managed defaults for a namespace and images (the upstream {@code workload} package's {@code
    * DefaultConfig}).
    */
@@ -77,12 +117,7 @@ public record Config(
   public Config validate() {
     if (hasNamespace() && !DnsLabel.isLabel(namespace)) {
       throw new InvalidConfigurationException(
-          "namespace",
-          namespace,
-          "namespace \""
-              + namespace
-              + "\" is not a DNS-1123 label (lowercase letters, digits and '-',"
-              + " at most 63 characters, starting and ending with a letter or digit)");
+          "namespace", namespace, message(NAMESPACE_MESSAGE, namespace));
     }
     checkImage("dataplaneImage", dataplaneImage);
     checkImage("objectImage", objectImage);
@@ -105,17 +140,10 @@ public record Config(
     }
     if (image.chars().anyMatch(Character::isWhitespace)) {
       throw new InvalidConfigurationException(
-          field, image, field + " \"" + image + "\" contains whitespace");
+          field, image, message(WHITESPACE_MESSAGE, field, image));
     }
     if (!ImageReference.isValid(image)) {
-      throw new InvalidConfigurationException(
-          field,
-          image,
-          field
-              + " \""
-              + image
-              + "\" is not a valid image reference ([registry/]repository[:tag][@digest],"
-              + " repository in lowercase)");
+      throw new InvalidConfigurationException(field, image, message(IMAGE_MESSAGE, field, image));
     }
   }
 
@@ -137,29 +165,28 @@ public record Config(
       throw new InvalidConfigurationException(
           diagnosticsField,
           Integer.toString(diagnostics),
-          "diagnosticsPort "
-              + diagnostics
-              + " collides with peerPort "
-              + peerPort
-              + ": every listener port must be distinct");
+          message(COLLISION_MESSAGE, diagnostics, peerPort));
     }
   }
 
   private static void checkNotReserved(String field, int port) {
-    if (port == Dataplane.CONTROL_PORT || port == Dataplane.WEBHOOK_PORT) {
-      String listener = port == Dataplane.CONTROL_PORT ? "control" : "webhook";
-      throw new InvalidConfigurationException(
-          field,
-          Integer.toString(port),
-          field
-              + " "
-              + port
-              + " collides with the "
-              + listener
-              + " port "
-              + port
-              + ": every listener port must be distinct");
+    for (Map.Entry<String, Integer> reserved : RESERVED_PORTS) {
+      if (port == reserved.getValue()) {
+        throw new InvalidConfigurationException(
+            field,
+            Integer.toString(port),
+            message(RESERVED_PORT_MESSAGE, field, port, reserved.getKey(), port));
+      }
     }
+  }
+
+  /** {@code format} with each argument as its plain text (no locale). */
+  private static String message(String format, Object... arguments) {
+    Object[] texts = new Object[arguments.length];
+    for (int i = 0; i < arguments.length; i++) {
+      texts[i] = String.valueOf(arguments[i]);
+    }
+    return String.format(Locale.ROOT, format, texts);
   }
 
   /** A copy with another peer port. */

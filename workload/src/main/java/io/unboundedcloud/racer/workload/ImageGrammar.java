@@ -50,6 +50,20 @@ public final class ImageGrammar {
   /** Matches the tag and digest at the end of a reference, to measure the name. */
   public static final String TAG_AND_DIGEST_SUFFIX = "(?::" + TAG + ")?(?:@" + DIGEST + ")?$";
 
+  /**
+   * A URL scheme ({@code https://}), which no image reference starts with but a registry copied
+   * from a browser often does.
+   */
+  public static final String SCHEME = "[A-Za-z][A-Za-z0-9+.-]*://";
+
+  /**
+   * The message of a registry or image written as a URL, as a format string whose verbs mean the
+   * same to Java's String.format and to Go's printf; arguments: where the value is, its scheme, the
+   * value without it.
+   */
+  public static final String SCHEME_MESSAGE =
+      "%s starts with %s, but an image reference has no scheme: set it to %s";
+
   private ImageGrammar() {}
 
   /** The anchored pattern of a value that is {@code inner} or blank (blank means "not set"). */

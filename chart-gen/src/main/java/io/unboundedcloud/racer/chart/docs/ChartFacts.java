@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.chart.docs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
+import io.unboundedcloud.racer.chart.rules.RuleFacts;
 import io.unboundedcloud.racer.chart.values.ChartValues;
 import io.unboundedcloud.racer.chart.values.FlowYaml;
 import io.unboundedcloud.racer.chart.values.ValueKey;
@@ -12,11 +13,6 @@ import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
-import io.unboundedcloud.racer.workload.DnsLabel;
-import io.unboundedcloud.racer.workload.ImageGrammar;
-import io.unboundedcloud.racer.workload.InvalidConfigurationException;
-import io.unboundedcloud.racer.workload.NodeAgentPorts;
-import io.unboundedcloud.racer.workload.PodFit;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
@@ -87,11 +83,6 @@ public final class ChartFacts {
     facts.put("alternateDiagnosticsPort", Config.ALTERNATE_DIAGNOSTICS_PORT);
     facts.put("controlPort", Dataplane.CONTROL_PORT);
     facts.put("webhookPort", Dataplane.WEBHOOK_PORT);
-    facts.put("invalidPrefix", InvalidConfigurationException.PREFIX);
-    facts.put("imagePattern", ImageGrammar.exactly(ImageGrammar.REFERENCE));
-    facts.put("tagAndDigestSuffix", ImageGrammar.TAG_AND_DIGEST_SUFFIX);
-    facts.put("maxImageNameLength", ImageGrammar.MAX_NAME_LENGTH);
-    facts.put("dnsLabelPattern", DnsLabel.PATTERN);
     facts.put("requiredExpressionsJson", json(Dataplane.requiredExpressions()));
     facts.put(
         "requiredExpressionsText",
@@ -111,8 +102,11 @@ public final class ChartFacts {
     Dataplane.labels()
         .forEach((key, value) -> selectorLabels.add(Map.of("key", key, "value", value)));
     facts.put("selectorLabels", selectorLabels);
-    facts.put("resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.resources()) + "`");
-    facts.put("updateStrategyDefault", "`" + FlowYaml.of(DataplaneDefaults.updateStrategy()) + "`");
+    facts.put(
+        "resourcesDefault", "`" + FlowYaml.of(DataplaneDefaults.of(ChartValue.RESOURCES)) + "`");
+    facts.put(
+        "updateStrategyDefault",
+        "`" + FlowYaml.of(DataplaneDefaults.of(ChartValue.UPDATE_STRATEGY)) + "`");
     facts.put("selectorLabelsText", String.join(", ", Dataplane.labels().keySet()));
     facts.put("chartLabelKeys", ChartValues.chartLabelKeys());
     facts.put("chartLabelKeysText", String.join(", ", ChartValues.chartLabelKeys()));
@@ -129,30 +123,14 @@ public final class ChartFacts {
       value.put(chartValue.name(), chartValue.path());
     }
     facts.put("value", value);
-    Map<String, Object> defaults = new LinkedHashMap<>();
-    SettingsCatalog.keys().forEach(k -> defaults.put(k.name(), k.defaultValue()));
-    facts.put("defaults", defaults);
-    facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
-    facts.put("settingsPrefix", settingsPrefix());
     facts.put("racerVersion", Release.RACER_VERSION);
-    facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);
     facts.put(
-        "shutdownDefault",
-        SettingsCatalog.key(PodFit.SHUTDOWN_TIMEOUT_KEY).orElseThrow().defaultValue());
-    facts.put("defaultGracePeriod", PodFit.DEFAULT_GRACE_PERIOD_SECONDS);
-    facts.put("builderGracePeriod", DataplaneDefaults.terminationGracePeriodSeconds());
-    facts.put("builderMinReadySeconds", DataplaneDefaults.minReadySeconds());
-    facts.put("shutdownMessage", PodFit.SHUTDOWN_MESSAGE);
-    facts.put("releaseMessage", PodFit.RELEASE_MESSAGE);
-    facts.put("listenerMessage", PodFit.LISTENER_MESSAGE);
-    facts.put("targetedRelease", PodFit.targetedRelease());
-    facts.put("versionTagPattern", PodFit.versionTagPattern());
-    List<Map<String, Object>> agents = new ArrayList<>();
-    NodeAgentPorts.all().forEach((port, agent) -> agents.add(Map.of("port", port, "agent", agent)));
-    facts.put("nodeAgentPorts", agents);
+        "builderGracePeriod", DataplaneDefaults.of(ChartValue.TERMINATION_GRACE_PERIOD_SECONDS));
+    facts.put("builderMinReadySeconds", DataplaneDefaults.of(ChartValue.MIN_READY_SECONDS));
     facts.put("valueRows", valueRows());
     facts.put("settingRows", settingRows());
     facts.put("obsoleteRows", obsoleteRows());
+    facts.putAll(RuleFacts.of());
     return facts;
   }
 
@@ -200,24 +178,6 @@ public final class ChartFacts {
       rows.add(row);
     }
     return rows;
-  }
-
-  /**
-   * The prefix of Racer's settings keys, which every catalog key has: the chart warns only about
-   * unknown keys with it, as the function does, and leaves it out when it counts edits.
-   */
-  private static String settingsPrefix() {
-    String prefix = "RACER_";
-    SettingsCatalog.keys().stream()
-        .map(SettingKey::name)
-        .filter(name -> !name.startsWith(prefix))
-        .findFirst()
-        .ifPresent(
-            name -> {
-              throw new IllegalStateException(
-                  "catalog key " + name + " lacks the prefix " + prefix);
-            });
-    return prefix;
   }
 
   private static List<Map<String, Object>> obsoleteRows() {

@@ -1,7 +1,8 @@
 /**
- * The chart's text files that are not objects: Chart.yaml, NOTES.txt, README.md, _helpers.tpl and
- * .helmignore, written by Handlebars from templates under {@code racer-chart/} with {@code [[ ]]}
- * delimiters, so that Helm's own {@code {{ }}} passes through untouched.
+ * The chart's text files that are not objects: Chart.yaml, NOTES.txt, README.md, _helpers.tpl,
+ * _validate.tpl (with the facts of {@code chart.rules}) and .helmignore, written by Handlebars from
+ * templates under {@code racer-chart/} with {@code [[ ]]} delimiters, so that Helm's own {@code {{
+ * }}} passes through untouched.
  *
  * <p>What it owns: the facts those templates show ({@link
  * io.unboundedcloud.racer.chart.docs.ChartFacts}), every one taken from a Java constant, the

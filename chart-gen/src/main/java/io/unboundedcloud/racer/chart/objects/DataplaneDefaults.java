@@ -1,55 +1,59 @@
 package io.unboundedcloud.racer.chart.objects;
 
-import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.unboundedcloud.racer.chart.template.VariantSpace;
+import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.chart.ValueField;
 import io.unboundedcloud.racer.workload.Dataplane;
+import java.util.List;
 import java.util.Map;
 
 /**
- * What the dataplane builder renders for the fields a chart value may replace whole: the values'
- * defaults and their documentation are read from here, so neither restates the builder. The
+ * What the dataplane builder renders at the field a chart value sets ({@link ValueField}): the
+ * values' defaults and their documentation are read from here, so neither restates the builder. The
  * templates replace these very subtrees, which must be the same in every variant (or generation
  * fails, naming the unused default).
  */
 public final class DataplaneDefaults {
   private DataplaneDefaults() {}
 
-  /** The dataplane container's image pull policy. */
-  public static String pullPolicy() {
-    return container().getImagePullPolicy();
+  /**
+   * The builder's value of the field {@code value} sets, as a plain tree; {@code null} where the
+   * builder renders none (or an empty one).
+   *
+   * @throws IllegalArgumentException for a value that sets no field
+   */
+  public static Object of(ChartValue value) {
+    ValueField field =
+        value
+            .field()
+            .orElseThrow(() -> new IllegalArgumentException(value.path() + " sets no field"));
+    Object holder = ModelTree.of(daemonSet());
+    for (String key : field.holder().keys().split("\\.")) {
+      holder = holder instanceof Map<?, ?> map ? map.get(key) : null;
+    }
+    if (field.holder().itemName() != null) {
+      holder = named(holder, field.holder().itemName());
+    }
+    Object builders = holder instanceof Map<?, ?> map ? map.get(field.key()) : null;
+    return empty(builders) ? null : builders;
   }
 
-  /** The dataplane container's resources, as a plain tree. */
-  @SuppressWarnings("unchecked")
-  public static Map<String, Object> resources() {
-    return (Map<String, Object>) ModelTree.valueOf(container().getResources());
+  private static Object named(Object list, String name) {
+    if (list instanceof List<?> items) {
+      for (Object item : items) {
+        if (item instanceof Map<?, ?> map && name.equals(map.get("name"))) {
+          return item;
+        }
+      }
+    }
+    throw new IllegalStateException("the dataplane builder made no " + name + " item");
   }
 
-  /** The DaemonSet's update strategy, as a plain tree. */
-  @SuppressWarnings("unchecked")
-  public static Map<String, Object> updateStrategy() {
-    return (Map<String, Object>) ModelTree.valueOf(daemonSet().getSpec().getUpdateStrategy());
-  }
-
-  /** The dataplane pods' grace period, in seconds. */
-  public static long terminationGracePeriodSeconds() {
-    return daemonSet().getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds();
-  }
-
-  /** The DaemonSet's minReadySeconds. */
-  public static int minReadySeconds() {
-    return daemonSet().getSpec().getMinReadySeconds();
-  }
-
-  private static Container container() {
-    return daemonSet().getSpec().getTemplate().getSpec().getContainers().stream()
-        .filter(c -> Dataplane.CONTAINER_NAME.equals(c.getName()))
-        .findFirst()
-        .orElseThrow(
-            () ->
-                new IllegalStateException(
-                    "the dataplane builder made no " + Dataplane.CONTAINER_NAME + " container"));
+  private static boolean empty(Object value) {
+    return value == null
+        || value instanceof Map<?, ?> map && map.isEmpty()
+        || value instanceof List<?> list && list.isEmpty();
   }
 
   private static DaemonSet daemonSet() {

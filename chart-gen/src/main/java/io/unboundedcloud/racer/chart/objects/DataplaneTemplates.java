@@ -63,8 +63,18 @@ public final class DataplaneTemplates {
                 "spec.template.spec",
                 Fragment.optionalEntry(
                     "tolerations", ChartValue.PLACEMENT_TOLERATIONS.expression()));
-    productionValues(substitutions);
-    podValues(substitutions);
+    substitutions
+        .add(
+            "spec.template.metadata.labels",
+            Fragment.optionalEntries(ChartValue.POD_LABELS.expression()))
+        .add(
+            "metadata.annotations",
+            usersBut(
+                ChartValue.DAEMON_SET_ANNOTATIONS,
+                Dataplane.DATAPLANE_IMAGE_ANNOTATION,
+                Dataplane.OBJECT_IMAGE_ANNOTATION,
+                Dataplane.SETTINGS_ANNOTATION));
+    FieldTemplates.addTo(substitutions);
     return new ObjectTemplate(
         "daemonset.yaml",
         List.of(
@@ -73,84 +83,6 @@ public final class DataplaneTemplates {
         TreeMerge.merge(space, trees),
         substitutions,
         List.of());
-  }
-
-  /**
-   * The values a production install sets, each as a kustomize patch on the function's output would:
-   * pod labels, pull secrets and priority class added; resources, update strategy and pull policy
-   * replacing the builder's whole when given.
-   */
-  private static void productionValues(Substitutions substitutions) {
-    substitutions
-        .add(
-            "spec.template.metadata.labels",
-            Fragment.optionalEntries(ChartValue.POD_LABELS.expression()))
-        .add(
-            "spec.template.spec",
-            Fragment.optionalEntry("imagePullSecrets", ChartValue.IMAGE_PULL_SECRETS.expression()))
-        .add(
-            "spec.template.spec",
-            Fragment.optionalText("priorityClassName", ChartValue.PRIORITY_CLASS_NAME.expression()))
-        .defaultUnless(
-            "imagePullPolicy",
-            DataplaneDefaults.pullPolicy(),
-            ChartValue.IMAGES_PULL_POLICY.expression(),
-            Fragment.scalarEntry("imagePullPolicy", "."))
-        .defaultUnless(
-            "resources",
-            DataplaneDefaults.resources(),
-            Defines.include(Defines.RESOURCES) + " | trim",
-            Fragment.entryOfYaml("resources", "."))
-        .defaultUnless(
-            "updateStrategy",
-            DataplaneDefaults.updateStrategy(),
-            ChartValue.UPDATE_STRATEGY.expression(),
-            Fragment.entryOfYaml("updateStrategy", "toYaml ."));
-  }
-
-  /**
-   * The values a user's patch of the pod would make: DaemonSet annotations, runtime class and
-   * revision history added; grace period and minReadySeconds replacing the builder's when set (0
-   * included); env, env sources, volumes, mounts and containers added beside the dataplane's own,
-   * env sources before racer-settings.
-   */
-  private static void podValues(Substitutions substitutions) {
-    String pod = "spec.template.spec";
-    String dataplane = pod + ".containers[" + Dataplane.CONTAINER_NAME + "]";
-    substitutions
-        .add(
-            "metadata.annotations",
-            usersBut(
-                ChartValue.DAEMON_SET_ANNOTATIONS,
-                Dataplane.DATAPLANE_IMAGE_ANNOTATION,
-                Dataplane.OBJECT_IMAGE_ANNOTATION,
-                Dataplane.SETTINGS_ANNOTATION))
-        .add(
-            "spec",
-            Fragment.optionalNumber(
-                "revisionHistoryLimit", ChartValue.REVISION_HISTORY_LIMIT.expression()))
-        .defaultUnlessNull(
-            "minReadySeconds",
-            DataplaneDefaults.minReadySeconds(),
-            ChartValue.MIN_READY_SECONDS.expression())
-        .defaultUnlessNull(
-            "terminationGracePeriodSeconds",
-            DataplaneDefaults.terminationGracePeriodSeconds(),
-            ChartValue.TERMINATION_GRACE_PERIOD_SECONDS.expression())
-        .add(
-            pod,
-            Fragment.optionalText("runtimeClassName", ChartValue.RUNTIME_CLASS_NAME.expression()))
-        .add(pod, Fragment.optionalEntry("initContainers", ChartValue.INIT_CONTAINERS.expression()))
-        .add(
-            pod + ".containers", Fragment.optionalEntries(ChartValue.EXTRA_CONTAINERS.expression()))
-        .add(pod + ".volumes", Fragment.optionalEntries(ChartValue.EXTRA_VOLUMES.expression()))
-        .add(dataplane + ".env", Fragment.optionalEntries(ChartValue.EXTRA_ENV.expression()))
-        .prepend(
-            dataplane + ".envFrom",
-            Fragment.optionalEntries(ChartValue.EXTRA_ENV_FROM.expression()))
-        .add(
-            dataplane + ".volumeMounts",
-            Fragment.optionalEntries(ChartValue.EXTRA_VOLUME_MOUNTS.expression()));
   }
 
   /**

@@ -1,13 +1,13 @@
 package io.unboundedcloud.racer.chart.objects;
 
 /**
- * The names of the {@code _helpers.tpl} defines the templates call, in one place; every one is
- * documented in {@code _helpers.tpl} itself.
+ * The names of the {@code _helpers.tpl} and {@code _validate.tpl} defines the templates call, in
+ * one place; every one is documented in its file itself.
  */
 public final class Defines {
   /**
-   * Validates the values the schema cannot (cross-key settings, port collisions, images); prints
-   * nothing.
+   * Validates the values the schema cannot (cross-key settings, port collisions, images; in {@code
+   * _validate.tpl}); prints nothing.
    */
   public static final String VALIDATE = "racer.validate";
 

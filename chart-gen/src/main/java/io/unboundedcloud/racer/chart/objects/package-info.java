@@ -6,13 +6,15 @@
  * <p>What it owns: the sentinel inputs ({@link io.unboundedcloud.racer.chart.objects.Sentinels}),
  * the switches ({@link io.unboundedcloud.racer.chart.objects.DataplaneSwitches}), the Helm
  * expression that replaces each sentinel and the Helm blocks the chart adds (delivery labels, user
- * annotations, placement, the production values), and what the builder renders for the fields a
- * value replaces whole ({@link io.unboundedcloud.racer.chart.objects.DataplaneDefaults}), which the
- * values' defaults are read from.
+ * annotations, placement), how each value that sets a field of the DaemonSet is written there
+ * ({@link io.unboundedcloud.racer.chart.objects.FieldTemplates}, from {@code
+ * krm.chart.ChartValue}'s table), and what the builder renders at those fields ({@link
+ * io.unboundedcloud.racer.chart.objects.DataplaneDefaults}), which the values' defaults are read
+ * from.
  *
  * <p>What it must never do: restate what a builder renders. A field of an object comes from a
  * builder's output or from the user's values, never from a literal here; the Helm logic that Java
- * also has lives in {@code _helpers.tpl}, whose names {@link
+ * also has lives in {@code _helpers.tpl} and {@code _validate.tpl}, whose names {@link
  * io.unboundedcloud.racer.chart.objects.Defines} holds.
  */
 package io.unboundedcloud.racer.chart.objects;

@@ -1,57 +1,74 @@
 package io.unboundedcloud.racer.chart.values;
 
-import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.chart.ValueDoc;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.Release;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Every value of the racer chart, documented once: values.yaml, the schema and the README come from
- * here.
+ * here, and from {@code krm.chart.ChartValue} for the values that set a field of the DaemonSet.
  */
 public final class ChartValues {
   private ChartValues() {}
 
   /**
-   * The keys of values.yaml, in order.
+   * The keys of values.yaml, in {@link ChartValue}'s order: those the table documents from it
+   * ({@link ValueKey#of}), the others from here.
    *
-   * @throws IllegalStateException unless they are exactly the values {@link ChartValue} names, in
-   *     its order
+   * @throws IllegalStateException unless this documents exactly the values {@link ChartValue} names
+   *     and leaves undocumented
    */
   public static List<ValueKey> keys() {
-    List<ValueKey> keys = new ArrayList<>();
-    keys.addAll(production());
-    keys.addAll(PodValues.scalars());
-    keys.addAll(scheduling());
-    keys.addAll(PodValues.lists());
-    keys.add(cacheOrigins());
-    keys.add(strict());
-    keys.addAll(subchart());
-    requireModel(keys);
-    return List.copyOf(keys);
-  }
-
-  private static void requireModel(List<ValueKey> keys) {
-    List<String> documented = new ArrayList<>();
-    keys.forEach(key -> addPaths("", key, documented));
-    List<String> named = Arrays.stream(ChartValue.values()).map(ChartValue::path).toList();
-    if (!documented.equals(named)) {
+    Map<String, ValueKey> written = new LinkedHashMap<>();
+    List.of(production(), scheduling(), List.of(cacheOrigins(), strict()), subchart())
+        .forEach(keys -> keys.forEach(key -> addWritten("", key, written)));
+    List<ValueKey> keys = children("", written);
+    if (!written.isEmpty()) {
       throw new IllegalStateException(
-          "chart-gen documents the values " + documented + ", but ChartValue names " + named);
+          "chart-gen documents the values "
+              + written.keySet()
+              + ", which ChartValue does not name or documents itself");
     }
+    return keys;
   }
 
-  private static void addPaths(String prefix, ValueKey key, List<String> paths) {
-    paths.add(prefix + key.name());
-    key.children().forEach(child -> addPaths(prefix + key.name() + ".", child, paths));
+  private static void addWritten(String prefix, ValueKey key, Map<String, ValueKey> written) {
+    written.put(prefix + key.name(), key);
+    key.children().forEach(child -> addWritten(prefix + key.name() + ".", child, written));
+  }
+
+  /** The keys right below {@code prefix} ({@code ""}, or a group's path and a dot). */
+  private static List<ValueKey> children(String prefix, Map<String, ValueKey> written) {
+    List<ValueKey> keys = new ArrayList<>();
+    for (ChartValue value : ChartValue.values()) {
+      String path = value.path();
+      if (!path.startsWith(prefix) || path.indexOf('.', prefix.length()) >= 0) {
+        continue;
+      }
+      if (value.doc().isPresent()) {
+        keys.add(ValueKey.of(value));
+        continue;
+      }
+      ValueKey key = written.remove(path);
+      if (key == null) {
+        throw new IllegalStateException("chart-gen documents no value " + path);
+      }
+      List<ValueKey> children = children(path + ".", written);
+      keys.add(
+          children.isEmpty()
+              ? key
+              : new ValueKey(
+                  key.name(), null, key.description(), List.of(), key.schema(), children));
+    }
+    return List.copyOf(keys);
   }
 
   private static List<ValueKey> production() {
@@ -94,27 +111,11 @@ public final class ChartValues {
                 "",
                 image(),
                 "object is the full racer-object image reference (the sidecar the dataplane's webhook injects);"
-                    + " it wins over registry and tag. The function config key objectImage."),
-            ValueKey.leaf(
-                ChartValue.IMAGES_PULL_POLICY,
-                DataplaneDefaults.pullPolicy(),
-                KubernetesShapes.pullPolicy(),
-                "pullPolicy is the dataplane container's imagePullPolicy: "
-                    + String.join(", ", KubernetesShapes.PULL_POLICIES)
-                    + ". With the function: a kustomize patch"
-                    + " of the container's imagePullPolicy.")),
-        ValueKey.leaf(
-            ChartValue.IMAGE_PULL_SECRETS,
-            List.of(),
-            OrderedMap.of("type", "array", "items", ref("localObjectReference")),
-            "imagePullSecrets are the dataplane pods' image pull secrets, for a private registry: Secrets in the"
-                + " release namespace, each given as {name: ...}. With the function: a kustomize patch of the pod's"
-                + " imagePullSecrets.",
-            "- name: registry-credentials"),
+                    + " it wins over registry and tag. The function config key objectImage.")),
         ValueKey.leaf(
             ChartValue.SETTINGS,
             Map.of(),
-            ref("settings"),
+            ValueDoc.definition("settings"),
             "settings are the data of the "
                 + Dataplane.SETTINGS_CONFIG_MAP
                 + " ConfigMap: the dataplane's"
@@ -137,41 +138,14 @@ public final class ChartValues {
             ValueKey.leaf(
                 ChartValue.SETTINGS_CONFIG_MAP_CREATE,
                 true,
-                OrderedMap.of("type", "boolean"),
+                ValueDoc.keywords("type", "boolean"),
                 "create renders "
                     + Dataplane.SETTINGS_CONFIG_MAP
                     + " from settings. Set false to use an existing "
                     + Dataplane.SETTINGS_CONFIG_MAP
                     + " ConfigMap in the release namespace, managed elsewhere; settings"
                     + " must then still equal its data, because the chart reads the keys that shape the DaemonSet"
-                    + " and hashes settings to roll the pods.")),
-        ValueKey.leaf(
-            ChartValue.RESOURCES,
-            Map.of(),
-            ref("resourceRequirements"),
-            "resources are the dataplane container's requests and limits. Empty means the builder's, "
-                + FlowYaml.of(DataplaneDefaults.resources())
-                + "; a value replaces that whole (give every request"
-                + " and limit you want), as a kustomize patch with $patch: replace does. Quantities are strings"
-                + " (\"500m\", \"64Gi\") or numbers.",
-            "requests: {cpu: \"4\", memory: 64Gi}",
-            "limits: {memory: 64Gi}"),
-        ValueKey.leaf(
-            ChartValue.UPDATE_STRATEGY,
-            Map.of(),
-            ref("daemonSetUpdateStrategy"),
-            "updateStrategy is the DaemonSet's update strategy. Empty means the builder's, "
-                + FlowYaml.of(DataplaneDefaults.updateStrategy())
-                + ": one node at a time, never two dataplane"
-                + " pods on a node; a value replaces that whole, as a kustomize patch with $patch: replace does.",
-            "type: OnDelete"),
-        ValueKey.leaf(
-            ChartValue.PRIORITY_CLASS_NAME,
-            "",
-            KubernetesShapes.optionalName(),
-            "priorityClassName is the dataplane pods' PriorityClass; empty means none. A node-level cache"
-                + " usually wants one above the workloads it serves: the scheduler then preempts them to place it"
-                + " on a full node, and node pressure evicts them before it (the README says more)."));
+                    + " and hashes settings to roll the pods.")));
   }
 
   private static List<ValueKey> scheduling() {
@@ -190,7 +164,7 @@ public final class ChartValues {
             ValueKey.leaf(
                 ChartValue.PLACEMENT_TOLERATIONS,
                 List.of(),
-                OrderedMap.of("type", "array", "items", OrderedMap.of("type", "object")),
+                ValueDoc.keywords("type", "array", "items", ValueDoc.keywords("type", "object")),
                 "tolerations are the dataplane pods' tolerations.",
                 "- key: nvidia.com/gpu",
                 "  operator: Exists",
@@ -222,7 +196,7 @@ public final class ChartValues {
             ValueKey.leaf(
                 ChartValue.SERVICE_ACCOUNT_CREATE,
                 true,
-                OrderedMap.of("type", "boolean"),
+                ValueDoc.keywords("type", "boolean"),
                 "create renders the ServiceAccount. Set false where it is managed elsewhere: the dataplane"
                     + " pods still run as "
                     + Dataplane.DATAPLANE_DAEMON_SET_NAME
@@ -236,7 +210,7 @@ public final class ChartValues {
         ValueKey.leaf(
             ChartValue.COMMON_LABELS,
             Map.of(),
-            ref("labels"),
+            ValueDoc.definition("labels"),
             "commonLabels are added to the metadata labels of every object the chart renders (cache origins"
                 + " included), never to a selector or a pod template. The selector labels ("
                 + String.join(", ", chartLabelKeys())
@@ -267,7 +241,7 @@ public final class ChartValues {
         ValueKey.leaf(
             ChartValue.POD_LABELS,
             Map.of(),
-            ref("labels"),
+            ValueDoc.definition("labels"),
             "podLabels are added to the dataplane pods' labels, never to the DaemonSet's selector. The selector"
                 + " labels ("
                 + String.join(", ", Dataplane.labels().keySet())
@@ -280,7 +254,7 @@ public final class ChartValues {
     return ValueKey.leaf(
         ChartValue.CACHE_ORIGINS,
         List.of(),
-        OrderedMap.of("type", "array", "items", ref("cacheOrigin")),
+        ValueDoc.keywords("type", "array", "items", ValueDoc.definition("cacheOrigin")),
         "cacheOrigins are cache origin DaemonSets, one origin per cache volume per node: each labelled "
             + CacheOrigin.LABEL
             + ": <volume>, mounting its socket directory "
@@ -310,13 +284,13 @@ public final class ChartValues {
         ValueKey.leaf(
             ChartValue.GLOBAL,
             Map.of(),
-            OrderedMap.of(),
+            ValueDoc.keywords(),
             "global holds the values an umbrella chart shares with all its subcharts; Helm passes it to"
                 + " every subchart. This chart accepts any content and reads none of it."),
         ValueKey.leaf(
             ChartValue.ENABLED,
             true,
-            OrderedMap.of(),
+            ValueDoc.keywords(),
             "enabled is what an umbrella chart's dependency condition (condition: racer.enabled) reads to"
                 + " leave the chart out; the chart itself accepts any content and reads none of it."));
   }
@@ -363,23 +337,25 @@ public final class ChartValues {
         "args",
         described(
             "its container arguments",
-            OrderedMap.of("type", "array", "items", OrderedMap.of("type", "string"))));
+            ValueDoc.keywords("type", "array", "items", ValueDoc.keywords("type", "string"))));
     properties.put(
         "env",
         described(
             "its container env",
-            OrderedMap.of(
+            ValueDoc.keywords(
                 "type",
                 "array",
                 "items",
-                OrderedMap.of(
+                ValueDoc.keywords(
                     "type",
                     "object",
                     "required",
                     List.of("name"),
                     "properties",
-                    OrderedMap.of("name", OrderedMap.of("type", "string"))))));
-    properties.put("resources", described("its container resources", ref("resourceRequirements")));
+                    ValueDoc.keywords("name", ValueDoc.keywords("type", "string"))))));
+    properties.put(
+        "resources",
+        described("its container resources", ValueDoc.definition("resourceRequirements")));
     Map<String, Object> origin = new LinkedHashMap<>();
     origin.put("type", "object");
     origin.put("additionalProperties", false);
@@ -390,9 +366,9 @@ public final class ChartValues {
 
   private static Map<String, Object> affinity() {
     Map<String, Object> properties = new LinkedHashMap<>();
-    properties.put("nodeAffinity", OrderedMap.of("type", "object"));
-    properties.put("podAffinity", OrderedMap.of("type", "object"));
-    properties.put("podAntiAffinity", OrderedMap.of("type", "object"));
+    properties.put("nodeAffinity", ValueDoc.keywords("type", "object"));
+    properties.put("podAffinity", ValueDoc.keywords("type", "object"));
+    properties.put("podAntiAffinity", ValueDoc.keywords("type", "object"));
     Map<String, Object> schema = new LinkedHashMap<>();
     schema.put("type", "object");
     schema.put("additionalProperties", false);
@@ -406,7 +382,7 @@ public final class ChartValues {
    * whole regular expression.
    */
   private static Map<String, Object> image() {
-    return OrderedMap.of("type", "string");
+    return ValueDoc.keywords("type", "string");
   }
 
   private static Map<String, Object> text(String pattern) {
@@ -417,11 +393,8 @@ public final class ChartValues {
   }
 
   private static Map<String, Object> stringMap() {
-    return OrderedMap.of("type", "object", "additionalProperties", OrderedMap.of("type", "string"));
-  }
-
-  private static Map<String, Object> ref(String definition) {
-    return OrderedMap.of("$ref", "#/definitions/" + definition);
+    return ValueDoc.keywords(
+        "type", "object", "additionalProperties", ValueDoc.keywords("type", "string"));
   }
 
   private static Map<String, Object> described(String description, Map<String, Object> schema) {

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.values;
 
+import io.unboundedcloud.racer.krm.chart.ValueDoc;
 import java.util.List;
 import java.util.Map;
 
@@ -11,8 +12,7 @@ import java.util.Map;
  */
 final class KubernetesShapes {
   /** A DNS-1123 subdomain: the name of a Secret or a PriorityClass. */
-  static final String DNS_SUBDOMAIN =
-      "[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*";
+  static final String DNS_SUBDOMAIN = ValueDoc.DNS_SUBDOMAIN;
 
   /**
    * A qualified name: a label key or a resource name ({@code nvidia.com/gpu}), an optional DNS
@@ -28,22 +28,19 @@ final class KubernetesShapes {
   static final String QUANTITY =
       "^\\+?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
 
-  /** The container image pull policies. */
-  static final List<String> PULL_POLICIES = List.of("Always", "IfNotPresent", "Never");
-
   private KubernetesShapes() {}
 
   /** {@code ResourceRequirements}: requests and limits by resource name, and claims. */
   static Map<String, Object> resourceRequirements() {
     Map<String, Object> quantities =
         byQualifiedName(
-            OrderedMap.of(
+            ValueDoc.keywords(
                 "anyOf",
                 List.of(
-                    OrderedMap.of("type", "string", "pattern", QUANTITY),
-                    OrderedMap.of("type", "number", "minimum", 0))));
+                    ValueDoc.keywords("type", "string", "pattern", QUANTITY),
+                    ValueDoc.keywords("type", "number", "minimum", 0))));
     Map<String, Object> claim =
-        OrderedMap.of(
+        ValueDoc.keywords(
             "type",
             "object",
             "additionalProperties",
@@ -51,24 +48,24 @@ final class KubernetesShapes {
             "required",
             List.of("name"),
             "properties",
-            OrderedMap.of(
-                "name", OrderedMap.of("type", "string", "minLength", 1),
-                "request", OrderedMap.of("type", "string")));
-    return OrderedMap.of(
+            ValueDoc.keywords(
+                "name", ValueDoc.keywords("type", "string", "minLength", 1),
+                "request", ValueDoc.keywords("type", "string")));
+    return ValueDoc.keywords(
         "type",
         "object",
         "additionalProperties",
         false,
         "properties",
-        OrderedMap.of(
+        ValueDoc.keywords(
             "limits", quantities,
             "requests", quantities,
-            "claims", OrderedMap.of("type", "array", "items", claim)));
+            "claims", ValueDoc.keywords("type", "array", "items", claim)));
   }
 
   /** {@code LocalObjectReference}: a name in the same namespace. */
   static Map<String, Object> localObjectReference() {
-    return OrderedMap.of(
+    return ValueDoc.keywords(
         "type",
         "object",
         "additionalProperties",
@@ -76,41 +73,43 @@ final class KubernetesShapes {
         "required",
         List.of("name"),
         "properties",
-        OrderedMap.of(
+        ValueDoc.keywords(
             "name",
-            OrderedMap.of(
+            ValueDoc.keywords(
                 "type", "string", "maxLength", 253, "pattern", "^" + DNS_SUBDOMAIN + "$")));
   }
 
   /** {@code DaemonSetUpdateStrategy}: RollingUpdate (with its two bounds) or OnDelete. */
   static Map<String, Object> daemonSetUpdateStrategy() {
     Map<String, Object> countOrPercent =
-        OrderedMap.of(
+        ValueDoc.keywords(
             "anyOf",
             List.of(
-                OrderedMap.of("type", "integer", "minimum", 0),
-                OrderedMap.of("type", "string", "pattern", "^[0-9]+%$")));
-    return OrderedMap.of(
+                ValueDoc.keywords("type", "integer", "minimum", 0),
+                ValueDoc.keywords("type", "string", "pattern", "^[0-9]+%$")));
+    return ValueDoc.keywords(
         "type",
         "object",
         "additionalProperties",
         false,
         "properties",
-        OrderedMap.of(
-            "type", OrderedMap.of("type", "string", "enum", List.of("RollingUpdate", "OnDelete")),
+        ValueDoc.keywords(
+            "type",
+                ValueDoc.keywords("type", "string", "enum", List.of("RollingUpdate", "OnDelete")),
             "rollingUpdate",
-                OrderedMap.of(
+                ValueDoc.keywords(
                     "type",
                     "object",
                     "additionalProperties",
                     false,
                     "properties",
-                    OrderedMap.of("maxUnavailable", countOrPercent, "maxSurge", countOrPercent))));
+                    ValueDoc.keywords(
+                        "maxUnavailable", countOrPercent, "maxSurge", countOrPercent))));
   }
 
   /** A label map: qualified names to label values, all strings. */
   static Map<String, Object> labels() {
-    return byQualifiedName(OrderedMap.of("type", "string", "pattern", LABEL_VALUE));
+    return byQualifiedName(ValueDoc.keywords("type", "string", "pattern", LABEL_VALUE));
   }
 
   /**
@@ -120,23 +119,12 @@ final class KubernetesShapes {
    * root.
    */
   private static Map<String, Object> byQualifiedName(Map<String, Object> value) {
-    return OrderedMap.of(
+    return ValueDoc.keywords(
         "type",
         "object",
         "patternProperties",
-        OrderedMap.of(QUALIFIED_NAME, value),
+        ValueDoc.keywords(QUALIFIED_NAME, value),
         "additionalProperties",
         false);
-  }
-
-  /** A container's {@code imagePullPolicy}. */
-  static Map<String, Object> pullPolicy() {
-    return OrderedMap.of("type", "string", "enum", PULL_POLICIES);
-  }
-
-  /** An optional DNS-1123 subdomain name: empty means none. */
-  static Map<String, Object> optionalName() {
-    return OrderedMap.of(
-        "type", "string", "maxLength", 253, "pattern", "^(" + DNS_SUBDOMAIN + ")?$");
   }
 }

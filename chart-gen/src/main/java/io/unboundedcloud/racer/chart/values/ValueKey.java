@@ -1,6 +1,9 @@
 package io.unboundedcloud.racer.chart.values;
 
+import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.chart.ValueDoc;
+import io.unboundedcloud.racer.krm.chart.ValueDoc.Initial;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +44,49 @@ public record ValueKey(
       String... example) {
     return new ValueKey(
         value.key(), defaultValue, description, List.of(example), schema, List.of());
+  }
+
+  /**
+   * A value the table documents ({@link ChartValue#doc()}): its default and the builder's value in
+   * its description are what the builder renders at its field.
+   */
+  public static ValueKey of(ChartValue value) {
+    ValueDoc doc =
+        value
+            .doc()
+            .orElseThrow(() -> new IllegalArgumentException(value.path() + " is not documented"));
+    Object builders =
+        doc.description().contains(ValueDoc.BUILDERS) || doc.initial() == Initial.BUILDERS
+            ? builders(value)
+            : null;
+    Object defaultValue =
+        switch (doc.initial()) {
+          case NULL -> null;
+          case EMPTY_TEXT -> "";
+          case EMPTY_LIST -> List.of();
+          case EMPTY_MAP -> Map.of();
+          case BUILDERS -> builders;
+        };
+    String description =
+        builders == null
+            ? doc.description()
+            : doc.description()
+                .replace(
+                    ValueDoc.BUILDERS,
+                    builders instanceof String text ? text : FlowYaml.of(builders));
+    return new ValueKey(
+        value.key(), defaultValue, description, doc.example(), doc.schema(), List.of());
+  }
+
+  private static Object builders(ChartValue value) {
+    Object builders = DataplaneDefaults.of(value);
+    if (builders == null) {
+      throw new IllegalStateException(
+          "the documentation of "
+              + value.path()
+              + " names the builder's value, but it renders none");
+    }
+    return builders;
   }
 
   /** An object with fixed keys. */

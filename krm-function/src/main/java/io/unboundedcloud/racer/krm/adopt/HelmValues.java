@@ -47,11 +47,7 @@ final class HelmValues {
 
   private static final List<ValueGroup> GROUPS =
       List.of(
-          new ReplacingValues(),
-          new PlacementValues(),
-          new PodMetadataValues(),
-          new MetadataValues(),
-          new PodAdditionValues());
+          new FieldValues(), new PlacementValues(), new PodMetadataValues(), new MetadataValues());
 
   private HelmValues() {}
 

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
@@ -54,7 +55,7 @@ final class RolloutReasons {
               "the dataplane's explicit env is wiring: rendered in a fixed order from racer-settings (listener ports)"
                   + " and the images; the user's own variables follow it"),
           Map.entry(
-              DATAPLANE + "envFrom",
+              DataplaneWiring.ENV_FROM.toString(),
               "envFrom is wiring: racer-settings comes last, so that its keys win over the user's sources"),
           Map.entry(
               DATAPLANE + "ports",

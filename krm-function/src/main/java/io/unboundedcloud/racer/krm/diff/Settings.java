@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.diff;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.rollout.TemplateComparison;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
@@ -13,9 +14,9 @@ import java.util.Set;
 
 /**
  * The settings a workload reads, on each side: the data of the ConfigMaps its containers take their
- * environment from ({@code envFrom}), racer-settings for the dataplane. Found by the name each
- * side's template gives, so that a ConfigMap renamed by its content's hash (kustomize's generator)
- * is still the same settings.
+ * environment from ({@link DataplaneWiring#configMapsRead}), racer-settings for the dataplane.
+ * Found by the name each side's template gives, so that a ConfigMap renamed by its content's hash
+ * (kustomize's generator) is still the same settings.
  */
 final class Settings {
   private final Collection<Map<String, Object>> before;
@@ -46,7 +47,7 @@ final class Settings {
     return changed;
   }
 
-  /** The data of every ConfigMap a workload's containers read with envFrom, merged in order. */
+  /** The data of every ConfigMap a workload's containers read, merged in order. */
   private static Map<String, Object> data(
       Collection<Map<String, Object>> objects, Map<String, Object> workload) {
     Map<String, Object> data = new LinkedHashMap<>();
@@ -65,32 +66,9 @@ final class Settings {
   }
 
   private static List<String> configMapNames(Map<String, Object> workload) {
-    List<String> names = new ArrayList<>();
     Map<String, Object> template = TemplateComparison.podTemplate(workload);
     Map<String, Object> pod = template == null ? null : PlainTrees.asMap(template.get("spec"));
-    if (pod == null) {
-      return names;
-    }
-    for (String field : List.of("initContainers", "containers")) {
-      if (pod.get(field) instanceof List<?> containers) {
-        for (Object container : containers) {
-          Map<String, Object> map = PlainTrees.asMap(container);
-          if (map != null && map.get("envFrom") instanceof List<?> sources) {
-            for (Object source : sources) {
-              Map<String, Object> ref =
-                  PlainTrees.asMap(
-                      PlainTrees.asMap(source) == null
-                          ? null
-                          : PlainTrees.asMap(source).get("configMapRef"));
-              if (ref != null && ref.get("name") instanceof String name && !names.contains(name)) {
-                names.add(name);
-              }
-            }
-          }
-        }
-      }
-    }
-    return names;
+    return pod == null ? List.of() : DataplaneWiring.configMapsRead(pod);
   }
 
   private static Map<String, Object> metadata(Map<String, Object> object) {

@@ -144,10 +144,10 @@ public final class Inputs {
   }
 
   /**
-   * racer-settings in the output of a whole kustomize build, which renamed it: the ConfigMap that
-   * the dataplane DaemonSet's envFrom names (kustomize appended a hash of its data to its name and
-   * dropped its record of the old one), in the DaemonSet's namespace; or else the one {@link
-   * #settings()} finds.
+   * racer-settings in the output of a whole kustomize build, which renamed it: the ConfigMap the
+   * dataplane DaemonSet reads its settings from ({@link DataplaneWiring#settingsName()}; kustomize
+   * appended a hash of its data to its name and dropped its record of the old one), in the
+   * DaemonSet's namespace; or else the one {@link #settings()} finds.
    */
   public Read<SettingsSource> builtSettings() {
     Read<SettingsSource> byName = settings();
@@ -155,7 +155,7 @@ public final class Inputs {
       return byName;
     }
     for (Item daemonSet : dataplaneDaemonSets()) {
-      String name = settingsReference(daemonSet);
+      String name = DataplaneWiring.of(daemonSet).settingsName();
       for (Item item : items) {
         if (item.is("v1", "ConfigMap")
             && item.name().equals(name)
@@ -168,33 +168,6 @@ public final class Inputs {
       }
     }
     return byName;
-  }
-
-  /** The last ConfigMap the dataplane container's envFrom names (racer-settings comes last). */
-  private static String settingsReference(Item daemonSet) {
-    String name = null;
-    Object containers =
-        Nodes.toPlainMap(daemonSet.node()).getOrDefault("spec", Map.of()) instanceof Map<?, ?> spec
-                && spec.get("template") instanceof Map<?, ?> template
-                && template.get("spec") instanceof Map<?, ?> pod
-            ? pod.get("containers")
-            : null;
-    if (containers instanceof List<?> list) {
-      for (Object container : list) {
-        if (container instanceof Map<?, ?> c
-            && Dataplane.CONTAINER_NAME.equals(c.get("name"))
-            && c.get("envFrom") instanceof List<?> sources) {
-          for (Object source : sources) {
-            if (source instanceof Map<?, ?> from
-                && from.get("configMapRef") instanceof Map<?, ?> ref
-                && ref.get("name") instanceof String referenced) {
-              name = referenced;
-            }
-          }
-        }
-      }
-    }
-    return name;
   }
 
   /**

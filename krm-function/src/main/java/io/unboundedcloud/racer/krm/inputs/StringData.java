@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.krm.yaml.Nodes;
+import java.util.Locale;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
@@ -12,7 +13,16 @@ import org.yaml.snakeyaml.nodes.Tag;
  * an error here, with the quoted line to write instead. What they read as a string passes,
  * snakeyaml's opinion aside: a date, a time of day such as {@code 12:30}, {@code 1e5}.
  */
-final class StringData {
+public final class StringData {
+  /**
+   * The message of a value that is no string, as a format string whose verbs mean the same to
+   * Java's String.format and to Go's printf (the chart's validation template says the same words);
+   * arguments: where the value is, what it is, the key, the value quoted.
+   */
+  public static final String MESSAGE =
+      "%s is %s, but ConfigMap data holds strings only and the API server refuses the ConfigMap:"
+          + " quote the value, %s: %s";
+
   private StringData() {}
 
   /** Why {@code value}, the value of data key {@code key}, is not a string; null when it is one. */
@@ -46,14 +56,6 @@ final class StringData {
         read == KubectlScalar.NULL
             ? "\"\""
             : "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    return "data."
-        + key
-        + " is "
-        + what
-        + ", but ConfigMap data holds strings only and the API server"
-        + " refuses the ConfigMap: quote the value, "
-        + key
-        + ": "
-        + quoted;
+    return String.format(Locale.ROOT, MESSAGE, "data." + key, what, key, quoted);
   }
 }

@@ -1,17 +1,16 @@
 package io.unboundedcloud.racer.krm.render;
 
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
+import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -24,24 +23,23 @@ import java.util.stream.Collectors;
  * are silent otherwise in a kustomize composition.
  */
 final class DaemonSetNotices {
-  /** The env var that hands the webhook the racer-object image. */
-  static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
-
   private DaemonSetNotices() {}
 
   /**
    * Adds the warnings about {@code theirs}, the DaemonSet given, before it is merged.
    *
+   * @param given its item
    * @param config the config the function renders from (its images are the function config's)
    */
-  static void add(DaemonSet theirs, Config config, ResourceRef ref, Results results) {
+  static void add(Item given, DaemonSet theirs, Config config, Results results) {
+    ResourceRef ref = given.ref();
     selectorLabels(theirs, ref, results);
-    Container dataplane = dataplaneContainer(theirs);
-    if (dataplane == null) {
+    DataplaneWiring wiring = DataplaneWiring.of(given);
+    if (wiring.container() == null) {
       return;
     }
-    String image = dataplane.getImage();
-    String objectImage = objectImage(dataplane);
+    String image = wiring.image();
+    String objectImage = wiring.objectImage();
     if (image != null && objectImage != null && renderedTogether(theirs, image, objectImage)) {
       // rendered together by an earlier run (an overlay's own function config may name other
       // images): nothing of the user's is replaced
@@ -55,21 +53,21 @@ final class DaemonSetNotices {
               config.dataplaneImage(),
               FunctionConfig.DATAPLANE_IMAGE,
               ref,
-              "spec.template.spec.containers[name=" + Dataplane.CONTAINER_NAME + "].image"));
+              DataplaneWiring.CONTAINER.key("image").toString()));
     }
     if (objectImage != null && !objectImage.equals(config.objectImage())) {
       results.add(
           overwritten(
-              OBJECT_IMAGE_ENV,
+              DataplaneWiring.OBJECT_IMAGE_ENV,
               objectImage,
               config.objectImage(),
               FunctionConfig.OBJECT_IMAGE,
               ref,
-              "spec.template.spec.containers[name="
-                  + Dataplane.CONTAINER_NAME
-                  + "].env[name="
-                  + OBJECT_IMAGE_ENV
-                  + "].value"));
+              DataplaneWiring.CONTAINER
+                  .key("env")
+                  .named(DataplaneWiring.OBJECT_IMAGE_ENV)
+                  .key("value")
+                  .toString()));
     }
   }
 
@@ -140,28 +138,5 @@ final class DaemonSetNotices {
             field)
         .withCurrentValue(theirs)
         .withProposedValue(ours);
-  }
-
-  private static Container dataplaneContainer(DaemonSet daemonSet) {
-    if (daemonSet.getSpec() == null
-        || daemonSet.getSpec().getTemplate() == null
-        || daemonSet.getSpec().getTemplate().getSpec() == null
-        || daemonSet.getSpec().getTemplate().getSpec().getContainers() == null) {
-      return null;
-    }
-    return daemonSet.getSpec().getTemplate().getSpec().getContainers().stream()
-        .filter(container -> Dataplane.CONTAINER_NAME.equals(container.getName()))
-        .findFirst()
-        .orElse(null);
-  }
-
-  private static String objectImage(Container dataplane) {
-    List<EnvVar> env = dataplane.getEnv() == null ? List.of() : dataplane.getEnv();
-    return env.stream()
-        .filter(variable -> OBJECT_IMAGE_ENV.equals(variable.getName()))
-        .map(EnvVar::getValue)
-        .filter(value -> value != null)
-        .findFirst()
-        .orElse(null);
   }
 }

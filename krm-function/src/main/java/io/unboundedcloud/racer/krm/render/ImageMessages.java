@@ -3,7 +3,9 @@ package io.unboundedcloud.racer.krm.render;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.workload.ImageGrammar;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,7 +24,7 @@ final class ImageMessages {
           + " imageRegistry=REGISTRY`, in racer-krm render --function-config FILE or a ConfigMap"
           + " annotated config.kubernetes.io/function among the files";
 
-  private static final Pattern SCHEME = Pattern.compile("^([A-Za-z][A-Za-z0-9+.-]*://)(.*)$");
+  private static final Pattern SCHEME = Pattern.compile("^(" + ImageGrammar.SCHEME + ")(.*)$");
 
   private ImageMessages() {}
 
@@ -40,12 +42,12 @@ final class ImageMessages {
       if (url != null && url.matches()) {
         return new Result(
             Severity.ERROR,
-            "data."
-                + entry.getKey()
-                + " starts with "
-                + url.group(1)
-                + ", but an image reference has no scheme: set it to "
-                + url.group(2),
+            String.format(
+                Locale.ROOT,
+                ImageGrammar.SCHEME_MESSAGE,
+                "data." + entry.getKey(),
+                url.group(1),
+                url.group(2)),
             function.source() == null ? null : function.source().ref(),
             "data." + entry.getKey(),
             entry.getValue(),

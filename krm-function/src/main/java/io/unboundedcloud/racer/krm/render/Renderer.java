@@ -186,7 +186,7 @@ public final class Renderer {
       if (theirs == null || !checkNoSeatsEnv(existingDaemonSet.value(), theirs, results)) {
         return null;
       }
-      DaemonSetNotices.add(theirs, config, existingDaemonSet.value().ref(), results);
+      DaemonSetNotices.add(existingDaemonSet.value(), theirs, config, results);
       daemonSet = DaemonSetOwnership.merge(daemonSet, theirs);
     }
     if (existingAccount.value() != null) {
@@ -225,8 +225,8 @@ public final class Renderer {
   }
 
   /**
-   * racer-settings holds the data the dataplane was rendered from (it reads them through envFrom):
-   * each overridden key gets its value, where it differs from the ConfigMap's own.
+   * racer-settings holds the data the dataplane was rendered from (its container reads them): each
+   * overridden key gets its value, where it differs from the ConfigMap's own.
    */
   private static void writeOverrides(SettingsSource settings, Overrides overrides) {
     MappingNode node = settings.item().node();

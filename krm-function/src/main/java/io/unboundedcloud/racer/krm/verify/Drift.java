@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.verify;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -51,8 +52,7 @@ final class Drift {
               + " config and the Application's parameters), and this record is missing or was"
               + " changed after it ran (or the stream is of a racer-krm or chart that recorded"
               + " none)";
-    } else if (at.endsWith(".image")
-        || at.contains("[name=" + RenderedDataplane.OBJECT_IMAGE_ENV)) {
+    } else if (at.endsWith(".image") || at.contains("[name=" + DataplaneWiring.OBJECT_IMAGE_ENV)) {
       cause =
           "the function rendered the image its DaemonSet annotation "
               + (at.endsWith(".image")

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.verify;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.render.ImagePair;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -23,7 +24,7 @@ final class ImageRelease {
             "drift: the dataplane container runs "
                 + dataplane.dataplaneImage()
                 + " while "
-                + RenderedDataplane.OBJECT_IMAGE_ENV
+                + DataplaneWiring.OBJECT_IMAGE_ENV
                 + " is "
                 + dataplane.objectImage()
                 + ": the function renders both from one registry and tag, so one was changed"

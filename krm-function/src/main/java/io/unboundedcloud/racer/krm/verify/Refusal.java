@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.verify;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -73,10 +74,7 @@ final class Refusal {
     }
     return recorded
         ? annotation(Dataplane.OBJECT_IMAGE_ANNOTATION)
-        : RenderedDataplane.CONTAINER
-            + ".env[name="
-            + RenderedDataplane.OBJECT_IMAGE_ENV
-            + "].value";
+        : RenderedDataplane.CONTAINER + ".env[name=" + DataplaneWiring.OBJECT_IMAGE_ENV + "].value";
   }
 
   private static boolean blank(String image) {

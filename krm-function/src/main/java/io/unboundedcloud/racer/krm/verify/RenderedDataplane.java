@@ -1,24 +1,21 @@
 package io.unboundedcloud.racer.krm.verify;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
-import io.unboundedcloud.racer.krm.tree.FieldPath;
-import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
  * The installation in a rendered stream: the dataplane DaemonSet (found by its pod labels, since a
- * build keeps no earlier names), the settings ConfigMap its {@code envFrom} names (a generator's
- * hash suffix and a prefix included), the two images it runs, and the images the function recorded
- * it was told to render.
+ * build keeps no earlier names), the settings ConfigMap it reads ({@link DataplaneWiring}; a
+ * generator's hash suffix and a prefix included), the two images it runs, and the images the
+ * function recorded it was told to render.
  *
  * @param daemonSet the dataplane DaemonSet
  * @param settings the ConfigMap whose data the dataplane reads
@@ -33,12 +30,11 @@ record RenderedDataplane(
     String dataplaneImage,
     String objectImage,
     RecordedImages recorded) {
-  /** The env var that hands the webhook the racer-object image. */
-  static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
-
   /** The dataplane container's address in a DaemonSet. */
-  static final String CONTAINER =
-      "spec.template.spec.containers[name=" + Dataplane.CONTAINER_NAME + "]";
+  static final String CONTAINER = DataplaneWiring.CONTAINER.toString();
+
+  /** Where the dataplane container names its settings. */
+  private static final String SETTINGS_SOURCES = DataplaneWiring.ENV_FROM.toString();
 
   /** Finds the one installation, or says why there is none to verify. */
   static Read<RenderedDataplane> find(Inputs inputs) {
@@ -77,36 +73,35 @@ record RenderedDataplane(
   }
 
   private static Read<RenderedDataplane> of(Item daemonSet, Inputs inputs) {
-    Map<String, Object> container =
-        PlainTrees.asMap(
-            FieldPath.of("spec.template.spec.containers")
-                .named(Dataplane.CONTAINER_NAME)
-                .valueIn(Nodes.toPlainMap(daemonSet.node())));
-    if (container == null) {
+    DataplaneWiring wiring = DataplaneWiring.of(daemonSet);
+    if (wiring.container() == null) {
       return refused(daemonSet, "spec.template.spec.containers", "has no container dataplane");
     }
-    if (!(container.get("image") instanceof String image)) {
+    String image = wiring.image();
+    if (image == null) {
       return refused(daemonSet, CONTAINER + ".image", "has no dataplane image");
     }
-    String objectImage = envValue(container, OBJECT_IMAGE_ENV);
+    String objectImage = wiring.objectImage();
     if (objectImage == null) {
       return refused(
           daemonSet,
-          CONTAINER + ".env[name=" + OBJECT_IMAGE_ENV + "]",
-          "hands the webhook no racer-object image (no " + OBJECT_IMAGE_ENV + " value)");
+          CONTAINER + ".env[name=" + DataplaneWiring.OBJECT_IMAGE_ENV + "]",
+          "hands the webhook no racer-object image (no "
+              + DataplaneWiring.OBJECT_IMAGE_ENV
+              + " value)");
     }
-    String settingsName = settingsName(container);
+    String settingsName = wiring.settingsName();
     if (settingsName == null) {
       return refused(
           daemonSet,
-          CONTAINER + ".envFrom",
+          SETTINGS_SOURCES,
           "reads no ConfigMap through envFrom, so no settings can be checked");
     }
     Item settings = inputs.configMap(daemonSet.namespace(), settingsName);
     if (settings == null) {
       return refused(
           daemonSet,
-          CONTAINER + ".envFrom",
+          SETTINGS_SOURCES,
           "reads its settings from ConfigMap "
               + settingsName
               + ", which is not among the objects: verify the stream that holds it");
@@ -132,33 +127,5 @@ record RenderedDataplane(
                 + ": it is not what racer-krm renders",
             daemonSet.ref(),
             field));
-  }
-
-  /** The last ConfigMap of envFrom: the function puts racer-settings last, so its keys win. */
-  private static String settingsName(Map<String, Object> container) {
-    String name = null;
-    if (container.get("envFrom") instanceof List<?> sources) {
-      for (Object source : sources) {
-        Map<String, Object> ref = PlainTrees.asMap(PlainTrees.asMap(source).get("configMapRef"));
-        if (ref != null && ref.get("name") instanceof String named) {
-          name = named;
-        }
-      }
-    }
-    return name;
-  }
-
-  private static String envValue(Map<String, Object> container, String variable) {
-    if (container.get("env") instanceof List<?> env) {
-      for (Object entry : env) {
-        Map<String, Object> map = PlainTrees.asMap(entry);
-        if (map != null
-            && variable.equals(map.get("name"))
-            && map.get("value") instanceof String v) {
-          return v;
-        }
-      }
-    }
-    return null;
   }
 }

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.verify;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
@@ -108,19 +109,8 @@ public final class Verification {
   private static Map<String, Object> asRendered(RenderedDataplane dataplane) {
     Map<String, Object> tree = Nodes.toPlainMap(dataplane.daemonSet().node());
     metadata(tree).put("name", Dataplane.DATAPLANE_DAEMON_SET_NAME);
-    Object container =
-        FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME).valueIn(tree);
-    if (container instanceof Map<?, ?> map && map.get("envFrom") instanceof List<?> sources) {
-      for (Object source : sources) {
-        if (source instanceof Map<?, ?> entry
-            && entry.get("configMapRef") instanceof Map<?, ?> ref
-            && dataplane.settings().name().equals(ref.get("name"))) {
-          @SuppressWarnings("unchecked")
-          Map<String, Object> named = (Map<String, Object>) ref;
-          named.put("name", Dataplane.SETTINGS_CONFIG_MAP);
-        }
-      }
-    }
+    DataplaneWiring.of(tree)
+        .nameSettings(dataplane.settings().name(), Dataplane.SETTINGS_CONFIG_MAP);
     return tree;
   }
 

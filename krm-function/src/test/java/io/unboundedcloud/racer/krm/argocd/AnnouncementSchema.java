@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.argocd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.workload.KubernetesSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,16 +14,18 @@ import java.util.concurrent.TimeUnit;
  * The JSON schema of what a plugin's dynamic parameter command prints
  * (src/test/resources/argocd/parameter-announcements.schema.json, written from Argo CD's
  * ParameterAnnouncement type; its description says which file and versions), checked with ajv under
- * node ({@code tools/k8s-schema/json-schema.mjs}). No silent skip: without node or the npm packages
- * ({@code npm ci --prefix tools/k8s-schema}, which the build runs) the check fails.
+ * node ({@code tools/k8s-schema/json-schema.mjs}). Without node or the npm packages ({@code npm ci
+ * --prefix tools/k8s-schema}, which the build runs when npm is there) the calling test is reported
+ * skipped with one {@code SKIPPED} line, as {@link KubernetesSchema} does (it fails where CI
+ * requires node).
  */
 public final class AnnouncementSchema {
   private AnnouncementSchema() {}
 
   /** The problems ajv finds in {@code json}, one a line ("PATH: message"); empty when valid. */
   public static List<String> problems(String json) throws IOException, InterruptedException {
+    Path tools = KubernetesSchema.requireInstalled();
     Path root = ArgoCdExample.repositoryRoot();
-    Path tools = root.resolve("tools/k8s-schema");
     assertThat(tools.resolve("node_modules/ajv"))
         .as("ajv, installed by npm ci --prefix tools/k8s-schema")
         .isDirectory();

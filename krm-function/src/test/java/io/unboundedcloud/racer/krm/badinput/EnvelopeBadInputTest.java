@@ -1,7 +1,7 @@
 package io.unboundedcloud.racer.krm.badinput;
 
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.BYSTANDER;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.BYSTANDER;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.FUNCTION_CONFIG;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 

@@ -1,12 +1,12 @@
 package io.unboundedcloud.racer.krm.badinput;
 
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.BYSTANDER;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.FUNCTION_CONFIG;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.NAMESPACE;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.cacheOrigin;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.existingDataplane;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.resourceList;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.settings;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.BYSTANDER;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.NAMESPACE;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.cacheOriginEntry;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.existingDataplaneEntry;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.resourceList;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.settingsEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -78,7 +78,8 @@ class HostileYamlTest {
     @DisplayName("a billion laughs (9 aliases on each of 9 levels) is refused while reading")
     void billionLaughs() {
       String input =
-          resourceList(List.of(settings(NAMESPACE, Map.of()), laughsItem(9, 9)), FUNCTION_CONFIG);
+          resourceList(
+              List.of(settingsEntry(NAMESPACE, Map.of()), laughsItem(9, 9)), FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       String message = (String) Verdict.assertUnreadable(run).get("message");
       assertThat(message)
@@ -117,7 +118,7 @@ class HostileYamlTest {
     void laughsWithinTheAliasCount() {
       String input =
           resourceList(
-              List.of(settings(NAMESPACE, Map.of()), laughsItem(24, 2), BYSTANDER),
+              List.of(settingsEntry(NAMESPACE, Map.of()), laughsItem(24, 2), BYSTANDER),
               FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       Verdict.assertCleanFailure(run);
@@ -158,7 +159,8 @@ class HostileYamlTest {
               first: *defaults
               second: *defaults
           """;
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), item), FUNCTION_CONFIG);
+      String input =
+          resourceList(List.of(settingsEntry(NAMESPACE, Map.of()), item), FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stdout()).contains("first: *defaults");
@@ -174,7 +176,7 @@ class HostileYamlTest {
           arguments(
               "a cache origin whose container args expand to 2 million strings",
               laughs
-                  + cacheOrigin(
+                  + cacheOriginEntry(
                       """
               containers:
               - name: origin
@@ -185,7 +187,7 @@ class HostileYamlTest {
           arguments(
               "the existing dataplane DaemonSet, whose container args expand to 2 million strings",
               laughs
-                  + existingDataplane(
+                  + existingDataplaneEntry(
                       """
               template:
                 spec:
@@ -219,7 +221,8 @@ class HostileYamlTest {
     @MethodSource("readItemsWithBombs")
     @DisplayName("in an object the function reads: exit 1, no stack trace, bounded memory")
     void bombInReadObjectExitsOne(String name, String items, String objectName) {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), items), FUNCTION_CONFIG);
+      String input =
+          resourceList(List.of(settingsEntry(NAMESPACE, Map.of()), items), FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
       assertThat(run.stderr()).doesNotContain("\tat ");
@@ -230,7 +233,8 @@ class HostileYamlTest {
     @MethodSource("readItemsWithBombs")
     @DisplayName("in an object the function reads: refused while reading, naming the aliases")
     void bombInReadObjectIsRefused(String name, String items, String objectName) {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), items), FUNCTION_CONFIG);
+      String input =
+          resourceList(List.of(settingsEntry(NAMESPACE, Map.of()), items), FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       Verdict.assertCleanFailure(run);
       assertThat(run.stderr()).contains("stdin:", "alias");
@@ -290,7 +294,7 @@ class HostileYamlTest {
       int lists = depth - 3; // envelope mapping, items list, item mapping
       return resourceList(
           List.of(
-              settings(NAMESPACE, Map.of()),
+              settingsEntry(NAMESPACE, Map.of()),
               "- apiVersion: example.com/v1\n  kind: Deep\n  metadata:\n    name: deep\n  spec: "
                   + "[".repeat(lists)
                   + "leaf"

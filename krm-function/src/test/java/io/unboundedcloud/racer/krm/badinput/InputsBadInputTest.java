@@ -1,16 +1,17 @@
 package io.unboundedcloud.racer.krm.badinput;
 
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.BYSTANDER;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.FUNCTION_CONFIG;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.NAMESPACE;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.functionConfig;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.resourceList;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.settings;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.BYSTANDER;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.NAMESPACE;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.functionConfigSection;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.resourceList;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.settingsEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -53,9 +54,9 @@ class InputsBadInputTest {
       String input =
           resourceList(
               List.of(
-                  settings("team-a", Map.of()),
+                  settingsEntry("team-a", Map.of()),
                   BYSTANDER,
-                  settings("team-b", Map.of("RACER_NVIDIA", "off"))),
+                  settingsEntry("team-b", Map.of("RACER_NVIDIA", "off"))),
               FUNCTION_CONFIG);
       String message = (String) onlyError(input).get("message");
       assertThat(message)
@@ -74,13 +75,13 @@ class InputsBadInputTest {
       String input =
           resourceList(
               List.of(
-                  settings("team-a", Map.of())
+                  settingsEntry("team-a", Map.of())
                       .replace(
                           "    namespace: team-a\n",
                           "    namespace: team-a\n    annotations:\n"
                               + "      config.kubernetes.io/path: 'team-a/settings.yaml'\n"),
                   BYSTANDER,
-                  settings("team-b", Map.of())
+                  settingsEntry("team-b", Map.of())
                       .replace(
                           "    namespace: team-b\n",
                           "    namespace: team-b\n    annotations:\n"
@@ -110,8 +111,7 @@ class InputsBadInputTest {
     @DisplayName(
         "no items at all: says the input is empty, and where racer-settings goes in each tool")
     void noItems() {
-      String input =
-          "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n" + FUNCTION_CONFIG;
+      String input = ResourceLists.of().rawFunctionConfig(FUNCTION_CONFIG).text();
       assertThat((String) onlyError(input).get("message"))
           .contains(
               "the input holds no objects to work on",
@@ -128,25 +128,25 @@ class InputsBadInputTest {
       return Stream.of(
           arguments(
               "a function config without image keys",
-              functionConfig(Map.of("imageTag", "0.19.0")),
+              functionConfigSection(Map.of("imageTag", "0.19.0")),
               "no dataplane image",
               "data.imageRegistry",
               FUNCTION_REF),
           arguments(
               "an empty registry",
-              functionConfig(Map.of("imageRegistry", "")),
+              functionConfigSection(Map.of("imageRegistry", "")),
               "no dataplane image",
               "data.imageRegistry",
               FUNCTION_REF),
           arguments(
               "only the racer-object image",
-              functionConfig(Map.of("objectImage", "r.example.com/o:1")),
+              functionConfigSection(Map.of("objectImage", "r.example.com/o:1")),
               "no dataplane image",
               "data.dataplaneImage",
               FUNCTION_REF),
           arguments(
               "only the dataplane image",
-              functionConfig(Map.of("dataplaneImage", "r.example.com/d:1")),
+              functionConfigSection(Map.of("dataplaneImage", "r.example.com/d:1")),
               "no racer-object image",
               "data.objectImage",
               FUNCTION_REF));
@@ -156,7 +156,7 @@ class InputsBadInputTest {
     @DisplayName(
         "no function config at all: says so, and how kustomize, kpt and render each give one")
     void noFunctionConfig() {
-      String input = resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), "");
+      String input = resourceList(List.of(settingsEntry(NAMESPACE, Map.of()), BYSTANDER), "");
       Map<String, Object> error = onlyError(input);
       assertThat((String) error.get("message"))
           .startsWith("no function config, so no registry for the dataplane images")
@@ -178,7 +178,8 @@ class InputsBadInputTest {
               ? Map.of(key, value)
               : Map.of("imageRegistry", "r.example.com/racer", key, value);
       String input =
-          resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig(data));
+          resourceList(
+              List.of(settingsEntry(NAMESPACE, Map.of()), BYSTANDER), functionConfigSection(data));
       Map<String, Object> error = onlyError(input);
       assertThat((String) error.get("message"))
           .isEqualTo(
@@ -214,7 +215,7 @@ class InputsBadInputTest {
     void noImages(
         String name, String functionConfig, String what, String keyToSet, Map<String, Object> ref) {
       String input =
-          resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig);
+          resourceList(List.of(settingsEntry(NAMESPACE, Map.of()), BYSTANDER), functionConfig);
       Map<String, Object> error = onlyError(input);
       assertThat((String) error.get("message"))
           .contains(what, "set the function config's data.imageRegistry", keyToSet);
@@ -263,7 +264,8 @@ class InputsBadInputTest {
     @DisplayName("an error at the function config key that holds it, with the image it made")
     void pointsAtTheKey(String name, Map<String, String> data, String field, String image) {
       String input =
-          resourceList(List.of(settings(NAMESPACE, Map.of()), BYSTANDER), functionConfig(data));
+          resourceList(
+              List.of(settingsEntry(NAMESPACE, Map.of()), BYSTANDER), functionConfigSection(data));
       Map<String, Object> error = onlyError(input);
       assertThat((String) error.get("message")).contains(image);
       assertThat(error.get("field")).isEqualTo(Map.of("path", field, "currentValue", image));
@@ -281,9 +283,9 @@ class InputsBadInputTest {
       String input =
           resourceList(
               List.of(
-                  settings(NAMESPACE, Map.of()),
-                  ResourceListText.existingDataplane("minReadySeconds: 10\n"),
-                  ResourceListText.existingDataplane("minReadySeconds: 10\n")
+                  settingsEntry(NAMESPACE, Map.of()),
+                  ResourceLists.existingDataplaneEntry("minReadySeconds: 10\n"),
+                  ResourceLists.existingDataplaneEntry("minReadySeconds: 10\n")
                       .replace(
                           "name: racer\n",
                           "name: prod-racer\n    annotations:\n      internal.config.kubernetes.io/previousNames: racer\n"),
@@ -305,8 +307,8 @@ class InputsBadInputTest {
       String input =
           resourceList(
               List.of(
-                  settings(NAMESPACE, Map.of()),
-                  ResourceListText.existingDataplane(
+                  settingsEntry(NAMESPACE, Map.of()),
+                  ResourceLists.existingDataplaneEntry(
                       """
           template:
             spec:
@@ -315,7 +317,7 @@ class InputsBadInputTest {
                 env:
                 - {name: RACER_CONTROL_SEATS, value: "3"}
           """),
-                  ResourceListText.cacheOrigin("containers: [{name: origin, image: origin:1}]\n")
+                  ResourceLists.cacheOriginEntry("containers: [{name: origin, image: origin:1}]\n")
                       .replace("kind: DaemonSet", "kind: Deployment"),
                   BYSTANDER),
               FUNCTION_CONFIG);
@@ -337,7 +339,7 @@ class InputsBadInputTest {
     void wrongKind() {
       String input =
           resourceList(
-              List.of(settings(NAMESPACE, Map.of()), BYSTANDER),
+              List.of(settingsEntry(NAMESPACE, Map.of()), BYSTANDER),
               """
           functionConfig:
             apiVersion: apps/v1
@@ -362,7 +364,7 @@ class InputsBadInputTest {
     void typedConfig() {
       String input =
           resourceList(
-              List.of(settings(NAMESPACE, Map.of()), BYSTANDER),
+              List.of(settingsEntry(NAMESPACE, Map.of()), BYSTANDER),
               """
           functionConfig:
             apiVersion: fn.kpt.dev/v1alpha1
@@ -454,7 +456,7 @@ class InputsBadInputTest {
     void functionConfigValueIsAMap() {
       String input =
           resourceList(
-              List.of(settings(NAMESPACE, Map.of()), BYSTANDER),
+              List.of(settingsEntry(NAMESPACE, Map.of()), BYSTANDER),
               """
           functionConfig:
             apiVersion: v1

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.ResourceList;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * message that names the limit and says to split the input. Correctness only: nothing here asserts
  * speed.
  */
+@Tag("slow")
 @DisplayName("Input size")
 class LargeInputTest {
   /**
@@ -35,7 +38,7 @@ class LargeInputTest {
   private static final String HEADER =
       "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n";
   private static final String SETTINGS =
-      ResourceListText.settings("racer", Map.of("RACER_NVIDIA", "off"));
+      ResourceLists.settingsEntry("racer", Map.of("RACER_NVIDIA", "off"));
   private static final int ITEM_BYTES = 1250;
 
   /** ConfigMap number {@code i}, {@link #ITEM_BYTES} long, in the form the function writes. */
@@ -63,7 +66,7 @@ class LargeInputTest {
         text.append(configMap(i));
       }
       String items = text.toString();
-      String input = items + ResourceListText.FUNCTION_CONFIG;
+      String input = items + ResourceLists.FUNCTION_CONFIG;
       byte[] bytes = input.getBytes(StandardCharsets.UTF_8);
       assertThat(bytes.length).isGreaterThan(50_000_000);
 
@@ -107,7 +110,7 @@ class LargeInputTest {
   @DisplayName("at the limit, with a small limit to show the exact boundary")
   class Boundary {
     private final byte[] input =
-        (HEADER + SETTINGS + configMap(0) + configMap(1) + ResourceListText.FUNCTION_CONFIG)
+        (HEADER + SETTINGS + configMap(0) + configMap(1) + ResourceLists.FUNCTION_CONFIG)
             .getBytes(StandardCharsets.UTF_8);
 
     private static YamlLimits limit(long bytes) {

@@ -3,10 +3,12 @@ package io.unboundedcloud.racer.krm.badinput;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,6 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * bytes per character), where snakeyaml's reader alone would have allocated some 800 GB. How long
  * it takes is measured by bench/long-scalar.sh.
  */
+@Tag("slow")
 @DisplayName("A 20 MiB value is read and written back in memory linear in its length")
 class LongScalarTest {
   private static final int LENGTH = 20 << 20;
@@ -47,15 +50,15 @@ class LongScalarTest {
   void keptInLinearMemory(String style, String open, String close) {
     String value = "QUJD".repeat(LENGTH / 4);
     String input =
-        ResourceListText.resourceList(
+        ResourceLists.resourceList(
             List.of(
-                ResourceListText.settings(ResourceListText.NAMESPACE, java.util.Map.of()),
+                ResourceLists.settingsEntry(ResourceLists.NAMESPACE, java.util.Map.of()),
                 "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: blob\n    namespace: apps\n  data:\n    blob: "
                     + open.replace("\\n", "\n")
                     + value
                     + close
                     + "\n"),
-            ResourceListText.FUNCTION_CONFIG);
+            ResourceLists.FUNCTION_CONFIG);
 
     KrmRun run = KrmRun.run(input.getBytes(StandardCharsets.UTF_8), GUARD);
 

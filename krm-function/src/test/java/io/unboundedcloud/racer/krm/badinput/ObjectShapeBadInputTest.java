@@ -1,11 +1,11 @@
 package io.unboundedcloud.racer.krm.badinput;
 
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.FUNCTION_CONFIG;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.NAMESPACE;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.cacheOrigin;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.existingDataplane;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.resourceList;
-import static io.unboundedcloud.racer.krm.badinput.ResourceListText.settings;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.NAMESPACE;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.cacheOriginEntry;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.existingDataplaneEntry;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.resourceList;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.settingsEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
@@ -33,7 +33,7 @@ class ObjectShapeBadInputTest {
     return Stream.of(
         arguments(
             "a cache origin's port that is a name, not a number",
-            cacheOrigin(
+            cacheOriginEntry(
                 """
             containers:
             - name: origin
@@ -47,7 +47,7 @@ class ObjectShapeBadInputTest {
             "expected an integer, found the string \"http\""),
         arguments(
             "a cache origin whose tolerations are a mapping",
-            cacheOrigin(
+            cacheOriginEntry(
                 """
             containers:
             - name: origin
@@ -61,7 +61,7 @@ class ObjectShapeBadInputTest {
             "expected a list, found a mapping"),
         arguments(
             "a cache origin whose runAsNonRoot is the number 1",
-            cacheOrigin(
+            cacheOriginEntry(
                 """
             securityContext:
               runAsNonRoot: 1
@@ -75,7 +75,7 @@ class ObjectShapeBadInputTest {
             "expected true or false, found the number 1"),
         arguments(
             "the existing dataplane DaemonSet with a memory limit of true",
-            existingDataplane(
+            existingDataplaneEntry(
                 """
             template:
               spec:
@@ -92,7 +92,7 @@ class ObjectShapeBadInputTest {
             "expected a quantity such as 100Mi or 0.5, found true"),
         arguments(
             "the existing dataplane DaemonSet with a fractional minReadySeconds",
-            existingDataplane(
+            existingDataplaneEntry(
                 """
             minReadySeconds: 1.5
             """),
@@ -103,7 +103,7 @@ class ObjectShapeBadInputTest {
             "expected an integer, found the number 1.5"),
         arguments(
             "a cache origin with a null toleration ('- ~')",
-            cacheOrigin(
+            cacheOriginEntry(
                 """
             containers:
             - name: origin
@@ -118,7 +118,7 @@ class ObjectShapeBadInputTest {
             "expected a mapping, found null"),
         arguments(
             "the existing dataplane DaemonSet with an env entry that is a '-' alone",
-            existingDataplane(
+            existingDataplaneEntry(
                 """
             template:
               spec:
@@ -160,7 +160,7 @@ class ObjectShapeBadInputTest {
       String what,
       String field,
       String problem) {
-    String input = resourceList(List.of(settings(NAMESPACE, Map.of()), item), FUNCTION_CONFIG);
+    String input = resourceList(List.of(settingsEntry(NAMESPACE, Map.of()), item), FUNCTION_CONFIG);
     Map<String, Object> error =
         Verdict.assertRefusedKeepingItems(input, KrmRun.function(input)).onlyError();
     assertThat((String) error.get("message")).contains(what, field + ": " + problem);

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.badinput;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -162,7 +164,7 @@ class SettingsBadInputTest {
 
   /** The settings' one error, checked for everything a bad setting must give. */
   private static Map<String, Object> assertOneErrorAt(Case bad) {
-    String input = ResourceListText.withSettings(bad.data());
+    String input = ResourceLists.withSettings(bad.data());
     KrmRun run = KrmRun.function(input);
     Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
     assertThat(error.get("field"))
@@ -179,7 +181,7 @@ class SettingsBadInputTest {
                 "name",
                 "racer-settings",
                 "namespace",
-                ResourceListText.NAMESPACE));
+                ResourceLists.NAMESPACE));
     String message = (String) error.get("message");
     assertThat(message).as("what is required").contains(bad.advice());
     assertThat(run.stderr())
@@ -284,7 +286,7 @@ class SettingsBadInputTest {
     @MethodSource("io.unboundedcloud.racer.krm.badinput.SettingsBadInputTest#refusedKeys")
     @DisplayName("is an error naming the key and the rule")
     void refused(Case bad) {
-      String input = ResourceListText.withSettings(bad.data());
+      String input = ResourceLists.withSettings(bad.data());
       KrmRun run = KrmRun.function(input);
       Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
       String message = (String) error.get("message");
@@ -296,13 +298,14 @@ class SettingsBadInputTest {
           .isEqualTo("data." + (bad.key().length() > 64 ? shown + "..." : bad.key()));
     }
 
+    @Tag("slow")
     @Test
     @DisplayName("a key of 2 MiB: refused, shown cut with its length, no other finding about it")
     void twoMebibytes() {
       String key = "RACER_" + "X".repeat((2 << 20) - 6);
       // an explicit key (?): YAML allows an implicit key of at most 1024 characters
       String input =
-          ResourceListText.withSettings(Map.of())
+          ResourceLists.withSettings(Map.of())
               .replace("  data: {}\n", "  data:\n    ? " + key + "\n    : \"1\"\n");
       KrmRun run = KrmRun.function(input);
       Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.badinput;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,7 +81,7 @@ class StackFlagTest {
     @Test
     @DisplayName("with --stack: no stack trace for an invalid setting")
     void invalidSetting() {
-      String input = ResourceListText.withSettings(Map.of("RACER_PEER_PORT", "80"));
+      String input = ResourceLists.withSettings(Map.of("RACER_PEER_PORT", "80"));
       KrmRun run = KrmRun.run(input.getBytes(StandardCharsets.UTF_8), KrmRun.HANG_GUARD, "--stack");
       Verdict.assertRefusedKeepingItems(input, run);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,12 +58,12 @@ class StrictModeBadInputTest {
         config.put("strict", strict);
       }
       List<String> items = new ArrayList<>();
-      items.add(ResourceListText.settings(ResourceListText.NAMESPACE, settings));
+      items.add(ResourceLists.settingsEntry(ResourceLists.NAMESPACE, settings));
       if (dataplaneSpec != null) {
-        items.add(ResourceListText.existingDataplane(dataplaneSpec));
+        items.add(ResourceLists.existingDataplaneEntry(dataplaneSpec));
       }
-      items.add(ResourceListText.BYSTANDER);
-      return ResourceListText.resourceList(items, ResourceListText.functionConfig(config));
+      items.add(ResourceLists.BYSTANDER);
+      return ResourceLists.resourceList(items, ResourceLists.functionConfigSection(config));
     }
 
     @Override
@@ -167,7 +168,7 @@ class StrictModeBadInputTest {
             "name",
             "racer-settings",
             "namespace",
-            ResourceListText.NAMESPACE);
+            ResourceLists.NAMESPACE);
   }
 
   @Nested
@@ -222,14 +223,14 @@ class StrictModeBadInputTest {
     @DisplayName("a warning fails the run before a cache origin is given the dataplane's placement")
     void cacheOriginKept() {
       String input =
-          ResourceListText.resourceList(
+          ResourceLists.resourceList(
               List.of(
-                  ResourceListText.settings(
-                      ResourceListText.NAMESPACE, Map.of("RACER_SHUTDOWN_TIMEOUT_MS", "45000")),
-                  ResourceListText.cacheOrigin(
+                  ResourceLists.settingsEntry(
+                      ResourceLists.NAMESPACE, Map.of("RACER_SHUTDOWN_TIMEOUT_MS", "45000")),
+                  ResourceLists.cacheOriginEntry(
                       "containers: [{name: origin, image: registry.example.com/origin:1}]"),
-                  ResourceListText.BYSTANDER),
-              ResourceListText.functionConfig(registry("strict", "true")));
+                  ResourceLists.BYSTANDER),
+              ResourceLists.functionConfigSection(registry("strict", "true")));
       KrmRun run = KrmRun.function(input);
       Verdict.assertRefusedKeepingItems(input, run);
     }
@@ -237,13 +238,13 @@ class StrictModeBadInputTest {
     @Test
     @DisplayName("a clean input renders as without it")
     void cleanInputRenders() {
-      String lenient = ResourceListText.withSettings(Map.of());
+      String lenient = ResourceLists.withSettings(Map.of());
       String strict =
-          ResourceListText.resourceList(
+          ResourceLists.resourceList(
               List.of(
-                  ResourceListText.settings(ResourceListText.NAMESPACE, Map.of()),
-                  ResourceListText.BYSTANDER),
-              ResourceListText.functionConfig(registry("strict", "true")));
+                  ResourceLists.settingsEntry(ResourceLists.NAMESPACE, Map.of()),
+                  ResourceLists.BYSTANDER),
+              ResourceLists.functionConfigSection(registry("strict", "true")));
       KrmRun lenientRun = KrmRun.function(lenient);
       KrmRun strictRun = KrmRun.function(strict);
       assertThat(strictRun.exitCode()).as(strictRun.describe()).isZero();
@@ -255,11 +256,11 @@ class StrictModeBadInputTest {
     @DisplayName("takes exactly true or false")
     void onlyTrueOrFalse(String value) {
       String input =
-          ResourceListText.resourceList(
+          ResourceLists.resourceList(
               List.of(
-                  ResourceListText.settings(ResourceListText.NAMESPACE, Map.of()),
-                  ResourceListText.BYSTANDER),
-              ResourceListText.functionConfig(registry("strict", value)));
+                  ResourceLists.settingsEntry(ResourceLists.NAMESPACE, Map.of()),
+                  ResourceLists.BYSTANDER),
+              ResourceLists.functionConfigSection(registry("strict", value)));
       KrmRun run = KrmRun.function(input);
       Map<String, Object> error = Verdict.assertRefusedKeepingItems(input, run).onlyError();
       assertThat(error.get("field"))

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.badinput;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ class UnquotedDataBadInputTest {
   /** The settings item with one value written exactly as {@code rawValue}, unquoted. */
   private static String settingsItem(String key, String rawValue) {
     return "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n    namespace: "
-        + ResourceListText.NAMESPACE
+        + ResourceLists.NAMESPACE
         + "\n  data:\n    "
         + key
         + ": "
@@ -60,9 +61,9 @@ class UnquotedDataBadInputTest {
         "is an error at data.KEY that says what YAML read and the quoted value to write; items kept")
     void refused(String key, String rawValue, String read, String quoted) {
       String input =
-          ResourceListText.resourceList(
-              List.of(settingsItem(key, rawValue), ResourceListText.BYSTANDER),
-              ResourceListText.FUNCTION_CONFIG);
+          ResourceLists.resourceList(
+              List.of(settingsItem(key, rawValue), ResourceLists.BYSTANDER),
+              ResourceLists.FUNCTION_CONFIG);
 
       KrmRun run = KrmRun.function(input);
 
@@ -105,11 +106,11 @@ class UnquotedDataBadInputTest {
     @DisplayName("a quoted, explicitly tagged or block value is a string and renders")
     void stringsRender(String rawValue) {
       String input =
-          ResourceListText.resourceList(
+          ResourceLists.resourceList(
               List.of(
                   settingsItem("RACER_PEER_PORT", rawValue.replace("\\n", "\n")),
-                  ResourceListText.BYSTANDER),
-              ResourceListText.FUNCTION_CONFIG);
+                  ResourceLists.BYSTANDER),
+              ResourceLists.FUNCTION_CONFIG);
 
       KrmRun run = KrmRun.function(input);
 
@@ -133,9 +134,9 @@ class UnquotedDataBadInputTest {
           + " makes of it (a date, base 60, an exponent without a sign, a trailing dot), and is written back as it came")
   void stringsToKubectl(String rawValue) {
     String input =
-        ResourceListText.resourceList(
-            List.of(settingsItem("RACER_LOG_PREFIX", rawValue), ResourceListText.BYSTANDER),
-            ResourceListText.FUNCTION_CONFIG);
+        ResourceLists.resourceList(
+            List.of(settingsItem("RACER_LOG_PREFIX", rawValue), ResourceLists.BYSTANDER),
+            ResourceLists.FUNCTION_CONFIG);
 
     KrmRun run = KrmRun.function(input);
 
@@ -150,9 +151,9 @@ class UnquotedDataBadInputTest {
           + " string \"<<\"")
   void mergeKeyAsValue() {
     String input =
-        ResourceListText.resourceList(
-            List.of(settingsItem("RACER_LOG_PREFIX", "<<"), ResourceListText.BYSTANDER),
-            ResourceListText.FUNCTION_CONFIG);
+        ResourceLists.resourceList(
+            List.of(settingsItem("RACER_LOG_PREFIX", "<<"), ResourceLists.BYSTANDER),
+            ResourceLists.FUNCTION_CONFIG);
 
     KrmRun run = KrmRun.function(input);
 
@@ -169,10 +170,9 @@ class UnquotedDataBadInputTest {
       "a plain value with an explicit tag YAML never infers (!!binary): the error names the tag and the value")
   void explicitTag() {
     String input =
-        ResourceListText.resourceList(
-            List.of(
-                settingsItem("RACER_LOG_PREFIX", "!!binary cmFjZXI="), ResourceListText.BYSTANDER),
-            ResourceListText.FUNCTION_CONFIG);
+        ResourceLists.resourceList(
+            List.of(settingsItem("RACER_LOG_PREFIX", "!!binary cmFjZXI="), ResourceLists.BYSTANDER),
+            ResourceLists.FUNCTION_CONFIG);
 
     KrmRun run = KrmRun.function(input);
 
@@ -185,10 +185,10 @@ class UnquotedDataBadInputTest {
   @DisplayName("in the function config's data, the same error at data.KEY")
   void functionConfig() {
     String input =
-        ResourceListText.resourceList(
+        ResourceLists.resourceList(
             List.of(
-                ResourceListText.settings(ResourceListText.NAMESPACE, Map.of()),
-                ResourceListText.BYSTANDER),
+                ResourceLists.settingsEntry(ResourceLists.NAMESPACE, Map.of()),
+                ResourceLists.BYSTANDER),
             "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-function\n"
                 + "  data:\n    imageRegistry: registry.example.com/racer\n    imageTag: 1.20\n");
 

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
@@ -24,16 +25,16 @@ import org.junit.jupiter.api.Test;
 class RunEnvelopeTest {
   /** Items a ResourceList mode must give back as they came: a comment, flow style, quoting. */
   private static final String INPUT =
-      """
-      apiVersion: config.kubernetes.io/v1
-      kind: ResourceList
-      items:
-      - apiVersion: v1   # kept as it came
-        kind: ConfigMap
-        metadata: {name: racer-settings, namespace: racer}
-        data: {RACER_NVIDIA: 'off'}
-      - {apiVersion: v1, kind: ServiceAccount, metadata: {name: other, namespace: racer}}
-      """;
+      ResourceLists.of()
+          .item(
+              """
+              apiVersion: v1   # kept as it came
+              kind: ConfigMap
+              metadata: {name: racer-settings, namespace: racer}
+              data: {RACER_NVIDIA: 'off'}
+              """)
+          .item("{apiVersion: v1, kind: ServiceAccount, metadata: {name: other, namespace: racer}}")
+          .text();
 
   private static final String BUG = "java.lang.IllegalStateException: simulated bug";
   private static final String BUG_LINE =

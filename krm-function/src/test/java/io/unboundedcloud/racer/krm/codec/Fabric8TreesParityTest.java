@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * replaced at run time: on seeded random trees of every class it reads equal objects, and it writes
  * equal trees. Where the reading rules differ on purpose, {@link TreeInputTest} says so.
  */
+@Tag("slow")
 @DisplayName("Fabric8Trees reads and writes the fabric8 model as Jackson does")
 class Fabric8TreesParityTest {
   private static final ObjectMapper JACKSON = new ObjectMapper();

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,6 +24,7 @@ import org.yaml.snakeyaml.Yaml;
  * ServiceAccount annotation, a ConfigMap removed and a Deployment added), and the JSON against
  * {@code docs/diff.schema.json}.
  */
+@Tag("slow")
 @DisplayName("racer-krm diff: golden text, markdown and JSON reports; the JSON matches its schema")
 class DiffGoldenTest {
   private static final String SCHEMA = "docs/diff.schema.json";

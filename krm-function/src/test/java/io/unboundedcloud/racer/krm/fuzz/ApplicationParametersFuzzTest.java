@@ -8,9 +8,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
@@ -35,6 +36,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * allowedParameters} renders only when every parameter set is listed; and no U+FFFD reaches the
  * output.
  */
+@Tag("fuzz")
 class ApplicationParametersFuzzTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String FOLDER_REGISTRY = "registry.example.com/racer";
@@ -138,7 +140,7 @@ class ApplicationParametersFuzzTest {
     }
     String parameters = data.consumeBoolean() ? data.consumeString(300) : structured(data);
 
-    byte[] input = resourceList(settings, config).getBytes(StandardCharsets.UTF_8);
+    byte[] input = ResourceLists.of().settings(settings).functionConfig(config).bytes();
     KrmRun run = KrmRun.function(input, Map.of("ARGOCD_APP_PARAMETERS", parameters));
 
     String what = "parameters " + parameters + "\nconfig " + config + "\n" + run.describe();
@@ -311,25 +313,5 @@ class ApplicationParametersFuzzTest {
   private static Map<String, Object> load(String resourceList) {
     return (Map<String, Object>)
         new Yaml(new SafeConstructor(new LoaderOptions())).load(resourceList);
-  }
-
-  /** racer-settings and the function config as a ResourceList, written by snakeyaml. */
-  private static String resourceList(Map<String, String> settings, Map<String, String> config) {
-    Map<String, Object> racerSettings = new LinkedHashMap<>();
-    racerSettings.put("apiVersion", "v1");
-    racerSettings.put("kind", "ConfigMap");
-    racerSettings.put("metadata", Map.of("name", "racer-settings", "namespace", "racer"));
-    racerSettings.put("data", settings);
-    Map<String, Object> functionConfig = new LinkedHashMap<>();
-    functionConfig.put("apiVersion", "v1");
-    functionConfig.put("kind", "ConfigMap");
-    functionConfig.put("metadata", Map.of("name", "racer-function"));
-    functionConfig.put("data", config);
-    Map<String, Object> list = new LinkedHashMap<>();
-    list.put("apiVersion", "config.kubernetes.io/v1");
-    list.put("kind", "ResourceList");
-    list.put("items", List.of(racerSettings));
-    list.put("functionConfig", functionConfig);
-    return new Yaml().dump(list);
   }
 }

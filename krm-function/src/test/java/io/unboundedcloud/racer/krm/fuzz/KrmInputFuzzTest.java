@@ -12,6 +12,7 @@ import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import java.io.ByteArrayInputStream;
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.SequenceNode;
@@ -22,6 +23,7 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  * captured traffic of kustomize and kpt, linked, inputs with null and empty values at every field
  * the function reads ({@code nulls-*.yaml}), plus what campaigns found.
  */
+@Tag("fuzz")
 class KrmInputFuzzTest {
   /**
    * What one input may allocate: the fixed cost of a run (fabric8, the builders) and a share per

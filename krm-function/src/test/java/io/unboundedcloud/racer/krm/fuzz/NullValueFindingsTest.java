@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,6 +30,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * campaign's own finding, both kept as seeds, in function mode and in render mode: rendered as the
  * field absent would be, and the output run again is the same.
  */
+@Tag("fuzz")
 @DisplayName("Issue 26: a cache origin's null node affinity renders as none")
 class NullValueFindingsTest {
   private static final String SEEDS = "/io/unboundedcloud/racer/krm/fuzz/KrmInputFuzzTestInputs/";

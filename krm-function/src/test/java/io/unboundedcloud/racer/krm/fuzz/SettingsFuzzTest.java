@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The settings validation on a map of arbitrary keys and values, alone and through the function: it
@@ -22,6 +24,7 @@ import java.util.stream.Stream;
  * exactly when it finds no error (an error result at {@code data.KEY} for each error it finds),
  * idempotently.
  */
+@Tag("fuzz")
 class SettingsFuzzTest {
   /**
    * Keys the fuzzer picks from besides arbitrary ones: the catalog's, the obsolete ones, a near
@@ -58,7 +61,12 @@ class SettingsFuzzTest {
         .as("findings whatever the order of %s", settings)
         .isEqualTo(findings);
 
-    KrmRun run = KrmRun.function(resourceList(settings));
+    KrmRun run =
+        KrmRun.function(
+            ResourceLists.of()
+                .settings(settings)
+                .functionConfig(Map.of("imageRegistry", ResourceLists.REGISTRY))
+                .text());
     List<Finding> errors =
         findings.stream().filter(f -> f.severity() == FindingSeverity.ERROR).toList();
     assertThat(run.stderr()).as(run.describe()).doesNotContain("internal error");
@@ -91,58 +99,5 @@ class SettingsFuzzTest {
         .forEach(
             c -> text.appendCodePoint(Character.isSurrogate((char) c) && c <= 0xFFFF ? 0xFFFD : c));
     return text.toString();
-  }
-
-  /**
-   * racer-settings with {@code settings} as double-quoted YAML strings, the rest of a valid input.
-   */
-  private static String resourceList(Map<String, String> settings) {
-    StringBuilder text =
-        new StringBuilder(
-            """
-        apiVersion: config.kubernetes.io/v1
-        kind: ResourceList
-        items:
-        - apiVersion: v1
-          kind: ConfigMap
-          metadata:
-            name: racer-settings
-            namespace: racer
-        """);
-    text.append(settings.isEmpty() ? "  data: {}\n" : "  data:\n");
-    settings.forEach(
-        (key, value) ->
-            text.append("    ").append(key).append(": ").append(quoted(value)).append('\n'));
-    return text.append(
-            """
-        functionConfig:
-          apiVersion: v1
-          kind: ConfigMap
-          metadata:
-            name: racer-function
-          data:
-            imageRegistry: registry.example.com/racer
-        """)
-        .toString();
-  }
-
-  /** A YAML double-quoted string: every character outside printable ASCII as an escape. */
-  private static String quoted(String value) {
-    StringBuilder quoted = new StringBuilder("\"");
-    value
-        .codePoints()
-        .forEach(
-            c -> {
-              if (c == '"' || c == '\\') {
-                quoted.append('\\').appendCodePoint(c);
-              } else if (c >= 0x20 && c < 0x7F) {
-                quoted.appendCodePoint(c);
-              } else if (c <= 0xFFFF) {
-                quoted.append(String.format("\\u%04X", c));
-              } else {
-                quoted.append(String.format("\\U%08X", c));
-              }
-            });
-    return quoted.append('"').toString();
   }
 }

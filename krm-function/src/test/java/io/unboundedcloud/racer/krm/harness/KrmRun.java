@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -63,16 +62,15 @@ public final class KrmRun {
    */
   public static KrmRun function(
       List<Map<String, Object>> items, Map<String, Object> functionConfig) {
-    Map<String, Object> resourceList = new LinkedHashMap<>();
-    resourceList.put("apiVersion", "config.kubernetes.io/v1");
-    resourceList.put("kind", "ResourceList");
-    resourceList.put("items", items);
-    if (functionConfig != null) {
-      resourceList.put("functionConfig", functionConfig);
-    }
     DumperOptions options = new DumperOptions();
     options.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
-    return function(new Yaml(new Representer(options), options).dump(resourceList));
+    Yaml yaml = new Yaml(new Representer(options), options);
+    ResourceLists list = ResourceLists.of();
+    items.forEach(item -> list.item(yaml.dump(item)));
+    if (functionConfig != null) {
+      list.functionConfig(yaml.dump(functionConfig));
+    }
+    return function(list.text());
   }
 
   /**

@@ -6,8 +6,11 @@
  * io.unboundedcloud.racer.krm.harness.ResourceListOutput} reads its stdout back as plain values;
  * {@link io.unboundedcloud.racer.krm.harness.WrittenResourceList} writes a ResourceList as the
  * function writes it; {@link io.unboundedcloud.racer.krm.harness.ManifestNodes} gives unit tests
- * objects from YAML text. Every suite of this module and chart-gen's tests (through the test jar)
- * run the function through it, so that a change in how the function is started is made once.
+ * objects from YAML text; {@link io.unboundedcloud.racer.krm.harness.ResourceLists} is the one
+ * builder of a function's input as text (racer-settings, the items, the function config, and the
+ * raw text of an item where a case is about its bytes). Every suite of this module and chart-gen's
+ * tests (through the test jar) run the function through it, so that a change in how the function is
+ * started is made once.
  *
  * <p>What it must never do: assert anything about the function's behaviour (the suites do), compare
  * timings, or read its output with the function's own reader (SnakeYAML reads it, so that a reader

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -151,11 +152,11 @@ final class Launcher {
    * function config as functionConfig.
    */
   static String quickstartResourceList() {
-    return "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
-        + asItem(QUICKSTART.resolve("racer-settings.yaml"), "- ", "  ")
-        + asItem(QUICKSTART.resolve("cache-origin.yaml"), "- ", "  ")
-        + "functionConfig:\n"
-        + asItem(QUICKSTART.resolve("function-config.yaml"), "  ", "  ");
+    return ResourceLists.of()
+        .item(withoutComments(QUICKSTART.resolve("racer-settings.yaml")))
+        .item(withoutComments(QUICKSTART.resolve("cache-origin.yaml")))
+        .functionConfig(withoutComments(QUICKSTART.resolve("function-config.yaml")))
+        .text();
   }
 
   /**
@@ -171,13 +172,14 @@ final class Launcher {
   }
 
   /** A YAML file indented into a ResourceList, its comments dropped. */
-  private static String asItem(Path file, String first, String rest) {
+  /** A file's text without its comment lines. */
+  private static String withoutComments(Path file) {
     try {
-      List<String> lines =
-          Files.readAllLines(file).stream().filter(line -> !line.startsWith("#")).toList();
       StringBuilder text = new StringBuilder();
-      for (int i = 0; i < lines.size(); i++) {
-        text.append(i == 0 ? first : rest).append(lines.get(i)).append('\n');
+      for (String line : Files.readAllLines(file)) {
+        if (!line.startsWith("#")) {
+          text.append(line).append('\n');
+        }
       }
       return text.toString();
     } catch (IOException e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.krm.properties.NullableField.Value;
 import io.unboundedcloud.racer.krm.properties.ResourceListGenerator.Key;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
@@ -31,6 +33,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * <p>A failure names its case; the random sets rerun with {@code -Dproperties.seed=SEED
  * -Dproperties.cases=1}.
  */
+@Tag("slow")
 @DisplayName("Null and empty values in a user's objects")
 class NullValuesTest {
   static final long FIRST_SEED = Long.getLong("properties.seed", 20_261_201_000L);
@@ -237,15 +240,9 @@ class NullValuesTest {
   }
 
   private static String resourceList(List<String> items) {
-    StringBuilder text =
-        new StringBuilder("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
-    for (String item : items) {
-      text.append(YamlLines.asSequenceEntry(item.lines().toList()));
-    }
-    return text.append(
-            "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n"
-                + "    name: racer-function\n  data:\n    imageRegistry: registry.example.com/racer\n")
-        .toString();
+    ResourceLists list = ResourceLists.of();
+    items.forEach(list::item);
+    return list.functionConfig(Map.of("imageRegistry", ResourceLists.REGISTRY)).text();
   }
 
   /** The output's items and results as plain trees, without what holds nothing. */

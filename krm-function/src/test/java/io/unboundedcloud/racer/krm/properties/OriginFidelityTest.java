@@ -3,7 +3,9 @@ package io.unboundedcloud.racer.krm.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -16,29 +18,10 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 @DisplayName("A cache origin's pod anti-affinity comes out as it came in")
 class OriginFidelityTest {
   private static final String INPUT =
-      """
-      apiVersion: config.kubernetes.io/v1
-      kind: ResourceList
-      items:
-      - apiVersion: v1
-        kind: ConfigMap
-        metadata:
-          name: racer-settings
-          namespace: racer
-      - apiVersion: apps/v1
-        kind: DaemonSet
-        metadata:
-          name: models-origin
-          namespace: racer
-          labels:
-            racer.unbounded-cloud.io/cache-origin: models
-        spec:
-          selector:
-            matchLabels: {app: models-origin}
-          template:
-            metadata:
-              labels: {app: models-origin}
-            spec:
+      ResourceLists.of()
+          .settings(Map.of())
+          .cacheOrigin(
+              """
               affinity:
                 podAntiAffinity: # one origin pod per node
                   requiredDuringSchedulingIgnoredDuringExecution:
@@ -53,14 +36,9 @@ class OriginFidelityTest {
               containers:
               - name: origin
                 image: registry.example.com/models-origin:1.4.2
-      functionConfig:
-        apiVersion: v1
-        kind: ConfigMap
-        metadata:
-          name: racer-function
-        data:
-          imageRegistry: registry.example.com/racer
-      """;
+              """)
+          .rawFunctionConfig(ResourceLists.FUNCTION_CONFIG)
+          .text();
 
   @Test
   @DisplayName("the pod anti-affinity's content is kept")

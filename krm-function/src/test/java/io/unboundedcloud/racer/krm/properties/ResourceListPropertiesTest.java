@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
@@ -30,6 +31,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * <p>A failure names its seed; rerun exactly that input with {@code -Dproperties.seed=SEED
  * -Dproperties.cases=1}. {@code -Dproperties.cases=N} runs more (or fewer) inputs.
  */
+@Tag("slow")
 @DisplayName("Properties over generated ResourceLists")
 class ResourceListPropertiesTest {
   static final long FIRST_SEED = Long.getLong("properties.seed", 20_261_129_000L);

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.properties;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.krm.properties.ResourceListGenerator.Key;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
@@ -22,6 +24,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * DaemonSet, the next run renders it again, so its wiring equals a fresh render's (seeded random
  * breakages, {@link WiringChange}).
  */
+@Tag("slow")
 @DisplayName("Wiring of an existing DaemonSet is always rendered")
 class WiringRestoredTest {
   static final long FIRST_SEED = Long.getLong("properties.seed", 20_261_129_000L);
@@ -84,11 +87,10 @@ class WiringRestoredTest {
 
   private static String run(long seed, String settings, String daemonSet) {
     String input =
-        "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
-            + settings
-            + daemonSet
-            + "functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-function\n"
-            + "  data:\n    imageRegistry: registry.example.com/racer\n";
+        ResourceLists.of()
+            .rawEntries(settings + daemonSet)
+            .functionConfig(Map.of("imageRegistry", ResourceLists.REGISTRY))
+            .text();
     KrmRun run = KrmRun.function(input);
     if (run.exitCode() != 0) {
       throw new AssertionError("seed " + seed + ": exit " + run.exitCode() + ": " + run.stderr());
@@ -105,22 +107,9 @@ class WiringRestoredTest {
     throw new AssertionError("no racer DaemonSet in the output");
   }
 
+  /** racer-settings in {@code namespace} ({@code ""}: none), its data double-quoted. */
   private static String settingsItem(String namespace, Map<String, String> data) {
-    StringBuilder text =
-        new StringBuilder(
-            "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n");
-    if (!namespace.isEmpty()) {
-      text.append("    namespace: ").append(namespace).append('\n');
-    }
-    text.append("  data:").append(data.isEmpty() ? " {}\n" : "\n");
-    data.forEach(
-        (key, value) ->
-            text.append("    ")
-                .append(key)
-                .append(": ")
-                .append(YamlLines.doubleQuoted(value))
-                .append('\n'));
-    return text.toString();
+    return ResourceLists.settingsEntry(namespace.isEmpty() ? null : namespace, data);
   }
 
   private static String sequenceEntry(Map<String, Object> object) {

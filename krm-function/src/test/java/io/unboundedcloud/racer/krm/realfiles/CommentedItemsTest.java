@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.PlainYamlParser;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -19,30 +21,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 @DisplayName("In function mode, an item with comments where real manifests put them")
 class CommentedItemsTest {
 
-  private static final String HEADER =
-      "apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n";
+  /** The items as they came, then racer-settings: the start of the input and of the output. */
+  private static ResourceLists itemsThenSettings(String items) {
+    return ResourceLists.of().rawEntries(items).settings(Map.of("RACER_NVIDIA", "off"));
+  }
 
-  private static final String SETTINGS =
-      """
-      - apiVersion: v1
-        kind: ConfigMap
-        metadata:
-          name: racer-settings
-          namespace: racer
-        data:
-          RACER_NVIDIA: "off"
-      """;
-
-  private static final String FUNCTION_CONFIG =
-      """
-      functionConfig:
-        apiVersion: v1
-        kind: ConfigMap
-        metadata:
-          name: racer-function
-        data:
-          imageRegistry: registry.example.com/racer
-      """;
+  private static String input(String items) {
+    return itemsThenSettings(items)
+        .functionConfig(Map.of("imageRegistry", ResourceLists.REGISTRY))
+        .text();
+  }
 
   private static final String FLOW_ITEM_WITH_COMMENT =
       """
@@ -125,13 +113,15 @@ class CommentedItemsTest {
   @MethodSource("forms")
   @DisplayName("comes back byte for byte, the output parses, and a second run changes nothing:")
   void keptAndStable(String name, String item) {
-    String input = HEADER + item + SETTINGS + FUNCTION_CONFIG;
+    String input = input(item);
 
     KrmRun first = KrmRun.function(input);
 
     assertThat(first.exitCode()).as(first.describe()).isZero();
     PlainYamlParser.assertComposes(first.stdout(), "the output");
-    assertThat(first.stdout()).as("the item, byte for byte").startsWith(HEADER + item);
+    assertThat(first.stdout())
+        .as("the item, byte for byte")
+        .startsWith(ResourceLists.of().rawEntries(item).text());
     KrmRun second = KrmRun.function(first.stdoutWithoutResults());
     assertThat(second.stdout()).as("the second run").isEqualTo(first.stdout());
   }
@@ -153,7 +143,7 @@ class CommentedItemsTest {
         """
             + FLOW_ITEM_WITH_COMMENT;
 
-    private final KrmRun run = KrmRun.function(HEADER + items + SETTINGS + FUNCTION_CONFIG);
+    private final KrmRun run = KrmRun.function(input(items));
 
     @Test
     @DisplayName("exits 1, naming the key and both of its lines")
@@ -167,7 +157,7 @@ class CommentedItemsTest {
     @DisplayName("gives every item back as it came, in output that parses")
     void itemsKept() {
       PlainYamlParser.assertComposes(run.stdout(), "the output");
-      assertThat(run.stdout()).startsWith(HEADER + items + SETTINGS + "results:\n");
+      assertThat(run.stdout()).startsWith(itemsThenSettings(items).text() + "results:\n");
     }
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.PlainYamlParser;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,24 +18,26 @@ import org.junit.jupiter.params.provider.ValueSource;
 @DisplayName("In function mode, a package with comments at random places")
 class RandomCommentsTest {
 
-  private static final String SETTINGS =
-      "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n"
-          + "    namespace: racer\n  data:\n    RACER_NVIDIA: \"off\"\n";
-
   @ParameterizedTest(name = "seed {0}")
   @ValueSource(longs = {1, 2, 3})
   @DisplayName("parses, and gives the same output when run on its own output:")
   void stable(long seed) {
     Map<String, String> files = RandomComments.files(seed);
     assertThat(files).as("files of the package").hasSizeGreaterThan(50);
-    StringBuilder list =
-        new StringBuilder("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n");
+    ResourceLists list = ResourceLists.of();
     files.values().forEach(text -> appendItems(list, text));
-    list.append(SETTINGS)
-        .append("functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n")
-        .append("    name: fn\n  data:\n    imageRegistry: registry.example.com/racer\n");
+    list.settings(Map.of("RACER_NVIDIA", "off"))
+        .functionConfig(
+            """
+            apiVersion: v1
+            kind: ConfigMap
+            metadata:
+              name: fn
+            data:
+              imageRegistry: registry.example.com/racer
+            """);
 
-    KrmRun first = KrmRun.function(list.toString());
+    KrmRun first = KrmRun.function(list.text());
 
     assertThat(first.exitCode()).as(first.describe()).isZero();
     PlainYamlParser.assertComposes(first.stdout(), "the output (seed " + seed + ")");
@@ -47,13 +50,12 @@ class RandomCommentsTest {
   }
 
   /** Each document of a file as an item, indented under its dash. */
-  private static void appendItems(StringBuilder list, String file) {
+  private static void appendItems(ResourceLists list, String file) {
     for (String document : file.split("(?m)^---\\s*$")) {
       if (document.lines().allMatch(line -> line.isBlank() || line.strip().startsWith("#"))) {
         continue;
       }
-      String indented = document.strip().indent(2);
-      list.append("- ").append(indented.substring(2));
+      list.item(document.strip());
     }
   }
 }

@@ -15,9 +15,15 @@ import java.util.stream.Stream;
 public final class RuntimeFolder {
   private RuntimeFolder() {}
 
-  /** The krm-function module (Maven runs tests there). */
+  /**
+   * The krm-function module: where Maven runs its tests, or beside the module whose tests run (the
+   * release module's tests use the runtime krm-function built).
+   */
   public static Path module() {
-    return Path.of("").toAbsolutePath();
+    Path here = Path.of("").toAbsolutePath();
+    return here.getFileName().toString().equals("krm-function")
+        ? here
+        : here.resolveSibling("krm-function");
   }
 
   public static Path repository() {

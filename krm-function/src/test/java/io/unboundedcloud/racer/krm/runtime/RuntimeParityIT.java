@@ -2,11 +2,13 @@ package io.unboundedcloud.racer.krm.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import io.unboundedcloud.racer.krm.staging.StagedProduct;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -175,54 +177,36 @@ class RuntimeParityIT {
     return CommandRun.of(Path.of("/"), Map.of(), input, Sandbox.command(uid, dir, env, command));
   }
 
-  /** The quickstart's settings and function config, an origin, and {@code count} ConfigMaps. */
+  /**
+   * The quickstart's settings, {@code count} ConfigMaps with comments and block scalars, a function
+   * config.
+   */
   static byte[] configMaps(int count) {
-    StringBuilder text =
-        new StringBuilder(
-            """
-            apiVersion: config.kubernetes.io/v1
-            kind: ResourceList
-            items:
-            - apiVersion: v1
-              kind: ConfigMap
-              metadata:
-                name: racer-settings
-                namespace: racer
-              data:
-                RACER_NVIDIA: "off"
-                RACER_CONTROL_SEATS: "3"
-            """);
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("RACER_NVIDIA", "off");
+    settings.put("RACER_CONTROL_SEATS", "3");
+    ResourceLists list = ResourceLists.of().settings(settings);
     for (int i = 0; i < count; i++) {
-      text.append(
+      list.item(
           String.format(
               """
-              - apiVersion: v1
-                kind: ConfigMap
-                metadata:
-                  name: app-config-%04d # generated
-                  namespace: apps
-                  annotations:
-                    config.kubernetes.io/index: '%d'
-                    internal.config.kubernetes.io/path: 'apps/config-%04d.yaml'
-                data:
-                  port: "8%03d"
-                  enabled: "true"
-                  script.sh: |
-                    #!/bin/sh
-                    echo %d
+              apiVersion: v1
+              kind: ConfigMap
+              metadata:
+                name: app-config-%04d # generated
+                namespace: apps
+                annotations:
+                  config.kubernetes.io/index: '%d'
+                  internal.config.kubernetes.io/path: 'apps/config-%04d.yaml'
+              data:
+                port: "8%03d"
+                enabled: "true"
+                script.sh: |
+                  #!/bin/sh
+                  echo %d
               """,
               i, i, i, i % 1000, i));
     }
-    text.append(
-        """
-        functionConfig:
-          apiVersion: v1
-          kind: ConfigMap
-          metadata:
-            name: racer-function
-          data:
-            imageRegistry: registry.example.com/racer
-        """);
-    return text.toString().getBytes(StandardCharsets.UTF_8);
+    return list.functionConfig(Map.of("imageRegistry", ResourceLists.REGISTRY)).bytes();
   }
 }

@@ -25,6 +25,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
@@ -38,6 +39,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * <p>Seeded: a failure names its seed; rerun one with {@code -Dproperties.seed=SEED
  * -Dproperties.cases=1}.
  */
+@Tag("slow")
 @DisplayName("verify over the function config space: every output clean, every later change caught")
 class VerifiedOutputPropertyTest {
   static final long FIRST_SEED = Long.getLong("properties.seed", 20_261_201_032L);

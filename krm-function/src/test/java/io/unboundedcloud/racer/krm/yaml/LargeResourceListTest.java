@@ -6,12 +6,14 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The 50 MB case, checked for correctness only. Time and heap are measured by hand with {@link
  * LargeResourceListMeasurement}, never asserted.
  */
+@Tag("slow")
 @DisplayName("A 50 MB ResourceList of 50,000 ConfigMaps")
 class LargeResourceListTest {
 

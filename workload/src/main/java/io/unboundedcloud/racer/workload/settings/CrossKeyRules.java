@@ -2,61 +2,15 @@ package io.unboundedcloud.racer.workload.settings;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 /**
- * Rules that relate two or more tuning keys. An absent key counts with its default, and a rule is
- * only judged when every value it reads is valid on its own (a bad value already has its finding).
+ * Judges the {@link CrossKeyRule}s. An absent key counts with its default, and a rule is only
+ * judged when every value it reads is valid on its own (a bad value already has its finding).
  */
 final class CrossKeyRules {
-
-  /**
-   * @param key the key whose rule this is, and the finding's key
-   * @param others the keys the rule compares it with
-   * @param requirement what {@code key} must be, given the values of {@code key} then {@code
-   *     others}
-   * @param holds whether the values of {@code key} then {@code others} satisfy the rule
-   */
-  private record CrossKeyRule(
-      String key,
-      List<String> others,
-      Function<long[], String> requirement,
-      Predicate<long[]> holds) {
-
-    List<String> operands() {
-      return Stream.concat(Stream.of(key), others.stream()).toList();
-    }
-  }
-
-  private static final List<CrossKeyRule> RULES =
-      List.of(
-          new CrossKeyRule(
-              "RACER_SLAB_BYTES",
-              List.of("RACER_SEGMENT_BYTES"),
-              v -> "a positive multiple of RACER_SEGMENT_BYTES",
-              v -> v[0] % v[1] == 0),
-          new CrossKeyRule(
-              "RACER_FREE_SEGMENT_RESERVE",
-              List.of("RACER_SLAB_BYTES", "RACER_SEGMENT_BYTES"),
-              v ->
-                  "fewer than RACER_SLAB_BYTES / RACER_SEGMENT_BYTES ("
-                      + v[1] / v[2]
-                      + " segments)",
-              v -> v[0] < v[1] / v[2]),
-          new CrossKeyRule(
-              "RACER_ORIGIN_CONNECTIONS_PER_CACHE",
-              List.of("RACER_CLIENT_CONNECTIONS"),
-              v -> "at most RACER_CLIENT_CONNECTIONS",
-              v -> v[0] <= v[1]),
-          new CrossKeyRule(
-              "RACER_READER_STALL_TIMEOUT_MS",
-              List.of("RACER_REQUEST_TIMEOUT_MS"),
-              v -> "at most RACER_REQUEST_TIMEOUT_MS",
-              v -> v[0] <= v[1]));
 
   private CrossKeyRules() {}
 
@@ -68,17 +22,20 @@ final class CrossKeyRules {
    */
   static List<Finding> check(Map<String, String> settings, Set<String> invalid) {
     List<Finding> findings = new ArrayList<>();
-    for (CrossKeyRule rule : RULES) {
+    for (CrossKeyRule rule : CrossKeyRule.values()) {
       List<String> operands = rule.operands();
       if (operands.stream().anyMatch(invalid::contains)) {
         continue;
       }
       long[] values = operands.stream().mapToLong(name -> number(settings, name)).toArray();
-      if (!rule.holds().test(values)) {
+      if (!rule.holds(values)) {
         StringBuilder message =
             new StringBuilder(shown(settings, rule.key()))
                 .append(": must be ")
-                .append(rule.requirement().apply(values));
+                .append(
+                    rule.hasFigure()
+                        ? String.format(Locale.ROOT, rule.requirement(), rule.figure(values))
+                        : rule.requirement());
         for (String other : rule.others()) {
           message.append("; ").append(shown(settings, other));
         }

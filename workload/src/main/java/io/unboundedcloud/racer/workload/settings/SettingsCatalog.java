@@ -268,6 +268,32 @@ public final class SettingsCatalog {
     return KEYS;
   }
 
+  /** The prefix of Racer's keys: only keys with it are checked; the rest is the administrator's. */
+  public static final String PREFIX = "RACER_";
+
+  /*
+   * The messages of validate() as format strings whose verbs (%s only, in order) mean the same to
+   * Java's String.format and to Go's printf: chart-gen writes them into the chart's validation
+   * template, so both deliveries say the same words.
+   */
+
+  /** An obsolete key's message; arguments: the key, its value quoted, what replaced it. */
+  public static final String OBSOLETE_MESSAGE =
+      "%s is obsolete and set to %s: the Racer dataplane refuses to start while it is set, even to"
+          + " an empty value; remove it: %s";
+
+  /**
+   * An unknown key's message; arguments: the key, {@link #SUGGESTION} or {@link #NO_SUGGESTION}.
+   */
+  public static final String UNKNOWN_MESSAGE =
+      "%s is not a known racer-settings key%s It is passed to the dataplane unchecked.";
+
+  /** The hint of {@link #UNKNOWN_MESSAGE} that names the nearest known key; argument: that key. */
+  public static final String SUGGESTION = "; did you mean %s?";
+
+  /** The hint of {@link #UNKNOWN_MESSAGE} when no known key is near. */
+  public static final String NO_SUGGESTION = ".";
+
   /** The catalog entry for {@code name}, or empty for an unknown or obsolete key. */
   public static Optional<SettingKey> key(String name) {
     return Optional.ofNullable(BY_NAME.get(name));

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.workload.settings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,9 +15,6 @@ import java.util.TreeMap;
  * Turns a racer-settings map into findings; {@link SettingsCatalog#validate} is its public face.
  */
 final class SettingsValidation {
-
-  /** Only keys with this prefix are Racer's; the rest is the administrator's own data. */
-  static final String PREFIX = "RACER_";
 
   private SettingsValidation() {}
 
@@ -86,7 +84,7 @@ final class SettingsValidation {
     SortedMap<String, String> racer = new TreeMap<>();
     settings.forEach(
         (key, value) -> {
-          if (key != null && key.startsWith(PREFIX)) {
+          if (key != null && key.startsWith(SettingsCatalog.PREFIX)) {
             // A YAML key with no value parses as null; Kubernetes stores it as "".
             racer.put(key, value == null ? "" : value);
           }
@@ -97,24 +95,25 @@ final class SettingsValidation {
   private static Finding obsolete(String key, String value) {
     return Finding.error(
         key,
-        key
-            + " is obsolete and set to "
-            + quote(value)
-            + ": the Racer dataplane refuses to start while it is set, even to an empty value; remove it: "
-            + SettingsCatalog.obsoleteKeys().get(key));
+        String.format(
+            Locale.ROOT,
+            SettingsCatalog.OBSOLETE_MESSAGE,
+            key,
+            quote(value),
+            SettingsCatalog.obsoleteKeys().get(key)));
   }
 
   private static Finding unknown(String key) {
     Optional<String> nearest =
         KeySuggestion.nearest(key, SettingsCatalog.keys().stream().map(SettingKey::name).toList());
-    String hint = nearest.map(name -> "; did you mean " + name + "?").orElse(".");
+    String hint =
+        nearest
+            .map(name -> String.format(Locale.ROOT, SettingsCatalog.SUGGESTION, name))
+            .orElse(SettingsCatalog.NO_SUGGESTION);
     return new Finding(
         key,
         FindingSeverity.WARNING,
-        key
-            + " is not a known racer-settings key"
-            + hint
-            + " It is passed to the dataplane unchecked.",
+        String.format(Locale.ROOT, SettingsCatalog.UNKNOWN_MESSAGE, key, hint),
         nearest.orElse(null));
   }
 }

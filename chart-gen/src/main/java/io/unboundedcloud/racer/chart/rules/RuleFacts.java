@@ -1,0 +1,81 @@
+package io.unboundedcloud.racer.chart.rules;
+
+import io.unboundedcloud.racer.krm.inputs.StringData;
+import io.unboundedcloud.racer.workload.Config;
+import io.unboundedcloud.racer.workload.DnsLabel;
+import io.unboundedcloud.racer.workload.ImageGrammar;
+import io.unboundedcloud.racer.workload.InvalidConfigurationException;
+import io.unboundedcloud.racer.workload.NodeAgentPorts;
+import io.unboundedcloud.racer.workload.PodFit;
+import io.unboundedcloud.racer.workload.settings.SettingKey;
+import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** What {@code _validate.tpl.hbs} reads, each from the Java class that judges the rule. */
+public final class RuleFacts {
+  private RuleFacts() {}
+
+  /** Every fact of the rules, by the name the validation template uses. */
+  public static Map<String, Object> of() {
+    Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put("invalidPrefix", InvalidConfigurationException.PREFIX);
+    facts.put("namespaceMessage", Config.NAMESPACE_MESSAGE);
+    facts.put("whitespaceMessage", Config.WHITESPACE_MESSAGE);
+    facts.put("imageMessage", Config.IMAGE_MESSAGE);
+    facts.put("reservedPortMessage", Config.RESERVED_PORT_MESSAGE);
+    facts.put("collisionMessage", Config.COLLISION_MESSAGE);
+    List<Map<String, Object>> reserved = new ArrayList<>();
+    Config.RESERVED_PORTS.forEach(
+        entry -> reserved.add(Map.of("listener", entry.getKey(), "port", entry.getValue())));
+    facts.put("reservedPorts", reserved);
+    facts.put("imagePattern", ImageGrammar.exactly(ImageGrammar.REFERENCE));
+    facts.put("tagAndDigestSuffix", ImageGrammar.TAG_AND_DIGEST_SUFFIX);
+    facts.put("maxImageNameLength", ImageGrammar.MAX_NAME_LENGTH);
+    facts.put("schemePattern", ImageGrammar.SCHEME);
+    facts.put("schemeMessage", ImageGrammar.SCHEME_MESSAGE);
+    facts.put("dnsLabelPattern", DnsLabel.PATTERN);
+    facts.put("notAStringMessage", StringData.MESSAGE);
+    facts.put("obsoleteMessage", SettingsCatalog.OBSOLETE_MESSAGE);
+    facts.put("crossKeyChecks", CrossKeyChecks.template());
+    facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
+    facts.put("settingsPrefix", settingsPrefix());
+    facts.put("unknownMessage", SettingsCatalog.UNKNOWN_MESSAGE);
+    facts.put("suggestion", SettingsCatalog.SUGGESTION);
+    facts.put("noSuggestion", SettingsCatalog.NO_SUGGESTION);
+    facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);
+    facts.put(
+        "shutdownDefault",
+        SettingsCatalog.key(PodFit.SHUTDOWN_TIMEOUT_KEY).orElseThrow().defaultValue());
+    facts.put("defaultGracePeriod", PodFit.DEFAULT_GRACE_PERIOD_SECONDS);
+    facts.put("shutdownMessage", PodFit.SHUTDOWN_MESSAGE);
+    facts.put("releaseMessage", PodFit.RELEASE_MESSAGE);
+    facts.put("listenerMessage", PodFit.LISTENER_MESSAGE);
+    facts.put("targetedRelease", PodFit.targetedRelease());
+    facts.put("versionTagPattern", PodFit.versionTagPattern());
+    List<Map<String, Object>> agents = new ArrayList<>();
+    NodeAgentPorts.all().forEach((port, agent) -> agents.add(Map.of("port", port, "agent", agent)));
+    facts.put("nodeAgentPorts", agents);
+    return facts;
+  }
+
+  /**
+   * The prefix of Racer's settings keys, which every catalog key has: the chart warns only about
+   * unknown keys with it, as the function does, and leaves it out when it counts edits.
+   */
+  private static String settingsPrefix() {
+    String prefix = SettingsCatalog.PREFIX;
+    SettingsCatalog.keys().stream()
+        .map(SettingKey::name)
+        .filter(name -> !name.startsWith(prefix))
+        .findFirst()
+        .ifPresent(
+            name -> {
+              throw new IllegalStateException(
+                  "catalog key " + name + " lacks the prefix " + prefix);
+            });
+    return prefix;
+  }
+}

@@ -1,0 +1,130 @@
+package io.unboundedcloud.racer.krm.inputs;
+
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.workload.Dataplane;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a DaemonSet, as a plain tree, wires the dataplane: its container, the images it runs and the
+ * settings ConfigMap it reads. The one place that knows where each sits:
+ *
+ * <pre>
+ * spec.template.spec.containers[name=dataplane].image
+ * spec.template.spec.containers[name=dataplane].env[name=RACER_OBJECT_IMAGE].value
+ * spec.template.spec.containers[name=dataplane].envFrom[*].configMapRef.name   (racer-settings last)
+ * </pre>
+ *
+ * <p>The function puts racer-settings last among the container's environment sources, so that its
+ * keys win over a user's ConfigMap or Secret: the settings are the last ConfigMap named there.
+ */
+public final class DataplaneWiring {
+  /** The dataplane container, in a DaemonSet. */
+  public static final FieldPath CONTAINER =
+      FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
+
+  /** The dataplane container's environment sources, racer-settings last. */
+  public static final FieldPath ENV_FROM = CONTAINER.key("envFrom");
+
+  /** The env var that hands the webhook the racer-object image. */
+  public static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
+
+  private final Map<String, Object> container;
+
+  private DataplaneWiring(Map<String, Object> container) {
+    this.container = container;
+  }
+
+  /** The wiring of a DaemonSet as a plain tree (read in place: {@link #nameSettings} edits it). */
+  public static DataplaneWiring of(Map<String, Object> daemonSet) {
+    return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSet)));
+  }
+
+  /** The wiring of a DaemonSet item (a copy of its tree). */
+  public static DataplaneWiring of(Item daemonSet) {
+    return of(Nodes.toPlainMap(daemonSet.node()));
+  }
+
+  /** The dataplane container, or {@code null} when the DaemonSet has none. */
+  public Map<String, Object> container() {
+    return container;
+  }
+
+  /** The dataplane image, or {@code null}. */
+  public String image() {
+    return container != null && container.get("image") instanceof String image ? image : null;
+  }
+
+  /** The racer-object image: the first {@link #OBJECT_IMAGE_ENV} with a value, or {@code null}. */
+  public String objectImage() {
+    if (container != null && container.get("env") instanceof List<?> env) {
+      for (Object entry : env) {
+        if (entry instanceof Map<?, ?> variable
+            && OBJECT_IMAGE_ENV.equals(variable.get("name"))
+            && variable.get("value") instanceof String value) {
+          return value;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The name of the settings ConfigMap: the last one the container reads, or {@code null}. */
+  public String settingsName() {
+    String name = null;
+    for (Map<String, Object> ref : configMapRefs(container)) {
+      name = (String) ref.get("name");
+    }
+    return name;
+  }
+
+  /**
+   * Makes the container read ConfigMap {@code name} wherever it reads {@code was} (a build renamed
+   * racer-settings: the function's own name puts it back).
+   */
+  public void nameSettings(String was, String name) {
+    for (Map<String, Object> ref : configMapRefs(container)) {
+      if (was.equals(ref.get("name"))) {
+        ref.put("name", name);
+      }
+    }
+  }
+
+  /**
+   * The ConfigMaps any pod's containers read their environment from, init containers first, in
+   * order, each once: the settings of a workload (racer-settings last for the dataplane).
+   */
+  public static List<String> configMapsRead(Map<String, Object> podSpec) {
+    List<String> names = new ArrayList<>();
+    for (String field : List.of("initContainers", "containers")) {
+      if (podSpec.get(field) instanceof List<?> containers) {
+        for (Object container : containers) {
+          for (Map<String, Object> ref : configMapRefs(PlainTrees.asMap(container))) {
+            if (!names.contains((String) ref.get("name"))) {
+              names.add((String) ref.get("name"));
+            }
+          }
+        }
+      }
+    }
+    return names;
+  }
+
+  /** A container's {@code configMapRef}s that name a ConfigMap, in order. */
+  private static List<Map<String, Object>> configMapRefs(Map<String, Object> container) {
+    List<Map<String, Object>> refs = new ArrayList<>();
+    if (container != null && container.get("envFrom") instanceof List<?> sources) {
+      for (Object source : sources) {
+        Map<String, Object> ref =
+            source instanceof Map<?, ?> entry ? PlainTrees.asMap(entry.get("configMapRef")) : null;
+        if (ref != null && ref.get("name") instanceof String) {
+          refs.add(ref);
+        }
+      }
+    }
+    return refs;
+  }
+}

@@ -1,0 +1,142 @@
+package io.unboundedcloud.racer.krm.inputs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+@DisplayName("DataplaneWiring: the dataplane container, its images and the settings it reads")
+class DataplaneWiringTest {
+  /** A DaemonSet that holds nothing but its pod spec, {@code podSpec} (YAML from column 0). */
+  private static Map<String, Object> daemonSet(String podSpec) {
+    Map<String, Object> tree = new LinkedHashMap<>();
+    FieldPath.of("spec.template.spec")
+        .putIn(tree, new Yaml(new SafeConstructor(new LoaderOptions())).load(podSpec));
+    return tree;
+  }
+
+  private static final String WIRED =
+      """
+      containers:
+      - name: sidecar
+        image: registry.example.com/sidecar:1
+        envFrom:
+        - configMapRef: {name: sidecar-config}
+      - name: dataplane
+        image: registry.example.com/racer/dataplane:0.19.0
+        env:
+        - name: RACER_OBJECT_IMAGE
+          valueFrom: {configMapKeyRef: {name: images, key: object}}
+        - name: RACER_OBJECT_IMAGE
+          value: registry.example.com/racer/racer-object:0.19.0
+        envFrom:
+        - secretRef: {name: user-secret}
+        - configMapRef: {name: user-config}
+        - configMapRef: {name: racer-settings-5f2k}
+        - configMapRef: {}
+      """;
+
+  @Nested
+  @DisplayName("of a DaemonSet the function wired")
+  class Wired {
+    private final DataplaneWiring wiring = DataplaneWiring.of(daemonSet(WIRED));
+
+    @Test
+    @DisplayName("the container is the one named dataplane, not the first")
+    void container() {
+      assertThat(wiring.container()).containsEntry("name", "dataplane");
+      assertThat(wiring.image()).isEqualTo("registry.example.com/racer/dataplane:0.19.0");
+    }
+
+    @Test
+    @DisplayName("the object image is the first RACER_OBJECT_IMAGE with a value")
+    void objectImage() {
+      assertThat(wiring.objectImage()).isEqualTo("registry.example.com/racer/racer-object:0.19.0");
+    }
+
+    @Test
+    @DisplayName("the settings are the last ConfigMap named, past Secrets and refs without a name")
+    void settingsLast() {
+      assertThat(wiring.settingsName()).isEqualTo("racer-settings-5f2k");
+    }
+  }
+
+  @Nested
+  @DisplayName("of a DaemonSet missing a part")
+  class Missing {
+    @Test
+    @DisplayName("no dataplane container: nothing is found")
+    void noContainer() {
+      DataplaneWiring wiring =
+          DataplaneWiring.of(daemonSet("containers:\n- name: other\n  image: x\n"));
+      assertThat(
+              Arrays.asList(
+                  wiring.container(), wiring.image(), wiring.objectImage(), wiring.settingsName()))
+          .containsOnlyNulls();
+    }
+
+    @Test
+    @DisplayName("envFrom that is no list, and sources that are no maps, name no settings")
+    void malformed() {
+      assertThat(
+              DataplaneWiring.of(daemonSet("containers:\n- name: dataplane\n  envFrom: x\n"))
+                  .settingsName())
+          .isNull();
+      assertThat(
+              DataplaneWiring.of(
+                      daemonSet(
+                          "containers:\n- name: dataplane\n  envFrom: [x, {configMapRef: y}]\n"))
+                  .settingsName())
+          .isNull();
+    }
+  }
+
+  @Test
+  @DisplayName("nameSettings renames the refs to the old name only, in the tree given")
+  void nameSettings() {
+    Map<String, Object> tree = daemonSet(WIRED);
+    DataplaneWiring.of(tree).nameSettings("racer-settings-5f2k", "racer-settings");
+    assertThat(DataplaneWiring.of(tree).settingsName()).isEqualTo("racer-settings");
+    assertThat(DataplaneWiring.ENV_FROM.index(1).key("configMapRef").key("name").valueIn(tree))
+        .isEqualTo("user-config");
+  }
+
+  @Test
+  @DisplayName("configMapsRead: every container's ConfigMaps, init containers first, each once")
+  void configMapsRead() {
+    Object pod =
+        FieldPath.of("spec.template.spec")
+            .valueIn(
+                daemonSet(
+                    """
+                    initContainers:
+                    - name: init
+                      envFrom: [{configMapRef: {name: racer-settings}}]
+                    containers:
+                    - name: dataplane
+                      envFrom:
+                      - configMapRef: {name: user-config}
+                      - configMapRef: {name: racer-settings}
+                    """));
+    assertThat(DataplaneWiring.configMapsRead(PlainTrees.asMap(pod)))
+        .containsExactly("racer-settings", "user-config");
+  }
+
+  @Test
+  @DisplayName("its paths are those of the function's results")
+  void paths() {
+    assertThat(DataplaneWiring.ENV_FROM)
+        .hasToString("spec.template.spec.containers[name=dataplane].envFrom");
+    assertThat(DataplaneWiring.CONTAINER.key("image"))
+        .isEqualTo(FieldPath.of("spec.template.spec.containers").named("dataplane").key("image"));
+  }
+}

@@ -7,7 +7,8 @@
 #   bin/racer-krm-announce  the Argo CD plugin's dynamic parameter announcements: racer-krm announce
 #   bin/docker              the stand-in kustomize reaches in the Argo CD sidecar: runs racer-krm for a
 #                           racer-krm image of this version (@VERSION@ filled in here)
-#   jre/                    jlink runtime of the modules jdeps finds in the jars
+#   jre/                    jlink runtime of the modules jdeps finds in the jars, with a default CDS
+#                           archive of their classes (lib/server/classes.jsa)
 #   app/                    the jars, and the class-data archive trained on the examples:
 #                           racer-krm.aot (Java 25+ AOT cache, JEP 483/514) or racer-krm.jsa
 #                           (Java 17 AppCDS, with racer-krm.classlist to dump it again elsewhere);
@@ -91,6 +92,15 @@ if [ -n "$jmods" ]; then set -- --module-path "$jmods" --strip-java-debug-attrib
 say "jlink ($("$jdk/bin/java" -version 2>&1 | head -1)): $modules, --compress=$compress${jmods:+, jmods $jmods}"
 "$jdk/bin/jlink" "$@" --add-modules "$modules" --no-header-files --no-man-pages \
   --compress="$compress" --output "$out/jre"
+# The runtime carries a default CDS archive of the JDK's classes, as a JDK does (lib/server/classes.jsa,
+# what jlink --generate-cds-archive dumps; here by the runtime's own java, so that another platform's
+# runtime gets one too, through binfmt_misc): its `java -version` took twice a JDK's without it.
+# racer-krm's runs use their own archive (app/); this one serves a run without it (RACER_KRM_ARCHIVE=off,
+# or an archive refused). Only the one for compressed oops, which the launcher always runs with
+# (-XX:+UseCompressedOops): the other is 14 MB more. The same JDK dumps the same bytes each time.
+"$out/jre/bin/java" -Xshare:dump -Xlog:disable -Xlog:all=warning:stderr >/dev/null \
+  || fail "the runtime's java could not dump its default CDS archive"
+chmod 644 "$out/jre/lib/server/classes.jsa"
 
 sed -e "s|@ARCHIVE@|$kind|" -e "s|@CLASSPATH@|$classpath|" "$here/racer-krm" >"$out/bin/racer-krm"
 cp "$here/racer-krm-archive" "$out/bin/racer-krm-archive"
@@ -127,14 +137,15 @@ to_resource_list() {
 }
 to_resource_list "$examples"/quickstart/*.yaml >"$work/quickstart.yaml"
 
-# run NAME JAVA_OPTS [ARGS...] < input: the function without its archive, from app/ (so that the
-# options can name files relatively), stdout to $work/NAME.out; exit 1 (error results) is fine.
+# run NAME JAVA_OPTS [ARGS...] < input: the function without its archive (RACER_KRM_ARCHIVE, default
+# off), from app/ (so that the options can name files relatively), stdout to $work/NAME.out; exit 1
+# (error results) is fine.
 run() {
   name=$1
   opts=$2
   shift 2
   status=0
-  (cd "$out/app" && RACER_KRM_ARCHIVE=off RACER_KRM_JAVA_OPTS=$opts "$out/bin/racer-krm" "$@") \
+  (cd "$out/app" && RACER_KRM_ARCHIVE=${archive_mode:-off} RACER_KRM_JAVA_OPTS=$opts "$out/bin/racer-krm" "$@") \
     >"$work/$name.out" 2>>"$work/training.log" || status=$?
   [ "$status" -le 1 ] || { cat "$work/training.log" >&2; fail "training run $name exited $status"; }
 }
@@ -142,12 +153,22 @@ run first "" <"$work/quickstart.yaml"
 cp "$work/first.out" "$work/rendered.yaml"
 
 if [ "$kind" = aot ]; then
-  # One training run (JEP 514): the second pass covers the first one's classes and the merge.
+  # One training process (JEP 514) that runs the function twice (krm.TrainingRun): the first pass,
+  # which creates the DaemonSet (kustomize's usual input), and the second, which reads it back and
+  # merges it (kpt's package after its first render). What the training does not run is linked again
+  # at every start: trained on the second pass alone, a 20-item run that creates the DaemonSet spun
+  # string concatenations and lambdas at run time; trained on the first alone, the second pass loaded
+  # 100 classes from the jars (1.5x the CPU). Every class in the cache is loaded at every start,
+  # whether the run needs it or not: training render of the example folders too put 63 more classes
+  # into every start (docs/performance.md).
   # Without adapter caching: JDK 25 stores the adapters it generated for this machine's CPU in the
   # cache and runs them on any CPU, so a cache trained here (AVX-512) stopped with SIGILL on a CPU
   # without AVX; without them it runs on older CPUs too (RuntimeArchiveIT.olderCpu).
+  archive_mode=training
   run train "-XX:AOTCacheOutput=racer-krm.aot -XX:+UnlockDiagnosticVMOptions -XX:-AOTAdapterCaching" \
-    <"$work/rendered.yaml"
+    "$work/quickstart.yaml" "$work/rendered.yaml" </dev/null
+  [ "$status" = 0 ] || { cat "$work/training.log" >&2; fail "the training run exited $status: every input must render"; }
+  archive_mode=off
 else
   # AppCDS: the class lists of several runs, merged, then one static dump.
   n=0

@@ -96,11 +96,13 @@ class KustomizationEnvironmentIT {
     Map<String, String> envs(HostilePayload payload) {
       return switch (this) {
         case LD_PRELOAD -> Map.of("LD_PRELOAD", payload.preloadLibrary("payload").toString());
-        // the form: the launcher's own setting, with the archive off
+        // the form: the launcher's own setting, with the archive off; -Xshare:off as well,
+        // since the runtime's default CDS archive would keep the JDK's classes out of the 8 MiB of
+        // metaspace the payload needs to exhaust
         case RACER_KRM_JAVA_OPTS ->
             ordered(
                 "RACER_KRM_JAVA_OPTS",
-                payload.jvmOptions("payload", ""),
+                payload.jvmOptions("payload", "-Xshare:off"),
                 "RACER_KRM_ARCHIVE",
                 "off");
         default ->

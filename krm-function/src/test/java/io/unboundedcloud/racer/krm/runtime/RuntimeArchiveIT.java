@@ -104,18 +104,8 @@ class RuntimeArchiveIT {
       "on the training input every class of the function, fabric8 and snakeyaml comes from the archive,"
           + " and Jackson's databind is never loaded")
   void archiveServesTheClasses() {
-    CommandRun run =
-        CommandRun.of(
-            RuntimeFolder.module(),
-            Map.of(
-                "RACER_KRM_REQUIRE_ARCHIVE",
-                "1",
-                "RACER_KRM_JAVA_OPTS",
-                "-Xlog:class+load=info:stderr"),
-            RuntimeFolder.read(RuntimeFolder.trainingInput()),
-            List.of(RuntimeFolder.launcher().toString()));
+    CommandRun run = loggingClassLoads(RuntimeFolder.trainingInput());
 
-    assertThat(run.exit()).as("exit code; stderr:%n%s", run.stderr()).isLessThanOrEqualTo(1);
     List<String> fromArchive = new ArrayList<>();
     StringBuilder fromJars = new StringBuilder();
     List<String> databind = new ArrayList<>();
@@ -146,6 +136,64 @@ class RuntimeArchiveIT {
             "org.yaml.snakeyaml.composer.Composer");
     // the generated codec replaced ObjectMapper: its introspection was most of the start-up time
     assertThat(databind).as("Jackson databind classes loaded").isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {"first pass: the quickstart without the DaemonSet", "second pass: with it"})
+  @DisplayName(
+      "on each training pass's input ({0}) no class of the jars is defined at run time: every one, lambdas and string concatenations included, comes from the archive")
+  void noClassDefinedAtRunTime(String pass) {
+    Path input =
+        pass.startsWith("first") ? RuntimeFolder.firstPassInput() : RuntimeFolder.trainingInput();
+    CommandRun run = loggingClassLoads(input);
+
+    List<String> loaded = new ArrayList<>();
+    StringBuilder defined = new StringBuilder();
+    for (String line : run.stderr().lines().toList()) {
+      Matcher load = LOADED.matcher(line);
+      if (load.find()) {
+        loaded.add(load.group(1));
+        // the JDK's own classes from its modules (jrt:) are the JDK's to archive
+        if (!load.group(2).contains("shared objects file") && !load.group(2).startsWith("jrt:")) {
+          defined.append(line).append('\n');
+        }
+      }
+    }
+    assertThat(loaded).as("classes loaded").contains("io.unboundedcloud.racer.krm.Main");
+    // the Java 17 archive (dumped from class lists) is held to the jars' own classes only, above
+    if (RuntimeFolder.archive().toString().endsWith(".aot")) {
+      assertThat(defined.toString()).as("classes not from the archive").isEmpty();
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "on a host of 64 GiB without a memory limit (a heap of 48 GiB at 75%) the archive is still used: the launcher keeps compressed oops, which the archive was trained with")
+  void largeHost() {
+    byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
+    CommandRun reference = run(RuntimeFolder.launcher(), Map.of(), input);
+
+    CommandRun large =
+        run(
+            RuntimeFolder.launcher(),
+            Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1", "RACER_KRM_JAVA_OPTS", "-XX:MaxRAM=64g"),
+            input);
+
+    large.assertSameAs(reference, "the runtime on a host of 64 GiB");
+  }
+
+  @Test
+  @DisplayName(
+      "the runtime's own java carries a default CDS archive of the JDK's classes, as a JDK does (java -Xshare:on starts)")
+  void runtimeJavaHasDefaultArchive() {
+    Path java = RuntimeFolder.runtime().resolve("jre/bin/java");
+    assertThat(RuntimeFolder.runtime().resolve("jre/lib/server/classes.jsa")).isRegularFile();
+    assertThat(RuntimeFolder.runtime().resolve("jre/lib/server/classes_nocoops.jsa"))
+        .as("the archive for a heap without compressed oops, which the launcher never runs")
+        .doesNotExist();
+
+    CommandRun.of(temp, Map.of(), List.of(java.toString(), "-Xshare:on", "-version")).succeeded();
   }
 
   @Test
@@ -283,6 +331,21 @@ class RuntimeArchiveIT {
     int feature = Integer.parseInt(version.group(1));
     int update = version.group(3) == null ? 0 : Integer.parseInt(version.group(3));
     return feature == 25 ? update >= 4 : feature == 26 ? update >= 2 : feature > 26;
+  }
+
+  /** The runtime on this input with its archive required, each class it loads logged on stderr. */
+  private static CommandRun loggingClassLoads(Path input) {
+    CommandRun run =
+        run(
+            RuntimeFolder.launcher(),
+            Map.of(
+                "RACER_KRM_REQUIRE_ARCHIVE",
+                "1",
+                "RACER_KRM_JAVA_OPTS",
+                "-Xlog:class+load=info:stderr"),
+            RuntimeFolder.read(input));
+    assertThat(run.exit()).as("exit code; stderr:%n%s", run.stderr()).isLessThanOrEqualTo(1);
+    return run;
   }
 
   private static CommandRun run(Path launcher, Map<String, String> env, byte[] input) {

@@ -84,6 +84,14 @@ public final class RuntimeFolder {
     return null;
   }
 
+  /**
+   * The training's first input: the quickstart as a ResourceList without the DaemonSet, as
+   * kustomize sends it (kept by assemble.sh beside the runtime).
+   */
+  public static Path firstPassInput() {
+    return module().resolve("target/runtime-training/quickstart.yaml");
+  }
+
   /** Every golden case's {@code input.yaml}, by case name. */
   public static List<Path> goldenInputs() {
     Path golden = module().resolve("src/test/resources/golden");

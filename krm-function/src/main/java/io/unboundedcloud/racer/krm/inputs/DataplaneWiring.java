@@ -5,8 +5,10 @@ import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * How a DaemonSet, as a plain tree, wires the dataplane: its container, the images it runs and the
@@ -43,9 +45,18 @@ public final class DataplaneWiring {
     return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSet)));
   }
 
-  /** The wiring of a DaemonSet item (a copy of its tree). */
+  /**
+   * The wiring of a DaemonSet item: a copy of its containers only (the rest of its tree is not
+   * read, and renders and verifies have usually read the item whole already).
+   */
   public static DataplaneWiring of(Item daemonSet) {
-    return of(Nodes.toPlainMap(daemonSet.node()));
+    Node containers = Nodes.get(daemonSet.node(), "spec", "template", "spec", "containers");
+    if (containers == null) {
+      return new DataplaneWiring(null);
+    }
+    Map<String, Object> podSpec = new LinkedHashMap<>();
+    podSpec.put("containers", Nodes.toPlain(containers));
+    return of(Map.of("spec", Map.of("template", Map.of("spec", podSpec))));
   }
 
   /** The dataplane container, or {@code null} when the DaemonSet has none. */

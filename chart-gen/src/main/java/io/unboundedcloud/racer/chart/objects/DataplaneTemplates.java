@@ -45,35 +45,10 @@ public final class DataplaneTemplates {
                 Dataplane.SETTINGS_ANNOTATION,
                 Sentinels.SETTINGS_RECORD,
                 DataplaneTemplates::settingsRecord)
-            .add(
-                "spec.template.metadata.annotations",
-                usersBut(
-                    ChartValue.POD_ANNOTATIONS,
-                    Dataplane.SETTINGS_HASH_ANNOTATION,
-                    Dataplane.CDI_ANNOTATION))
             .replace(
                 "affinity",
                 ModelTree.valueOf(Dataplane.dataplaneAffinity()),
-                Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)))
-            .add(
-                "spec.template.spec",
-                Fragment.optionalEntry(
-                    "nodeSelector", ChartValue.PLACEMENT_NODE_SELECTOR.expression()))
-            .add(
-                "spec.template.spec",
-                Fragment.optionalEntry(
-                    "tolerations", ChartValue.PLACEMENT_TOLERATIONS.expression()));
-    substitutions
-        .add(
-            "spec.template.metadata.labels",
-            Fragment.optionalEntries(ChartValue.POD_LABELS.expression()))
-        .add(
-            "metadata.annotations",
-            usersBut(
-                ChartValue.DAEMON_SET_ANNOTATIONS,
-                Dataplane.DATAPLANE_IMAGE_ANNOTATION,
-                Dataplane.OBJECT_IMAGE_ANNOTATION,
-                Dataplane.SETTINGS_ANNOTATION));
+                Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)));
     FieldTemplates.addTo(substitutions);
     return new ObjectTemplate(
         "daemonset.yaml",
@@ -138,16 +113,6 @@ public final class DataplaneTemplates {
         .text(Sentinels.SETTINGS_HASH, Defines.include(Defines.SETTINGS_HASH))
         .number(Sentinels.PEER_PORT, Defines.include(Defines.PEER_PORT))
         .number(Sentinels.DIAGNOSTICS_PORT, Defines.include(Defines.DIAGNOSTICS_PORT));
-  }
-
-  /** The annotations of a value after ours, without those of its keys that are ours. */
-  private static Fragment usersBut(ChartValue annotations, String... ours) {
-    StringBuilder omitted = new StringBuilder();
-    for (String key : ours) {
-      omitted.append(' ').append(quoted(key));
-    }
-    return Fragment.optionalEntries(
-        "omit (" + annotations.expression() + " | default dict)" + omitted);
   }
 
   static String quoted(String text) {

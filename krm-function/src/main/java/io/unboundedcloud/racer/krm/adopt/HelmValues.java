@@ -45,9 +45,11 @@ final class HelmValues {
           + " secrets (imagePullSecrets are the dataplane pods' own; the ServiceAccount's are added only to pods that"
           + " list none)";
 
-  private static final List<ValueGroup> GROUPS =
-      List.of(
-          new FieldValues(), new PlacementValues(), new PodMetadataValues(), new MetadataValues());
+  private static final List<ValueGroup> GROUPS = List.of(new FieldValues(), new AffinityValue());
+
+  /** The ServiceAccount's annotations, where {@code serviceAccount.annotations} adds its own. */
+  private static final FieldPath ACCOUNT_ANNOTATIONS =
+      FieldValues.path(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.field().orElseThrow());
 
   private HelmValues() {}
 
@@ -99,7 +101,7 @@ final class HelmValues {
       FieldPath.of(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.path()).putIn(values, accountAnnotations);
     }
     Map<String, Object> commonLabels =
-        MetadataValues.commonLabels(List.of(daemonSet, account, adopted.settings()));
+        CommonLabels.of(List.of(daemonSet, account, adopted.settings()));
     if (!commonLabels.isEmpty()) {
       values.put(ChartValue.COMMON_LABELS.path(), commonLabels);
     }
@@ -185,8 +187,7 @@ final class HelmValues {
   }
 
   private static Map<String, Object> annotations(Map<String, Object> object) {
-    Object annotations =
-        object == null ? null : FieldPath.of("metadata.annotations").valueIn(object);
+    Object annotations = object == null ? null : ACCOUNT_ANNOTATIONS.valueIn(object);
     return annotations instanceof Map<?, ?> map
         ? PlainTrees.copyMap(PlainTrees.asMap(map))
         : new LinkedHashMap<>();

@@ -49,7 +49,7 @@ public final class DataplaneTemplates {
                 "affinity",
                 ModelTree.valueOf(Dataplane.dataplaneAffinity()),
                 Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)));
-    FieldTemplates.addTo(substitutions);
+    FieldTemplates.addTo(substitutions, "DaemonSet");
     return new ObjectTemplate(
         "daemonset.yaml",
         List.of(
@@ -77,11 +77,9 @@ public final class DataplaneTemplates {
         new Substitutions()
             .text(Sentinels.NAMESPACE, "$.Release.Namespace")
             .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
-            .add(
-                "metadata",
-                Fragment.optionalEntry(
-                    "annotations", ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.expression()));
+                "metadata.labels",
+                Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)));
+    FieldTemplates.addTo(substitutions, "ServiceAccount");
     return new ObjectTemplate(
         "serviceaccount.yaml",
         List.of(

@@ -11,18 +11,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Each value that sets a field of the DaemonSet ({@link ChartValue#daemonSetValues()}) written into
- * the template as a user's kustomize patch would set it. One that replaces a field the builder
- * renders is written as the builder made it in the {@code else} branch of a {@code with} on the
- * value (an unset count: an {@code if} it is set), so an empty value renders exactly what the
- * builder made; one that replaces a field the builder leaves out is written only when given (text
- * quoted, a count as an integer, else as YAML); one that adds to a list the builder renders adds
- * its items after the builder's (before, for {@link ValueField.Kind#PREPENDS}), and to a list the
- * builder leaves out is the list, when given; one merged into a map the builder renders adds its
- * entries after the builder's, without those of the chart's own keys where the chart's win, and
- * into a map the builder leaves out is the map, when given. One combined with its field by a rule
- * of its own ({@link ValueField.Kind#COMBINES}: the affinity) is the DaemonSet template's and its
- * define's.
+ * Each value that sets a field of the DaemonSet or the ServiceAccount written into its template as
+ * a user's kustomize patch would set it. One that replaces a field the builder renders is written
+ * as the builder made it in the {@code else} branch of a {@code with} on the value (an unset count:
+ * an {@code if} it is set), so an empty value renders exactly what the builder made; one that
+ * replaces a field the builder leaves out is written only when given (text quoted, a count as an
+ * integer, else as YAML); one that adds to a list the builder renders adds its items after the
+ * builder's (before, for {@link ValueField.Kind#PREPENDS}), and to a list the builder leaves out is
+ * the list, when given; one merged into a map the builder renders adds its entries after the
+ * builder's, without those of the chart's own keys where the chart's win, and into a map the
+ * builder leaves out is the map, when given. One combined with its field by a rule of its own
+ * ({@link ValueField.Kind#COMBINES}: the affinity) is the DaemonSet template's and its define's.
  */
 final class FieldTemplates {
   /**
@@ -37,12 +36,17 @@ final class FieldTemplates {
   private FieldTemplates() {}
 
   /**
-   * Adds every field value to the DaemonSet's substitutions, in values.yaml's order but placement's
-   * first: the chart writes the pod's node selector and tolerations before the other fields values
-   * add to the pod spec (the order of the rendered keys).
+   * Adds the value of every field of an object of {@code kind} to its substitutions, in
+   * values.yaml's order but placement's first: the chart writes the pod's node selector and
+   * tolerations before the other fields values add to the pod spec (the order of the rendered
+   * keys).
    */
-  static void addTo(Substitutions substitutions) {
-    List<ChartValue> values = new ArrayList<>(ChartValue.daemonSetValues());
+  static void addTo(Substitutions substitutions, String kind) {
+    List<ChartValue> values =
+        new ArrayList<>(
+            ChartValue.fieldValues().stream()
+                .filter(value -> kind.equals(value.field().orElseThrow().holder().objectKind()))
+                .toList());
     values.sort(Comparator.comparing(value -> !value.path().startsWith(PLACEMENT)));
     for (ChartValue value : values) {
       ValueField field = value.field().orElseThrow();

@@ -59,6 +59,11 @@ public record ValueField(
       return itemName;
     }
 
+    /** The kind of the object holding the field, or {@code null} for every object. */
+    public String objectKind() {
+      return objectKind;
+    }
+
     /** Whether the field is the dataplane DaemonSet's (alone). */
     public boolean inDaemonSet() {
       return "DaemonSet".equals(objectKind);

@@ -138,6 +138,82 @@ class FieldValuesTest {
     }
   }
 
+  @Nested
+  @DisplayName("the affinity, combined with the dataplane's by a rule of its own")
+  class Affinity {
+    private final AffinityValue affinity = new AffinityValue();
+    private final FieldPath terms =
+        FieldPath.of(
+            "spec.template.spec.affinity.nodeAffinity"
+                + ".requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms");
+    private final Map<String, Object> pool =
+        Map.of("key", "racer.example.com/pool", "operator", "In", "values", List.of("gpu"));
+
+    @Test
+    @DisplayName("a default install needs none")
+    void defaultInstall() {
+      Map<String, Object> values = new LinkedHashMap<>();
+      affinity.read(new AdoptedDataplane(DEFAULT_INSTALL, DEFAULT_INSTALL), values);
+      assertThat(values).isEmpty();
+    }
+
+    @Test
+    @DisplayName(
+        "a required term as the chart renders it, the dataplane's expressions first, is read as"
+            + " the user's term alone; pod anti-affinity as it stands")
+    void read() {
+      List<?> ours =
+          (List<?>)
+              PlainTrees.asMap(((List<?>) terms.valueIn(DEFAULT_INSTALL)).get(0))
+                  .get("matchExpressions");
+      List<Object> expressions = new ArrayList<>(ours);
+      expressions.add(pool);
+      Map<String, Object> adopted = PlainTrees.asMap(PlainTrees.copy(DEFAULT_INSTALL));
+      terms.putIn(adopted, List.of(Map.of("matchExpressions", expressions)));
+      Map<String, Object> anti =
+          Map.of("preferredDuringSchedulingIgnoredDuringExecution", List.of());
+      FieldPath.of("spec.template.spec.affinity.podAntiAffinity").putIn(adopted, anti);
+
+      Map<String, Object> values = new LinkedHashMap<>();
+      affinity.read(new AdoptedDataplane(adopted, DEFAULT_INSTALL), values);
+      assertThat(values)
+          .isEqualTo(
+              Map.of(
+                  "placement",
+                  Map.of(
+                      "affinity",
+                      Map.of(
+                          "nodeAffinity",
+                          Map.of(
+                              "requiredDuringSchedulingIgnoredDuringExecution",
+                              Map.of(
+                                  "nodeSelectorTerms",
+                                  List.of(Map.of("matchExpressions", List.of(pool))))),
+                          "podAntiAffinity",
+                          anti))));
+    }
+
+    @Test
+    @DisplayName("applied, it is merged into the pod's affinity key by key, and read back the same")
+    void roundTrip() {
+      Map<String, Object> anti =
+          Map.of("preferredDuringSchedulingIgnoredDuringExecution", List.of());
+      Map<String, Object> values =
+          valuesWith(ChartValue.PLACEMENT_AFFINITY, Map.of("podAntiAffinity", anti));
+      Map<String, Object> daemonSet = PlainTrees.asMap(PlainTrees.copy(DEFAULT_INSTALL));
+      affinity.apply(values, daemonSet);
+      assertThat(terms.valueIn(daemonSet))
+          .as("the dataplane's term kept")
+          .isEqualTo(terms.valueIn(DEFAULT_INSTALL));
+      assertThat(FieldPath.of("spec.template.spec.affinity.podAntiAffinity").valueIn(daemonSet))
+          .isEqualTo(anti);
+
+      Map<String, Object> read = new LinkedHashMap<>();
+      affinity.read(new AdoptedDataplane(daemonSet, DEFAULT_INSTALL), read);
+      assertThat(read).isEqualTo(values);
+    }
+  }
+
   static Stream<ChartValue> mergedValues() {
     return fieldValues()
         .filter(value -> value.field().orElseThrow().kind() == ValueField.Kind.MERGES)

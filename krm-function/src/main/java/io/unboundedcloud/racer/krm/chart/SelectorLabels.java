@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The label keys of {@code charts/racer}'s selectors: the dataplane's, and a cache origin's (its
- * name and the cache origin label). No label value may hold one ({@code commonLabels}, {@code
- * podLabels}): a selector is immutable.
+ * name and the cache origin label). The labels a value adds never hold one: a selector is
+ * immutable.
  */
 public final class SelectorLabels {
   /** Their keys, the dataplane's first. */

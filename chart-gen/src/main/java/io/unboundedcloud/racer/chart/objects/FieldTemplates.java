@@ -5,7 +5,6 @@ import io.unboundedcloud.racer.chart.template.Substitutions;
 import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.krm.chart.ValueDoc;
 import io.unboundedcloud.racer.krm.chart.ValueField;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -43,11 +42,10 @@ final class FieldTemplates {
    */
   static void addTo(Substitutions substitutions, String kind) {
     List<ChartValue> values =
-        new ArrayList<>(
-            ChartValue.fieldValues().stream()
-                .filter(value -> kind.equals(value.field().orElseThrow().holder().objectKind()))
-                .toList());
-    values.sort(Comparator.comparing(value -> !value.path().startsWith(PLACEMENT)));
+        ChartValue.fieldValues().stream()
+            .filter(value -> kind.equals(value.field().orElseThrow().holder().objectKind()))
+            .sorted(Comparator.comparing(value -> !value.path().startsWith(PLACEMENT)))
+            .toList();
     for (ChartValue value : values) {
       ValueField field = value.field().orElseThrow();
       String holder = holderPath(field.holder());

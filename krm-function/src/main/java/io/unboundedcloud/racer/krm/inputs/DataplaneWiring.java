@@ -24,15 +24,41 @@ import org.yaml.snakeyaml.nodes.Node;
  * keys win over a user's ConfigMap or Secret: the settings are the last ConfigMap named there.
  */
 public final class DataplaneWiring {
+  /** The pod template, in a DaemonSet. */
+  public static final FieldPath TEMPLATE = FieldPath.of("spec.template");
+
+  private static final FieldPath POD = TEMPLATE.key("spec");
+
   /** The dataplane container, in a DaemonSet. */
-  public static final FieldPath CONTAINER =
-      FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
+  public static final FieldPath CONTAINER = POD.key("containers").named(Dataplane.CONTAINER_NAME);
+
+  /** A container's field that lists its environment sources (ConfigMaps, Secrets). */
+  public static final String ENV_SOURCES = "envFrom";
 
   /** The dataplane container's environment sources, racer-settings last. */
-  public static final FieldPath ENV_FROM = CONTAINER.key("envFrom");
+  public static final FieldPath ENV_FROM = CONTAINER.key(ENV_SOURCES);
 
   /** The env var that hands the webhook the racer-object image. */
   public static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
+
+  /**
+   * The fields of the dataplane's pod template that the function renders from racer-settings,
+   * besides the settings-hash: the CDI request and the NVIDIA mounts ({@value
+   * Dataplane#NVIDIA_KEY}), the env (listener ports, NVIDIA), the environment sources
+   * (racer-settings itself), the ports, the host network and DNS policy ({@value
+   * Dataplane#HOST_NETWORK_KEY}). adopt says why it renders each so; diff lays a difference there,
+   * in any workload, at the settings' door when they changed.
+   */
+  public static final List<FieldPath> SETTINGS_SHAPED =
+      List.of(
+          TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
+          CONTAINER.key("env"),
+          ENV_FROM,
+          CONTAINER.key("ports"),
+          CONTAINER.key("volumeMounts"),
+          POD.key("volumes"),
+          POD.key("hostNetwork"),
+          POD.key("dnsPolicy"));
 
   private final Map<String, Object> container;
 
@@ -69,18 +95,38 @@ public final class DataplaneWiring {
     return container != null && container.get("image") instanceof String image ? image : null;
   }
 
-  /** The racer-object image: the first {@link #OBJECT_IMAGE_ENV} with a value, or {@code null}. */
+  /**
+   * The racer-object image as the function renders it: the first {@link #OBJECT_IMAGE_ENV} with a
+   * value, or {@code null}.
+   */
   public String objectImage() {
+    return objectImage(false);
+  }
+
+  /**
+   * The racer-object image a running pod gets: the last {@link #OBJECT_IMAGE_ENV} with a value
+   * (where a name repeats, the kubelet hands the container the last), or {@code null}. Differs from
+   * {@link #objectImage()} only where someone repeated the variable; adopt pins what runs.
+   */
+  public String runningObjectImage() {
+    return objectImage(true);
+  }
+
+  private String objectImage(boolean last) {
+    String found = null;
     if (container != null && container.get("env") instanceof List<?> env) {
       for (Object entry : env) {
         if (entry instanceof Map<?, ?> variable
             && OBJECT_IMAGE_ENV.equals(variable.get("name"))
             && variable.get("value") instanceof String value) {
-          return value;
+          if (!last) {
+            return value;
+          }
+          found = value;
         }
       }
     }
-    return null;
+    return found;
   }
 
   /** The name of the settings ConfigMap: the last one the container reads, or {@code null}. */
@@ -127,7 +173,7 @@ public final class DataplaneWiring {
   /** A container's {@code configMapRef}s that name a ConfigMap, in order. */
   private static List<Map<String, Object>> configMapRefs(Map<String, Object> container) {
     List<Map<String, Object>> refs = new ArrayList<>();
-    if (container != null && container.get("envFrom") instanceof List<?> sources) {
+    if (container != null && container.get(ENV_SOURCES) instanceof List<?> sources) {
       for (Object source : sources) {
         Map<String, Object> ref =
             source instanceof Map<?, ?> entry ? PlainTrees.asMap(entry.get("configMapRef")) : null;

@@ -64,6 +64,12 @@ class DataplaneWiringTest {
     }
 
     @Test
+    @DisplayName("the running object image is the last with a value: one given, the same")
+    void runningObjectImage() {
+      assertThat(wiring.runningObjectImage()).isEqualTo(wiring.objectImage());
+    }
+
+    @Test
     @DisplayName("the settings are the last ConfigMap named, past Secrets and refs without a name")
     void settingsLast() {
       assertThat(wiring.settingsName()).isEqualTo("racer-settings-5f2k");
@@ -98,6 +104,25 @@ class DataplaneWiringTest {
                   .settingsName())
           .isNull();
     }
+  }
+
+  @Test
+  @DisplayName(
+      "RACER_OBJECT_IMAGE given twice: rendered, the first; running, the last (the kubelet's)")
+  void repeatedObjectImage() {
+    DataplaneWiring wiring =
+        DataplaneWiring.of(
+            daemonSet(
+                """
+                containers:
+                - name: dataplane
+                  env:
+                  - {name: RACER_OBJECT_IMAGE, value: "registry.example.com/racer-object:0.19.0"}
+                  - {name: RACER_OBJECT_IMAGE, value: "mirror.example.com/racer-object:0.19.1"}
+                  - {name: RACER_OBJECT_IMAGE, valueFrom: {configMapKeyRef: {name: a, key: b}}}
+                """));
+    assertThat(wiring.objectImage()).isEqualTo("registry.example.com/racer-object:0.19.0");
+    assertThat(wiring.runningObjectImage()).isEqualTo("mirror.example.com/racer-object:0.19.1");
   }
 
   @Test
@@ -138,5 +163,21 @@ class DataplaneWiringTest {
         .hasToString("spec.template.spec.containers[name=dataplane].envFrom");
     assertThat(DataplaneWiring.CONTAINER.key("image"))
         .isEqualTo(FieldPath.of("spec.template.spec.containers").named("dataplane").key("image"));
+  }
+
+  @Test
+  @DisplayName("the fields racer-settings shapes are in the pod template, the dataplane's own")
+  void settingsShaped() {
+    assertThat(DataplaneWiring.SETTINGS_SHAPED)
+        .extracting(FieldPath::toString)
+        .containsExactly(
+            "spec.template.metadata.annotations[\"cdi.k8s.io/racer\"]",
+            "spec.template.spec.containers[name=dataplane].env",
+            "spec.template.spec.containers[name=dataplane].envFrom",
+            "spec.template.spec.containers[name=dataplane].ports",
+            "spec.template.spec.containers[name=dataplane].volumeMounts",
+            "spec.template.spec.volumes",
+            "spec.template.spec.hostNetwork",
+            "spec.template.spec.dnsPolicy");
   }
 }

@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * How a DaemonSet, as a plain tree, wires the dataplane: its container, the images it runs and the
@@ -62,13 +64,17 @@ public final class DataplaneWiring {
 
   private final Map<String, Object> container;
 
-  private DataplaneWiring(Map<String, Object> container) {
+  /** The containers' YAML, for an item's wiring: how its values were written. */
+  private final Node containers;
+
+  private DataplaneWiring(Map<String, Object> container, Node containers) {
     this.container = container;
+    this.containers = containers;
   }
 
   /** The wiring of a DaemonSet as a plain tree (read in place: {@link #nameSettings} edits it). */
   public static DataplaneWiring of(Map<String, Object> daemonSet) {
-    return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSet)));
+    return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSet)), null);
   }
 
   /**
@@ -78,11 +84,12 @@ public final class DataplaneWiring {
   public static DataplaneWiring of(Item daemonSet) {
     Node containers = Nodes.get(daemonSet.node(), "spec", "template", "spec", "containers");
     if (containers == null) {
-      return new DataplaneWiring(null);
+      return new DataplaneWiring(null, null);
     }
     Map<String, Object> podSpec = new LinkedHashMap<>();
     podSpec.put("containers", Nodes.toPlain(containers));
-    return of(Map.of("spec", Map.of("template", Map.of("spec", podSpec))));
+    Map<String, Object> daemonSetTree = Map.of("spec", Map.of("template", Map.of("spec", podSpec)));
+    return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSetTree)), containers);
   }
 
   /** The dataplane container, or {@code null} when the DaemonSet has none. */
@@ -93,6 +100,51 @@ public final class DataplaneWiring {
   /** The dataplane image, or {@code null}. */
   public String image() {
     return container != null && container.get("image") instanceof String image ? image : null;
+  }
+
+  /**
+   * The dataplane image as the item's YAML writes it, also where it reads as no string ({@code
+   * image: 1.50} gives {@code "1.50"}), or {@code null}: what a message names. A plain tree's
+   * wiring gives {@link #image()}.
+   */
+  public String writtenImage() {
+    MappingNode node = containerNode();
+    return node == null ? image() : Nodes.getText(node, "image");
+  }
+
+  /**
+   * The racer-object image as the item's YAML writes it: the first {@link #OBJECT_IMAGE_ENV} with a
+   * value, whatever it reads as ({@code value: 2.0} gives {@code "2.0"}), or {@code null}. A plain
+   * tree's wiring gives {@link #objectImage()}.
+   */
+  public String writtenObjectImage() {
+    MappingNode node = containerNode();
+    if (node == null) {
+      return objectImage();
+    }
+    if (Nodes.get(node, "env") instanceof SequenceNode env) {
+      for (Node entry : env.getValue()) {
+        if (entry instanceof MappingNode variable
+            && OBJECT_IMAGE_ENV.equals(Nodes.getText(variable, "name"))
+            && Nodes.getText(variable, "value") != null) {
+          return Nodes.getText(variable, "value");
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The dataplane container's YAML, where the wiring has an item's and it holds one. */
+  private MappingNode containerNode() {
+    if (container != null && containers instanceof SequenceNode list) {
+      for (Node each : list.getValue()) {
+        if (each instanceof MappingNode node
+            && Dataplane.CONTAINER_NAME.equals(Nodes.getText(node, "name"))) {
+          return node;
+        }
+      }
+    }
+    return null;
   }
 
   /**

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.inputs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.Arrays;
@@ -123,6 +124,35 @@ class DataplaneWiringTest {
                 """));
     assertThat(wiring.objectImage()).isEqualTo("registry.example.com/racer-object:0.19.0");
     assertThat(wiring.runningObjectImage()).isEqualTo("mirror.example.com/racer-object:0.19.1");
+  }
+
+  @Test
+  @DisplayName("of an item: the images as written, also where YAML reads a number; the values not")
+  void writtenImages() {
+    Item item =
+        new Item(
+            ManifestNodes.one(
+                """
+                apiVersion: apps/v1
+                kind: DaemonSet
+                metadata: {name: racer}
+                spec:
+                  template:
+                    spec:
+                      containers:
+                      - name: dataplane
+                        image: 1.50
+                        env:
+                        - {name: RACER_OBJECT_IMAGE, value: ~}
+                        - {name: RACER_OBJECT_IMAGE, value: 2.0}
+                """));
+    DataplaneWiring wiring = DataplaneWiring.of(item);
+    assertThat(wiring.writtenImage()).isEqualTo("1.50");
+    assertThat(wiring.writtenObjectImage()).isEqualTo("2.0");
+    assertThat(Arrays.asList(wiring.image(), wiring.objectImage())).containsOnlyNulls();
+    DataplaneWiring plain = DataplaneWiring.of(daemonSet(WIRED));
+    assertThat(plain.writtenImage()).isEqualTo(plain.image());
+    assertThat(plain.writtenObjectImage()).isEqualTo(plain.objectImage());
   }
 
   @Test

@@ -133,18 +133,11 @@ class DataplaneWiringTest {
         new Item(
             ManifestNodes.one(
                 """
-                apiVersion: apps/v1
-                kind: DaemonSet
-                metadata: {name: racer}
-                spec:
-                  template:
-                    spec:
-                      containers:
-                      - name: dataplane
-                        image: 1.50
-                        env:
-                        - {name: RACER_OBJECT_IMAGE, value: ~}
-                        - {name: RACER_OBJECT_IMAGE, value: 2.0}
+                {apiVersion: apps/v1, kind: DaemonSet, metadata: {name: racer},
+                 spec: {template: {spec: {containers: [{name: sidecar, image: 7}, {
+                   name: dataplane, image: 1.50, env: [
+                     {name: RACER_OBJECT_IMAGE, value: ~},
+                     {name: RACER_OBJECT_IMAGE, value: 2.0}]}]}}}}
                 """));
     DataplaneWiring wiring = DataplaneWiring.of(item);
     assertThat(wiring.writtenImage()).isEqualTo("1.50");

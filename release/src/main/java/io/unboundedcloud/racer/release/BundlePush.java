@@ -58,8 +58,13 @@ public final class BundlePush {
     try {
       System.out.println(push(args));
     } catch (IOException | OrasException e) {
+      String why = e.getMessage() == null ? e.toString() : e.getMessage();
+      Throwable cause = e.getCause();
+      if (cause != null && !why.contains(cause.toString())) {
+        why += " (" + cause + ")";
+      }
       System.err.printf(
-          "release: error: cannot push %s/%s:%s: %s%n", args[0], args[1], args[2], e.getMessage());
+          "release: error: cannot push %s/%s:%s: %s%n", args[0], args[1], args[2], why);
       System.exit(1);
     }
   }

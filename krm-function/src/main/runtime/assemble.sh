@@ -165,7 +165,9 @@ if [ "$kind" = aot ]; then
   # cache and runs them on any CPU, so a cache trained here (AVX-512) stopped with SIGILL on a CPU
   # without AVX; without them it runs on older CPUs too (RuntimeArchiveIT.olderCpu).
   archive_mode=training
-  run train "-XX:AOTCacheOutput=racer-krm.aot -XX:+UnlockDiagnosticVMOptions -XX:-AOTAdapterCaching" \
+  # Without method profiles (-XX:-AOTRecordTraining): they are for C2, which the launcher never runs
+  # (-XX:TieredStopAtLevel=1); replaying them at start cost more than it gave (docs/performance.md).
+  run train "-XX:AOTCacheOutput=racer-krm.aot -XX:+UnlockDiagnosticVMOptions -XX:-AOTAdapterCaching -XX:-AOTRecordTraining" \
     "$work/quickstart.yaml" "$work/rendered.yaml" </dev/null
   [ "$status" = 0 ] || { cat "$work/training.log" >&2; fail "the training run exited $status: every input must render"; }
   archive_mode=off

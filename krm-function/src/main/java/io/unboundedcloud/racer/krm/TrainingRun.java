@@ -1,12 +1,13 @@
 package io.unboundedcloud.racer.krm;
 
 import java.io.ByteArrayInputStream;
+import java.io.File;
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The class-data archive's training run (src/main/runtime/assemble.sh): racer-krm as {@link Main}
@@ -18,6 +19,10 @@ import java.nio.file.Path;
  * <p>Each argument is one run: a file is a ResourceList on stdin (function mode), a folder is
  * {@code render FOLDER}. Output is dropped; a run that fails ends the training with its exit code
  * (as {@link Main} ends a run), and assemble.sh with it.
+ *
+ * <p>It reads its inputs with {@code java.io}, as the function reads its stdin: every class the
+ * training loads is in the cache and loaded at every start, and {@code java.nio.file} would have
+ * put the NIO file system and its channels (some 60 classes) into every function run.
  */
 public final class TrainingRun {
   private TrainingRun() {}
@@ -25,12 +30,14 @@ public final class TrainingRun {
   public static void main(String[] args) throws IOException {
     System.setOut(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
     for (String arg : args) {
-      Path input = Path.of(arg);
-      if (Files.isDirectory(input)) {
+      File input = new File(arg);
+      if (input.isDirectory()) {
         System.setIn(new ByteArrayInputStream(new byte[0]));
         Main.main(new String[] {"render", arg});
       } else {
-        System.setIn(new ByteArrayInputStream(Files.readAllBytes(input)));
+        try (InputStream file = new FileInputStream(input)) {
+          System.setIn(new ByteArrayInputStream(file.readAllBytes()));
+        }
         Main.main(new String[0]);
       }
     }

@@ -3,21 +3,35 @@ package io.unboundedcloud.racer.release;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Map;
+import javax.net.ssl.SSLContext;
+import land.oras.ContainerRef;
+import land.oras.Manifest;
+import land.oras.Registry;
+import land.oras.auth.AuthProvider;
+import land.oras.auth.AuthScheme;
+import land.oras.exception.OrasException;
 
 /**
  * Pushes an exec bundle and its SHA-256 file to the registry as one OCI artifact (an image manifest
  * with an artifact type, the empty config, one layer per file titled with its name), as {@code oras
- * push} would, over the Docker registry API. Prints the manifest's digest on stdout.
+ * push} would, through ORAS's Java SDK. Prints the manifest's digest on stdout; on failure one line
+ * on stderr, exit 1.
+ *
+ * <p>ORAS moves the blobs (an empty POST starts each upload, one PUT sends the file) and puts the
+ * manifest, written here and handed over as JSON so that ORAS stamps no push time into it. The
+ * credentials are {@link RegistryCheck}'s (credential helpers too), which asks a token service once
+ * for a token to push the repository; ORAS sends it with every request (its own token exchange
+ * sends its cached token to the token service instead of the credentials). The CAs are {@link
+ * RegistryTrust}'s, made this process's default.
  *
  * <p>Usage: {@code BundlePush REGISTRY REPOSITORY TAG SCHEME AUTH_FILE FILE...} (REPOSITORY below
  * REGISTRY, SCHEME {@code https} or {@code http} as {@link RegistryCheck} printed it, AUTH_FILE
@@ -28,29 +42,50 @@ public final class BundlePush {
   private static final String EMPTY_TYPE = "application/vnd.oci.empty.v1+json";
   private static final byte[] EMPTY = "{}".getBytes(StandardCharsets.UTF_8);
 
-  private final RegistryCheck registry;
-  private final String repository;
-  private final String authorization;
+  private final Registry oras;
+  private final ContainerRef target;
 
-  private BundlePush(RegistryCheck registry, String repository, String authorization) {
-    this.registry = registry;
-    this.repository = repository;
-    this.authorization = authorization;
+  private BundlePush(Registry oras, ContainerRef target) {
+    this.oras = oras;
+    this.target = target;
   }
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) throws InterruptedException {
     if (args.length < 6) {
       System.err.println("usage: BundlePush REGISTRY REPOSITORY TAG SCHEME AUTH_FILE FILE...");
       System.exit(2);
     }
-    String host = args[0].contains("/") ? args[0].substring(0, args[0].indexOf('/')) : args[0];
-    String below =
-        args[0].length() > host.length() ? args[0].substring(host.length() + 1) + "/" : "";
+    try {
+      System.out.println(push(args));
+    } catch (IOException | OrasException e) {
+      String why = e.getMessage() == null ? e.toString() : e.getMessage();
+      Throwable cause = e.getCause();
+      if (cause != null && !why.contains(cause.toString())) {
+        why += " (" + cause + ")";
+      }
+      System.err.printf(
+          "release: error: cannot push %s/%s:%s: %s%n", args[0], args[1], args[2], why);
+      System.exit(1);
+    }
+  }
+
+  /** Pushes the files as {@code main} says, returns the manifest's digest. */
+  private static String push(String[] args) throws IOException, InterruptedException {
     RegistryCheck registry = new RegistryCheck(args[0], args[3]);
     String credentials = "-".equals(args[4]) ? null : registry.credentials(Path.of(args[4]));
-    String repository = below + args[1];
+    String below =
+        args[0].length() > registry.host().length()
+            ? args[0].substring(registry.host().length() + 1) + "/"
+            : "";
+    String authorization = registry.authorization(below + args[1], credentials);
+    Registry.Builder oras = Registry.builder().withInsecure("http".equals(args[3]));
+    // ORAS trusts the CAs it is given instead of the system's, or else the JVM's default
+    SSLContext.setDefault(RegistryTrust.forHost(registry.host()));
+    if (authorization != null) {
+      oras.withAuthProvider(sending(authorization));
+    }
     BundlePush push =
-        new BundlePush(registry, repository, registry.authorization(repository, credentials));
+        new BundlePush(oras.build(), ContainerRef.parse(args[0] + "/" + args[1] + ":" + args[2]));
 
     ObjectMapper json = new ObjectMapper();
     ObjectNode manifest = json.createObjectNode();
@@ -70,26 +105,20 @@ public final class BundlePush {
                   : "text/plain",
               name));
     }
-    System.out.println(push.manifest(json.writeValueAsBytes(manifest), args[2]));
+    byte[] bytes = json.writeValueAsBytes(manifest);
+    push.oras.pushManifest(
+        push.target, Manifest.fromJson(new String(bytes, StandardCharsets.UTF_8)));
+    return "sha256:" + sha256(bytes);
   }
 
-  /** Uploads {@code content} (monolithic upload) and returns its descriptor. */
-  private ObjectNode blob(byte[] content, String mediaType, String title)
-      throws IOException, InterruptedException {
+  /** Uploads a blob unless the repository has it, returns its descriptor. */
+  private ObjectNode blob(byte[] content, String mediaType, String title) {
     String digest = "sha256:" + sha256(content);
-    HttpResponse<String> started =
-        send(
-            HttpRequest.newBuilder(uri("/v2/" + repository + "/blobs/uploads/"))
-                .POST(HttpRequest.BodyPublishers.noBody()));
-    expect(started, 202, "start the upload of " + (title == null ? "the config" : title));
-    URI location = uri("/").resolve(started.headers().firstValue("Location").orElseThrow());
-    String separator = location.getRawQuery() == null ? "?" : "&";
-    HttpResponse<String> put =
-        send(
-            HttpRequest.newBuilder(URI.create(location + separator + "digest=" + digest))
-                .header("Content-Type", "application/octet-stream")
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(content)));
-    expect(put, 201, "upload " + (title == null ? "the config" : title));
+    oras.pushBlob(
+        target.withDigest(digest),
+        content.length,
+        () -> new ByteArrayInputStream(content),
+        Map.of());
     ObjectNode descriptor = new ObjectMapper().createObjectNode();
     descriptor.put("mediaType", mediaType);
     descriptor.put("digest", digest);
@@ -100,34 +129,21 @@ public final class BundlePush {
     return descriptor;
   }
 
-  private String manifest(byte[] manifest, String tag) throws IOException, InterruptedException {
-    HttpResponse<String> put =
-        send(
-            HttpRequest.newBuilder(uri("/v2/" + repository + "/manifests/" + tag))
-                .header("Content-Type", "application/vnd.oci.image.manifest.v1+json")
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(manifest)));
-    expect(put, 201, "put the manifest " + repository + ":" + tag);
-    return "sha256:" + sha256(manifest);
-  }
+  /**
+   * Sends {@code authorization} (Basic, or a Bearer token for the repository) with each request.
+   */
+  private static AuthProvider sending(String authorization) {
+    return new AuthProvider() {
+      @Override
+      public String getAuthHeader(ContainerRef registry) {
+        return authorization;
+      }
 
-  private URI uri(String path) {
-    return URI.create(registry.scheme() + "://" + registry.host() + path);
-  }
-
-  private HttpResponse<String> send(HttpRequest.Builder request)
-      throws IOException, InterruptedException {
-    if (authorization != null) {
-      request.header("Authorization", authorization);
-    }
-    return registry.client().send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static void expect(HttpResponse<String> response, int status, String what)
-      throws IOException {
-    if (response.statusCode() != status) {
-      throw new IOException(
-          "cannot " + what + ": HTTP " + response.statusCode() + " " + response.body().strip());
-    }
+      @Override
+      public AuthScheme getAuthScheme() {
+        return authorization.startsWith("Bearer ") ? AuthScheme.BEARER : AuthScheme.BASIC;
+      }
+    };
   }
 
   private static String sha256(byte[] content) {

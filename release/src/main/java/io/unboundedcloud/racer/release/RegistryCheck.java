@@ -348,16 +348,8 @@ public final class RegistryCheck {
     return bearer(token);
   }
 
-  String scheme() {
-    return scheme;
-  }
-
   String host() {
     return host;
-  }
-
-  HttpClient client() {
-    return client;
   }
 
   private HttpResponse<String> get(URI uri, String authorization)

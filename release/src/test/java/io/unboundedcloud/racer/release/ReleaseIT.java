@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.InstallCommand;
+import com.marcnuri.helm.TemplateCommand;
 import io.unboundedcloud.racer.krm.golden.GoldenCase;
 import io.unboundedcloud.racer.krm.image.ContainerTools;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
@@ -23,6 +25,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -1336,9 +1339,6 @@ class ReleaseIT {
   @DisplayName(
       "Helm, logged in (helm registry login), installs the chart from oci://REGISTRY/charts/racer --version VERSION")
   class HelmFromRegistry {
-    private final Map<String, String> values =
-        Map.of("images.registry", "registry.example.com/racer");
-
     @BeforeEach
     void login() {
       registry.logInHelm();
@@ -1347,23 +1347,20 @@ class ReleaseIT {
     @Test
     @DisplayName("helm template gives the same objects as the chart folder")
     void template() {
-      var fromRegistry =
-          Helm.template(chartReference()).withVersion(version).withCaFile(registry.secrets().ca());
-      var fromFolder = new Helm(chartFolder()).template();
-      values.forEach(
-          (k, v) -> {
-            fromRegistry.set(k, v);
-            fromFolder.set(k, v);
-          });
-
+      Function<TemplateCommand, String> render =
+          command ->
+              command
+                  .set("images.registry", "registry.example.com/racer")
+                  .withName("racer")
+                  .withNamespace("racer")
+                  .withKubeVersion(KUBE_VERSION)
+                  .call();
       String pulled =
-          fromRegistry
-              .withName("racer")
-              .withNamespace("racer")
-              .withKubeVersion(KUBE_VERSION)
-              .call();
-      String local =
-          fromFolder.withName("racer").withNamespace("racer").withKubeVersion(KUBE_VERSION).call();
+          render.apply(
+              Helm.template(chartReference())
+                  .withVersion(version)
+                  .withCaFile(registry.secrets().ca()));
+      String local = render.apply(new Helm(chartFolder()).template());
 
       assertThat(pulled).contains("kind: DaemonSet").isEqualTo(local);
     }
@@ -1372,33 +1369,23 @@ class ReleaseIT {
     @DisplayName(
         "helm install --dry-run (client only) gives the same release and notes as the chart folder")
     void installDryRun() {
-      var fromRegistry =
-          Helm.install(chartReference()).withVersion(version).withCaFile(registry.secrets().ca());
-      var fromFolder = new Helm(chartFolder()).install();
-      values.forEach(
-          (k, v) -> {
-            fromRegistry.set(k, v);
-            fromFolder.set(k, v);
-          });
-
+      Function<InstallCommand, String> install =
+          command ->
+              command
+                  .set("images.registry", "registry.example.com/racer")
+                  .withName("racer")
+                  .withNamespace("racer")
+                  .withKubeVersion(KUBE_VERSION)
+                  .dryRun()
+                  .clientOnly()
+                  .call()
+                  .getOutput();
       String pulled =
-          fromRegistry
-              .withName("racer")
-              .withNamespace("racer")
-              .withKubeVersion(KUBE_VERSION)
-              .dryRun()
-              .clientOnly()
-              .call()
-              .getOutput();
-      String local =
-          fromFolder
-              .withName("racer")
-              .withNamespace("racer")
-              .withKubeVersion(KUBE_VERSION)
-              .dryRun()
-              .clientOnly()
-              .call()
-              .getOutput();
+          install.apply(
+              Helm.install(chartReference())
+                  .withVersion(version)
+                  .withCaFile(registry.secrets().ca()));
+      String local = install.apply(new Helm(chartFolder()).install());
 
       // the release status and the rendered NOTES.txt (client-only installs print no manifest); the
       // registry install also reports what it pulled, by the digest the release printed

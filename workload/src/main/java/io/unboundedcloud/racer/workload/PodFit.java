@@ -69,6 +69,12 @@ public final class PodFit {
           + " DaemonSet may not fit another minor release (its settings, ports and volumes can"
           + " change between them); use a %s.x tag, or the racer-krm release that targets %s";
 
+  /** How {@link #RELEASE_MESSAGE} names the dataplane image. */
+  public static final String DATAPLANE_IMAGE_NAME = "dataplane";
+
+  /** How {@link #RELEASE_MESSAGE} names the racer-object image. */
+  public static final String OBJECT_IMAGE_NAME = "racer-object";
+
   /** A listener's message; arguments: the settings key, the port, the agent holding it. */
   public static final String LISTENER_MESSAGE =
       "%s is %d with "
@@ -122,7 +128,7 @@ public final class PodFit {
     String shown = value;
     if (value == null || value.isEmpty()) {
       value = SettingsCatalog.key(SHUTDOWN_TIMEOUT_KEY).map(SettingKey::defaultValue).orElseThrow();
-      shown = value + " (the default)";
+      shown = value + SettingsCatalog.DEFAULT_NOTE;
     }
     long timeoutMillis = Long.parseLong(value);
     long grace = gracePeriodSeconds == null ? DEFAULT_GRACE_PERIOD_SECONDS : gracePeriodSeconds;
@@ -164,7 +170,7 @@ public final class PodFit {
             image,
             String.format(
                 RELEASE_MESSAGE,
-                field.equals("dataplaneImage") ? "dataplane" : "racer-object",
+                field.equals("dataplaneImage") ? DATAPLANE_IMAGE_NAME : OBJECT_IMAGE_NAME,
                 image,
                 release,
                 Release.RACER_VERSION,

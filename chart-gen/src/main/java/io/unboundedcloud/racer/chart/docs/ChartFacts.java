@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.chart.values.ChartValues;
 import io.unboundedcloud.racer.chart.values.FlowYaml;
 import io.unboundedcloud.racer.chart.values.ValueKey;
 import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.krm.chart.SelectorLabels;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
@@ -108,8 +109,8 @@ public final class ChartFacts {
         "updateStrategyDefault",
         "`" + FlowYaml.of(DataplaneDefaults.of(ChartValue.UPDATE_STRATEGY)) + "`");
     facts.put("selectorLabelsText", String.join(", ", Dataplane.labels().keySet()));
-    facts.put("chartLabelKeys", ChartValues.chartLabelKeys());
-    facts.put("chartLabelKeysText", String.join(", ", ChartValues.chartLabelKeys()));
+    facts.put("chartLabelKeys", SelectorLabels.KEYS);
+    facts.put("chartLabelKeysText", String.join(", ", SelectorLabels.KEYS));
     facts.put("ownedEnv", DataplaneEnv.ownedNames());
     facts.put("ownedEnvText", String.join(", ", DataplaneEnv.ownedNames()));
     facts.put("ownedVolumes", DataplaneVolumes.ownedNames());

@@ -1,9 +1,9 @@
 package io.unboundedcloud.racer.chart.objects;
 
-import io.fabric8.kubernetes.api.model.apps.DaemonSet;
-import io.unboundedcloud.racer.chart.template.VariantSpace;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.krm.chart.ValueField;
+import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +28,7 @@ public final class DataplaneDefaults {
         value
             .field()
             .orElseThrow(() -> new IllegalArgumentException(value.path() + " sets no field"));
-    Object holder = ModelTree.of(daemonSet());
+    Object holder = ModelTree.of(built(field.holder().objectKind()));
     for (String key : field.holder().keys().split("\\.")) {
       holder = holder instanceof Map<?, ?> map ? map.get(key) : null;
     }
@@ -56,11 +56,14 @@ public final class DataplaneDefaults {
         || value instanceof List<?> list && list.isEmpty();
   }
 
-  private static DaemonSet daemonSet() {
-    VariantSpace space = DataplaneSwitches.space();
-    return Dataplane.daemonSet(
-        DataplaneSwitches.config(space.variants().get(0)),
-        Sentinels.SETTINGS_HASH,
-        Sentinels.SETTINGS_RECORD);
+  /** The object of {@code kind} as the dataplane builders make it (in the first variant). */
+  private static HasMetadata built(String kind) {
+    Config config = DataplaneSwitches.config(DataplaneSwitches.space().variants().get(0));
+    return switch (String.valueOf(kind)) {
+      case "DaemonSet" ->
+          Dataplane.daemonSet(config, Sentinels.SETTINGS_HASH, Sentinels.SETTINGS_RECORD);
+      case "ServiceAccount" -> Dataplane.serviceAccount(config);
+      default -> throw new IllegalArgumentException("the dataplane builders make no " + kind);
+    };
   }
 }

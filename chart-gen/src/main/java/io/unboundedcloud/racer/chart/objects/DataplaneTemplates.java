@@ -45,36 +45,11 @@ public final class DataplaneTemplates {
                 Dataplane.SETTINGS_ANNOTATION,
                 Sentinels.SETTINGS_RECORD,
                 DataplaneTemplates::settingsRecord)
-            .add(
-                "spec.template.metadata.annotations",
-                usersBut(
-                    ChartValue.POD_ANNOTATIONS,
-                    Dataplane.SETTINGS_HASH_ANNOTATION,
-                    Dataplane.CDI_ANNOTATION))
             .replace(
                 "affinity",
                 ModelTree.valueOf(Dataplane.dataplaneAffinity()),
-                Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)))
-            .add(
-                "spec.template.spec",
-                Fragment.optionalEntry(
-                    "nodeSelector", ChartValue.PLACEMENT_NODE_SELECTOR.expression()))
-            .add(
-                "spec.template.spec",
-                Fragment.optionalEntry(
-                    "tolerations", ChartValue.PLACEMENT_TOLERATIONS.expression()));
-    substitutions
-        .add(
-            "spec.template.metadata.labels",
-            Fragment.optionalEntries(ChartValue.POD_LABELS.expression()))
-        .add(
-            "metadata.annotations",
-            usersBut(
-                ChartValue.DAEMON_SET_ANNOTATIONS,
-                Dataplane.DATAPLANE_IMAGE_ANNOTATION,
-                Dataplane.OBJECT_IMAGE_ANNOTATION,
-                Dataplane.SETTINGS_ANNOTATION));
-    FieldTemplates.addTo(substitutions);
+                Fragment.entryOfYaml("affinity", Defines.include(Defines.AFFINITY)));
+    FieldTemplates.addTo(substitutions, "DaemonSet");
     return new ObjectTemplate(
         "daemonset.yaml",
         List.of(
@@ -102,11 +77,9 @@ public final class DataplaneTemplates {
         new Substitutions()
             .text(Sentinels.NAMESPACE, "$.Release.Namespace")
             .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
-            .add(
-                "metadata",
-                Fragment.optionalEntry(
-                    "annotations", ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.expression()));
+                "metadata.labels",
+                Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)));
+    FieldTemplates.addTo(substitutions, "ServiceAccount");
     return new ObjectTemplate(
         "serviceaccount.yaml",
         List.of(
@@ -138,16 +111,6 @@ public final class DataplaneTemplates {
         .text(Sentinels.SETTINGS_HASH, Defines.include(Defines.SETTINGS_HASH))
         .number(Sentinels.PEER_PORT, Defines.include(Defines.PEER_PORT))
         .number(Sentinels.DIAGNOSTICS_PORT, Defines.include(Defines.DIAGNOSTICS_PORT));
-  }
-
-  /** The annotations of a value after ours, without those of its keys that are ours. */
-  private static Fragment usersBut(ChartValue annotations, String... ours) {
-    StringBuilder omitted = new StringBuilder();
-    for (String key : ours) {
-      omitted.append(' ').append(quoted(key));
-    }
-    return Fragment.optionalEntries(
-        "omit (" + annotations.expression() + " | default dict)" + omitted);
   }
 
   static String quoted(String text) {

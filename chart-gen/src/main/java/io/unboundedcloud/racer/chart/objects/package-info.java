@@ -5,10 +5,11 @@
  *
  * <p>What it owns: the sentinel inputs ({@link io.unboundedcloud.racer.chart.objects.Sentinels}),
  * the switches ({@link io.unboundedcloud.racer.chart.objects.DataplaneSwitches}), the Helm
- * expression that replaces each sentinel and the Helm blocks the chart adds (delivery labels, user
- * annotations, placement), how each value that sets a field of the DaemonSet is written there
- * ({@link io.unboundedcloud.racer.chart.objects.FieldTemplates}, from {@code
- * krm.chart.ChartValue}'s table), and what the builder renders at those fields ({@link
+ * expression that replaces each sentinel and the Helm blocks the chart adds (delivery labels, the
+ * affinity merge, the cache origins' placement), how each value that sets a field of the DaemonSet
+ * or the ServiceAccount is written there ({@link
+ * io.unboundedcloud.racer.chart.objects.FieldTemplates}, from {@code krm.chart.ChartValue}'s
+ * table), and what the builders render at those fields ({@link
  * io.unboundedcloud.racer.chart.objects.DataplaneDefaults}), which the values' defaults are read
  * from.
  *

@@ -1,12 +1,15 @@
 package io.unboundedcloud.racer.chart.rules;
 
+import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.krm.inputs.StringData;
+import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.NodeAgentPorts;
 import io.unboundedcloud.racer.workload.PodFit;
+import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.ArrayList;
@@ -45,6 +48,12 @@ public final class RuleFacts {
     facts.put("unknownMessage", SettingsCatalog.UNKNOWN_MESSAGE);
     facts.put("suggestion", SettingsCatalog.SUGGESTION);
     facts.put("noSuggestion", SettingsCatalog.NO_SUGGESTION);
+    facts.put("fewestEdits", KeySuggestion.FEWEST_EDITS);
+    facts.put("charactersPerEdit", KeySuggestion.CHARACTERS_PER_EDIT);
+    facts.put("defaultNote", SettingsCatalog.DEFAULT_NOTE);
+    facts.put(
+        "strictNote",
+        Result.STRICT_NOTE.replace("%s", "the value " + ChartValue.STRICT.path() + " is true"));
     facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);
     facts.put(
         "shutdownDefault",
@@ -52,6 +61,8 @@ public final class RuleFacts {
     facts.put("defaultGracePeriod", PodFit.DEFAULT_GRACE_PERIOD_SECONDS);
     facts.put("shutdownMessage", PodFit.SHUTDOWN_MESSAGE);
     facts.put("releaseMessage", PodFit.RELEASE_MESSAGE);
+    facts.put("dataplaneImageName", PodFit.DATAPLANE_IMAGE_NAME);
+    facts.put("objectImageName", PodFit.OBJECT_IMAGE_NAME);
     facts.put("listenerMessage", PodFit.LISTENER_MESSAGE);
     facts.put("targetedRelease", PodFit.targetedRelease());
     facts.put("versionTagPattern", PodFit.versionTagPattern());

@@ -51,12 +51,7 @@ final class KubernetesShapes {
             ValueDoc.keywords(
                 "name", ValueDoc.keywords("type", "string", "minLength", 1),
                 "request", ValueDoc.keywords("type", "string")));
-    return ValueDoc.keywords(
-        "type",
-        "object",
-        "additionalProperties",
-        false,
-        "properties",
+    return ValueDoc.closed(
         ValueDoc.keywords(
             "limits", quantities,
             "requests", quantities,
@@ -87,22 +82,12 @@ final class KubernetesShapes {
             List.of(
                 ValueDoc.keywords("type", "integer", "minimum", 0),
                 ValueDoc.keywords("type", "string", "pattern", "^[0-9]+%$")));
-    return ValueDoc.keywords(
-        "type",
-        "object",
-        "additionalProperties",
-        false,
-        "properties",
+    return ValueDoc.closed(
         ValueDoc.keywords(
             "type",
                 ValueDoc.keywords("type", "string", "enum", List.of("RollingUpdate", "OnDelete")),
             "rollingUpdate",
-                ValueDoc.keywords(
-                    "type",
-                    "object",
-                    "additionalProperties",
-                    false,
-                    "properties",
+                ValueDoc.closed(
                     ValueDoc.keywords(
                         "maxUnavailable", countOrPercent, "maxSurge", countOrPercent))));
   }

@@ -35,26 +35,12 @@ public record ValueKey(
     }
   }
 
-  /** A key with a scalar, list or free-form map value. */
-  public static ValueKey leaf(
-      ChartValue value,
-      Object defaultValue,
-      Map<String, Object> schema,
-      String description,
-      String... example) {
-    return new ValueKey(
-        value.key(), defaultValue, description, List.of(example), schema, List.of());
-  }
-
   /**
-   * A value the table documents ({@link ChartValue#doc()}): its default and the builder's value in
-   * its description are what the builder renders at its field.
+   * A value as the table documents it ({@link ChartValue#doc()}): its default and the builder's
+   * value in its description are what the builder renders at its field.
    */
   public static ValueKey of(ChartValue value) {
-    ValueDoc doc =
-        value
-            .doc()
-            .orElseThrow(() -> new IllegalArgumentException(value.path() + " is not documented"));
+    ValueDoc doc = value.doc();
     Object builders =
         doc.description().contains(ValueDoc.BUILDERS) || doc.initial() == Initial.BUILDERS
             ? builders(value)
@@ -66,6 +52,9 @@ public record ValueKey(
           case EMPTY_LIST -> List.of();
           case EMPTY_MAP -> Map.of();
           case BUILDERS -> builders;
+          case TRUE -> true;
+          case FALSE -> false;
+          case GROUP -> throw new IllegalArgumentException(value.path() + " is a group");
         };
     String description =
         builders == null
@@ -89,9 +78,10 @@ public record ValueKey(
     return builders;
   }
 
-  /** An object with fixed keys. */
-  public static ValueKey group(ChartValue value, String description, ValueKey... children) {
-    return new ValueKey(value.key(), null, description, List.of(), Map.of(), List.of(children));
+  /** A group of values, an object with fixed keys: {@code children}. */
+  public static ValueKey group(ChartValue value, List<ValueKey> children) {
+    ValueDoc doc = value.doc();
+    return new ValueKey(value.key(), null, doc.description(), List.of(), doc.schema(), children);
   }
 
   /** Whether this key is an object with fixed keys. */

@@ -5,17 +5,20 @@ import io.unboundedcloud.racer.krm.chart.ValueField;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The values that set one field of the DaemonSet ({@link ChartValue#fieldValues()}), read back from
- * that field as the table says the chart writes them. A value that replaces its field is written,
- * as the adopted DaemonSet holds the field, where the field differs from a default install (0 is a
- * value; an empty field is the builder's, or nothing). A value that adds to a list is written with
- * the adopted list's items that a default install does not have (by name, or whole for env
- * sources), in the adopted order.
+ * The values that set a field of the DaemonSet ({@link ChartValue#daemonSetValues()}), read back
+ * from that field as the table says the chart writes them. A value that replaces its field is
+ * written, as the adopted DaemonSet holds the field, where the field differs from a default install
+ * (0 is a value; an empty field is the builder's, or nothing). A value that adds to a list is
+ * written with the adopted list's items that a default install does not have (by name, or whole for
+ * env sources), in the adopted order. A value merged into a map is written with the adopted map's
+ * entries but those of the chart's own keys. One combined with its field by a rule of its own is
+ * not read here ({@link AffinityValue}).
  */
 final class FieldValues implements ValueGroup {
   /**
@@ -23,29 +26,40 @@ final class FieldValues implements ValueGroup {
    *
    * @param value where the value sits in the values
    * @param field the DaemonSet's field (a list, for a value that adds to one)
-   * @param kind how the value meets the field
+   * @param entry how the value meets the field
    */
-  private record Mapped(FieldPath value, FieldPath field, ValueField.Kind kind) {
+  private record Mapped(FieldPath value, FieldPath field, ValueField entry) {
     static Mapped of(ChartValue value) {
       ValueField field = value.field().orElseThrow();
-      FieldPath holder = FieldPath.of(field.holder().keys());
-      if (field.holder().itemName() != null) {
-        holder = holder.named(field.holder().itemName());
-      }
-      return new Mapped(FieldPath.of(value.path()), holder.key(field.key()), field.kind());
+      return new Mapped(FieldPath.of(value.path()), path(field), field);
     }
   }
 
   private static final List<Mapped> VALUES =
-      ChartValue.fieldValues().stream().map(Mapped::of).toList();
+      ChartValue.daemonSetValues().stream()
+          .filter(value -> value.field().orElseThrow().kind() != ValueField.Kind.COMBINES)
+          .map(Mapped::of)
+          .toList();
+
+  /** Where the field sits in its object. */
+  static FieldPath path(ValueField field) {
+    FieldPath holder = FieldPath.of(field.holder().keys());
+    if (field.holder().itemName() != null) {
+      holder = holder.named(field.holder().itemName());
+    }
+    return holder.key(field.key());
+  }
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {
     for (Mapped mapped : VALUES) {
       Object value =
-          mapped.kind() == ValueField.Kind.REPLACES
-              ? replacing(dataplane, mapped.field())
-              : added(dataplane, mapped.field());
+          switch (mapped.entry().kind()) {
+            case REPLACES -> replacing(dataplane, mapped.field());
+            case MERGES -> theirs(dataplane.value(mapped.field()), mapped.entry());
+            case APPENDS, PREPENDS -> added(dataplane, mapped.field());
+            case COMBINES -> throw combined(mapped);
+          };
       if (value != null) {
         mapped.value().putIn(values, value);
       }
@@ -60,15 +74,21 @@ final class FieldValues implements ValueGroup {
         continue;
       }
       Object field =
-          switch (mapped.kind()) {
+          switch (mapped.entry().kind()) {
             case REPLACES -> PlainTrees.copy(value);
             case APPENDS -> joined(items(mapped.field().valueIn(daemonSet)), items(value));
             case PREPENDS -> joined(items(value), items(mapped.field().valueIn(daemonSet)));
+            case MERGES -> merged(mapped.field().valueIn(daemonSet), value, mapped.entry());
+            case COMBINES -> throw combined(mapped);
           };
       if (!mapped.field().putIn(daemonSet, field)) {
         throw new IllegalStateException("the chart's equivalent has no " + mapped.field());
       }
     }
+  }
+
+  private static IllegalStateException combined(Mapped mapped) {
+    return new IllegalStateException(mapped.value() + " is combined by a rule of its own");
   }
 
   /** The adopted field where it differs from a default install and is not empty, else null. */
@@ -88,6 +108,31 @@ final class FieldValues implements ValueGroup {
       }
     }
     return extra.isEmpty() ? null : extra;
+  }
+
+  /** A map's entries but those of the chart's own keys, or null where there are none. */
+  private static Map<String, Object> theirs(Object map, ValueField entry) {
+    Map<String, Object> entries = PlainTrees.asMap(map);
+    if (entries == null) {
+      return null;
+    }
+    Map<String, Object> theirs = PlainTrees.copyMap(entries);
+    theirs.keySet().removeAll(entry.ownKeys());
+    return theirs.isEmpty() ? null : theirs;
+  }
+
+  /** The chart's map with the value's entries after its own, the chart's own keys kept. */
+  private static Map<String, Object> merged(Object own, Object value, ValueField entry) {
+    Map<String, Object> merged = new LinkedHashMap<>();
+    Map<String, Object> ours = PlainTrees.asMap(own);
+    if (ours != null) {
+      merged.putAll(PlainTrees.copyMap(ours));
+    }
+    Map<String, Object> theirs = theirs(value, entry);
+    if (theirs != null) {
+      merged.putAll(theirs);
+    }
+    return merged;
   }
 
   private static List<Object> joined(List<Object> first, List<Object> then) {

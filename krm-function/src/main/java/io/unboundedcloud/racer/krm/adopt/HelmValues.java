@@ -45,9 +45,15 @@ final class HelmValues {
           + " secrets (imagePullSecrets are the dataplane pods' own; the ServiceAccount's are added only to pods that"
           + " list none)";
 
-  private static final List<ValueGroup> GROUPS =
-      List.of(
-          new FieldValues(), new PlacementValues(), new PodMetadataValues(), new MetadataValues());
+  private static final List<ValueGroup> GROUPS = List.of(new FieldValues(), new AffinityValue());
+
+  /** The racer-settings data, which {@code settings} is. */
+  private static final FieldPath SETTINGS =
+      FieldValues.path(ChartValue.SETTINGS.field().orElseThrow());
+
+  /** The ServiceAccount's annotations, where {@code serviceAccount.annotations} adds its own. */
+  private static final FieldPath ACCOUNT_ANNOTATIONS =
+      FieldValues.path(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.field().orElseThrow());
 
   private HelmValues() {}
 
@@ -86,11 +92,12 @@ final class HelmValues {
         Renderer.render(List.of(Nodes.fromPlainMap(adopted.settings())), functionConfig);
 
     Map<String, Object> values = new LinkedHashMap<>();
+    // the images set no one field: the live references, pinned whole (PinnedImages)
     Map<String, Object> imageValues = new LinkedHashMap<>();
     imageValues.put(ChartValue.IMAGES_DATAPLANE.key(), images.dataplane());
     imageValues.put(ChartValue.IMAGES_OBJECT.key(), images.object());
     values.put(ChartValue.IMAGES.path(), imageValues);
-    Map<String, Object> settings = PlainTrees.asMap(adopted.settings().get("data"));
+    Map<String, Object> settings = PlainTrees.asMap(SETTINGS.valueIn(adopted.settings()));
     values.put(ChartValue.SETTINGS.path(), settings == null ? new LinkedHashMap<>() : settings);
     AdoptedDataplane dataplane = new AdoptedDataplane(daemonSet, kind(defaultInstall, "DaemonSet"));
     GROUPS.forEach(group -> group.read(dataplane, values));
@@ -99,7 +106,7 @@ final class HelmValues {
       FieldPath.of(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.path()).putIn(values, accountAnnotations);
     }
     Map<String, Object> commonLabels =
-        MetadataValues.commonLabels(List.of(daemonSet, account, adopted.settings()));
+        CommonLabels.of(List.of(daemonSet, account, adopted.settings()));
     if (!commonLabels.isEmpty()) {
       values.put(ChartValue.COMMON_LABELS.path(), commonLabels);
     }
@@ -185,8 +192,7 @@ final class HelmValues {
   }
 
   private static Map<String, Object> annotations(Map<String, Object> object) {
-    Object annotations =
-        object == null ? null : FieldPath.of("metadata.annotations").valueIn(object);
+    Object annotations = object == null ? null : ACCOUNT_ANNOTATIONS.valueIn(object);
     return annotations instanceof Map<?, ?> map
         ? PlainTrees.copyMap(PlainTrees.asMap(map))
         : new LinkedHashMap<>();

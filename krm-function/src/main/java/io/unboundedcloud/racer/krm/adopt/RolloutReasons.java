@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * Why the function renders a field of the dataplane's pod template otherwise than the live
  * DaemonSet has it: the field ownership of the renderer, said once per field for a verdict. The
- * first prefix that the field's path starts with gives the reason.
+ * first prefix that the field's path starts with gives the reason; each of the fields
+ * racer-settings shapes ({@link DataplaneWiring#SETTINGS_SHAPED}) has one of its own.
  */
 final class RolloutReasons {
   private static final String TEMPLATE = "spec.template.";
@@ -42,8 +43,14 @@ final class RolloutReasons {
                   + " are the selector's"),
           Map.entry(DATAPLANE + "image", "the dataplane image comes from the function config"),
           Map.entry(
-              DATAPLANE + "env[name=RACER_OBJECT_IMAGE]",
+              DATAPLANE + "env[name=" + DataplaneWiring.OBJECT_IMAGE_ENV + "]",
               "the racer-object image comes from the function config"),
+          // before env, which is a prefix of its path
+          Map.entry(
+              DataplaneWiring.ENV_FROM.toString(),
+              DataplaneWiring.ENV_SOURCES
+                  + " is wiring: racer-settings comes last, so that its keys win over the user's"
+                  + " sources"),
           Map.entry(
               DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(0),
               "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
@@ -54,9 +61,6 @@ final class RolloutReasons {
               DATAPLANE + "env",
               "the dataplane's explicit env is wiring: rendered in a fixed order from racer-settings (listener ports)"
                   + " and the images; the user's own variables follow it"),
-          Map.entry(
-              DataplaneWiring.ENV_FROM.toString(),
-              "envFrom is wiring: racer-settings comes last, so that its keys win over the user's sources"),
           Map.entry(
               DATAPLANE + "ports",
               "the dataplane's ports are wiring, rendered from "

@@ -2,29 +2,77 @@ package io.unboundedcloud.racer.krm.chart;
 
 import io.unboundedcloud.racer.krm.chart.ValueDoc.Initial;
 import io.unboundedcloud.racer.krm.chart.ValueField.Holder;
+import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
+import io.unboundedcloud.racer.workload.ImageGrammar;
+import io.unboundedcloud.racer.workload.Release;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
- * Every value of {@code charts/racer}, in the order of its values.yaml: chart-gen writes
- * values.yaml, the schema, the README table and the templates' references from these, and {@code
- * adopt --chart-values} writes and names them from these, so a value is named once.
+ * Every value of {@code charts/racer}, in the order of its values.yaml, each declared once: its
+ * path, its documentation ({@link ValueDoc}: default, schema, description; chart-gen writes
+ * values.yaml, the schema and the README table from it) and, where it sets a field, that field
+ * ({@link ValueField}: which object, where, and whether it replaces the field, adds to its list or
+ * its map, or is combined with it by a rule of its own). chart-gen's templates write a value of the
+ * DaemonSet at its field and {@code adopt --chart-values} reads it back from there, so such a value
+ * is this one entry, then a regeneration.
  *
- * <p>A value that sets one field of the dataplane DaemonSet says which ({@link ValueField}: where,
- * and whether it replaces the field or adds to its list) and documents itself ({@link ValueDoc}):
- * chart-gen's template writes it there, values.yaml, the schema and the README say what it says,
- * and adopt reads it back from that field. Such a value is this one entry, then a regeneration.
+ * <p>The values without a field feed no one field: the images are resolved into references (the
+ * function config's image keys) that the container, an env var and the record annotations carry;
+ * the {@code create} switches say whether an object is rendered; {@code cacheOrigins} are whole
+ * objects; {@code strict} is the function config's; {@code global} and {@code enabled} are Helm's,
+ * never read.
  */
 public enum ChartValue {
-  IMAGES("images"),
-  IMAGES_REGISTRY("images.registry"),
-  IMAGES_TAG("images.tag"),
-  IMAGES_DATAPLANE("images.dataplane"),
-  IMAGES_OBJECT("images.object"),
+  IMAGES(
+      "images",
+      ValueDoc.group(
+          "images are the container images, resolved like the KRM function's config: set"
+              + " images.registry, or both full references. Without either, rendering fails.")),
+  IMAGES_REGISTRY(
+      "images.registry",
+      ValueDoc.of(
+          Initial.EMPTY_TEXT,
+          image(),
+          "registry holds "
+              + Release.DATAPLANE_REPOSITORY
+              + " and "
+              + Release.OBJECT_REPOSITORY
+              + ": images become <registry>/"
+              + Release.DATAPLANE_REPOSITORY
+              + ":<tag> and <registry>/"
+              + Release.OBJECT_REPOSITORY
+              + ":<tag>; one trailing / is dropped. The function config key imageRegistry.")),
+  IMAGES_TAG(
+      "images.tag",
+      ValueDoc.of(
+          Initial.EMPTY_TEXT,
+          ValueDoc.text(ImageGrammar.blankOr(ImageGrammar.TAG)),
+          "tag is the tag of the registry images; empty means the chart's appVersion, the targeted"
+              + " Racer release ("
+              + Release.RACER_VERSION
+              + "). The function config key imageTag.")),
+  IMAGES_DATAPLANE(
+      "images.dataplane",
+      ValueDoc.of(
+          Initial.EMPTY_TEXT,
+          image(),
+          "dataplane is the full dataplane image reference; it wins over registry and tag. The"
+              + " function config key dataplaneImage.")),
+  IMAGES_OBJECT(
+      "images.object",
+      ValueDoc.of(
+          Initial.EMPTY_TEXT,
+          image(),
+          "object is the full racer-object image reference (the sidecar the dataplane's webhook"
+              + " injects); it wins over registry and tag. The function config key objectImage.")),
   IMAGES_PULL_POLICY(
       "images.pullPolicy",
       ValueField.replaces(Holder.DATAPLANE_CONTAINER, "imagePullPolicy"),
@@ -44,9 +92,45 @@ public enum ChartValue {
               + " Secrets in the release namespace, each given as {name: ...}. With the function: a"
               + " kustomize patch of the pod's imagePullSecrets.",
           "- name: registry-credentials")),
-  SETTINGS("settings"),
-  SETTINGS_CONFIG_MAP("settingsConfigMap"),
-  SETTINGS_CONFIG_MAP_CREATE("settingsConfigMap.create"),
+  SETTINGS(
+      "settings",
+      ValueField.replaces(Holder.SETTINGS_CONFIG_MAP, "data"),
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          ValueDoc.definition("settings"),
+          "settings are the data of the "
+              + Dataplane.SETTINGS_CONFIG_MAP
+              + " ConfigMap: the dataplane's settings, keys as in the settings table of the README."
+              + " Values are strings: quote numbers in YAML and use --set-string (not --set) on the"
+              + " command line. "
+              + Dataplane.PEER_PORT_KEY
+              + ", "
+              + Dataplane.DIAGNOSTICS_PORT_KEY
+              + ", "
+              + Dataplane.HOST_NETWORK_KEY
+              + " and "
+              + Dataplane.NVIDIA_KEY
+              + " also shape the DaemonSet; a change of any key rolls the dataplane pods"
+              + " (settings-hash annotation).",
+          Dataplane.PEER_PORT_KEY + ": \"9090\"",
+          Dataplane.NVIDIA_KEY + ": cdi",
+          Dataplane.CONTROL_SEATS_KEY + ": \"3\"")),
+  SETTINGS_CONFIG_MAP(
+      "settingsConfigMap",
+      ValueDoc.group(
+          "settingsConfigMap controls the " + Dataplane.SETTINGS_CONFIG_MAP + " ConfigMap.")),
+  SETTINGS_CONFIG_MAP_CREATE(
+      "settingsConfigMap.create",
+      ValueDoc.of(
+          Initial.TRUE,
+          ValueDoc.keywords("type", "boolean"),
+          "create renders "
+              + Dataplane.SETTINGS_CONFIG_MAP
+              + " from settings. Set false to use an existing "
+              + Dataplane.SETTINGS_CONFIG_MAP
+              + " ConfigMap in the release namespace, managed elsewhere; settings must then still"
+              + " equal its data, because the chart reads the keys that shape the DaemonSet and"
+              + " hashes settings to roll the pods.")),
   RESOURCES(
       "resources",
       ValueField.replaces(Holder.DATAPLANE_CONTAINER, "resources"),
@@ -119,17 +203,125 @@ public enum ChartValue {
           ValueDoc.count(),
           "revisionHistoryLimit is how many old revisions the DaemonSet keeps for rollback; unset"
               + " (null) means none is rendered (Kubernetes keeps 10).")),
-  PLACEMENT("placement"),
-  PLACEMENT_NODE_SELECTOR("placement.nodeSelector"),
-  PLACEMENT_TOLERATIONS("placement.tolerations"),
-  PLACEMENT_AFFINITY("placement.affinity"),
-  SERVICE_ACCOUNT("serviceAccount"),
-  SERVICE_ACCOUNT_CREATE("serviceAccount.create"),
-  SERVICE_ACCOUNT_ANNOTATIONS("serviceAccount.annotations"),
-  COMMON_LABELS("commonLabels"),
-  DAEMON_SET_ANNOTATIONS("daemonSetAnnotations"),
-  POD_ANNOTATIONS("podAnnotations"),
-  POD_LABELS("podLabels"),
+  PLACEMENT(
+      "placement",
+      ValueDoc.group(
+          "placement adds scheduling to the dataplane pods, as a kustomize patch on the KRM"
+              + " function's output would: added to, never replacing, the dataplane's own. Cache"
+              + " origins get the resulting node placement.")),
+  PLACEMENT_NODE_SELECTOR(
+      "placement.nodeSelector",
+      ValueField.merges(Holder.POD, "nodeSelector", List.of()),
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          ValueDoc.stringMap(),
+          "nodeSelector is the dataplane pods' node selector.",
+          "node.kubernetes.io/instance-type: Standard_ND96isr_H100_v5")),
+  PLACEMENT_TOLERATIONS(
+      "placement.tolerations",
+      ValueField.appends(Holder.POD, "tolerations"),
+      ValueDoc.of(
+          Initial.EMPTY_LIST,
+          ValueDoc.arrayOf(ValueDoc.keywords("type", "object")),
+          "tolerations are the dataplane pods' tolerations.",
+          "- key: nvidia.com/gpu",
+          "  operator: Exists",
+          "  effect: NoSchedule")),
+  PLACEMENT_AFFINITY(
+      "placement.affinity",
+      ValueField.combines(Holder.POD, "affinity"),
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          affinity(),
+          "affinity is combined with the dataplane's node affinity: each required node selector"
+              + " term gets the dataplane's expressions ("
+              + Dataplane.EXCLUSION_LABEL
+              + " DoesNotExist, "
+              + Dataplane.OS_LABEL
+              + " In [linux]) first, so one term stays one term; without required terms the"
+              + " dataplane's term is used; preferred terms, podAffinity and podAntiAffinity are"
+              + " added as given (cache origins get the node affinity only).",
+          "nodeAffinity:",
+          "  requiredDuringSchedulingIgnoredDuringExecution:",
+          "    nodeSelectorTerms:",
+          "      - matchExpressions:",
+          "          - key: racer.example.com/pool",
+          "            operator: In",
+          "            values: [gpu]")),
+  SERVICE_ACCOUNT(
+      "serviceAccount",
+      ValueDoc.group(
+          "serviceAccount is the dataplane's ServiceAccount "
+              + Dataplane.DATAPLANE_DAEMON_SET_NAME
+              + ".")),
+  SERVICE_ACCOUNT_CREATE(
+      "serviceAccount.create",
+      ValueDoc.of(
+          Initial.TRUE,
+          ValueDoc.keywords("type", "boolean"),
+          "create renders the ServiceAccount. Set false where it is managed elsewhere: the"
+              + " dataplane pods still run as "
+              + Dataplane.DATAPLANE_DAEMON_SET_NAME
+              + ", which must then exist in the release namespace.")),
+  SERVICE_ACCOUNT_ANNOTATIONS(
+      "serviceAccount.annotations",
+      ValueField.merges(Holder.SERVICE_ACCOUNT_METADATA, "annotations", List.of()),
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          ValueDoc.stringMap(),
+          "annotations are added to the ServiceAccount, for workload identity for example.",
+          "azure.workload.identity/client-id: 00000000-0000-0000-0000-000000000000")),
+  COMMON_LABELS(
+      "commonLabels",
+      ValueField.mergesRefusing(
+          Holder.EVERY_OBJECT_METADATA,
+          "labels",
+          Stream.concat(SelectorLabels.KEYS.stream(), DeliveryLabels.KEYS.stream()).toList()),
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          ValueDoc.definition("labels"),
+          "commonLabels are added to the metadata labels of every object the chart renders (cache"
+              + " origins included), never to a selector or a pod template. The selector labels ("
+              + String.join(", ", SelectorLabels.KEYS)
+              + ") and the chart's own delivery labels are refused.",
+          "team: ml-platform")),
+  DAEMON_SET_ANNOTATIONS(
+      "daemonSetAnnotations",
+      ValueField.merges(Holder.DAEMON_SET_METADATA, "annotations", Dataplane.RECORD_ANNOTATIONS),
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          ValueDoc.stringMap(),
+          "daemonSetAnnotations are added to the dataplane DaemonSet's metadata (not its pods: see"
+              + " podAnnotations); the chart's own record of the images and the settings ("
+              + String.join(", ", Dataplane.RECORD_ANNOTATIONS)
+              + ") always wins.",
+          "example.com/owner: ml-platform")),
+  POD_ANNOTATIONS(
+      "podAnnotations",
+      ValueField.merges(
+          Holder.POD_METADATA,
+          "annotations",
+          List.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)),
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          ValueDoc.stringMap(),
+          "podAnnotations are added to the dataplane pods; the chart's own ("
+              + Dataplane.SETTINGS_HASH_ANNOTATION
+              + ", "
+              + Dataplane.CDI_ANNOTATION
+              + ") always win.")),
+  POD_LABELS(
+      "podLabels",
+      ValueField.mergesRefusing(
+          Holder.POD_METADATA, "labels", List.copyOf(Dataplane.labels().keySet())),
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          ValueDoc.definition("labels"),
+          "podLabels are added to the dataplane pods' labels, never to the DaemonSet's selector."
+              + " The selector labels ("
+              + String.join(", ", Dataplane.labels().keySet())
+              + ") are refused: the selector is immutable.",
+          "team: ml-platform")),
   EXTRA_ENV(
       "extraEnv",
       ValueField.appends(Holder.DATAPLANE_CONTAINER, "env"),
@@ -210,23 +402,60 @@ public enum ChartValue {
               + " is refused.",
           "- name: log-shipper",
           "  image: fluent/fluent-bit:3.1")),
-  CACHE_ORIGINS("cacheOrigins"),
-  STRICT("strict"),
-  GLOBAL("global"),
-  ENABLED("enabled");
+  CACHE_ORIGINS(
+      "cacheOrigins",
+      ValueDoc.of(
+          Initial.EMPTY_LIST,
+          ValueDoc.arrayOf(ValueDoc.definition("cacheOrigin")),
+          "cacheOrigins are cache origin DaemonSets, one origin per cache volume per node: each"
+              + " labelled "
+              + CacheOrigin.LABEL
+              + ": <volume>, mounting its socket directory "
+              + CacheOrigin.SOCKET_ROOT
+              + "/<volume>/origin writable, and placed like the dataplane. Keys: name, namespace"
+              + " (default: the release namespace), volume, image, args, env, resources.",
+          "- name: blob-origin",
+          "  volume: models",
+          "  image: registry.example.com/blob-origin:1.4.2",
+          "  args: [--socket-dir, /run/racer/models/origin]",
+          "  resources: {requests: {cpu: 100m, memory: 256Mi}}")),
+  STRICT(
+      "strict",
+      ValueDoc.of(
+          Initial.FALSE,
+          ValueDoc.keywords("type", "boolean"),
+          "strict makes every warning an error that fails the render, as the KRM function config's"
+              + " strict: \"true\" does: an unknown RACER_* settings key, and each check of settings"
+              + " against the pod (docs/settings.md). Without it, NOTES lists them as warnings.")),
+  // what Helm gives a subchart: accepted, never read, so the chart renders the same there
+  GLOBAL(
+      "global",
+      ValueDoc.of(
+          Initial.EMPTY_MAP,
+          ValueDoc.keywords(),
+          "global holds the values an umbrella chart shares with all its subcharts; Helm passes it"
+              + " to every subchart. This chart accepts any content and reads none of it.")),
+  ENABLED(
+      "enabled",
+      ValueDoc.of(
+          Initial.TRUE,
+          ValueDoc.keywords(),
+          "enabled is what an umbrella chart's dependency condition (condition: racer.enabled)"
+              + " reads to leave the chart out; the chart itself accepts any content and reads none"
+              + " of it."));
 
   private final String path;
   private final ValueField field;
   private final ValueDoc doc;
 
-  ChartValue(String path) {
-    this(path, null, null);
+  ChartValue(String path, ValueDoc doc) {
+    this(path, null, doc);
   }
 
   ChartValue(String path, ValueField field, ValueDoc doc) {
     this.path = path;
     this.field = field;
-    this.doc = doc;
+    this.doc = Objects.requireNonNull(doc, path);
   }
 
   /** Where the value sits in values.yaml, dot-separated: {@code images.pullPolicy}. */
@@ -239,9 +468,9 @@ public enum ChartValue {
     return Optional.ofNullable(field);
   }
 
-  /** Its default, schema and description, where the table holds them. */
-  public Optional<ValueDoc> doc() {
-    return Optional.ofNullable(doc);
+  /** Its default, schema and description. */
+  public ValueDoc doc() {
+    return doc;
   }
 
   /** The value's own key, the last step of its path: {@code pullPolicy}. */
@@ -264,9 +493,31 @@ public enum ChartValue {
     return Arrays.stream(values()).filter(v -> v.path.equals(path)).findFirst();
   }
 
-  /** The values that set a field of the DaemonSet, in values.yaml's order. */
+  /** The values that set a field, in values.yaml's order. */
   public static List<ChartValue> fieldValues() {
     return Arrays.stream(values()).filter(v -> v.field != null).toList();
+  }
+
+  /** The values that set a field of the dataplane DaemonSet, in values.yaml's order. */
+  public static List<ChartValue> daemonSetValues() {
+    return fieldValues().stream().filter(v -> v.field.holder().inDaemonSet()).toList();
+  }
+
+  /**
+   * A registry or an image reference: any string here, checked by the templates
+   * (racer.validateConfig) with the function's messages, where a schema pattern would print its
+   * whole regular expression.
+   */
+  private static Map<String, Object> image() {
+    return ValueDoc.text();
+  }
+
+  /** Node affinity, pod affinity and pod anti-affinity, each an object as Kubernetes has it. */
+  private static Map<String, Object> affinity() {
+    Map<String, Object> object = ValueDoc.keywords("type", "object");
+    return ValueDoc.closed(
+        ValueDoc.keywords(
+            "nodeAffinity", object, "podAffinity", object, "podAntiAffinity", object));
   }
 
   /** The top-level keys of values.yaml, in order. */

@@ -39,7 +39,13 @@ public record ValueDoc(
     /** <code>{}</code>. */
     EMPTY_MAP,
     /** What the builder renders at the value's field. */
-    BUILDERS
+    BUILDERS,
+    /** {@code true}. */
+    TRUE,
+    /** {@code false}. */
+    FALSE,
+    /** A group of values with fixed keys: the values below it make it up. */
+    GROUP
   }
 
   public ValueDoc {
@@ -51,6 +57,11 @@ public record ValueDoc(
   public static ValueDoc of(
       Initial initial, Map<String, Object> schema, String description, String... example) {
     return new ValueDoc(initial, schema, description, List.of(example));
+  }
+
+  /** A group of values, whose schema is that of an object of them. */
+  public static ValueDoc group(String description) {
+    return new ValueDoc(Initial.GROUP, Map.of(), description, List.of());
   }
 
   /**
@@ -70,6 +81,11 @@ public record ValueDoc(
     return keywords("$ref", "#/definitions/" + name);
   }
 
+  /** An object of the given properties and no others. */
+  public static Map<String, Object> closed(Map<String, Object> properties) {
+    return keywords("type", "object", "additionalProperties", false, "properties", properties);
+  }
+
   /** An array of {@code items}. */
   public static Map<String, Object> arrayOf(Map<String, Object> items) {
     return keywords("type", "array", "items", items);
@@ -86,6 +102,21 @@ public record ValueDoc(
   /** A list of objects, each with a {@code name} that is a DNS-1123 label (volumes, containers). */
   public static Map<String, Object> labelNamedItems() {
     return arrayOf(named(keywords("type", "string", "pattern", DnsLabel.PATTERN)));
+  }
+
+  /** A string of any content. */
+  public static Map<String, Object> text() {
+    return keywords("type", "string");
+  }
+
+  /** A string matching {@code pattern}. */
+  public static Map<String, Object> text(String pattern) {
+    return keywords("type", "string", "pattern", pattern);
+  }
+
+  /** A map of strings, keys as Kubernetes takes them (annotations, a node selector). */
+  public static Map<String, Object> stringMap() {
+    return keywords("type", "object", "additionalProperties", text());
   }
 
   /** A string of at least one character. */

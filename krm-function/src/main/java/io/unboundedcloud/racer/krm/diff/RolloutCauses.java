@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.diff;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Why a workload's pods restart, in words, from the differences of its pod template: the settings
@@ -20,11 +22,24 @@ final class RolloutCauses {
       Set.of("affinity", "nodeSelector", "tolerations", "topologySpreadConstraints", "nodeName");
 
   /**
-   * Fields the function renders from racer-settings (besides the hash): a difference there, while
-   * the settings changed, is the settings' doing.
+   * The fields the function renders from racer-settings ({@link DataplaneWiring#SETTINGS_SHAPED}),
+   * inside the pod template: a difference there, while the settings changed, is the settings'
+   * doing.
    */
-  private static final Set<String> SETTINGS_SHAPED =
-      Set.of("env", "envFrom", "ports", "volumes", "volumeMounts", "hostNetwork", "dnsPolicy");
+  private static final List<List<Object>> SETTINGS_SHAPED =
+      DataplaneWiring.SETTINGS_SHAPED.stream()
+          .map(field -> relative(field, DataplaneWiring.TEMPLATE))
+          .toList();
+
+  /**
+   * The keys of those in the pod's spec: the same field of any container, or of any workload's pod,
+   * is the settings' doing too (a workload reads its settings as the dataplane does).
+   */
+  private static final Set<String> SETTINGS_SHAPED_KEYS =
+      SETTINGS_SHAPED.stream()
+          .filter(steps -> "spec".equals(steps.get(0)))
+          .map(steps -> (String) steps.get(steps.size() - 1))
+          .collect(Collectors.toUnmodifiableSet());
 
   private RolloutCauses() {}
 
@@ -100,9 +115,9 @@ final class RolloutCauses {
   }
 
   private static boolean settingsShaped(List<Object> steps) {
-    return steps.equals(List.of("metadata", "annotations", Dataplane.CDI_ANNOTATION))
+    return SETTINGS_SHAPED.contains(steps)
         || steps.stream()
-            .anyMatch(step -> step instanceof String key && SETTINGS_SHAPED.contains(key));
+            .anyMatch(step -> step instanceof String key && SETTINGS_SHAPED_KEYS.contains(key));
   }
 
   /** The container name of a path in {@code spec.containers} or {@code spec.initContainers}. */
@@ -125,7 +140,7 @@ final class RolloutCauses {
     return container(steps) != null
         && "env".equals(at(steps, 3))
         && at(steps, 4) instanceof FieldPath.Named named
-        && named.name().equals("RACER_OBJECT_IMAGE");
+        && named.name().equals(DataplaneWiring.OBJECT_IMAGE_ENV);
   }
 
   /** An env var's value, or the value itself. */

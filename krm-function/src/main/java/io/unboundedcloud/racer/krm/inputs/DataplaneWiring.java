@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
  * How a DaemonSet, as a plain tree, wires the dataplane: its container, the images it runs and the
@@ -24,25 +26,55 @@ import org.yaml.snakeyaml.nodes.Node;
  * keys win over a user's ConfigMap or Secret: the settings are the last ConfigMap named there.
  */
 public final class DataplaneWiring {
+  /** The pod template, in a DaemonSet. */
+  public static final FieldPath TEMPLATE = FieldPath.of("spec.template");
+
+  private static final FieldPath POD = TEMPLATE.key("spec");
+
   /** The dataplane container, in a DaemonSet. */
-  public static final FieldPath CONTAINER =
-      FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
+  public static final FieldPath CONTAINER = POD.key("containers").named(Dataplane.CONTAINER_NAME);
+
+  /** A container's field that lists its environment sources (ConfigMaps, Secrets). */
+  public static final String ENV_SOURCES = "envFrom";
 
   /** The dataplane container's environment sources, racer-settings last. */
-  public static final FieldPath ENV_FROM = CONTAINER.key("envFrom");
+  public static final FieldPath ENV_FROM = CONTAINER.key(ENV_SOURCES);
 
   /** The env var that hands the webhook the racer-object image. */
   public static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
 
+  /**
+   * The fields of the dataplane's pod template that the function renders from racer-settings,
+   * besides the settings-hash: the CDI request and the NVIDIA mounts ({@value
+   * Dataplane#NVIDIA_KEY}), the env (listener ports, NVIDIA), the environment sources
+   * (racer-settings itself), the ports, the host network and DNS policy ({@value
+   * Dataplane#HOST_NETWORK_KEY}). adopt says why it renders each so; diff lays a difference there,
+   * in any workload, at the settings' door when they changed.
+   */
+  public static final List<FieldPath> SETTINGS_SHAPED =
+      List.of(
+          TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
+          CONTAINER.key("env"),
+          ENV_FROM,
+          CONTAINER.key("ports"),
+          CONTAINER.key("volumeMounts"),
+          POD.key("volumes"),
+          POD.key("hostNetwork"),
+          POD.key("dnsPolicy"));
+
   private final Map<String, Object> container;
 
-  private DataplaneWiring(Map<String, Object> container) {
+  /** The containers' YAML, for an item's wiring: how its values were written. */
+  private final Node containers;
+
+  private DataplaneWiring(Map<String, Object> container, Node containers) {
     this.container = container;
+    this.containers = containers;
   }
 
   /** The wiring of a DaemonSet as a plain tree (read in place: {@link #nameSettings} edits it). */
   public static DataplaneWiring of(Map<String, Object> daemonSet) {
-    return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSet)));
+    return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSet)), null);
   }
 
   /**
@@ -52,11 +84,12 @@ public final class DataplaneWiring {
   public static DataplaneWiring of(Item daemonSet) {
     Node containers = Nodes.get(daemonSet.node(), "spec", "template", "spec", "containers");
     if (containers == null) {
-      return new DataplaneWiring(null);
+      return new DataplaneWiring(null, null);
     }
     Map<String, Object> podSpec = new LinkedHashMap<>();
     podSpec.put("containers", Nodes.toPlain(containers));
-    return of(Map.of("spec", Map.of("template", Map.of("spec", podSpec))));
+    Map<String, Object> daemonSetTree = Map.of("spec", Map.of("template", Map.of("spec", podSpec)));
+    return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSetTree)), containers);
   }
 
   /** The dataplane container, or {@code null} when the DaemonSet has none. */
@@ -69,18 +102,83 @@ public final class DataplaneWiring {
     return container != null && container.get("image") instanceof String image ? image : null;
   }
 
-  /** The racer-object image: the first {@link #OBJECT_IMAGE_ENV} with a value, or {@code null}. */
+  /**
+   * The dataplane image as the item's YAML writes it, also where it reads as no string ({@code
+   * image: 1.50} gives {@code "1.50"}), or {@code null}: what a message names. A plain tree's
+   * wiring gives {@link #image()}.
+   */
+  public String writtenImage() {
+    MappingNode node = containerNode();
+    return node == null ? image() : Nodes.getText(node, "image");
+  }
+
+  /**
+   * The racer-object image as the item's YAML writes it: the first {@link #OBJECT_IMAGE_ENV} with a
+   * value, whatever it reads as ({@code value: 2.0} gives {@code "2.0"}), or {@code null}. A plain
+   * tree's wiring gives {@link #objectImage()}.
+   */
+  public String writtenObjectImage() {
+    MappingNode node = containerNode();
+    if (node == null) {
+      return objectImage();
+    }
+    if (Nodes.get(node, "env") instanceof SequenceNode env) {
+      for (Node entry : env.getValue()) {
+        if (entry instanceof MappingNode variable
+            && OBJECT_IMAGE_ENV.equals(Nodes.getText(variable, "name"))
+            && Nodes.getText(variable, "value") != null) {
+          return Nodes.getText(variable, "value");
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The dataplane container's YAML, where the wiring has an item's and it holds one. */
+  private MappingNode containerNode() {
+    if (container != null && containers instanceof SequenceNode list) {
+      for (Node each : list.getValue()) {
+        if (each instanceof MappingNode node
+            && Dataplane.CONTAINER_NAME.equals(Nodes.getText(node, "name"))) {
+          return node;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The racer-object image as the function renders it: the first {@link #OBJECT_IMAGE_ENV} with a
+   * value, or {@code null}.
+   */
   public String objectImage() {
+    return objectImage(false);
+  }
+
+  /**
+   * The racer-object image a running pod gets: the last {@link #OBJECT_IMAGE_ENV} with a value
+   * (where a name repeats, the kubelet hands the container the last), or {@code null}. Differs from
+   * {@link #objectImage()} only where someone repeated the variable; adopt pins what runs.
+   */
+  public String runningObjectImage() {
+    return objectImage(true);
+  }
+
+  private String objectImage(boolean last) {
+    String found = null;
     if (container != null && container.get("env") instanceof List<?> env) {
       for (Object entry : env) {
         if (entry instanceof Map<?, ?> variable
             && OBJECT_IMAGE_ENV.equals(variable.get("name"))
             && variable.get("value") instanceof String value) {
-          return value;
+          if (!last) {
+            return value;
+          }
+          found = value;
         }
       }
     }
-    return null;
+    return found;
   }
 
   /** The name of the settings ConfigMap: the last one the container reads, or {@code null}. */
@@ -127,7 +225,7 @@ public final class DataplaneWiring {
   /** A container's {@code configMapRef}s that name a ConfigMap, in order. */
   private static List<Map<String, Object>> configMapRefs(Map<String, Object> container) {
     List<Map<String, Object>> refs = new ArrayList<>();
-    if (container != null && container.get("envFrom") instanceof List<?> sources) {
+    if (container != null && container.get(ENV_SOURCES) instanceof List<?> sources) {
       for (Object source : sources) {
         Map<String, Object> ref =
             source instanceof Map<?, ?> entry ? PlainTrees.asMap(entry.get("configMapRef")) : null;

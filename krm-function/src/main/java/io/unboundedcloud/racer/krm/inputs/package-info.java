@@ -7,7 +7,8 @@
  * files into what a ResourceList would hold (items and function config), and tells the rendered
  * objects to print from local config. {@link io.unboundedcloud.racer.krm.inputs.DataplaneWiring} is
  * the one place that knows how a DaemonSet wires the dataplane (its container, its images, the
- * settings ConfigMap its container reads): render, verify, diff and adopt read it there.
+ * settings ConfigMap its container reads, the pod-template fields racer-settings shapes): render,
+ * verify, diff and adopt read it there.
  *
  * <p>A read that cannot be answered fails visibly: it never falls back silently to a default or to
  * another source. Nothing here changes an item.

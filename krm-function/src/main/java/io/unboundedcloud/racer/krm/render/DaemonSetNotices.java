@@ -38,8 +38,9 @@ final class DaemonSetNotices {
     if (wiring.container() == null) {
       return;
     }
-    String image = wiring.image();
-    String objectImage = wiring.objectImage();
+    // as written: an image that YAML reads as a number (image: 1.50) is named too
+    String image = wiring.writtenImage();
+    String objectImage = wiring.writtenObjectImage();
     if (image != null && objectImage != null && renderedTogether(theirs, image, objectImage)) {
       // rendered together by an earlier run (an overlay's own function config may name other
       // images): nothing of the user's is replaced

@@ -48,6 +48,16 @@ public record Result(
   }
 
   /**
+   * What strict mode writes after a warning it makes an error; argument: why strict mode is on (the
+   * function's words in {@link #strict()}, the chart's, which name its value, in chart-gen).
+   */
+  public static final String STRICT_NOTE = " (an error in strict mode: %s)";
+
+  /** Why strict mode is on, in the function. */
+  private static final String STRICT_BY_FUNCTION_CONFIG =
+      "the function config sets strict: \"true\"";
+
+  /**
    * This result as strict mode sees it: a warning becomes an error saying why; an error or an info
    * stays as it is.
    */
@@ -57,7 +67,7 @@ public record Result(
     }
     return new Result(
         Severity.ERROR,
-        message + " (an error in strict mode: the function config sets strict: \"true\")",
+        message + STRICT_NOTE.replace("%s", STRICT_BY_FUNCTION_CONFIG),
         resource,
         fieldPath,
         currentValue,

@@ -95,7 +95,9 @@ record RenderedDataplane(
       return refused(
           daemonSet,
           SETTINGS_SOURCES,
-          "reads no ConfigMap through envFrom, so no settings can be checked");
+          "reads no ConfigMap through "
+              + DataplaneWiring.ENV_SOURCES
+              + ", so no settings can be checked");
     }
     Item settings = inputs.configMap(daemonSet.namespace(), settingsName);
     if (settings == null) {

@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * adopt's side of {@code ChartValue}'s table: every value that sets a field of the DaemonSet is
  * read back from that field, and applied to it, as its entry says (chart-gen's {@code
- * ValueTableTest} holds the chart's side).
+ * ValueTableTest} holds the chart's side); the one combined by a rule of its own round-trips
+ * through {@code AffinityValue}.
  */
 @DisplayName("adopt reverses every value of the table from the field its entry names")
 class FieldValuesTest {
@@ -40,7 +41,29 @@ class FieldValuesTest {
   private final FieldValues group = new FieldValues();
 
   static Stream<ChartValue> fieldValues() {
-    return ChartValue.fieldValues().stream();
+    return ChartValue.daemonSetValues().stream()
+        .filter(value -> value.field().orElseThrow().kind() != ValueField.Kind.COMBINES);
+  }
+
+  @Test
+  @DisplayName(
+      "every value with a field is one of the DaemonSet's, the affinity, or read beside them")
+  void everyFieldValue() {
+    assertThat(ChartValue.fieldValues())
+        .filteredOn(value -> !value.field().orElseThrow().holder().inDaemonSet())
+        .as("the values on other objects: HelmValues reads each")
+        .containsExactly(
+            ChartValue.SETTINGS, ChartValue.SERVICE_ACCOUNT_ANNOTATIONS, ChartValue.COMMON_LABELS);
+    assertThat(ChartValue.daemonSetValues())
+        .filteredOn(value -> value.field().orElseThrow().kind() == ValueField.Kind.COMBINES)
+        .containsExactly(ChartValue.PLACEMENT_AFFINITY);
+    assertThat(fieldValues())
+        .contains(
+            ChartValue.PLACEMENT_NODE_SELECTOR,
+            ChartValue.PLACEMENT_TOLERATIONS,
+            ChartValue.POD_LABELS,
+            ChartValue.POD_ANNOTATIONS,
+            ChartValue.DAEMON_SET_ANNOTATIONS);
   }
 
   @Test
@@ -69,7 +92,36 @@ class FieldValuesTest {
         case REPLACES -> assertThat(field).isEqualTo(sample);
         case APPENDS -> assertThat(field).isEqualTo(joined(own, sample));
         case PREPENDS -> assertThat(field).isEqualTo(joined(sample, own));
+        case MERGES -> assertThat(field).isEqualTo(merged(own, sample));
+        case COMBINES -> throw new AssertionError("not a plain field: " + value);
       }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.unboundedcloud.racer.krm.adopt.FieldValuesTest#mergedValues")
+    @DisplayName("a value merged into a map never holds the chart's own keys of it")
+    void ownKeys(ChartValue value) {
+      ValueField entry = value.field().orElseThrow();
+      Map<String, Object> ours = new LinkedHashMap<>();
+      entry.ownKeys().forEach(key -> ours.put(key, "theirs"));
+      Map<String, Object> sample = new LinkedHashMap<>(ours);
+      sample.put("example.com/added", "value");
+      Map<String, Object> daemonSet = PlainTrees.asMap(PlainTrees.copy(DEFAULT_INSTALL));
+      group.apply(valuesWith(value, sample), daemonSet);
+
+      Map<String, Object> field = PlainTrees.asMap(field(value).valueIn(daemonSet));
+      Object own = field(value).valueIn(DEFAULT_INSTALL);
+      assertThat(field).containsEntry("example.com/added", "value");
+      entry
+          .ownKeys()
+          .forEach(
+              key ->
+                  assertThat(field.get(key))
+                      .as("the chart's " + key)
+                      .isEqualTo(own instanceof Map<?, ?> map ? map.get(key) : null));
+      Map<String, Object> values = new LinkedHashMap<>();
+      group.read(new AdoptedDataplane(daemonSet, DEFAULT_INSTALL), values);
+      assertThat(values).isEqualTo(valuesWith(value, Map.of("example.com/added", "value")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -86,6 +138,88 @@ class FieldValuesTest {
     }
   }
 
+  @Nested
+  @DisplayName("the affinity, combined with the dataplane's by a rule of its own")
+  class Affinity {
+    private final AffinityValue affinity = new AffinityValue();
+    private final FieldPath terms =
+        FieldPath.of(
+            "spec.template.spec.affinity.nodeAffinity"
+                + ".requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms");
+    private final Map<String, Object> pool =
+        Map.of("key", "racer.example.com/pool", "operator", "In", "values", List.of("gpu"));
+
+    @Test
+    @DisplayName("a default install needs none")
+    void defaultInstall() {
+      Map<String, Object> values = new LinkedHashMap<>();
+      affinity.read(new AdoptedDataplane(DEFAULT_INSTALL, DEFAULT_INSTALL), values);
+      assertThat(values).isEmpty();
+    }
+
+    @Test
+    @DisplayName(
+        "a required term as the chart renders it, the dataplane's expressions first, is read as"
+            + " the user's term alone; pod anti-affinity as it stands")
+    void read() {
+      List<?> ours =
+          (List<?>)
+              PlainTrees.asMap(((List<?>) terms.valueIn(DEFAULT_INSTALL)).get(0))
+                  .get("matchExpressions");
+      List<Object> expressions = new ArrayList<>(ours);
+      expressions.add(pool);
+      Map<String, Object> adopted = PlainTrees.asMap(PlainTrees.copy(DEFAULT_INSTALL));
+      terms.putIn(adopted, List.of(Map.of("matchExpressions", expressions)));
+      Map<String, Object> anti =
+          Map.of("preferredDuringSchedulingIgnoredDuringExecution", List.of());
+      FieldPath.of("spec.template.spec.affinity.podAntiAffinity").putIn(adopted, anti);
+
+      Map<String, Object> values = new LinkedHashMap<>();
+      affinity.read(new AdoptedDataplane(adopted, DEFAULT_INSTALL), values);
+      assertThat(values)
+          .isEqualTo(
+              Map.of(
+                  "placement",
+                  Map.of(
+                      "affinity",
+                      Map.of(
+                          "nodeAffinity",
+                          Map.of(
+                              "requiredDuringSchedulingIgnoredDuringExecution",
+                              Map.of(
+                                  "nodeSelectorTerms",
+                                  List.of(Map.of("matchExpressions", List.of(pool))))),
+                          "podAntiAffinity",
+                          anti))));
+    }
+
+    @Test
+    @DisplayName("applied, it is merged into the pod's affinity key by key, and read back the same")
+    void roundTrip() {
+      Map<String, Object> anti =
+          Map.of("preferredDuringSchedulingIgnoredDuringExecution", List.of());
+      Map<String, Object> values =
+          valuesWith(ChartValue.PLACEMENT_AFFINITY, Map.of("podAntiAffinity", anti));
+      Map<String, Object> daemonSet = PlainTrees.asMap(PlainTrees.copy(DEFAULT_INSTALL));
+      affinity.apply(values, daemonSet);
+      assertThat(terms.valueIn(daemonSet))
+          .as("the dataplane's term kept")
+          .isEqualTo(terms.valueIn(DEFAULT_INSTALL));
+      assertThat(FieldPath.of("spec.template.spec.affinity.podAntiAffinity").valueIn(daemonSet))
+          .isEqualTo(anti);
+
+      Map<String, Object> read = new LinkedHashMap<>();
+      affinity.read(new AdoptedDataplane(daemonSet, DEFAULT_INSTALL), read);
+      assertThat(read).isEqualTo(values);
+    }
+  }
+
+  static Stream<ChartValue> mergedValues() {
+    return fieldValues()
+        .filter(value -> value.field().orElseThrow().kind() == ValueField.Kind.MERGES)
+        .filter(value -> !value.field().orElseThrow().ownKeys().isEmpty());
+  }
+
   /** The field of the DaemonSet the entry names. */
   private static FieldPath field(ChartValue value) {
     ValueField field = value.field().orElseThrow();
@@ -98,10 +232,16 @@ class FieldValuesTest {
 
   /** A value unlike a default install's: a list of one named item, a count, a name or a map. */
   private static Object sample(ChartValue value) {
-    if (value.field().orElseThrow().kind() != ValueField.Kind.REPLACES) {
-      return List.of(Map.of("name", "added-" + value.key()));
+    switch (value.field().orElseThrow().kind()) {
+      case APPENDS, PREPENDS -> {
+        return List.of(Map.of("name", "added-" + value.key()));
+      }
+      case MERGES -> {
+        return Map.of("example.com/" + value.key(), "added");
+      }
+      default -> {}
     }
-    Map<String, Object> schema = value.doc().orElseThrow().schema();
+    Map<String, Object> schema = value.doc().schema();
     Object type = schema.get("type");
     if (schema.get("enum") instanceof List<?> choices) {
       Object builders = field(value).valueIn(DEFAULT_INSTALL);
@@ -123,6 +263,13 @@ class FieldValuesTest {
     Map<String, Object> values = new LinkedHashMap<>();
     FieldPath.of(value.path()).putIn(values, sample);
     return values;
+  }
+
+  private static Map<String, Object> merged(Object own, Object sample) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.putAll(own instanceof Map<?, ?> entries ? PlainTrees.asMap(entries) : Map.of());
+    map.putAll(PlainTrees.asMap(sample));
+    return map;
   }
 
   private static List<Object> joined(Object first, Object then) {

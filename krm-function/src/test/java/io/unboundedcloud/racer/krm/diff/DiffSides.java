@@ -3,11 +3,13 @@ package io.unboundedcloud.racer.krm.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.ResourceLists;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -36,17 +38,7 @@ final class DiffSides {
         imageRegistry: registry.example.com/racer
       """;
   static final String SETTINGS =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata:
-        name: racer-settings
-        namespace: racer
-      data:
-        RACER_NVIDIA: "off"
-        RACER_CONTROL_SEATS: "3"
-        RACER_SLAB_BYTES: "2147483648"
-      """;
+      ResourceLists.asDocument(ResourceLists.settingsEntry(NAMESPACE, settingsData()));
   static final String ACCOUNT =
       """
       apiVersion: v1
@@ -56,27 +48,13 @@ final class DiffSides {
         namespace: racer
       """;
   static final String ORIGIN =
-      """
-      apiVersion: apps/v1
-      kind: DaemonSet
-      metadata:
-        name: models-origin
-        namespace: racer
-        labels:
-          racer.unbounded-cloud.io/cache-origin: models
-      spec:
-        selector:
-          matchLabels:
-            app.kubernetes.io/name: models-origin
-        template:
-          metadata:
-            labels:
-              app.kubernetes.io/name: models-origin
-          spec:
-            containers:
-            - name: origin
-              image: registry.example.com/models-origin:1.4.2
-      """;
+      ResourceLists.asDocument(
+          ResourceLists.cacheOriginEntry(
+              """
+              containers:
+              - name: origin
+                image: registry.example.com/models-origin:1.4.2
+              """));
 
   private static final Yaml YAML = new Yaml(options());
 
@@ -189,6 +167,15 @@ final class DiffSides {
       return ((List<Map<String, Object>>) object(kind, name).get("fields"))
           .stream().map(f -> (String) f.get("path")).toList();
     }
+  }
+
+  /** The quickstart's settings, in its order. */
+  private static Map<String, String> settingsData() {
+    Map<String, String> data = new LinkedHashMap<>();
+    data.put("RACER_NVIDIA", "off");
+    data.put("RACER_CONTROL_SEATS", "3");
+    data.put("RACER_SLAB_BYTES", "2147483648");
+    return data;
   }
 
   private static DumperOptions options() {

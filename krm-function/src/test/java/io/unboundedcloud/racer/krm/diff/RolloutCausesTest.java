@@ -10,6 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The reasons diff gives for a rollout, from the differences of a DaemonSet's pod template: each
@@ -133,6 +135,26 @@ class RolloutCausesTest {
       assertThat(reasons(List.of(), CDI_REQUESTED))
           .containsExactly(
               "a field of the pod template: spec.template.metadata.annotations[\"cdi.k8s.io/racer\"]");
+    }
+
+    static List<FieldPath> shapedAnywhere() {
+      FieldPath origin = POD_SPEC.key("containers").named("origin");
+      return List.of(
+          origin.key("env").named("RACER_PEER_PORT"),
+          origin.key("envFrom"),
+          origin.key("ports"),
+          POD_SPEC.key("initContainers").named("init").key("volumeMounts"),
+          POD_SPEC.key("volumes").named("nvidia"),
+          POD_SPEC.key("hostNetwork"),
+          POD_SPEC.key("dnsPolicy"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource
+    @DisplayName("a field the settings shape, in any container or workload: the settings' doing")
+    void shapedAnywhere(FieldPath at) {
+      assertThat(reasons(NVIDIA_CHANGED, changed(at, null, "x")))
+          .containsExactly("racer-settings changed: RACER_NVIDIA: \"off\" -> \"cdi\"");
     }
   }
 }

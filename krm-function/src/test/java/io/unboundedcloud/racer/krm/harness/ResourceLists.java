@@ -249,6 +249,15 @@ public final class ResourceLists {
     return text.toString();
   }
 
+  /** An entry of a block sequence as YAML from column 0: {@link #asEntry}'s reverse. */
+  public static String asDocument(String entry) {
+    StringBuilder text = new StringBuilder();
+    entry
+        .lines()
+        .forEach(line -> text.append(line.substring(Math.min(2, line.length()))).append('\n'));
+    return text.toString();
+  }
+
   /** {@code data:} at {@code indent}, its values double-quoted ({@code data: {}} when empty). */
   private static String data(String indent, Map<String, String> data) {
     StringBuilder text =

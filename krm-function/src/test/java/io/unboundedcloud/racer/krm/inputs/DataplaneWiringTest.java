@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.inputs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.Arrays;
@@ -64,6 +65,12 @@ class DataplaneWiringTest {
     }
 
     @Test
+    @DisplayName("the running object image is the last with a value: one given, the same")
+    void runningObjectImage() {
+      assertThat(wiring.runningObjectImage()).isEqualTo(wiring.objectImage());
+    }
+
+    @Test
     @DisplayName("the settings are the last ConfigMap named, past Secrets and refs without a name")
     void settingsLast() {
       assertThat(wiring.settingsName()).isEqualTo("racer-settings-5f2k");
@@ -98,6 +105,47 @@ class DataplaneWiringTest {
                   .settingsName())
           .isNull();
     }
+  }
+
+  @Test
+  @DisplayName(
+      "RACER_OBJECT_IMAGE given twice: rendered, the first; running, the last (the kubelet's)")
+  void repeatedObjectImage() {
+    DataplaneWiring wiring =
+        DataplaneWiring.of(
+            daemonSet(
+                """
+                containers:
+                - name: dataplane
+                  env:
+                  - {name: RACER_OBJECT_IMAGE, value: "registry.example.com/racer-object:0.19.0"}
+                  - {name: RACER_OBJECT_IMAGE, value: "mirror.example.com/racer-object:0.19.1"}
+                  - {name: RACER_OBJECT_IMAGE, valueFrom: {configMapKeyRef: {name: a, key: b}}}
+                """));
+    assertThat(wiring.objectImage()).isEqualTo("registry.example.com/racer-object:0.19.0");
+    assertThat(wiring.runningObjectImage()).isEqualTo("mirror.example.com/racer-object:0.19.1");
+  }
+
+  @Test
+  @DisplayName("of an item: the images as written, also where YAML reads a number; the values not")
+  void writtenImages() {
+    Item item =
+        new Item(
+            ManifestNodes.one(
+                """
+                {apiVersion: apps/v1, kind: DaemonSet, metadata: {name: racer},
+                 spec: {template: {spec: {containers: [{name: sidecar, image: 7}, {
+                   name: dataplane, image: 1.50, env: [
+                     {name: RACER_OBJECT_IMAGE, value: ~},
+                     {name: RACER_OBJECT_IMAGE, value: 2.0}]}]}}}}
+                """));
+    DataplaneWiring wiring = DataplaneWiring.of(item);
+    assertThat(wiring.writtenImage()).isEqualTo("1.50");
+    assertThat(wiring.writtenObjectImage()).isEqualTo("2.0");
+    assertThat(Arrays.asList(wiring.image(), wiring.objectImage())).containsOnlyNulls();
+    DataplaneWiring plain = DataplaneWiring.of(daemonSet(WIRED));
+    assertThat(plain.writtenImage()).isEqualTo(plain.image());
+    assertThat(plain.writtenObjectImage()).isEqualTo(plain.objectImage());
   }
 
   @Test
@@ -138,5 +186,21 @@ class DataplaneWiringTest {
         .hasToString("spec.template.spec.containers[name=dataplane].envFrom");
     assertThat(DataplaneWiring.CONTAINER.key("image"))
         .isEqualTo(FieldPath.of("spec.template.spec.containers").named("dataplane").key("image"));
+  }
+
+  @Test
+  @DisplayName("the fields racer-settings shapes are in the pod template, the dataplane's own")
+  void settingsShaped() {
+    assertThat(DataplaneWiring.SETTINGS_SHAPED)
+        .extracting(FieldPath::toString)
+        .containsExactly(
+            "spec.template.metadata.annotations[\"cdi.k8s.io/racer\"]",
+            "spec.template.spec.containers[name=dataplane].env",
+            "spec.template.spec.containers[name=dataplane].envFrom",
+            "spec.template.spec.containers[name=dataplane].ports",
+            "spec.template.spec.containers[name=dataplane].volumeMounts",
+            "spec.template.spec.volumes",
+            "spec.template.spec.hostNetwork",
+            "spec.template.spec.dnsPolicy");
   }
 }

@@ -182,5 +182,45 @@ class DaemonSetNoticesTest {
                 assertThat(warning.message()).contains("set objectImage");
               });
     }
+
+    @Test
+    @DisplayName("an image YAML reads as a number (image: 1.50): named as written, and replaced")
+    void numberImage() {
+      String pinned =
+          rendered()
+              .replace(" image: registry.example.com/racer/racer-dataplane:0.19.0", " image: 1.50");
+
+      Outcome again = renderAgain(pinned);
+
+      assertThat(YamlWriter.manifests(again.items()))
+          .contains("image: registry.example.com/racer/racer-dataplane:0.19.0");
+      assertThat(again.results())
+          .singleElement()
+          .satisfies(
+              warning -> {
+                assertThat(warning.currentValue()).isEqualTo("1.50");
+                assertThat(warning.message())
+                    .startsWith(
+                        "the dataplane container's image 1.50 is replaced by the function config's"
+                            + " registry.example.com/racer/racer-dataplane:0.19.0");
+              });
+    }
+
+    @Test
+    @DisplayName("a RACER_OBJECT_IMAGE YAML reads as a number (value: 2.0): named as written")
+    void numberObjectImage() {
+      String pinned =
+          rendered().replace("value: registry.example.com/racer/racer-object:0.19.0", "value: 2.0");
+
+      Outcome again = renderAgain(pinned);
+
+      assertThat(again.results())
+          .singleElement()
+          .satisfies(
+              warning -> {
+                assertThat(warning.currentValue()).isEqualTo("2.0");
+                assertThat(warning.message()).startsWith("RACER_OBJECT_IMAGE 2.0 is replaced");
+              });
+    }
   }
 }

@@ -57,7 +57,7 @@ final class CrossKeyRules {
   /** E.g. {@code RACER_SEGMENT_BYTES is "67108864" (the default)}. */
   private static String shown(Map<String, String> settings, String name) {
     String text = name + " is " + SettingsValidation.quote(value(settings, name));
-    return settings.containsKey(name) ? text : text + " (the default)";
+    return settings.containsKey(name) ? text : text + SettingsCatalog.DEFAULT_NOTE;
   }
 
   private static String defaultOf(String name) {

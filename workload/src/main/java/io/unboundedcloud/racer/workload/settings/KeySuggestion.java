@@ -17,6 +17,12 @@ public final class KeySuggestion {
    */
   static final int LONGEST_NAME = 253;
 
+  /** The edits a suggestion may be away from a short key. */
+  public static final int FEWEST_EDITS = 2;
+
+  /** A longer key may be an edit away per so many of its characters: a quarter of its length. */
+  public static final int CHARACTERS_PER_EDIT = 4;
+
   /**
    * The nearest of {@code known} by edit distance (adjacent swaps count once), the first in list
    * order on a tie; empty when even the nearest is too far to be a plausible typo. Its cost is
@@ -28,7 +34,7 @@ public final class KeySuggestion {
       return Optional.empty();
     }
     // Small keys allow two edits, longer ones a quarter of their length: more is a different word.
-    int plausible = Math.max(2, unknown.length() / 4);
+    int plausible = Math.max(FEWEST_EDITS, unknown.length() / CHARACTERS_PER_EDIT);
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : known) {

@@ -294,6 +294,12 @@ public final class SettingsCatalog {
   /** The hint of {@link #UNKNOWN_MESSAGE} when no known key is near. */
   public static final String NO_SUGGESTION = ".";
 
+  /**
+   * What a message writes after a setting's value when the key is unset and the value is its
+   * default: {@code RACER_SEGMENT_BYTES is "67108864" (the default)}.
+   */
+  public static final String DEFAULT_NOTE = " (the default)";
+
   /** The catalog entry for {@code name}, or empty for an unknown or obsolete key. */
   public static Optional<SettingKey> key(String name) {
     return Optional.ofNullable(BY_NAME.get(name));

@@ -6,49 +6,43 @@ import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@code placement}: the node selector, the tolerations and the affinity of the dataplane pods,
- * added to the dataplane's own. Written from the adopted pod spec, without the dataplane's two
- * required expressions, which the chart puts first in every required term again.
+ * {@code placement.affinity}, the one value combined with its field by a rule of its own (the
+ * table's {@code COMBINES}): the chart puts the dataplane's two required expressions first in every
+ * required term of it, so it is written from the adopted pod's affinity without them, and applied
+ * merged into the pod spec key by key, as a strategic merge patch does (the function restores the
+ * dataplane's terms). The other placement values are plain fields ({@link FieldValues}).
  */
-final class PlacementValues implements ValueGroup {
-  private static final FieldPath POD = FieldPath.of("spec.template.spec");
+final class AffinityValue implements ValueGroup {
+  private static final FieldPath AFFINITY =
+      FieldValues.path(ChartValue.PLACEMENT_AFFINITY.field().orElseThrow());
+  private static final FieldPath VALUE = FieldPath.of(ChartValue.PLACEMENT_AFFINITY.path());
 
   @Override
   public void read(AdoptedDataplane dataplane, Map<String, Object> values) {
-    Map<String, Object> pod = PlainTrees.asMap(dataplane.value(POD));
-    Map<String, Object> placement = new LinkedHashMap<>();
-    if (pod.get("nodeSelector") instanceof Map<?, ?> selector && !selector.isEmpty()) {
-      placement.put(ChartValue.PLACEMENT_NODE_SELECTOR.key(), PlainTrees.copy(selector));
-    }
-    if (pod.get("tolerations") instanceof List<?> tolerations && !tolerations.isEmpty()) {
-      placement.put(ChartValue.PLACEMENT_TOLERATIONS.key(), PlainTrees.copy(tolerations));
-    }
-    Map<String, Object> affinity = PlainTrees.asMap(PlainTrees.copy(pod.get("affinity")));
+    Map<String, Object> affinity = PlainTrees.asMap(PlainTrees.copy(dataplane.value(AFFINITY)));
     if (affinity != null) {
       withoutDataplaneTerm(affinity);
       if (!affinity.isEmpty()) {
-        placement.put(ChartValue.PLACEMENT_AFFINITY.key(), affinity);
+        VALUE.putIn(values, affinity);
       }
-    }
-    if (!placement.isEmpty()) {
-      values.put(ChartValue.PLACEMENT.path(), placement);
     }
   }
 
-  /**
-   * Merged into the pod spec key by key, as a strategic merge patch does; the function restores the
-   * dataplane's terms.
-   */
   @Override
   public void apply(Map<String, Object> values, Map<String, Object> daemonSet) {
-    Map<String, Object> placement = PlainTrees.asMap(values.get(ChartValue.PLACEMENT.path()));
-    if (placement != null) {
-      PlainTrees.merge(PlainTrees.asMap(POD.valueIn(daemonSet)), placement);
+    Map<String, Object> affinity = PlainTrees.asMap(VALUE.valueIn(values));
+    if (affinity == null) {
+      return;
+    }
+    Map<String, Object> own = PlainTrees.asMap(AFFINITY.valueIn(daemonSet));
+    if (own == null) {
+      AFFINITY.putIn(daemonSet, PlainTrees.copy(affinity));
+    } else {
+      PlainTrees.merge(own, affinity);
     }
   }
 

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * TokenRegistryIT} push the real bundles through {@code tools/release.sh}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@DisplayName("BundlePush REGISTRY racer-krm-bundle TAG https AUTH_FILE FILE...")
+@DisplayName("BundlePush REGISTRY racer-krm-bundle TAG https|http AUTH_FILE FILE...")
 class BundlePushIT {
   private static final String TITLE = "org.opencontainers.image.title";
 

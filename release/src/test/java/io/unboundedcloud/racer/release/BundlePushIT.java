@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import javax.net.ssl.HttpsURLConnection;
+import org.assertj.core.api.AbstractStringAssert;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,11 +35,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@link BundlePush} on its own, through ORAS's Java SDK, against the distribution registry with
  * TLS and token auth ({@link LocalRegistry}): the CA is handed over as {@code SSL_CERT_FILE}, so
- * nothing is written to {@code /etc/containers/certs.d}. {@link ReleaseIT} and {@link
+ * nothing is written to {@code /etc/containers/certs.d}; and against one without TLS or auth
+ * ({@link LocalRegistry#startPlainHttp}), as {@code --plain-http} or a loopback registry without
+ * TLS makes the release push. ORAS reads {@code registries.conf}: each push is handed a file of the
+ * test's own as {@code CONTAINERS_REGISTRIES_CONF}, so the machine's ({@code /etc/containers}, its
+ * drop-ins, the user's) cannot change what these tests see. {@link ReleaseIT} and {@link
  * TokenRegistryIT} push the real bundles through {@code tools/release.sh}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@DisplayName("BundlePush REGISTRY racer-krm-bundle TAG https AUTH_FILE FILE...")
+@DisplayName("BundlePush REGISTRY racer-krm-bundle TAG https|http AUTH_FILE FILE...")
 class BundlePushIT {
   private static final String TITLE = "org.opencontainers.image.title";
 
@@ -48,6 +56,9 @@ class BundlePushIT {
 
   private Path sums;
 
+  /** A registries.conf that configures nothing, read instead of the machine's. */
+  private Path noRegistriesConf;
+
   @BeforeAll
   void startRegistry(@TempDir Path folder) throws IOException {
     temp = folder;
@@ -56,6 +67,7 @@ class BundlePushIT {
       System.out.println("SKIPPED: BundlePushIT: " + skip);
       return;
     }
+    noRegistriesConf = registriesConf("none", "unqualified-search-registries = []");
     registry =
         LocalRegistry.start(
             Files.createDirectories(temp.resolve("registry")), LocalRegistry.Auth.TOKEN);
@@ -127,37 +139,175 @@ class BundlePushIT {
     void refused() throws IOException {
       CommandRun push = push("refused", registry.secrets().readerAuth());
 
-      assertThat(push.exit()).isEqualTo(1);
-      assertThat(push.stdoutText()).isEmpty();
-      assertThat(push.stderr().lines().toList())
-          .singleElement()
-          .asString()
-          .startsWith(
-              "release: error: cannot push " + registry.host() + "/racer-krm-bundle:refused: ");
+      assertRefused(push, registry.host() + "/racer-krm-bundle:refused");
       HttpsURLConnection tag = registry.openAsUser("/v2/racer-krm-bundle/manifests/refused");
       assertThat(tag.getResponseCode()).isEqualTo(404);
     }
   }
 
+  @Nested
+  @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+  @DisplayName("to a registry on 127.0.0.1 without TLS or auth, with the scheme http")
+  class PlainHttp {
+    private final HttpClient http = HttpClient.newHttpClient();
+    private LocalRegistry plain;
+
+    @BeforeAll
+    void startPlainRegistry() throws IOException {
+      if (skip == null) {
+        plain = LocalRegistry.startPlainHttp(Files.createDirectories(temp.resolve("plain")));
+      }
+    }
+
+    @AfterAll
+    void stopPlainRegistry() {
+      if (plain != null) {
+        plain.close();
+      }
+    }
+
+    @Test
+    @DisplayName(
+        "prints the sha256 of the manifest the registry serves, listing the two files; the same digest as over TLS")
+    void pushes() throws IOException, InterruptedException {
+      String digest =
+          pushPlain("racer-krm-bundle", "pushed", noRegistriesConf)
+              .succeeded()
+              .stdoutText()
+              .strip();
+
+      HttpResponse<byte[]> manifest = get("/v2/racer-krm-bundle/manifests/pushed");
+      assertThat(manifest.statusCode()).isEqualTo(200);
+      assertThat(digest).isEqualTo("sha256:" + sha256(manifest.body()));
+      assertThat(manifest.headers().firstValue("Docker-Content-Digest")).contains(digest);
+      List<String> layers = new ArrayList<>();
+      new ObjectMapper()
+          .readTree(manifest.body())
+          .path("layers")
+          .forEach(l -> layers.add(l.path("digest").asText()));
+      assertThat(layers)
+          .containsExactly(
+              "sha256:" + sha256(Files.readAllBytes(bundle)),
+              "sha256:" + sha256(Files.readAllBytes(sums)));
+      String overTls =
+          push("as-over-http", registry.secrets().authFile()).succeeded().stdoutText().strip();
+      assertThat(digest).isEqualTo(overTls);
+    }
+
+    @Test
+    @DisplayName("pushing the same files again under the same tag prints the same digest")
+    void again() throws IOException, InterruptedException {
+      String first =
+          pushPlain("racer-krm-bundle", "again", noRegistriesConf).succeeded().stdoutText();
+      String again =
+          pushPlain("racer-krm-bundle", "again", noRegistriesConf).succeeded().stdoutText();
+
+      assertThat(again).isEqualTo(first);
+      assertThat(
+              get("/v2/racer-krm-bundle/manifests/again")
+                  .headers()
+                  .firstValue("Docker-Content-Digest"))
+          .contains(first.strip());
+    }
+
+    @Test
+    @DisplayName(
+        "a registries.conf [[registry]] of the host with blocked = true: exit 1, one line, nothing pushed")
+    void blocked() throws IOException, InterruptedException {
+      Path conf =
+          registriesConf(
+              "blocked", "[[registry]]\nlocation = \"" + plain.host() + "\"\nblocked = true");
+
+      CommandRun push = pushPlain("blocked/racer-krm-bundle", "refused", conf);
+
+      assertRefused(push, plain.host() + "/blocked/racer-krm-bundle:refused")
+          .contains("blocked by registry configuration");
+      assertThat(get("/v2/blocked/racer-krm-bundle/manifests/refused").statusCode()).isEqualTo(404);
+      assertThat(new String(get("/v2/_catalog").body(), StandardCharsets.UTF_8))
+          .doesNotContain("blocked/");
+    }
+
+    @Test
+    @DisplayName(
+        "a registries.conf [[registry]] of the host without insecure = true: ORAS speaks TLS to it, exit 1, one line, nothing pushed")
+    void tlsByRegistriesConf() throws IOException, InterruptedException {
+      Path conf = registriesConf("secure", "[[registry]]\nlocation = \"" + plain.host() + "\"");
+
+      CommandRun push = pushPlain("racer-krm-bundle", "tls-by-conf", conf);
+
+      assertRefused(push, plain.host() + "/racer-krm-bundle:tls-by-conf").contains("SSL");
+      assertThat(get("/v2/racer-krm-bundle/manifests/tls-by-conf").statusCode()).isEqualTo(404);
+    }
+
+    /** BundlePush with the scheme http and no credentials, to the plain registry. */
+    private CommandRun pushPlain(String repository, String tag, Path registriesConf) {
+      return push(plain, repository, tag, "http", "-", registriesConf);
+    }
+
+    /** GET over plain HTTP, anonymous, accepting an OCI image manifest. */
+    private HttpResponse<byte[]> get(String path) throws IOException, InterruptedException {
+      return http.send(
+          HttpRequest.newBuilder(plain.plainUri(path))
+              .header("Accept", "application/vnd.oci.image.manifest.v1+json")
+              .build(),
+          HttpResponse.BodyHandlers.ofByteArray());
+    }
+  }
+
+  /**
+   * Asserts the push exited 1 with nothing on stdout and one line on stderr naming {@code
+   * reference}; the line, for what it must say further.
+   */
+  private static AbstractStringAssert<?> assertRefused(CommandRun push, String reference) {
+    assertThat(push.exit()).isEqualTo(1);
+    assertThat(push.stdoutText()).isEmpty();
+    assertThat(push.stderr().lines().toList()).hasSize(1);
+    return assertThat(push.stderr().strip())
+        .startsWith("release: error: cannot push " + reference + ": ");
+  }
+
   private CommandRun push(String tag, Path authFile) {
+    return push(registry, "racer-krm-bundle", tag, "https", authFile.toString(), noRegistriesConf);
+  }
+
+  /**
+   * Runs {@code BundlePush} in a JVM of its own on the bundle and its SHA-256 file, reading {@code
+   * registriesConf} as its only registries.conf; a TLS registry's CA as SSL_CERT_FILE.
+   */
+  private CommandRun push(
+      LocalRegistry target,
+      String repository,
+      String tag,
+      String scheme,
+      String authFile,
+      Path registriesConf) {
     String java = ProcessHandle.current().info().command().orElse("java");
+    Map<String, String> env = new java.util.HashMap<>();
+    env.put("CONTAINERS_REGISTRIES_CONF", registriesConf.toString());
+    if (target == registry) {
+      env.put("SSL_CERT_FILE", registry.secrets().ca().toString());
+    }
     return CommandRun.of(
         temp,
-        Map.of("SSL_CERT_FILE", registry.secrets().ca().toString()),
+        env,
         new byte[0],
         List.of(
             java,
             "-cp",
             System.getProperty("java.class.path"),
             BundlePush.class.getName(),
-            registry.host(),
-            "racer-krm-bundle",
+            target.host(),
+            repository,
             tag,
-            "https",
-            authFile.toString(),
+            scheme,
+            authFile,
             bundle.toString(),
             sums.toString()),
         120);
+  }
+
+  private Path registriesConf(String name, String toml) throws IOException {
+    return Files.writeString(temp.resolve("registries-" + name + ".conf"), toml + "\n");
   }
 
   private JsonNode manifest(String digest) throws IOException {

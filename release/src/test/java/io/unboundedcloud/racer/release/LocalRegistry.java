@@ -20,7 +20,8 @@ import javax.net.ssl.HttpsURLConnection;
  * storage and config are in a folder of the test's own; the Debian service and its config are never
  * used. {@link #trustInCertsDir} makes containers trust the CA the standard way, {@code
  * /etc/containers/certs.d/HOST:PORT/ca.crt}, and {@link #close} removes exactly that entry and
- * stops the registry.
+ * stops the registry. {@link #startPlainHttp} starts one as a developer's throwaway registry is:
+ * plain HTTP, no credentials.
  */
 final class LocalRegistry implements AutoCloseable {
   private static final String BINARY = "docker-registry";
@@ -161,12 +162,7 @@ final class LocalRegistry implements AutoCloseable {
   static LocalRegistry start(Path folder, Auth auth) {
     TokenServer tokens = null;
     try {
-      Path storage = Files.createDirectories(folder.resolve("storage"));
-      int port;
-      try (ServerSocket socket =
-          new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-        port = socket.getLocalPort();
-      }
+      int port = freePort();
       RegistrySecrets secrets =
           RegistrySecrets.make(folder.resolve("secrets"), "127.0.0.1:" + port);
       String authSection;
@@ -185,16 +181,10 @@ final class LocalRegistry implements AutoCloseable {
       } else {
         authSection = "  htpasswd: {realm: racer-krm-test, path: '" + secrets.htpasswd() + "'}";
       }
-      Path config = folder.resolve("config.yml");
-      Files.writeString(
-          config,
-          String.join(
-              "\n",
-              "version: 0.1",
-              "log: {level: warn}",
-              "storage:",
-              "  filesystem: {rootdirectory: '" + storage + "'}",
-              "  delete: {enabled: true}",
+      return launch(
+          folder,
+          port,
+          List.of(
               "auth:",
               authSection,
               "http:",
@@ -203,23 +193,73 @@ final class LocalRegistry implements AutoCloseable {
                   + secrets.serverCertificate()
                   + "', key: '"
                   + secrets.serverKey()
-                  + "'}",
-              ""));
-      Path log = folder.resolve("registry.log");
-      Process process =
-          new ProcessBuilder(List.of(binary().orElseThrow().toString(), "serve", config.toString()))
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-      LocalRegistry registry = new LocalRegistry(process, port, log, secrets, tokens);
-      registry.awaitReady();
-      return registry;
+                  + "'}"),
+          secrets,
+          tokens);
     } catch (IOException e) {
       if (tokens != null) {
         tokens.close();
       }
       throw new UncheckedIOException("cannot start " + BINARY + " in " + folder, e);
     }
+  }
+
+  /**
+   * Starts a registry without TLS and without auth (anyone may push), its storage and config under
+   * {@code folder}; waits until it answers /v2/. It has no {@link #secrets}: speak to it over
+   * {@link #plainUri}.
+   */
+  static LocalRegistry startPlainHttp(Path folder) {
+    try {
+      int port = freePort();
+      return launch(folder, port, List.of("http:", "  addr: '127.0.0.1:" + port + "'"), null, null);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start " + BINARY + " in " + folder, e);
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  /**
+   * Writes the config (storage under {@code folder}, then {@code listening}: auth and http), runs
+   * the registry on it and waits until it answers.
+   */
+  private static LocalRegistry launch(
+      Path folder, int port, List<String> listening, RegistrySecrets secrets, TokenServer tokens)
+      throws IOException {
+    Path storage = Files.createDirectories(folder.resolve("storage"));
+    List<String> lines = new java.util.ArrayList<>();
+    lines.add("version: 0.1");
+    lines.add("log: {level: warn}");
+    lines.add("storage:");
+    lines.add("  filesystem: {rootdirectory: '" + storage + "'}");
+    lines.add("  delete: {enabled: true}");
+    lines.addAll(listening);
+    lines.add("");
+    Path config = Files.writeString(folder.resolve("config.yml"), String.join("\n", lines));
+    Path log = folder.resolve("registry.log");
+    Process process =
+        new ProcessBuilder(List.of(binary().orElseThrow().toString(), "serve", config.toString()))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    LocalRegistry registry = new LocalRegistry(process, port, log, secrets, tokens);
+    registry.awaitReady();
+    return registry;
+  }
+
+  /**
+   * {@code http://HOST:PORT} and {@code path}, for a registry started with {@link #startPlainHttp}.
+   */
+  URI plainUri(String path) {
+    if (secrets != null) {
+      throw new IllegalStateException("this registry speaks TLS only");
+    }
+    return URI.create("http://" + host() + path);
   }
 
   /** An HTTPS connection to {@code path} on the registry, trusting its CA only. */
@@ -244,8 +284,12 @@ final class LocalRegistry implements AutoCloseable {
             BINARY + " exited " + process.exitValue() + ": " + Files.readString(log));
       }
       try {
-        // anonymous: 401, asking for the credentials
-        if (open("/v2/").getResponseCode() == 401) {
+        // anonymous: 401, asking for the credentials; 200 without auth
+        if (secrets == null
+            ? ((java.net.HttpURLConnection) plainUri("/v2/").toURL().openConnection())
+                    .getResponseCode()
+                == 200
+            : open("/v2/").getResponseCode() == 401) {
           return;
         }
       } catch (IOException notYet) {

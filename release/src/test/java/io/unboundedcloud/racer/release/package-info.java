@@ -15,10 +15,10 @@
  * io.unboundedcloud.racer.release.Helm3Verification}), the local registry ({@link
  * io.unboundedcloud.racer.release.LocalRegistry}: Debian's {@code docker-registry} on 127.0.0.1, a
  * free port, TLS and htpasswd or token auth from {@link
- * io.unboundedcloud.racer.release.RegistrySecrets}, the token service {@link
- * io.unboundedcloud.racer.release.TokenServer}, stopped after the tests), the release command in
- * its test environment ({@link io.unboundedcloud.racer.release.ReleaseScript}), arm64 emulation
- * ({@link io.unboundedcloud.racer.release.Emulation}) and what {@link
+ * io.unboundedcloud.racer.release.RegistrySecrets}, or plain HTTP without auth, the token service
+ * {@link io.unboundedcloud.racer.release.TokenServer}, stopped after the tests), the release
+ * command in its test environment ({@link io.unboundedcloud.racer.release.ReleaseScript}), arm64
+ * emulation ({@link io.unboundedcloud.racer.release.Emulation}) and what {@link
  * io.unboundedcloud.racer.release.GoldenBatch} prints ({@link
  * io.unboundedcloud.racer.release.GoldenBatchOutput}).
  *

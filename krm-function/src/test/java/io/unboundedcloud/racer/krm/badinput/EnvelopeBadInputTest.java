@@ -155,7 +155,7 @@ class EnvelopeBadInputTest {
               "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n",
               "stdin:2:7",
               List.of(
-                  "kind is 'Deployment'",
+                  "kind is \"Deployment\"",
                   "expected ResourceList",
                   "send the objects as its items")),
           arguments(

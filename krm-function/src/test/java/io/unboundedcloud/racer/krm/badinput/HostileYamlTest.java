@@ -85,7 +85,7 @@ class HostileYamlTest {
       assertThat(message)
           .contains(
               "stdin:",
-              "more than 50 aliases",
+              "excessive aliasing",
               "billion laughs",
               "Write the objects out without anchors and aliases");
       assertBoundedMemory(run);

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.IdentityHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -41,7 +42,7 @@ final class AliasExpansion {
   private static final long SATURATED = Long.MAX_VALUE / 4;
 
   /** The size of an anchored node whose definition is still being walked. */
-  private static final Size COUNTING = new Size(-1, -1);
+  private static final Size COUNTING = new Size(-1, -1, null);
 
   private final ByteBudget budget;
   private final Map<Node, Size> sizes = new IdentityHashMap<>();
@@ -67,24 +68,28 @@ final class AliasExpansion {
    *     refused
    */
   static Refusal check(Node document, ByteBudget budget) {
-    return new AliasExpansion(budget).walk(document, document.getStartMark());
+    return new AliasExpansion(budget).walk(document, document.getStartMark(), null);
   }
 
   /** An alias that passed a bound: where it is, and the message. */
   record Refusal(Mark where, String problem) {}
 
-  /** A node once expanded: the nodes yaml.v3 decodes for it, and the characters of its text. */
-  private record Size(long nodes, long characters) {}
+  /**
+   * A node once expanded: the nodes yaml.v3 decodes for it, the characters of its text, and where
+   * it is defined.
+   */
+  private record Size(long nodes, long characters, Mark where) {}
 
   /**
    * @param where the best position of {@code node} the composed tree keeps: an alias has none of
-   *     its own (it is its anchor's node), so the key it is the value of, or the collection it is
-   *     in
+   *     its own (it is its anchor's node), and deep scalars none either (the reader keeps marks of
+   *     collections), so the key it is the value of when that has one, or the collection it is in
+   * @param key the key {@code node} is the value of, or null
    */
-  private Refusal walk(Node node, Mark where) {
+  private Refusal walk(Node node, Mark where, Node key) {
     boolean anchored = node.getAnchor() != null;
     if (anchored && sizes.containsKey(node)) {
-      return alias(node, sizes.get(node), where);
+      return alias(node, sizes.get(node), where, key);
     }
     if (anchored) {
       sizes.put(node, COUNTING);
@@ -96,23 +101,25 @@ final class AliasExpansion {
     Refusal refused = null;
     if (node instanceof SequenceNode sequence) {
       for (Node item : sequence.getValue()) {
-        refused = refused != null ? refused : walk(item, sequence.getStartMark());
+        refused = refused != null ? refused : walk(item, sequence.getStartMark(), null);
       }
     } else if (node instanceof MappingNode mapping) {
       for (NodeTuple entry : mapping.getValue()) {
-        Node key = entry.getKeyNode();
-        refused = refused != null ? refused : walk(key, mapping.getStartMark());
-        refused = refused != null ? refused : walk(entry.getValueNode(), key.getStartMark());
+        Node entryKey = entry.getKeyNode();
+        Mark at =
+            entryKey.getStartMark() != null ? entryKey.getStartMark() : mapping.getStartMark();
+        refused = refused != null ? refused : walk(entryKey, mapping.getStartMark(), null);
+        refused = refused != null ? refused : walk(entry.getValueNode(), at, entryKey);
       }
     }
     if (anchored) {
-      sizes.put(node, new Size(decoded - nodesBefore, characters - charactersBefore));
+      sizes.put(node, new Size(decoded - nodesBefore, characters - charactersBefore, where));
     }
     return refused;
   }
 
   /** An alias of {@code anchor}: yaml.v3 decodes the alias node, then its anchor's whole tree. */
-  private Refusal alias(Node anchor, Size size, Mark where) {
+  private Refusal alias(Node anchor, Size size, Mark where, Node key) {
     if (size == COUNTING) {
       return new Refusal(
           where,
@@ -125,10 +132,10 @@ final class AliasExpansion {
     aliased = add(aliased, size.nodes());
     characters = add(characters, size.characters());
     if (excessive()) {
-      return new Refusal(where, excessiveAliasing(anchor, size));
+      return new Refusal(where, excessiveAliasing(anchor, size, key));
     }
     if (!budget.spendExpanded(size.characters())) {
-      return new Refusal(where, overBudget(anchor, size));
+      return new Refusal(where, overBudget(anchor, size, key));
     }
     return null;
   }
@@ -153,39 +160,47 @@ final class AliasExpansion {
     return Math.min(SATURATED, a + b);
   }
 
-  private String excessiveAliasing(Node anchor, Size size) {
+  private String excessiveAliasing(Node anchor, Size size, Node key) {
     return "excessive aliasing: once expanded, aliases make "
         + count(aliased)
         + " of the document's "
         + count(decoded)
-        + " nodes (the last, *"
-        + anchor.getAnchor()
-        + " here, "
+        + " nodes (the last, "
+        + alias(anchor, key)
+        + ", "
         + count(size.nodes())
         + ", its anchor at "
-        + position(anchor)
+        + position(size)
         + "), more than kubectl accepts (it refuses the document: \"document contains"
         + " excessive aliasing\"); refused as a possible \"billion laughs\" attack. Write the"
         + " objects out without anchors and aliases.";
   }
 
-  private String overBudget(Node anchor, Size size) {
+  private String overBudget(Node anchor, Size size, Node key) {
     return "the aliases expand past the "
         + YamlInputException.bytes(budget.total())
         + " one run reads (files and stdin together, each alias counted as the text it stands"
-        + " for): *"
-        + anchor.getAnchor()
-        + " here stands for "
+        + " for): "
+        + alias(anchor, key)
+        + " stands for "
         + count(size.characters())
         + " characters (its anchor at "
-        + position(anchor)
+        + position(size)
         + "), and the aliases of the run "
         + count(budget.expanded())
         + " in all; refused. Write the value out once, or make the aliased value smaller.";
   }
 
-  private static String position(Node node) {
-    Mark mark = node.getStartMark();
+  /** The alias as a message names it: {@code *big (the value of "k1" here)}. */
+  private static String alias(Node anchor, Node key) {
+    String name = "*" + QuotedText.cut(anchor.getAnchor());
+    return key instanceof ScalarNode scalar
+        ? name + " (the value of " + QuotedText.of(scalar.getValue()) + " here)"
+        : name + " here";
+  }
+
+  private static String position(Size size) {
+    Mark mark = size.where();
     return mark == null
         ? "an unknown position"
         : "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);

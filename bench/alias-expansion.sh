@@ -7,6 +7,7 @@
 #                   (the function copies the placement onto the dataplane and warns about it)
 #   settings-100    racer-settings with 100 keys aliasing a 1 MiB value: 100 MiB expanded, within the
 #                   128 MiB a run reads
+#   origin-100      the cache origin with 100 aliases: within the budget, rendered with a warning
 # Run it with the launcher of a build of main for the "before" figures, and of this checkout for the
 # "after" ones (docs/security.md, "Aliases").
 #
@@ -21,7 +22,7 @@ root=$(dirname "$here")
 launcher=${1:-$root/krm-function/target/runtime/bin/racer-krm}
 shift || true
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(settings-1000 origin-300 settings-100)
+[ ${#cases[@]} -gt 0 ] || cases=(settings-1000 origin-300 settings-100 origin-100)
 [ -x "$launcher" ] || { echo "alias-expansion.sh: $launcher missing; build first" >&2; exit 1; }
 /usr/bin/time -f '%M' true >/dev/null 2>&1 || { echo "alias-expansion.sh: needs GNU time" >&2; exit 1; }
 
@@ -56,10 +57,10 @@ build() {
   case $1 in
     settings-1000) settings_aliasing 1000 >"$work/app/racer-settings.yaml" ;;
     settings-100) settings_aliasing 100 >"$work/app/racer-settings.yaml" ;;
-    origin-300)
+    origin-*)
       printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\ndata: {}\n' \
         >"$work/app/racer-settings.yaml"
-      origin_aliasing 300 >"$work/app/origin.yaml" ;;
+      origin_aliasing "${1#origin-}" >"$work/app/origin.yaml" ;;
   esac
 }
 

@@ -186,9 +186,9 @@ final class AliasExpansion {
         + count(size.characters())
         + " characters (its anchor at "
         + position(size)
-        + "), and the aliases of the run "
+        + "), bringing what the run's aliases stand for to "
         + count(budget.expanded())
-        + " in all; refused. Write the value out once, or make the aliased value smaller.";
+        + " characters; refused. Write the value out once, or make the aliased value smaller.";
   }
 
   /** The alias as a message names it: {@code *big (the value of "k1" here)}. */

@@ -7,7 +7,7 @@ import org.yaml.snakeyaml.LoaderOptions;
  * with a clear message instead of exhausting heap, stack or time.
  *
  * @param maxInputBytes most bytes one run reads, all its files and stdin together, each alias
- *     counted as the text it stands for ({@link ByteBudget}, {@link AliasExpansion}): a run of many
+ *     counted as the text it stands for ({@link ByteBudget}, {@code AliasExpansion}): a run of many
  *     files, or of a few aliased values, costs no more than one input at the limit. {@link
  *     #DEFAULT}: 128 MiB, two and a half times the 50 MB ResourceList that must work. The 50 MB
  *     list (40,000 ConfigMaps of 1,250 bytes) renders under {@code -Xmx224m} (not {@code -Xmx192m})

@@ -9,6 +9,7 @@ import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.ResourceList;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
+import io.unboundedcloud.racer.krm.yaml.YamlLimits;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.OutputStream;
@@ -57,7 +58,9 @@ final class FunctionMode implements Mode {
     ResourceList list;
     try {
       input = call.keptStdin();
-      list = YamlReader.readResourceList(input.open());
+      list =
+          YamlReader.readResourceList(
+              input.open(), Invocation.STDIN, YamlLimits.DEFAULT, call.budget());
     } catch (YamlInputException unreadable) {
       refuse(keepingItems(unreadable, call), out, call.stderr());
       return 1;

@@ -28,6 +28,7 @@ final class Invocation {
   private final InputStream stdin;
   private final PrintStream stderr;
   private final Map<String, String> environment;
+  private final ByteBudget budget;
   private final ManifestFiles files;
   private KeptInput kept;
 
@@ -41,7 +42,16 @@ final class Invocation {
     this.stdin = stdin;
     this.stderr = stderr;
     this.environment = environment;
-    this.files = new ManifestFiles(stdin, stderr, ByteBudget.of(YamlLimits.DEFAULT));
+    this.budget = ByteBudget.of(YamlLimits.DEFAULT);
+    this.files = new ManifestFiles(stdin, stderr, budget);
+  }
+
+  /**
+   * The run's byte budget: what every file and stdin spend as they are read, and each alias what it
+   * stands for.
+   */
+  ByteBudget budget() {
+    return budget;
   }
 
   /**

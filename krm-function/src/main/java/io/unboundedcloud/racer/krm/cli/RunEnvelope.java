@@ -84,9 +84,9 @@ final class RunEnvelope {
       held.discard();
       Optional<KeptInput> input = echoed(mode, call);
       if (input.isPresent()) {
-        InputEcho.outOfMemory(input.get(), outOfMemory, stdout, report);
+        InputEcho.outOfMemory(input.get(), call.budget(), outOfMemory, stdout, report);
       } else {
-        report.line(OutOfMemory.message(mode.input(call)), outOfMemory);
+        report.line(OutOfMemory.message(mode.input(call), call.budget()), outOfMemory);
       }
       return FAILURE;
     } catch (RuntimeException | StackOverflowError bug) {

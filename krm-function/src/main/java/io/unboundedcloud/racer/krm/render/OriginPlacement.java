@@ -13,6 +13,7 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.NodePlacement;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -148,12 +149,12 @@ final class OriginPlacement {
                     "cache origin "
                         + name
                         + " rolls out with maxSurge "
-                        + value
+                        + QuotedText.cut(value)
                         + ": two origin pods"
                         + " would own the volume's socket on one node; set maxSurge to 0",
                     ref,
                     "spec.updateStrategy.rollingUpdate.maxSurge")
-                .withCurrentValue(value)
+                .withCurrentValue(QuotedText.cut(value))
                 .withProposedValue("0"));
       }
     }
@@ -167,7 +168,7 @@ final class OriginPlacement {
                         + " mounts all of "
                         + CacheOrigin.SOCKET_ROOT
                         + " (hostPath "
-                        + volume.getHostPath().getPath()
+                        + QuotedText.cut(volume.getHostPath().getPath())
                         + "): mount only its own socket directory "
                         + CacheOrigin.socketDirectory("<volume>"),
                     ref,

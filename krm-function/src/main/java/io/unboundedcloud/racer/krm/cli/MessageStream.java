@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.results.PrintableText;
 import java.io.PrintStream;
+import java.util.Locale;
 
 /**
  * stderr as every mode prints on it: each string printed goes through {@link PrintableText} on its
@@ -21,6 +22,45 @@ final class MessageStream extends PrintStream {
   /** {@code stderr}, escaping what is printed on it. */
   static PrintStream of(PrintStream stderr) {
     return stderr instanceof MessageStream ? stderr : new MessageStream(stderr);
+  }
+
+  /**
+   * The stream under {@code stderr}, for the stack trace {@code --stack} asks for: a developer's
+   * view, printed as the JVM prints it (its lines start with a tab, which tests look for).
+   */
+  static PrintStream unescaped(PrintStream stderr) {
+    return stderr instanceof MessageStream messages ? messages.lines : stderr;
+  }
+
+  /**
+   * Formats, then prints the text escaped; a line separator at its end ({@code %n}) still ends the
+   * line.
+   */
+  @Override
+  public PrintStream format(Locale locale, String format, Object... args) {
+    String text = String.format(locale, format, args);
+    String separator = System.lineSeparator();
+    if (text.endsWith(separator)) {
+      println(text.substring(0, text.length() - separator.length()));
+    } else {
+      print(text);
+    }
+    return this;
+  }
+
+  @Override
+  public PrintStream format(String format, Object... args) {
+    return format(Locale.getDefault(Locale.Category.FORMAT), format, args);
+  }
+
+  @Override
+  public PrintStream printf(Locale locale, String format, Object... args) {
+    return format(locale, format, args);
+  }
+
+  @Override
+  public PrintStream printf(String format, Object... args) {
+    return format(format, args);
   }
 
   @Override

@@ -76,9 +76,13 @@ public final class ParametersJson {
       root = Mapper.JSON.readTree(parser);
       int end = (int) parser.currentLocation().getCharOffset();
       if (!atEnd(parser)) {
-        return Read.failed(trailing(json, end));
+        return Read.failed(isUnicode(json) ? trailing(json, end) : notUnicode());
       }
     } catch (JsonProcessingException broken) {
+      if (!isUnicode(json)) {
+        // Jackson's message quotes the character it stopped at: U+FFFD, not what was sent
+        return Read.failed(notUnicode());
+      }
       return Read.failed(
           Result.error(
               ParameterNames.ENVIRONMENT_VARIABLE
@@ -112,6 +116,14 @@ public final class ParametersJson {
     } catch (JsonProcessingException notJson) {
       return false;
     }
+  }
+
+  /**
+   * The error of a value that is not JSON, or has text after it, and is not valid UTF-8 either:
+   * what the parser would quote is a character that stands for lost bytes.
+   */
+  private static Result notUnicode() {
+    return Result.error(ParameterNames.ENVIRONMENT_VARIABLE + " " + NOT_UTF8);
   }
 
   /** The error of a value with text after its JSON, which starts at character {@code end}. */
@@ -247,7 +259,10 @@ public final class ParametersJson {
         Map.Entry<String, JsonNode> field = fields.next();
         String key = field.getKey();
         String where = where(ParameterNames.SETTINGS) + "key " + key + " ";
-        if (!CONFIG_MAP_KEY.matcher(key).matches()) {
+        if (!isUnicode(key)) {
+          // checked first: every other message names the key
+          error(where(ParameterNames.SETTINGS) + "has a key that " + NOT_UTF8);
+        } else if (!CONFIG_MAP_KEY.matcher(key).matches()) {
           error(
               where
                   + "is not a ConfigMap key, which the API server would refuse: use letters,"

@@ -267,6 +267,30 @@ class ParametersJsonTest {
             "ARGOCD_APP_PARAMETERS holds text after its JSON value, from character 6 on (\"x\")"));
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        // the input of the fuzz finding crash-not-json-message-quoting-replacement-character
+        "\uFFFD\u0000\u0004mirror.example.",
+        "[] \uFFFD",
+        "[{\"name\":\"settings\",\"map\":{\"RACER_\uFFFD\":\"1\"}}]",
+        "[{\"name\":\"settings\",\"map\":{\"two \uFFFD\":\"1\"}}]"
+      })
+  @DisplayName(
+      "U+FFFD where the JSON breaks, after it, or in a settings key: the UTF-8 error, and no"
+          + " message quotes the character")
+  void lostBytesNeverQuoted(String json) {
+    Read<ApplicationParameters> read = ParametersJson.read(json);
+
+    assertThat(read.ok()).isFalse();
+    assertThat(read.results().list())
+        .extracting(Result::message)
+        .singleElement()
+        .asString()
+        .contains("is not valid UTF-8")
+        .doesNotContain("\uFFFD");
+  }
+
   @Test
   @DisplayName("white space after the array is no text: it reads")
   void trailingWhiteSpace() {

@@ -65,6 +65,8 @@ public final class Command {
       PrintStream stdout,
       PrintStream stderr,
       Map<String, String> environment) {
+    // every line on stderr escaped, whichever mode or exception prints it
+    PrintStream messages = MessageStream.of(stderr);
     List<String> rest = new ArrayList<>(List.of(args));
     // every mode's flag, wherever it stands
     boolean stack = rest.removeIf(STACK::equals);
@@ -80,7 +82,7 @@ public final class Command {
           return 0;
         }
         default -> {
-          RunEnvelope envelope = new RunEnvelope(stdin, stdout, stderr, stack, environment);
+          RunEnvelope envelope = new RunEnvelope(stdin, stdout, messages, stack, environment);
           for (Mode mode : modes) {
             if (!mode.name().isEmpty() && mode.name().equals(first)) {
               return envelope.run(mode, rest.subList(1, rest.size()));
@@ -90,11 +92,11 @@ public final class Command {
         }
       }
     } catch (OutOfMemoryError outOfMemory) {
-      new Report(stderr, stack).line(OutOfMemory.message("the input"), outOfMemory);
+      new Report(messages, stack).line(OutOfMemory.message("the input"), outOfMemory);
       return 1;
     } catch (RuntimeException | StackOverflowError bug) {
       // outside a mode's run: writing its output, or the command line itself
-      new Report(stderr, stack).internalError(bug);
+      new Report(messages, stack).internalError(bug);
       return 1;
     }
   }

@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * {@code --output markdown}, a pull-request comment: one summary line, a table of the workloads
- * (rollout or not, why, pace), and the field changes in a collapsible block.
+ * (rollout or not, why, pace), and the field changes in a collapsible block. Every name and value
+ * goes through {@link MarkdownText}, so none can close the block, a cell or a fence, or hide the
+ * rest of the comment.
  */
 final class MarkdownReport {
   private MarkdownReport() {}
@@ -20,14 +22,14 @@ final class MarkdownReport {
       text.append("| Workload | Rollout | Why | Pace |\n");
       text.append("| --- | --- | --- | --- |\n");
       for (ObjectChange workload : workloads) {
-        text.append("| `")
-            .append(cell(workload.key().describe()))
-            .append("` | ")
+        text.append("| ")
+            .append(MarkdownText.codeCell(workload.key().describe()))
+            .append(" | ")
             .append(rollout(workload))
             .append(" | ")
-            .append(cell(String.join("; ", workload.reasons())))
+            .append(MarkdownText.text(String.join("; ", workload.reasons())))
             .append(" | ")
-            .append(cell(workload.pace() == null ? "" : workload.pace()))
+            .append(MarkdownText.text(workload.pace() == null ? "" : workload.pace()))
             .append(" |\n");
       }
       text.append('\n');
@@ -40,21 +42,23 @@ final class MarkdownReport {
           .append(" in ")
           .append(report.objects().size())
           .append(report.objects().size() == 1 ? " object" : " objects")
-          .append("</summary>\n\n```text\n");
+          .append("</summary>\n\n");
+      StringBuilder changes = new StringBuilder();
       for (ObjectChange object : report.objects()) {
-        text.append(TextReport.headline(object)).append('\n');
+        changes.append(TextReport.headline(object)).append('\n');
         for (String line : TextReport.details(object)) {
-          text.append("  ").append(line).append('\n');
+          changes.append("  ").append(line).append('\n');
         }
       }
-      text.append("```\n\n</details>\n");
+      text.append(MarkdownText.codeBlock("text", changes.toString())).append("\n</details>\n");
     }
     return text.toString();
   }
 
   /** The one summary line. */
   static String summary(DiffReport report) {
-    List<String> rolling = report.rolling().stream().map(o -> o.key().describe()).toList();
+    List<String> rolling =
+        report.rolling().stream().map(o -> MarkdownText.text(o.key().describe())).toList();
     String verdict =
         rolling.isEmpty()
             ? "no rollout"
@@ -64,7 +68,8 @@ final class MarkdownReport {
                 + " ("
                 + String.join(", ", rolling)
                 + ")";
-    List<String> stopping = report.stopping().stream().map(o -> o.key().describe()).toList();
+    List<String> stopping =
+        report.stopping().stream().map(o -> MarkdownText.text(o.key().describe())).toList();
     if (!stopping.isEmpty()) {
       verdict =
           "**deletes** "
@@ -97,10 +102,5 @@ final class MarkdownReport {
       case REMOVED -> "deleted";
       case CHANGED -> workload.rolls() ? "**yes**" : "no";
     };
-  }
-
-  /** A table cell's text: pipes escaped, lines joined. */
-  private static String cell(String text) {
-    return text.replace("|", "\\|").replace("\n", " ");
   }
 }

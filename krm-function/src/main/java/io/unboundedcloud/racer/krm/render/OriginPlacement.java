@@ -196,7 +196,12 @@ final class OriginPlacement {
     if (path == null) {
       return false;
     }
-    String normalized = path.replaceAll("/+$", "");
+    int end = path.length();
+    while (end > 0 && path.charAt(end - 1) == '/') {
+      end--; // not replaceAll("/+$"): it tried each run of slashes to its end, the square of its
+      // length
+    }
+    String normalized = path.substring(0, end);
     return normalized.isEmpty()
         || CacheOrigin.SOCKET_ROOT.equals(normalized)
         || "/run".equals(normalized);

@@ -37,13 +37,18 @@ import org.yaml.snakeyaml.resolver.Resolver;
  *   <li>a blank line of the input as an empty line.
  * </ul>
  *
- * {@link CommentPlacement} reads comments into these places, so what is read and written again
- * stays the same. The layout is written here; the text of a scalar that is not plainly safe (quotes
- * and escapes, block scalars), of flow collections and of mappings with a non-scalar key comes from
- * snakeyaml's emitter ({@link EmittedFragment}). snakeyaml's own serializer and emitter put a
- * sequence item's comment after its dash (in front of a flow mapping, that is invalid YAML: {@code
- * - # note} then {@code {a: 1}} at column 0), a comment after a block's last entry at the head of
- * what follows, and keep every node of the document in a map while they write.
+ * A key that is no simple key for kyaml (a collection but an empty one, a scalar holding a line
+ * break, a null key) is written explicitly, {@code ? key} then {@code : value}, each in the compact
+ * form of a sequence item, as kyaml's emitter writes it; before, such a mapping went to snakeyaml's
+ * emitter whole and came out as {@code data: ? [a]}, which no reader takes.
+ *
+ * <p>{@link CommentPlacement} reads comments into these places, so what is read and written again
+ * stays the same. The layout is written here, and scalars by {@link KyamlScalar}; the text of flow
+ * collections, and of scalars this project made that kyaml would quote otherwise (a string {@code
+ * 123}), comes from snakeyaml's emitter ({@link EmittedFragment}). snakeyaml's own serializer and
+ * emitter put a sequence item's comment after its dash (in front of a flow mapping, that is invalid
+ * YAML: {@code - # note} then {@code {a: 1}} at column 0), a comment after a block's last entry at
+ * the head of what follows, and keep every node of the document in a map while they write.
  */
 public final class NodeSerializer {
 

@@ -34,11 +34,13 @@
  * </ul>
  *
  * <p>Writing: {@link io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer}, for fidelity,
- * memory and time: it writes the block layout and the comments itself, in kyaml's places
- * (snakeyaml's emitter wrote a comment above a sequence item after its dash, which before a flow
- * mapping was invalid YAML), and keeps no map of the document's nodes as snakeyaml's serializer
- * does. The text of scalars that need quoting or a block header, and of flow collections, comes
- * from snakeyaml's emitter, one node at a time ({@link
+ * memory and time: it writes the block layout, every kind of mapping key and the comments itself,
+ * in kyaml's places (snakeyaml's emitter wrote a comment above a sequence item after its dash,
+ * which before a flow mapping was invalid YAML), and keeps no map of the document's nodes as
+ * snakeyaml's serializer does. Scalars in block context are written by {@link
+ * io.unboundedcloud.racer.krm.yaml.pipeline.KyamlScalar}, go-yaml v3's emitter rules as kyaml runs
+ * them (snakeyaml's refused a block holding a tab). The text of flow collections comes from
+ * snakeyaml's emitter, one node at a time ({@link
  * io.unboundedcloud.racer.krm.yaml.pipeline.EmittedFragment}), with {@link
  * io.unboundedcloud.racer.krm.yaml.pipeline.MarkerWriter} keeping {@code 0644} and {@code !!str
  * 123} plain inside flow collections, where the emitter alone writes {@code !!int '0644'} and

@@ -20,6 +20,22 @@ public final class RealFiles {
     return resources().resolve("corpus");
   }
 
+  /**
+   * Cache origins copied from public projects whose pod specs end in comments (its README says from
+   * where), by relative path ({@code changed-origins/...yaml}).
+   */
+  public static Map<String, String> changedOrigins() {
+    Map<String, String> files = new TreeMap<>();
+    texts(resources().resolve("changed-origins"))
+        .forEach(
+            (path, text) -> {
+              if (path.endsWith(".yaml")) {
+                files.put("changed-origins/" + path, text);
+              }
+            });
+    return files;
+  }
+
   /** The ResourceList kpt sends a function for the corpus package, as captured. */
   public static String sentResourceList() {
     return read(resources().resolve("expected/kpt-resource-list.yaml"));

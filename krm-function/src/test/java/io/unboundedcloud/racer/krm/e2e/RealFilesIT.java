@@ -129,6 +129,50 @@ class RealFilesIT {
 
   @Test
   @DisplayName(
+      "a package of shapes kpt reads but cannot write back (collection and empty keys): kpt fails on"
+          + " the function as on cat, and sends the ResourceList committed for function mode")
+  void kptUnreadableShapes(@TempDir Path work) throws IOException {
+    Path pkg = settingsAndKptfile(PackageFiles.copy(RealFiles.kptUnreadable(), work.resolve("p")));
+    Tool.Run cat = failingEval(PackageFiles.copy(pkg, work.resolve("cat")), "cat");
+    Tool.Run fn =
+        failingEval(
+            PackageFiles.copy(pkg, work.resolve("fn")), Repository.function().toString(), CONFIG);
+    assertThat(errorLine(fn)).as("kpt's error on the function").isEqualTo(errorLine(cat));
+    assertThat(errorLine(cat)).contains("wrong node kind");
+    Path capture = work.resolve("sent.yaml");
+    Path tee = work.resolve("tee.sh");
+    Files.writeString(tee, "#!/bin/sh\ntee '" + capture + "'\n");
+    Files.setPosixFilePermissions(tee, PosixFilePermissions.fromString("rwx------"));
+    failingEval(PackageFiles.copy(pkg, work.resolve("sent")), tee.toString(), CONFIG);
+    String sent = Files.readString(capture);
+    if (Boolean.getBoolean("realfiles.capture")) {
+      Files.writeString(
+          RealFiles.sourceExpected().resolve("kpt-unreadable-resource-list.yaml"),
+          sent,
+          StandardCharsets.UTF_8);
+    }
+    assertThat(sent)
+        .as("expected/kpt-unreadable-resource-list.yaml (capture again: -Drealfiles.capture=true)")
+        .isEqualTo(RealFiles.sentUnreadableResourceList());
+  }
+
+  private static Tool.Run failingEval(Path pkg, String exec, String... config) {
+    Tool.Run run = kptEval(pkg, exec, config);
+    assertThat(run.exit()).as("%s\n%s", run.command(), run.stderr()).isNotZero();
+    return run;
+  }
+
+  /** kpt's first {@code error:} line. */
+  private static String errorLine(Tool.Run run) {
+    return run.stderr()
+        .lines()
+        .filter(line -> line.startsWith("error:"))
+        .findFirst()
+        .orElse(run.stderr());
+  }
+
+  @Test
+  @DisplayName(
       "a package with comments at random places (seeded): as cat writes it, and a second run changes"
           + " nothing cat's keeps")
   void randomComments(@TempDir Path work) throws IOException {
@@ -263,6 +307,12 @@ class RealFilesIT {
   }
 
   private static Path eval(Path pkg, String exec, String... config) {
+    Tool.Run run = kptEval(pkg, exec, config);
+    assertThat(run.exit()).as("%s\n%s", run.command(), run.stderr()).isZero();
+    return pkg;
+  }
+
+  private static Tool.Run kptEval(Path pkg, String exec, String... config) {
     List<String> command = new ArrayList<>(List.of("kpt", "fn", "eval", pkg.toString()));
     command.add("--exec");
     command.add(exec);
@@ -270,9 +320,7 @@ class RealFilesIT {
       command.add("--");
       command.addAll(List.of(config));
     }
-    Tool.Run run = Tool.run(pkg, null, command.toArray(String[]::new));
-    assertThat(run.exit()).as("%s\n%s", command, run.stderr()).isZero();
-    return pkg;
+    return Tool.run(pkg, null, command.toArray(String[]::new));
   }
 
   /** The files of the corpus after a run (the Kptfile, the settings and new objects left out). */

@@ -36,6 +36,19 @@ public final class RealFiles {
     return files;
   }
 
+  /**
+   * The package of node shapes kpt reads and sends to a function but cannot write back (collection
+   * keys, empty keys): src/test/resources/realfiles/kpt-unreadable.
+   */
+  public static Path kptUnreadable() {
+    return resources().resolve("kpt-unreadable");
+  }
+
+  /** The ResourceList kpt sends a function for {@link #kptUnreadable()}, as captured. */
+  public static String sentUnreadableResourceList() {
+    return read(resources().resolve("expected/kpt-unreadable-resource-list.yaml"));
+  }
+
   /** The ResourceList kpt sends a function for the corpus package, as captured. */
   public static String sentResourceList() {
     return read(resources().resolve("expected/kpt-resource-list.yaml"));

@@ -2,6 +2,8 @@ package io.unboundedcloud.racer.krm.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.realfiles.FlowCommentShapes;
+import io.unboundedcloud.racer.krm.realfiles.NestedSequenceShapes;
 import io.unboundedcloud.racer.krm.realfiles.RandomComments;
 import io.unboundedcloud.racer.krm.realfiles.RealFiles;
 import java.io.IOException;
@@ -196,6 +198,98 @@ class RealFilesIT {
     assertThat(differing(firstStable, stable))
         .as("seed %d: files the second run changed", seed)
         .isEmpty();
+  }
+
+  @Test
+  @DisplayName(
+      "sequences of sequences and flow collections with comments in every place kyaml writes one:"
+          + " each run writes the files as cat's run of the same number does")
+  void commentShapes(@TempDir Path work) throws IOException {
+    Map<String, String> files = new TreeMap<>(NestedSequenceShapes.files());
+    FlowCommentShapes.files()
+        .forEach(
+            (path, text) -> {
+              if (!path.endsWith("-origin.yaml")) {
+                files.put(path, text);
+              }
+            });
+    Path pkg = settingsAndKptfile(PackageFiles.restore(files, work.resolve("package")));
+    List<Map<String, String>> cat = runs(pkg, work.resolve("cat"), "cat");
+    List<Map<String, String>> fn =
+        runs(pkg, work.resolve("fn"), Repository.function().toString(), CONFIG);
+    assertThat(cat.get(0)).as("the generated files").hasSizeGreaterThanOrEqualTo(50);
+    for (int run = 0; run < cat.size(); run++) {
+      assertThat(differing(cat.get(run), fn.get(run)))
+          .as("run %d: files that differ from cat's run %d", run + 1, run + 1)
+          .isEmpty();
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "cache origins whose pod specs end in comments, or hold flow collections with comments, get"
+          + " the placement with every comment once and in its place, and later runs change only what"
+          + " cat's own round trip changes")
+  void changedOrigins(@TempDir Path work) throws IOException {
+    Map<String, String> files = new TreeMap<>(RealFiles.changedOrigins());
+    FlowCommentShapes.files()
+        .forEach(
+            (path, text) -> {
+              if (path.endsWith("-origin.yaml")) {
+                files.put(path, text);
+              }
+            });
+    Path pkg = settingsAndKptfile(PackageFiles.restore(files, work.resolve("package")));
+    Map<String, String> cat = corpusFiles(eval(PackageFiles.copy(pkg, work.resolve("cat")), "cat"));
+    Path fn =
+        eval(PackageFiles.copy(pkg, work.resolve("fn")), Repository.function().toString(), CONFIG);
+    Map<String, String> first = corpusFiles(fn);
+    assertThat(first).as("the origins' files").hasSize(files.size());
+    for (String path : first.keySet()) {
+      String written = first.get(path);
+      assertThat(written).as("%s: the placement", path).contains("\n      affinity:\n");
+      assertThat(PackageFiles.commentLines(written))
+          .as("%s: its comments, in order, each once", path)
+          .isEqualTo(PackageFiles.commentLines(cat.get(path)));
+      assertThat(linesKeptInOrder(cat.get(path), written))
+          .as("%s: every line cat writes, in its order, with only the placement added", path)
+          .isTrue();
+    }
+    for (int run = 2; run <= 3; run++) {
+      Map<String, String> catOfBefore =
+          corpusFiles(eval(PackageFiles.copy(fn, work.resolve("cat-" + run)), "cat"));
+      Map<String, String> again = corpusFiles(eval(fn, Repository.function().toString(), CONFIG));
+      assertThat(differing(catOfBefore, again))
+          .as("run %d: files that differ from cat's round trip of run %d's", run, run - 1)
+          .isEmpty();
+    }
+  }
+
+  /** Whether every line of {@code kept} appears in {@code text}, in the same order. */
+  private static boolean linesKeptInOrder(String kept, String text) {
+    List<String> lines = text.lines().toList();
+    int at = 0;
+    for (String line : kept.lines().toList()) {
+      while (at < lines.size() && !lines.get(at).equals(line)) {
+        at++;
+      }
+      if (at == lines.size()) {
+        return false;
+      }
+      at++;
+    }
+    return true;
+  }
+
+  /** Three runs of {@code exec} on a copy of {@code pkg}, each on the last's files. */
+  private static List<Map<String, String>> runs(
+      Path pkg, Path work, String exec, String... config) {
+    Path copy = PackageFiles.copy(pkg, work);
+    List<Map<String, String>> runs = new ArrayList<>();
+    for (int run = 0; run < 3; run++) {
+      runs.add(corpusFiles(eval(copy, exec, config)));
+    }
+    return runs;
   }
 
   private static Path stage(Path pkg) throws IOException {

@@ -21,6 +21,22 @@ public final class RealFiles {
   }
 
   /**
+   * Cache origins copied from public projects whose pod specs end in comments (its README says from
+   * where), by relative path ({@code changed-origins/...yaml}).
+   */
+  public static Map<String, String> changedOrigins() {
+    Map<String, String> files = new TreeMap<>();
+    texts(resources().resolve("changed-origins"))
+        .forEach(
+            (path, text) -> {
+              if (path.endsWith(".yaml")) {
+                files.put("changed-origins/" + path, text);
+              }
+            });
+    return files;
+  }
+
+  /**
    * The package of node shapes kpt reads and sends to a function but cannot write back (collection
    * keys, empty keys): src/test/resources/realfiles/kpt-unreadable.
    */

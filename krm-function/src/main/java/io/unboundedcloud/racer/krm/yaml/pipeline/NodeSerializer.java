@@ -61,6 +61,12 @@ public final class NodeSerializer {
   /** After a {@code -} of the current line with nothing after it yet (not even its space). */
   private boolean afterDash;
 
+  /**
+   * How many columns right of where it was read the collection being written is: the lines of a
+   * flow collection written as it was read ({@link FlowText}) move with it.
+   */
+  private int shift;
+
   /** YAML's bound on a simple (implicit) key's length. */
   private static final int MAX_SIMPLE_KEY_CHARACTERS = 1024;
 
@@ -129,7 +135,9 @@ public final class NodeSerializer {
 
   private void entries(MappingNode mapping, int indent, int depth) throws IOException {
     depth(depth);
+    int moved = shift(mapping, indent);
     for (NodeTuple tuple : mapping.getValue()) {
+      shift = moved;
       Node key = real(tuple.getKeyNode());
       comments(key.getBlockComments(), indent);
       startLine(indent);
@@ -183,7 +191,9 @@ public final class NodeSerializer {
 
   private void items(SequenceNode sequence, int indent, int depth) throws IOException {
     depth(depth);
+    int moved = shift(sequence, indent);
     for (Node child : sequence.getValue()) {
+      shift = moved;
       Node item = real(child);
       if (!isAlias(item)) {
         comments(item.getBlockComments(), indent);
@@ -239,6 +249,11 @@ public final class NodeSerializer {
       }
       return;
     }
+    String kept = isEmpty(keyComments) ? FlowText.of(node, maxNestingDepth) : null;
+    if (kept != null) {
+      keptText(node, kept, inItem, blockIndent);
+      return;
+    }
     String text = text(node, depth, blockIndent);
     int lineEnd = text.indexOf('\n');
     if (!inItem && !isEmpty(node.getBlockComments())) {
@@ -257,6 +272,45 @@ public final class NodeSerializer {
     if (node instanceof CollectionNode<?>) {
       comments(node.getEndComments(), blockIndent);
     }
+  }
+
+  /**
+   * A flow collection as it was read, comments inside included: its first line after the key or
+   * dash (or below the comments between a key and it), the others moved as far as the collection
+   * moved, its in-line comment after the last.
+   */
+  private void keptText(Node node, String kept, boolean inItem, int blockIndent)
+      throws IOException {
+    List<String> lines = FlowText.lines(kept);
+    if (!inItem && !isEmpty(node.getBlockComments())) {
+      out.write('\n');
+      afterDash = false;
+      comments(node.getBlockComments(), blockIndent);
+      indent(blockIndent);
+    } else {
+      out.write(' ');
+    }
+    out.write(lines.get(0));
+    for (String line : lines.subList(1, lines.size())) {
+      out.write('\n');
+      int spaces = 0;
+      while (spaces < line.length() && line.charAt(spaces) == ' ') {
+        spaces++;
+      }
+      if (spaces < line.length()) {
+        indent(Math.max(0, spaces + shift));
+        out.write(line, spaces, line.length() - spaces);
+      }
+    }
+    endLine(null, node.getInLineComments());
+  }
+
+  /**
+   * How many columns right of where it was read a collection written at {@code indent} is; 0 for
+   * one that was not read.
+   */
+  private static int shift(CollectionNode<?> collection, int indent) {
+    return collection.getStartMark() == null ? 0 : indent - collection.getStartMark().getColumn();
   }
 
   /**

@@ -13,14 +13,17 @@
  *       reader copies its unread window on every 1,024 characters, so a value of n characters on
  *       one line cost about n²/2,048 copies: 5.6 s and 560 MiB of garbage for one 4 MiB value, and
  *       a 20 MiB value did not finish in a minute; with this reader it renders in about 3 s with
- *       295 MiB of peak RSS ({@code bench/long-scalar.sh}).
+ *       295 MiB of peak RSS ({@code bench/long-scalar.sh}). It keeps the last 4,096 characters it
+ *       consumed, and on request a flow collection's text.
  *   <li>{@link io.unboundedcloud.racer.krm.yaml.pipeline.CompactEventParser}, for memory and
  *       refusals with a position: snakeyaml's marks hold its reader's window, about four bytes per
  *       input character kept alive by the tree; this keeps light marks where messages need them and
  *       shares short values. It refuses deep nesting and duplicate keys as the events pass ({@link
  *       io.unboundedcloud.racer.krm.yaml.pipeline.RefusedStructure}; snakeyaml's duplicate-key
- *       option never applies to nodes), and rewrites the in-line comments snakeyaml's composer
- *       fails on (fuzz findings).
+ *       option never applies to nodes), rewrites the in-line comments snakeyaml's composer fails on
+ *       (fuzz findings), and takes the comments out of a flow collection that holds some, handing
+ *       on its text instead ({@link io.unboundedcloud.racer.krm.yaml.pipeline.FlowText}):
+ *       snakeyaml's emitter drops them or moves them.
  *   <li>{@link io.unboundedcloud.racer.krm.yaml.pipeline.TreeComposer} with {@link
  *       io.unboundedcloud.racer.krm.yaml.pipeline.CommentPlacement}, for fidelity: snakeyaml hands
  *       every comment line to the node after it, so a comment at the end of a block moved to the

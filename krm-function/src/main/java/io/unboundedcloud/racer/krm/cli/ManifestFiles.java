@@ -44,12 +44,17 @@ final class ManifestFiles {
   private final InputStream stdin;
   private final PrintStream stderr;
   private final ByteBudget budget;
+  private final StdinNotice notice;
 
-  /** A reader for one run: its stdin, where its warnings go, and its budget of bytes. */
-  ManifestFiles(InputStream stdin, PrintStream stderr, ByteBudget budget) {
+  /**
+   * A reader for one run: its stdin, where its warnings go, its budget of bytes, and the notice it
+   * gives before it reads stdin from a terminal.
+   */
+  ManifestFiles(InputStream stdin, PrintStream stderr, ByteBudget budget, StdinNotice notice) {
     this.stdin = stdin;
     this.stderr = stderr;
     this.budget = budget;
+    this.notice = notice;
   }
 
   /** A path that cannot be read as the command needs it; the message says which and why. */
@@ -108,6 +113,7 @@ final class ManifestFiles {
     List<MappingNode> objects = new ArrayList<>();
     for (String path : paths) {
       if (path.equals(STDIN)) {
+        notice.reading(command, "manifests", "give a file or folder to read instead");
         objects.addAll(
             YamlReader.readManifests(stdin, Invocation.STDIN, YamlLimits.DEFAULT, budget));
         continue;

@@ -76,9 +76,7 @@ final class Invocation {
   KeptInput keptStdin() {
     if (kept == null) {
       notice.reading(
-          "racer-krm",
-          "a ResourceList, as a KRM function",
-          "racer-krm --help lists the commands that read files");
+          "racer-krm", "a KRM ResourceList", "racer-krm --help lists the commands that read files");
       kept = KeptInput.read(stdin, STDIN, YamlLimits.DEFAULT);
     }
     return kept;

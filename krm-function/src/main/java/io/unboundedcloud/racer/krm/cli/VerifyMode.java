@@ -18,6 +18,10 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * reaches stdout.
  */
 final class VerifyMode implements Mode {
+  static final String SETTINGS = "--settings";
+  static final String STRICT = "--strict";
+  static final String OUTPUT = "--output";
+
   @Override
   public String name() {
     return "verify";
@@ -27,7 +31,11 @@ final class VerifyMode implements Mode {
   public Syntax syntax() {
     return Syntax.positionals(
             0, Integer.MAX_VALUE, "rendered streams: files, directories, or - for stdin")
-        .withStdin();
+        .withStdin()
+        .flags(
+            Flag.valued(SETTINGS, "a file, or - for stdin"),
+            Flag.toggle(STRICT),
+            Flag.choice(OUTPUT, "text", "json"));
   }
 
   @Override

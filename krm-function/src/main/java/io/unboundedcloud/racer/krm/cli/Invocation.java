@@ -29,19 +29,24 @@ final class Invocation {
   private final PrintStream stderr;
   private final Map<String, String> environment;
   private final ManifestFiles files;
+  private final StdinNotice notice;
   private KeptInput kept;
 
-  Invocation(Arguments arguments, InputStream stdin, PrintStream stderr) {
-    this(arguments, stdin, stderr, Map.of());
-  }
-
+  /**
+   * @param notice says so on stderr before stdin is read from a terminal
+   */
   Invocation(
-      Arguments arguments, InputStream stdin, PrintStream stderr, Map<String, String> environment) {
+      Arguments arguments,
+      InputStream stdin,
+      PrintStream stderr,
+      Map<String, String> environment,
+      StdinNotice notice) {
     this.arguments = arguments;
     this.stdin = stdin;
     this.stderr = stderr;
     this.environment = environment;
-    this.files = new ManifestFiles(stdin, stderr, ByteBudget.of(YamlLimits.DEFAULT));
+    this.notice = notice;
+    this.files = new ManifestFiles(stdin, stderr, ByteBudget.of(YamlLimits.DEFAULT), notice);
   }
 
   /**
@@ -70,6 +75,8 @@ final class Invocation {
    */
   KeptInput keptStdin() {
     if (kept == null) {
+      notice.reading(
+          "racer-krm", "a KRM ResourceList", "racer-krm --help lists the commands that read files");
       kept = KeptInput.read(stdin, STDIN, YamlLimits.DEFAULT);
     }
     return kept;

@@ -3,10 +3,10 @@ package io.unboundedcloud.racer.krm.cli;
 import io.unboundedcloud.racer.krm.diff.DiffOutput;
 import io.unboundedcloud.racer.krm.diff.DiffReport;
 import io.unboundedcloud.racer.krm.diff.DiffSide;
-import io.unboundedcloud.racer.krm.diff.Finding;
 import io.unboundedcloud.racer.krm.diff.ManifestDiff;
 import io.unboundedcloud.racer.krm.diff.ObjectChange;
 import io.unboundedcloud.racer.krm.diff.Side;
+import io.unboundedcloud.racer.krm.diff.SideFinding;
 import io.unboundedcloud.racer.krm.diff.SideSource;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
@@ -70,7 +70,7 @@ final class DiffMode implements Mode {
     List<SideSource> given =
         List.of(SideSource.of(Side.OLD, sides.get(0)), SideSource.of(Side.NEW, sides.get(1)));
     List<List<Map<String, Object>>> read = new ArrayList<>();
-    List<Finding> warnings = new ArrayList<>();
+    List<SideFinding> warnings = new ArrayList<>();
     Path functionConfigFile = call.arguments().path(FUNCTION_CONFIG).orElse(null);
     SideSource reading = null;
     try {
@@ -88,7 +88,7 @@ final class DiffMode implements Mode {
         Read<List<Map<String, Object>>> prepared =
             DiffSide.of(
                 call.manifests(List.of(side.path()), name(), side.record()), functionConfig, side);
-        List<Finding> found = side.findings(prepared.results());
+        List<SideFinding> found = side.findings(prepared.results());
         report(found, stderr);
         warnings.addAll(found);
         if (!prepared.ok()) {
@@ -150,7 +150,7 @@ final class DiffMode implements Mode {
   }
 
   /** Each finding on stderr, one line each, with its side. */
-  private static void report(List<Finding> findings, PrintStream stderr) {
+  private static void report(List<SideFinding> findings, PrintStream stderr) {
     findings.forEach(finding -> stderr.println(finding.toLine()));
   }
 

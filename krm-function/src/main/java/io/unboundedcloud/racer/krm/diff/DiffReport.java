@@ -11,7 +11,7 @@ import java.util.List;
  * @param unchanged how many objects are the same on both sides
  * @param findings the warnings of the OLD side, then those of the NEW side, each in the order found
  */
-public record DiffReport(List<ObjectChange> objects, int unchanged, List<Finding> findings) {
+public record DiffReport(List<ObjectChange> objects, int unchanged, List<SideFinding> findings) {
   public DiffReport {
     objects = List.copyOf(objects);
     findings = List.copyOf(findings);
@@ -23,7 +23,7 @@ public record DiffReport(List<ObjectChange> objects, int unchanged, List<Finding
   }
 
   /** The same report with these findings. */
-  public DiffReport withFindings(List<Finding> more) {
+  public DiffReport withFindings(List<SideFinding> more) {
     return new DiffReport(objects, unchanged, more);
   }
 

@@ -47,7 +47,7 @@ final class JsonReport {
     tree.put("objects", objects);
     tree.put("unchanged", report.unchanged());
     List<Object> findings = new ArrayList<>();
-    for (Finding finding : report.findings()) {
+    for (SideFinding finding : report.findings()) {
       findings.add(finding(finding));
     }
     tree.put("findings", findings);
@@ -57,7 +57,7 @@ final class JsonReport {
   }
 
   /** {@code {"side", "path", "severity", "message", "object", "file", "field"}}. */
-  private static Map<String, Object> finding(Finding finding) {
+  private static Map<String, Object> finding(SideFinding finding) {
     Result result = finding.result();
     ResourceRef ref = result.resource();
     Map<String, Object> entry = new LinkedHashMap<>();

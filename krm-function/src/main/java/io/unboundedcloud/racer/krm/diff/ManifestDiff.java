@@ -87,7 +87,7 @@ public final class ManifestDiff {
       }
     }
     // what comparing finds (a selector the API server refuses) is about applying the new side
-    List<Finding> found = newSide.findings(results);
+    List<SideFinding> found = newSide.findings(results);
     return results.hasError()
         ? Compared.failed(List.of(), found)
         : new Compared(new DiffReport(changes, unchanged), found);
@@ -99,13 +99,13 @@ public final class ManifestDiff {
    * @param report the report; {@code null} when an error makes applying the new side fail
    * @param findings the errors, each of the side it is about
    */
-  public record Compared(DiffReport report, List<Finding> findings) {
+  public record Compared(DiffReport report, List<SideFinding> findings) {
     public Compared {
       findings = List.copyOf(findings);
     }
 
-    private static Compared failed(List<Finding> old, List<Finding> current) {
-      List<Finding> all = new ArrayList<>(old);
+    private static Compared failed(List<SideFinding> old, List<SideFinding> current) {
+      List<SideFinding> all = new ArrayList<>(old);
       all.addAll(current);
       return new Compared(null, all);
     }

@@ -22,13 +22,13 @@ public record SideSource(Side side, String path, SourceFiles record) {
   }
 
   /** {@code result} as a finding of this side, its object named with this side's file. */
-  public Finding finding(Result result) {
-    return new Finding(side, path, record.locate(result));
+  public SideFinding finding(Result result) {
+    return new SideFinding(side, path, record.locate(result));
   }
 
   /** Each result as a finding of this side, in order. */
-  public List<Finding> findings(Iterable<Result> results) {
-    List<Finding> findings = new ArrayList<>();
+  public List<SideFinding> findings(Iterable<Result> results) {
+    List<SideFinding> findings = new ArrayList<>();
     results.forEach(result -> findings.add(finding(result)));
     return findings;
   }

@@ -11,7 +11,7 @@ import io.unboundedcloud.racer.krm.results.Severity;
  * @param path that side's path as the command line gave it
  * @param result what was found, its object named with the file of that side it was read from
  */
-public record Finding(Side side, String path, Result result) {
+public record SideFinding(Side side, String path, Result result) {
   /**
    * The one line on stderr: {@code warning: NEW (new): MESSAGE [ConfigMap racer/racer-settings in
    * new/racer-settings.yaml, field data.RACER_NVIDA]}.

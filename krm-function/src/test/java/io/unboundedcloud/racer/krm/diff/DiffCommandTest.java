@@ -187,7 +187,10 @@ class DiffCommandTest {
       assertThat(run.exitCode()).isEqualTo(1);
       assertThat(run.stdout()).isEmpty();
       assertThat(run.stderr())
-          .contains("error: ConfigMap racer/racer-settings (v1) is twice on the new side");
+          .contains(
+              "error: NEW ("
+                  + doubled
+                  + "): ConfigMap racer/racer-settings (v1) is twice on the new side");
     }
 
     @Test

@@ -13,6 +13,8 @@
 # is left alone when it already holds both platforms. Uses buildah's
 # storage as its environment says (CONTAINERS_STORAGE_CONF, STORAGE_DRIVER). Needs root, debootstrap and,
 # on an amd64 machine, qemu-user-static registered with binfmt_misc (.ci/run installs and registers it).
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 umask 022
 ref=${1:-localhost/racer-krm-base:bookworm}

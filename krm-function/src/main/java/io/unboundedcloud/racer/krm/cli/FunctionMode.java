@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.ItemTextProblem;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
@@ -11,8 +12,11 @@ import io.unboundedcloud.racer.krm.yaml.ResourceList;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -59,7 +63,7 @@ final class FunctionMode implements Mode {
       input = call.keptStdin();
       list = YamlReader.readResourceList(input.open());
     } catch (YamlInputException unreadable) {
-      refuse(keepingItems(unreadable, call), out, call.stderr());
+      refuse(keepingItems(unreadable, call), inputText(call), out, call.stderr());
       return 1;
     }
     List<MappingNode> inputItems = List.copyOf(list.items());
@@ -98,11 +102,26 @@ final class FunctionMode implements Mode {
   }
 
   /**
-   * An input that is not a ResourceList: its items as parsed, when there are any, and the error.
+   * Stdin's text as it was kept, for a refusal to find the item it is about; null when not kept.
+   */
+  private static String inputText(Invocation call) {
+    if (call.kept().isEmpty()) {
+      return null;
+    }
+    try (InputStream in = call.kept().get().open()) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException unreadable) {
+      return null;
+    }
+  }
+
+  /**
+   * An input that is not a ResourceList: its items as parsed, when there are any, and the error,
+   * about the item whose text holds the problem when one does ({@link ItemTextProblem}).
    */
   private static void refuse(
-      YamlInputException unreadable, OutputStream output, PrintStream stderr) {
-    Result error = Result.error("input is not a ResourceList: " + unreadable.getMessage());
+      YamlInputException unreadable, String input, OutputStream output, PrintStream stderr) {
+    Result error = ItemTextProblem.of("input is not a ResourceList: ", unreadable, input);
     stderr.println(error.toLine());
     if (unreadable.items().isPresent()) {
       YamlWriter.writeUnusedItems(unreadable.items().get(), List.of(error.toTree()), output);

@@ -62,9 +62,14 @@ final class CommentPlacement {
     if (column < 0 || sequence.getFlowStyle() == FlowStyle.FLOW) {
       return;
     }
+    int firstDashLine = sequence.getStartMark().getLine();
     List<Node> items = sequence.getValue();
     for (int i = 0; i < items.size(); i++) {
       Node item = items.get(i);
+      if (isNestedBlockSequence(item)) {
+        nestedSequence(items, i, column, firstDashLine);
+        continue;
+      }
       Node firstKey = firstKeyOfBlockMapping(item);
       if (isEmpty(item.getBlockComments())
           && (firstKey == null || isEmpty(firstKey.getBlockComments()))) {
@@ -76,7 +81,7 @@ final class CommentPlacement {
         addAll(all, firstKey.getBlockComments());
       }
       int onDashLine = 0;
-      while (onDashLine < all.size() && all.get(onDashLine).getEndMark() != ON_INDICATOR_LINE) {
+      while (onDashLine < all.size() && !onOwnDashLine(all.get(onDashLine), i, firstDashLine)) {
         onDashLine++;
       }
       List<CommentLine> before = new ArrayList<>(all.subList(0, onDashLine));
@@ -93,6 +98,71 @@ final class CommentPlacement {
         firstKey.setBlockComments(orNull(after));
       }
     }
+  }
+
+  /**
+   * Places the comments read ahead of an item that is itself a block sequence ({@code - - a}):
+   * snakeyaml gives them to the first scalar inside it, and the nested sequence's own placement has
+   * already put them on its first item. The leading ones that come before this sequence's dash (on
+   * earlier lines: above the first dash; any but one on the dash's line, for a later item) go to
+   * the nested sequence, which the writer puts before the dash; the rest, on the dash's line or
+   * below it, stay with the first item, which the writer puts after the dash ({@code - # note},
+   * then {@code - a} below it). Each level of {@code - - - a} moves them one level up, so a comment
+   * above the outer dash ends on the outermost item that starts on its line.
+   */
+  private static void nestedSequence(List<Node> items, int i, int column, int firstDashLine) {
+    SequenceNode nested = (SequenceNode) items.get(i);
+    Node first = nested.getValue().get(0);
+    List<CommentLine> comments = first.getBlockComments();
+    if (isEmpty(comments)) {
+      return;
+    }
+    int before = 0;
+    while (before < comments.size() && aboveDash(comments.get(before), i, firstDashLine)) {
+      before++;
+    }
+    if (before == 0) {
+      return;
+    }
+    List<CommentLine> moved = new ArrayList<>(comments.subList(0, before));
+    first.setBlockComments(orNull(new ArrayList<>(comments.subList(before, comments.size()))));
+    if (i > 0) {
+      moved = endPrevious(moved, items.get(i - 1), column);
+    }
+    if (!isEmpty(moved)) {
+      List<CommentLine> all = new ArrayList<>();
+      addAll(all, nested.getBlockComments());
+      all.addAll(moved);
+      nested.setBlockComments(all);
+    }
+  }
+
+  /**
+   * Whether a comment read ahead of item {@code i} lies before that item's dash: on a line before
+   * the sequence's first dash for the first item (a comment on an outer dash's line included), not
+   * on a dash's line for a later one.
+   */
+  private static boolean aboveDash(CommentLine line, int i, int firstDashLine) {
+    if (i == 0) {
+      return line.getStartMark() != null && line.getStartMark().getLine() < firstDashLine;
+    }
+    return line.getEndMark() != ON_INDICATOR_LINE;
+  }
+
+  /**
+   * Whether a comment read ahead of item {@code i} is on that item's own dash line ({@code - #
+   * note}); for the first item, one on an earlier dash's line is an outer sequence's ({@code - #
+   * note}, then {@code - a} below it).
+   */
+  private static boolean onOwnDashLine(CommentLine line, int i, int firstDashLine) {
+    return line.getEndMark() == ON_INDICATOR_LINE && (i > 0 || !aboveDash(line, 0, firstDashLine));
+  }
+
+  private static boolean isNestedBlockSequence(Node item) {
+    return item instanceof SequenceNode nested
+        && nested.getFlowStyle() != FlowStyle.FLOW
+        && !nested.getValue().isEmpty()
+        && nested.getStartMark() != null;
   }
 
   /**

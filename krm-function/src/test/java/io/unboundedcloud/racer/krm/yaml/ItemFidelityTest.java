@@ -63,7 +63,9 @@ class ItemFidelityTest {
         Arguments.of(
             "double-quoted escapes",
             "kind: A\ndata:\n  tab: \"a\\tb\"\n  nl: \"a\\nb\"\n  bell: \"\\a\"\n"),
-        Arguments.of("Unicode as is", "kind: A\ndata:\n  s: héllo ✓ 日本 🏁\n  q: \"日本\"\n"),
+        Arguments.of(
+            "Unicode up to U+FFFF as is (kyaml escapes characters beyond it: ScalarShapesTest)",
+            "kind: A\ndata:\n  s: héllo ✓ 日本\n  q: \"日本\"\n"),
         Arguments.of(
             "a literal block", "kind: A\ndata:\n  script: |\n    #!/bin/sh\n    echo hi\n"),
         Arguments.of(

@@ -170,7 +170,8 @@ final class EmittedFragment {
   }
 
   private static boolean implicit(Node node, NodeId id) {
-    return node.getTag().equals(RESOLVER.resolve(id, null, true));
+    return node.getTag().equals(RESOLVER.resolve(id, null, true))
+        && !TreeComposer.hasExplicitTag(node);
   }
 
   private void scalar(ScalarNode scalar, String anchor) throws IOException {

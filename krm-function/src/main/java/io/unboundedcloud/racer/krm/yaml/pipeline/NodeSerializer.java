@@ -8,7 +8,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
-import org.yaml.snakeyaml.DumperOptions.ScalarStyle;
 import org.yaml.snakeyaml.comments.CommentLine;
 import org.yaml.snakeyaml.comments.CommentType;
 import org.yaml.snakeyaml.nodes.AnchorNode;
@@ -100,20 +99,25 @@ public final class NodeSerializer {
     afterDash = false;
     Node node = real(root);
     comments(node.getBlockComments(), 0);
-    if (isBlock(node) && !isAlias(node) && props(node).isEmpty()) {
+    if (isBlock(node) && !isAlias(node)) {
+      String props = props(node);
+      if (!props.isEmpty()) {
+        // a document's tag or anchor on a line of its own, as kyaml writes "--- !!map"
+        out.write(props);
+        out.write('\n');
+        remember(node);
+      }
       if (node instanceof MappingNode mapping) {
         entries(mapping, 0, 0);
       } else {
         items((SequenceNode) node, 0, 0);
       }
     } else {
-      String text = text(node, 0);
+      String text = text(node, 0, 2);
       int lineEnd = text.indexOf('\n');
       out.write(lineEnd < 0 ? text : text.substring(0, lineEnd));
       endLine(null, node.getInLineComments());
-      if (lineEnd >= 0) {
-        continuation(text.substring(lineEnd + 1), 2);
-      }
+      rest(text, lineEnd);
       comments(node.getEndComments(), 0);
     }
   }
@@ -124,24 +128,52 @@ public final class NodeSerializer {
       Node key = real(tuple.getKeyNode());
       comments(key.getBlockComments(), indent);
       startLine(indent);
-      String keyText = keyText(key, depth);
-      if (isSimpleKey(keyText)) {
+      String keyText = simpleKey(key, depth);
+      if (keyText != null) {
         out.write(keyText);
         out.write(':');
         afterDash = false;
+        remember(key);
         value(tuple.getValueNode(), key.getInLineComments(), indent, indent + 2, depth + 1);
       } else {
-        // "? key", then ": value" in the compact form of a sequence item, as kyaml writes it
-        out.write("? ");
-        out.write(keyText);
-        out.write('\n');
-        indent(indent);
-        out.write(':');
-        afterDash = true;
-        value(tuple.getValueNode(), key.getInLineComments(), indent + 2, indent + 2, depth + 1);
+        explicitEntry(key, tuple.getValueNode(), indent, depth);
       }
     }
     comments(mapping.getEndComments(), indent);
+  }
+
+  /**
+   * An entry whose key is no simple key, as kyaml writes it: {@code ? } and the key, then {@code :
+   * } and the value, each in the compact form of a sequence item (a block collection starts on the
+   * indicator's line, its other lines two columns in; a block scalar's lines as well).
+   */
+  private void explicitEntry(Node key, Node valueNode, int indent, int depth) throws IOException {
+    out.write('?');
+    List<CommentLine> valueLineComments = null;
+    if (key instanceof ScalarNode && !isAlias(key)) {
+      // a scalar key's in-line comment is read from the ": " line (snakeyaml refuses one after
+      // "? key"), and goes back there
+      String text = text(key, depth + 1, indent + 2);
+      int lineEnd = text.indexOf('\n');
+      if (!text.isEmpty()) {
+        out.write(' ');
+      }
+      out.write(text, 0, lineEnd < 0 ? text.length() : lineEnd);
+      endLine(null, null);
+      rest(text, lineEnd);
+      valueLineComments = key.getInLineComments();
+    } else {
+      afterDash = true;
+      value(key, null, indent, indent + 2, depth + 1);
+    }
+    Node node = real(valueNode);
+    if (!isAlias(node)) {
+      comments(node.getBlockComments(), indent);
+    }
+    indent(indent);
+    out.write(':');
+    afterDash = true;
+    value(valueNode, valueLineComments, indent, indent + 2, depth + 1);
   }
 
   private void items(SequenceNode sequence, int indent, int depth) throws IOException {
@@ -161,8 +193,9 @@ public final class NodeSerializer {
 
   /**
    * Writes a value after its key's {@code :} or its item's {@code -}, to the end of its last line.
-   * {@code blockIndent} is where a block mapping's keys go (a sequence under a key goes at the
-   * key's indent, {@code sequenceIndent}).
+   * {@code blockIndent} is where a block mapping's keys go; a sequence below the line goes at
+   * {@code sequenceIndent}: the key's indent under a key (also under the {@code ?} and {@code :} of
+   * an explicit key, after a tag), the item's content under an item.
    */
   private void value(
       Node valueNode, List<CommentLine> keyComments, int sequenceIndent, int blockIndent, int depth)
@@ -197,11 +230,11 @@ public final class NodeSerializer {
       if (node instanceof MappingNode mapping) {
         entries(mapping, blockIndent, depth);
       } else {
-        items((SequenceNode) node, inItem ? blockIndent : sequenceIndent, depth);
+        items((SequenceNode) node, sequenceIndent, depth);
       }
       return;
     }
-    String text = text(node, depth);
+    String text = text(node, depth, blockIndent);
     int lineEnd = text.indexOf('\n');
     if (!inItem && !isEmpty(node.getBlockComments())) {
       // comments between a key and its value: on their own lines, the value below them
@@ -215,142 +248,88 @@ public final class NodeSerializer {
       out.write(lineEnd < 0 ? text : text.substring(0, lineEnd));
     }
     endLine(keyComments, node.getInLineComments());
-    if (lineEnd >= 0) {
-      continuation(text.substring(lineEnd + 1), blockIndent);
-      if (node instanceof ScalarNode scalar
-          && scalar.getScalarStyle() == ScalarStyle.FOLDED
-          && text.charAt(lineEnd - 1) != '-'
-          && text.charAt(lineEnd - 1) != '+'
-          && !text.substring(text.lastIndexOf('\n') + 1).startsWith("   ")) {
-        // kyaml ends a folded scalar kept by clipping with an empty line, unless its last line is
-        // more indented
-        out.write('\n');
-      }
-    }
+    rest(text, lineEnd);
     if (node instanceof CollectionNode<?>) {
       comments(node.getEndComments(), blockIndent);
     }
   }
 
-  /** The text of a scalar or a flow collection, continuation lines indented two spaces. */
-  private String text(Node node, int depth) {
-    if (node instanceof ScalarNode scalar && node.getAnchor() == null) {
-      String text = safeText(scalar);
-      if (text != null) {
-        return text;
-      }
+  /**
+   * The text of a scalar or a flow collection, its lines after the first indented to {@code
+   * indent}: a scalar as kyaml writes it ({@link KyamlScalar}), what else the emitter writes.
+   */
+  private String text(Node node, int depth, int indent) {
+    if (node instanceof ScalarNode scalar && isKyamlScalar(scalar)) {
+      String text = scalarText(scalar, false, indent);
+      remember(scalar);
+      return text;
     }
     String item = EmittedFragment.write(node, depth, maxNestingDepth, anchored);
-    return item.startsWith("- ") ? item.substring(2) : item.substring(1);
+    return reindented(item.startsWith("- ") ? item.substring(2) : item.substring(1), indent);
   }
 
   /**
-   * Whether a key is written as a simple key ({@code key: value}), as it came: YAML allows none
-   * past 1024 characters, which are written as an explicit key ({@code ? key}). kyaml writes keys
-   * over 128 bytes explicitly (docs/krm.md names the difference; kpt's own writing evens it out).
+   * Whether a scalar is written by {@link KyamlScalar}: one whose tag the input wrote, or one
+   * written without a tag (plain and read as its tag, or quoted or a block and a string). Others,
+   * such as a string the function made from {@code 123}, keep the emitter's quoting.
    */
-  private static boolean isSimpleKey(String keyText) {
-    return keyText.codePointCount(0, keyText.length()) <= MAX_SIMPLE_KEY_CHARACTERS;
+  private static boolean isKyamlScalar(ScalarNode scalar) {
+    if (TreeComposer.hasExplicitTag(scalar)) {
+      return true;
+    }
+    return scalar.isPlain() ? writtenPlainWithoutTag(scalar) : Tag.STR.equals(scalar.getTag());
   }
 
-  /** A key's text: plain where safe, else as the emitter writes a simple key. */
-  private String keyText(Node key, int depth) {
-    if (key instanceof ScalarNode scalar && key.getAnchor() == null) {
-      String text = safeText(scalar);
-      if (text != null && text.indexOf('\n') < 0 && text.length() <= 1024) {
-        return text;
-      }
+  /** A scalar's anchor, tag (when the input wrote one) and value, as kyaml writes them. */
+  private static String scalarText(ScalarNode scalar, boolean simpleKey, int indent) {
+    StringBuilder props = new StringBuilder();
+    if (scalar.getAnchor() != null) {
+      props.append('&').append(scalar.getAnchor());
     }
-    String text = text(key, depth);
-    if (text.indexOf('\n') >= 0) {
-      throw new IllegalStateException(
-          "a mapping key that takes more than one line cannot be written: " + key);
+    if (TreeComposer.hasExplicitTag(scalar)) {
+      props.append(props.length() > 0 ? " " : "").append(KyamlScalar.tag(scalar.getTag()));
     }
-    return text;
-  }
-
-  /**
-   * The text of a scalar written as the emitter would, where that is plain to tell: a plain value
-   * of letters, digits and common punctuation that reads back as the same type, a single- or
-   * double-quoted string of printable characters, a tagged plain word ({@code !!str 123}); null
-   * otherwise.
-   */
-  private static String safeText(ScalarNode scalar) {
     String value = scalar.getValue();
-    if (scalar instanceof TaggedScalar tagged) {
-      String shorthand = EmittedFragment.shorthand(tagged.getTag());
-      return scalar.isPlain()
-              && shorthand != null
-              && EmittedFragment.isBareWord(value)
-              && isSafePlain(value)
-          ? shorthand + " " + value
-          : null;
+    String text =
+        KyamlScalar.text(
+            value, KyamlScalar.style(value, scalar.getScalarStyle(), simpleKey), indent);
+    if (props.length() == 0) {
+      return text;
     }
-    ScalarStyle style = scalar.getScalarStyle();
-    if (style == ScalarStyle.PLAIN) {
-      if (!writtenPlainWithoutTag(scalar)) {
+    return text.isEmpty() ? props.toString() : props + " " + text;
+  }
+
+  /**
+   * A key's text when it is written as a simple key ({@code key: value}), as kyaml's emitter
+   * decides: an alias, a scalar on one line (a block scalar's value then double-quoted), an empty
+   * collection; null when it is written as an explicit key ({@code ? key}): a collection, a scalar
+   * holding a line break, a null key (kyaml's simple form of it, {@code ''}, would read as the
+   * empty string), and one past YAML's bound of 1024 characters for a simple key (kyaml writes keys
+   * over 128 bytes explicitly; docs/krm.md names the difference, kpt's own writing evens it out).
+   * Nothing is remembered as anchored here: the caller does when it writes the key.
+   */
+  private String simpleKey(Node key, int depth) {
+    if (isAlias(key)) {
+      return "*" + key.getAnchor();
+    }
+    String text;
+    if (key instanceof ScalarNode scalar && isKyamlScalar(scalar)) {
+      if (KyamlScalar.isMultiline(scalar.getValue())
+          || (scalar.isPlain()
+              && scalar.getValue().isEmpty()
+              && !TreeComposer.hasExplicitTag(scalar))) {
         return null;
       }
-      return value.isEmpty() || isSafePlain(value) ? value : null;
-    }
-    if (!Tag.STR.equals(scalar.getTag())) {
+      text = scalarText(scalar, true, 0);
+    } else if (key instanceof ScalarNode || ((CollectionNode<?>) key).getValue().isEmpty()) {
+      text = text(key, depth, 0);
+    } else {
       return null;
     }
-    if (style == ScalarStyle.SINGLE_QUOTED && isQuotable(value, false)) {
-      return "'" + value.replace("'", "''") + "'";
-    }
-    if (style == ScalarStyle.DOUBLE_QUOTED && isQuotable(value, true)) {
-      return '"' + value + '"';
-    }
-    return null;
-  }
-
-  /**
-   * A value the emitter writes plain in block context: starts with a letter, a digit or one of
-   * {@code / . _ $ (}, and holds no {@code ": "}, {@code " #"}, trailing colon, tab or line break.
-   */
-  private static boolean isSafePlain(String value) {
-    char first = value.charAt(0);
-    if (!(Character.isLetterOrDigit(first)
-        || first == '/'
-        || first == '.'
-        || first == '_'
-        || first == '$'
-        || first == '(')) {
-      return false;
-    }
-    char last = value.charAt(value.length() - 1);
-    if (last == ' ' || last == ':') {
-      return false;
-    }
-    char previous = 0;
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (!isPrintable(c)
-          || (c == ' ' && previous == ':')
-          || (c == '#' && previous == ' ')
-          || (c == ' ' && previous == ' ')) {
-        return false;
-      }
-      previous = c;
-    }
-    return true;
-  }
-
-  /** Printable ASCII, or a letter or digit beyond it (the emitter writes Unicode as is). */
-  private static boolean isPrintable(char c) {
-    return (c >= 0x20 && c < 0x7f)
-        || (c > 0xa0 && !Character.isSurrogate(c) && Character.isLetterOrDigit(c));
-  }
-
-  private static boolean isQuotable(String value, boolean doubleQuoted) {
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (!isPrintable(c) || (doubleQuoted && (c == '"' || c == '\\'))) {
-        return false;
-      }
-    }
-    return !value.isEmpty() && value.charAt(0) != ' ' && value.charAt(value.length() - 1) != ' ';
+    return text.indexOf('\n') < 0
+            && text.codePointCount(0, text.length()) <= MAX_SIMPLE_KEY_CHARACTERS
+        ? text
+        : null;
   }
 
   /** The anchor and the tag a collection writes before its entries; empty for most. */
@@ -363,12 +342,11 @@ public final class NodeSerializer {
       props.append('&').append(node.getAnchor());
     }
     Tag implicit = node instanceof MappingNode ? Tag.MAP : Tag.SEQ;
-    if (!node.getTag().equals(implicit)) {
-      String shorthand = EmittedFragment.shorthand(node.getTag());
+    if (!node.getTag().equals(implicit) || TreeComposer.hasExplicitTag(node)) {
       if (props.length() > 0) {
         props.append(' ');
       }
-      props.append(shorthand != null ? shorthand : "!<" + node.getTag().getValue() + ">");
+      props.append(KyamlScalar.tag(node.getTag()));
     }
     return props.toString();
   }
@@ -379,21 +357,11 @@ public final class NodeSerializer {
     }
   }
 
-  /** A non-empty block mapping or sequence of scalar keys, which this writes itself. */
+  /** A non-empty block mapping or sequence, which this writes itself. */
   private static boolean isBlock(Node node) {
-    if (!(node instanceof CollectionNode<?> collection)
-        || collection.getFlowStyle() == FlowStyle.FLOW
-        || collection.getValue().isEmpty()) {
-      return false;
-    }
-    if (node instanceof MappingNode mapping) {
-      for (NodeTuple tuple : mapping.getValue()) {
-        if (!(real(tuple.getKeyNode()) instanceof ScalarNode)) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return node instanceof CollectionNode<?> collection
+        && collection.getFlowStyle() != FlowStyle.FLOW
+        && !collection.getValue().isEmpty();
   }
 
   private boolean isAlias(Node node) {
@@ -466,20 +434,34 @@ public final class NodeSerializer {
     }
   }
 
-  /** Lines the emitter wrote indented two spaces, indented to {@code indent} instead. */
-  private void continuation(String lines, int indent) throws IOException {
-    int start = 0;
-    while (start <= lines.length()) {
-      int end = lines.indexOf('\n', start);
-      if (end < 0) {
-        end = lines.length();
-      }
-      String line = lines.substring(start, end);
-      if (!line.isEmpty()) {
-        indent(indent);
-        out.write(line.startsWith("  ") ? line.substring(2) : line);
-      }
+  /** A text's lines after its first, as they are, each ended by a line break. */
+  private void rest(String text, int lineEnd) throws IOException {
+    if (lineEnd >= 0) {
+      out.write(text, lineEnd + 1, text.length() - lineEnd - 1);
       out.write('\n');
+    }
+  }
+
+  /**
+   * Lines after the first that the emitter wrote indented two spaces, indented to {@code indent}.
+   */
+  private static String reindented(String text, int indent) {
+    if (text.indexOf('\n') < 0) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length() + 64);
+    int start = 0;
+    for (int end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
+      String line = text.substring(start, end < 0 ? text.length() : end);
+      if (start > 0 && !line.isEmpty()) {
+        out.append(" ".repeat(indent)).append(line.startsWith("  ") ? line.substring(2) : line);
+      } else {
+        out.append(line);
+      }
+      if (end < 0) {
+        return out.toString();
+      }
+      out.append('\n');
       start = end + 1;
     }
   }

@@ -1,22 +1,29 @@
 package io.unboundedcloud.racer.krm.yaml.pipeline;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.comments.CommentLine;
 import org.yaml.snakeyaml.composer.Composer;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
+import org.yaml.snakeyaml.events.MappingStartEvent;
 import org.yaml.snakeyaml.events.ScalarEvent;
+import org.yaml.snakeyaml.events.SequenceStartEvent;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.Parser;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * snakeyaml's composer with three changes: each mapping and sequence gives back its children's
  * spare room as soon as it is complete ({@link SpareCapacity}), a scalar whose tag the input wrote
- * out is a {@link TaggedScalar}, and comment lines go where kyaml places them ({@link
- * CommentPlacement}).
+ * out is a {@link TaggedScalar} and a collection's is told apart ({@link #hasExplicitTag}), and
+ * comment lines go where kyaml places them ({@link CommentPlacement}).
  */
 public final class TreeComposer extends Composer {
 
@@ -30,7 +37,8 @@ public final class TreeComposer extends Composer {
 
   @Override
   protected Node composeSequenceNode(String anchor) {
-    Node sequence = super.composeSequenceNode(anchor);
+    boolean explicit = parser.peekEvent() instanceof SequenceStartEvent event && isExplicit(event);
+    Node sequence = markTag(super.composeSequenceNode(anchor), explicit);
     if (sequence instanceof SequenceNode composed) {
       CommentPlacement.sequence(composed);
     }
@@ -40,7 +48,8 @@ public final class TreeComposer extends Composer {
 
   @Override
   protected Node composeMappingNode(String anchor) {
-    Node mapping = super.composeMappingNode(anchor);
+    boolean explicit = parser.peekEvent() instanceof MappingStartEvent event && isExplicit(event);
+    Node mapping = markTag(super.composeMappingNode(anchor), explicit);
     if (mapping instanceof MappingNode composed) {
       CommentPlacement.mapping(composed);
     }
@@ -65,7 +74,7 @@ public final class TreeComposer extends Composer {
   @Override
   protected Node composeScalarNode(String anchor, List<CommentLine> blockComments) {
     boolean explicit = parser.peekEvent() instanceof ScalarEvent event && isExplicit(event);
-    Node scalar = super.composeScalarNode(anchor, blockComments);
+    Node scalar = markTag(super.composeScalarNode(anchor, blockComments), explicit);
     return explicit && anchor == null && scalar instanceof ScalarNode composed
         ? new TaggedScalar(composed)
         : scalar;
@@ -73,6 +82,57 @@ public final class TreeComposer extends Composer {
 
   /** As snakeyaml's composer tells an explicit tag: any but none and the non-specific {@code !}. */
   static boolean isExplicit(ScalarEvent event) {
-    return event.getTag() != null && !"!".equals(event.getTag());
+    return isExplicit(event.getTag());
+  }
+
+  private static boolean isExplicit(CollectionStartEvent event) {
+    return isExplicit(event.getTag());
+  }
+
+  private static boolean isExplicit(String tag) {
+    return tag != null && !"!".equals(tag);
+  }
+
+  /**
+   * Whether a node's tag was written out in the input, {@code !!map}, {@code !!seq} and {@code
+   * !!str} included, which kyaml writes again ({@code --- !!map} at the top of a document, {@code
+   * k: !!seq}, {@code &a !!str 1}). A node read without one holds one of snakeyaml's shared tags
+   * ({@link Tag#MAP}, {@link Tag#STR}, ...: the resolver's, as every node this project builds); one
+   * read with {@code !!map} holds a tag of its own, equal to {@link Tag#MAP} but not the same
+   * object ({@link #markTag}). A scalar without an anchor is a {@link TaggedScalar} as well.
+   */
+  public static boolean hasExplicitTag(Node node) {
+    return node instanceof TaggedScalar || !IMPLICIT_TAGS.contains(node.getTag());
+  }
+
+  /** snakeyaml's shared tags, by identity. */
+  private static final Set<Tag> IMPLICIT_TAGS = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  static {
+    IMPLICIT_TAGS.addAll(
+        List.of(
+            Tag.YAML,
+            Tag.MERGE,
+            Tag.SET,
+            Tag.PAIRS,
+            Tag.OMAP,
+            Tag.BINARY,
+            Tag.INT,
+            Tag.FLOAT,
+            Tag.TIMESTAMP,
+            Tag.BOOL,
+            Tag.NULL,
+            Tag.STR,
+            Tag.SEQ,
+            Tag.MAP,
+            Tag.COMMENT));
+  }
+
+  /** Gives a node read with an explicit tag a tag object of its own. */
+  private static Node markTag(Node node, boolean explicit) {
+    if (explicit && IMPLICIT_TAGS.contains(node.getTag())) {
+      node.setTag(new Tag(node.getTag().getValue()));
+    }
+    return node;
   }
 }

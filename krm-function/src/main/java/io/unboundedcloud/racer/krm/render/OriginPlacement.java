@@ -13,10 +13,13 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.NodePlacement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * Copies the dataplane's node placement onto a cache origin's pod spec, editing only the three
@@ -30,18 +33,23 @@ final class OriginPlacement {
    * A pending edit of a pod spec node: its new node affinity, node selector and tolerations ({@code
    * null} removes one). Only {@code affinity.nodeAffinity} is touched inside {@code affinity}, so
    * the origin's pod (anti-)affinity keeps its text, comments and style; an unchanged field keeps
-   * its node.
+   * its node and a replaced one its place. A field the pod spec lacks goes in ahead of its other
+   * fields, never after its last one, whose text may end in comments: kyaml reads comments followed
+   * by a key as that key's, so kpt, which copies the input's comments onto a function's output,
+   * wrote such comments twice, or inside the new value (ingress-nginx's and gpu-operator's
+   * manifests had them). kpt writes the new fields at the end of the file's pod spec all the same.
    */
   record Edit(MappingNode podSpec, Object nodeAffinity, Object nodeSelector, Object tolerations) {
     void apply() {
-      replace(podSpec, "nodeSelector", nodeSelector);
-      replace(podSpec, "tolerations", tolerations);
+      int added = replace(podSpec, 0, "nodeSelector", nodeSelector);
+      added = replace(podSpec, added, "tolerations", tolerations);
       MappingNode affinity = Nodes.getMapping(podSpec, "affinity");
       if (nodeAffinity != null) {
-        replace(
-            affinity == null ? Nodes.ensureMapping(podSpec, "affinity") : affinity,
-            "nodeAffinity",
-            nodeAffinity);
+        if (affinity == null) {
+          affinity = new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.BLOCK);
+          Nodes.putAt(podSpec, added, "affinity", affinity);
+        }
+        replace(affinity, 0, "nodeAffinity", nodeAffinity);
       } else if (affinity != null) {
         Nodes.remove(affinity, "nodeAffinity");
         if (affinity.getValue().isEmpty()) {
@@ -50,13 +58,20 @@ final class OriginPlacement {
       }
     }
 
-    private static void replace(MappingNode mapping, String field, Object value) {
+    /**
+     * Sets, keeps or removes one field; a new one goes in at {@code index}. Returns the index for
+     * the next new field, so the new ones keep their order.
+     */
+    private static int replace(MappingNode mapping, int index, String field, Object value) {
       Node current = Nodes.get(mapping, field);
       if (value == null) {
         Nodes.remove(mapping, field);
       } else if (current == null || !ObjectCodec.same(current, value)) {
-        Nodes.put(mapping, field, Nodes.fromPlain(value));
+        boolean added = Nodes.entry(mapping, field) == null;
+        Nodes.putAt(mapping, index, field, Nodes.fromPlain(value));
+        return added ? index + 1 : index;
       }
+      return index;
     }
   }
 

@@ -21,7 +21,6 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.ReaderException;
-import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.reader.UnicodeReader;
 
 /**
@@ -66,7 +65,7 @@ final class DocumentReader {
     this.limits = limits;
     this.budget = budget;
     this.spentBefore = budget.spent();
-    StreamReader reader =
+    LinearStreamReader reader =
         new LinearStreamReader(
             new UnicodeReader(budget.metered(new BufferedInputStream(in, 1 << 16))));
     try {
@@ -75,7 +74,8 @@ final class DocumentReader {
               new ParserImpl(reader, limits.loaderOptions()),
               source,
               limits.maxNestingDepth(),
-              refuseDuplicateKeys);
+              refuseDuplicateKeys,
+              reader);
     } catch (YAMLException e) {
       throw translate(e, null);
     }

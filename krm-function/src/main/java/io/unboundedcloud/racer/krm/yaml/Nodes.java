@@ -120,6 +120,23 @@ public final class Nodes {
     tuples.add(new NodeTuple(string(key), value));
   }
 
+  /**
+   * As {@link #put(MappingNode, String, Node)}, but a new key goes in at {@code index} (0 is first)
+   * instead of last. For an edit of a user's object: a key appended after the last entry would
+   * follow the comments that end it, and kyaml (kpt's and kustomize's YAML library) reads comments
+   * followed by a key as that key's, so kpt, copying the input's comments onto the output, would
+   * write them twice, or inside the new value.
+   */
+  public static void putAt(MappingNode mapping, int index, String key, Node value) {
+    if (entry(mapping, key) != null) {
+      put(mapping, key, value);
+    } else {
+      mapping
+          .getValue()
+          .add(Math.min(index, mapping.getValue().size()), new NodeTuple(string(key), value));
+    }
+  }
+
   /** Sets a key to a string, quoted where needed; see {@link #put(MappingNode, String, Node)}. */
   public static void put(MappingNode mapping, String key, String value) {
     put(mapping, key, string(value));

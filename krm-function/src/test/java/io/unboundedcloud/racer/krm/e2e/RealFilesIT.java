@@ -2,6 +2,8 @@ package io.unboundedcloud.racer.krm.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.realfiles.FlowCommentShapes;
+import io.unboundedcloud.racer.krm.realfiles.NestedSequenceShapes;
 import io.unboundedcloud.racer.krm.realfiles.RandomComments;
 import io.unboundedcloud.racer.krm.realfiles.RealFiles;
 import java.io.IOException;
@@ -127,6 +129,50 @@ class RealFilesIT {
 
   @Test
   @DisplayName(
+      "a package of shapes kpt reads but cannot write back (collection and empty keys): kpt fails on"
+          + " the function as on cat, and sends the ResourceList committed for function mode")
+  void kptUnreadableShapes(@TempDir Path work) throws IOException {
+    Path pkg = settingsAndKptfile(PackageFiles.copy(RealFiles.kptUnreadable(), work.resolve("p")));
+    Tool.Run cat = failingEval(PackageFiles.copy(pkg, work.resolve("cat")), "cat");
+    Tool.Run fn =
+        failingEval(
+            PackageFiles.copy(pkg, work.resolve("fn")), Repository.function().toString(), CONFIG);
+    assertThat(errorLine(fn)).as("kpt's error on the function").isEqualTo(errorLine(cat));
+    assertThat(errorLine(cat)).contains("wrong node kind");
+    Path capture = work.resolve("sent.yaml");
+    Path tee = work.resolve("tee.sh");
+    Files.writeString(tee, "#!/bin/sh\ntee '" + capture + "'\n");
+    Files.setPosixFilePermissions(tee, PosixFilePermissions.fromString("rwx------"));
+    failingEval(PackageFiles.copy(pkg, work.resolve("sent")), tee.toString(), CONFIG);
+    String sent = Files.readString(capture);
+    if (Boolean.getBoolean("realfiles.capture")) {
+      Files.writeString(
+          RealFiles.sourceExpected().resolve("kpt-unreadable-resource-list.yaml"),
+          sent,
+          StandardCharsets.UTF_8);
+    }
+    assertThat(sent)
+        .as("expected/kpt-unreadable-resource-list.yaml (capture again: -Drealfiles.capture=true)")
+        .isEqualTo(RealFiles.sentUnreadableResourceList());
+  }
+
+  private static Tool.Run failingEval(Path pkg, String exec, String... config) {
+    Tool.Run run = kptEval(pkg, exec, config);
+    assertThat(run.exit()).as("%s\n%s", run.command(), run.stderr()).isNotZero();
+    return run;
+  }
+
+  /** kpt's first {@code error:} line. */
+  private static String errorLine(Tool.Run run) {
+    return run.stderr()
+        .lines()
+        .filter(line -> line.startsWith("error:"))
+        .findFirst()
+        .orElse(run.stderr());
+  }
+
+  @Test
+  @DisplayName(
       "a package with comments at random places (seeded): as cat writes it, and a second run changes"
           + " nothing cat's keeps")
   void randomComments(@TempDir Path work) throws IOException {
@@ -154,6 +200,98 @@ class RealFilesIT {
         .isEmpty();
   }
 
+  @Test
+  @DisplayName(
+      "sequences of sequences and flow collections with comments in every place kyaml writes one:"
+          + " each run writes the files as cat's run of the same number does")
+  void commentShapes(@TempDir Path work) throws IOException {
+    Map<String, String> files = new TreeMap<>(NestedSequenceShapes.files());
+    FlowCommentShapes.files()
+        .forEach(
+            (path, text) -> {
+              if (!path.endsWith("-origin.yaml")) {
+                files.put(path, text);
+              }
+            });
+    Path pkg = settingsAndKptfile(PackageFiles.restore(files, work.resolve("package")));
+    List<Map<String, String>> cat = runs(pkg, work.resolve("cat"), "cat");
+    List<Map<String, String>> fn =
+        runs(pkg, work.resolve("fn"), Repository.function().toString(), CONFIG);
+    assertThat(cat.get(0)).as("the generated files").hasSizeGreaterThanOrEqualTo(50);
+    for (int run = 0; run < cat.size(); run++) {
+      assertThat(differing(cat.get(run), fn.get(run)))
+          .as("run %d: files that differ from cat's run %d", run + 1, run + 1)
+          .isEmpty();
+    }
+  }
+
+  @Test
+  @DisplayName(
+      "cache origins whose pod specs end in comments, or hold flow collections with comments, get"
+          + " the placement with every comment once and in its place, and later runs change only what"
+          + " cat's own round trip changes")
+  void changedOrigins(@TempDir Path work) throws IOException {
+    Map<String, String> files = new TreeMap<>(RealFiles.changedOrigins());
+    FlowCommentShapes.files()
+        .forEach(
+            (path, text) -> {
+              if (path.endsWith("-origin.yaml")) {
+                files.put(path, text);
+              }
+            });
+    Path pkg = settingsAndKptfile(PackageFiles.restore(files, work.resolve("package")));
+    Map<String, String> cat = corpusFiles(eval(PackageFiles.copy(pkg, work.resolve("cat")), "cat"));
+    Path fn =
+        eval(PackageFiles.copy(pkg, work.resolve("fn")), Repository.function().toString(), CONFIG);
+    Map<String, String> first = corpusFiles(fn);
+    assertThat(first).as("the origins' files").hasSize(files.size());
+    for (String path : first.keySet()) {
+      String written = first.get(path);
+      assertThat(written).as("%s: the placement", path).contains("\n      affinity:\n");
+      assertThat(PackageFiles.commentLines(written))
+          .as("%s: its comments, in order, each once", path)
+          .isEqualTo(PackageFiles.commentLines(cat.get(path)));
+      assertThat(linesKeptInOrder(cat.get(path), written))
+          .as("%s: every line cat writes, in its order, with only the placement added", path)
+          .isTrue();
+    }
+    for (int run = 2; run <= 3; run++) {
+      Map<String, String> catOfBefore =
+          corpusFiles(eval(PackageFiles.copy(fn, work.resolve("cat-" + run)), "cat"));
+      Map<String, String> again = corpusFiles(eval(fn, Repository.function().toString(), CONFIG));
+      assertThat(differing(catOfBefore, again))
+          .as("run %d: files that differ from cat's round trip of run %d's", run, run - 1)
+          .isEmpty();
+    }
+  }
+
+  /** Whether every line of {@code kept} appears in {@code text}, in the same order. */
+  private static boolean linesKeptInOrder(String kept, String text) {
+    List<String> lines = text.lines().toList();
+    int at = 0;
+    for (String line : kept.lines().toList()) {
+      while (at < lines.size() && !lines.get(at).equals(line)) {
+        at++;
+      }
+      if (at == lines.size()) {
+        return false;
+      }
+      at++;
+    }
+    return true;
+  }
+
+  /** Three runs of {@code exec} on a copy of {@code pkg}, each on the last's files. */
+  private static List<Map<String, String>> runs(
+      Path pkg, Path work, String exec, String... config) {
+    Path copy = PackageFiles.copy(pkg, work);
+    List<Map<String, String>> runs = new ArrayList<>();
+    for (int run = 0; run < 3; run++) {
+      runs.add(corpusFiles(eval(copy, exec, config)));
+    }
+    return runs;
+  }
+
   private static Path stage(Path pkg) throws IOException {
     PackageFiles.copy(RealFiles.corpus(), pkg);
     return settingsAndKptfile(pkg);
@@ -169,6 +307,12 @@ class RealFilesIT {
   }
 
   private static Path eval(Path pkg, String exec, String... config) {
+    Tool.Run run = kptEval(pkg, exec, config);
+    assertThat(run.exit()).as("%s\n%s", run.command(), run.stderr()).isZero();
+    return pkg;
+  }
+
+  private static Tool.Run kptEval(Path pkg, String exec, String... config) {
     List<String> command = new ArrayList<>(List.of("kpt", "fn", "eval", pkg.toString()));
     command.add("--exec");
     command.add(exec);
@@ -176,9 +320,7 @@ class RealFilesIT {
       command.add("--");
       command.addAll(List.of(config));
     }
-    Tool.Run run = Tool.run(pkg, null, command.toArray(String[]::new));
-    assertThat(run.exit()).as("%s\n%s", command, run.stderr()).isZero();
-    return pkg;
+    return Tool.run(pkg, null, command.toArray(String[]::new));
   }
 
   /** The files of the corpus after a run (the Kptfile, the settings and new objects left out). */

@@ -49,9 +49,12 @@ class RandomCommentsTest {
         .isEqualTo(first.stdout());
   }
 
-  /** Each document of a file as an item, indented under its dash. */
+  /**
+   * Each document of a file as an item, indented under its dash; a document's tag ({@code ---
+   * !!map}) becomes the item's ({@code - !!map}).
+   */
   private static void appendItems(ResourceLists list, String file) {
-    for (String document : file.split("(?m)^---\\s*$")) {
+    for (String document : file.split("(?m)^---")) {
       if (document.lines().allMatch(line -> line.isBlank() || line.strip().startsWith("#"))) {
         continue;
       }

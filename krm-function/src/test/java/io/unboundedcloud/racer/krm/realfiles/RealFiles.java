@@ -20,6 +20,35 @@ public final class RealFiles {
     return resources().resolve("corpus");
   }
 
+  /**
+   * Cache origins copied from public projects whose pod specs end in comments (its README says from
+   * where), by relative path ({@code changed-origins/...yaml}).
+   */
+  public static Map<String, String> changedOrigins() {
+    Map<String, String> files = new TreeMap<>();
+    texts(resources().resolve("changed-origins"))
+        .forEach(
+            (path, text) -> {
+              if (path.endsWith(".yaml")) {
+                files.put("changed-origins/" + path, text);
+              }
+            });
+    return files;
+  }
+
+  /**
+   * The package of node shapes kpt reads and sends to a function but cannot write back (collection
+   * keys, empty keys): src/test/resources/realfiles/kpt-unreadable.
+   */
+  public static Path kptUnreadable() {
+    return resources().resolve("kpt-unreadable");
+  }
+
+  /** The ResourceList kpt sends a function for {@link #kptUnreadable()}, as captured. */
+  public static String sentUnreadableResourceList() {
+    return read(resources().resolve("expected/kpt-unreadable-resource-list.yaml"));
+  }
+
   /** The ResourceList kpt sends a function for the corpus package, as captured. */
   public static String sentResourceList() {
     return read(resources().resolve("expected/kpt-resource-list.yaml"));

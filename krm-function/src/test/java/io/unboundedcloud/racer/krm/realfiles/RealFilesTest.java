@@ -54,4 +54,27 @@ class RealFilesTest {
     KrmRun second = KrmRun.function(first.stdoutWithoutResults());
     assertThat(second.stdout()).isEqualTo(first.stdout());
   }
+
+  /**
+   * kpt reads collection keys ({@code ? [a, b]}, {@code ? {a: b}}, block collections as keys) and
+   * empty keys and sends them to a function in kyaml's layout, then fails on reading any result
+   * back, {@code cat}'s included ({@code RealFilesIT} holds both): the function gives such items
+   * back as kpt wrote them, in output that parses.
+   */
+  @Test
+  @DisplayName(
+      "gives back byte for byte the items of shapes kpt sends but cannot write back (collection and"
+          + " empty keys), in output that parses, the same on its own output")
+  void kptUnreadableShapes() {
+    String sent = RealFiles.sentUnreadableResourceList();
+    KrmRun run = KrmRun.function(sent);
+    assertThat(run.exitCode()).as(run.describe()).isZero();
+    PlainYamlParser.assertComposes(run.stdout(), "the output");
+    String items = sent.substring(0, sent.indexOf("\nfunctionConfig:") + 1);
+    assertThat(items).contains("? [a, b]\n", "? g: h\n", "? - - a\n", "'': nullkey\n");
+    String out = run.stdout();
+    String prefix = out.substring(0, Math.min(items.length(), out.length()));
+    assertThat(prefix).as(RealFiles.firstDifference(items, prefix)).isEqualTo(items);
+    assertThat(KrmRun.function(run.stdoutWithoutResults()).stdout()).isEqualTo(out);
+  }
 }

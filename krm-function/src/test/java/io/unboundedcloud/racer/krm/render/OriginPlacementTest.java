@@ -230,16 +230,17 @@ class OriginPlacementTest {
 
       plan(origin, DATAPLANE);
 
-      assertThat(yaml(origin))
+      String yaml = yaml(origin);
+      assertThat(yaml)
           .contains(
               """
-                affinity:
                   # one origin per node
                   podAntiAffinity:
                     requiredDuringSchedulingIgnoredDuringExecution:
                     - {topologyKey: kubernetes.io/hostname}
-                  nodeAffinity:
+                containers: [{name: origin, image: 'origin:1'}]
           """);
+      assertThat(yaml).contains("      affinity:\n        nodeAffinity:\n");
     }
 
     @Test
@@ -483,6 +484,98 @@ class OriginPlacementTest {
           .allSatisfy(
               message ->
                   assertThat(message).contains("mounts all of /run/racer", "mount only its own"));
+    }
+  }
+
+  /**
+   * Where a field the origin lacks goes. Each expected text was checked with kpt 1.0.0-beta.56:
+   * given it, kpt writes the file with every comment once and where it was, the new fields at the
+   * end of the pod spec (kpt orders the fields of its input first), and a second run changes
+   * nothing that {@code cat} keeps.
+   */
+  @Nested
+  @DisplayName("a field the origin lacks")
+  class NewFields {
+    @Test
+    @DisplayName(
+        "goes in ahead of the pod spec's fields, never after comments that end its last list"
+            + " (ingress-nginx's custom default backend)")
+    void aheadOfTrailingComments() {
+      Item origin =
+          daemonSetOrigin(
+              """
+          containers:
+          - name: nginx-error-server
+            ports:
+            - containerPort: 8080
+            # env:
+            # - name: DEBUG
+          # volumeMounts:
+          # - name: custom_error_pages
+          """);
+
+      plan(origin, GPU_NODES);
+
+      assertThat(yaml(origin))
+          .endsWith(
+              """
+                    - linux
+                containers:
+                - name: nginx-error-server
+                  ports:
+                  - containerPort: 8080
+                  # env:
+                  # - name: DEBUG
+                # volumeMounts:
+                # - name: custom_error_pages
+          """)
+          .contains(
+              "    spec:\n"
+                  + "      nodeSelector:\n"
+                  + "        nvidia.com/gpu.present: \"true\"\n"
+                  + "      tolerations:\n"
+                  + "      - effect: NoSchedule\n"
+                  + "        key: nvidia.com/gpu\n"
+                  + "        operator: Exists\n"
+                  + "      affinity:\n"
+                  + "        nodeAffinity:\n");
+    }
+
+    @Test
+    @DisplayName(
+        "keeps the fields the pod spec has where they are, and the comments that end the object"
+            + " after them (gpu-operator's node-feature-discovery worker)")
+    void keepsPlaceOfExistingFields() {
+      Item origin =
+          daemonSetOrigin(
+              """
+          hostNetwork: true
+          tolerations: [{key: dedicated, operator: Exists}]
+          volumes:
+          - name: host-boot
+            hostPath:
+              path: "/boot"
+          ## Enable TLS authentication (3/3)
+          #        - name: nfd-ca-cert
+          """);
+
+      plan(origin, GPU_NODES);
+
+      String yaml = yaml(origin);
+      assertThat(yaml)
+          .contains(
+              "  template:\n    spec:\n      nodeSelector:\n"
+                  + "        nvidia.com/gpu.present: \"true\"\n      affinity:\n")
+          .contains("      hostNetwork: true\n      tolerations:\n      - effect: NoSchedule\n")
+          .endsWith(
+              """
+                volumes:
+                - name: host-boot
+                  hostPath:
+                    path: "/boot"
+                ## Enable TLS authentication (3/3)
+                #        - name: nfd-ca-cert
+          """);
     }
   }
 }

@@ -54,6 +54,24 @@ public final class CompactEventParser implements Parser {
   /** A comment taken from the parser to look past it, not yet handed on; null when none. */
   private Event takenComment;
 
+  /** The reader under the parser, to keep a flow collection's text; null to keep none. */
+  private final LinearStreamReader reader;
+
+  /** How deep in flow collections the events handed on are; 0 outside. */
+  private int flowDepth;
+
+  /** The index where the flow collection whose text is kept starts; -1 when none is. */
+  private int flowStart = -1;
+
+  /** Whether comments were taken out of the kept flow collection's events. */
+  private boolean flowComments;
+
+  /** The text of the flow collection that ended last, when it held comments; null otherwise. */
+  private String flowSource;
+
+  /** The longest flow collection whose text is kept, in characters. */
+  private static final int FLOW_TEXT_MAX = 1 << 20;
+
   /**
    * @param parser snakeyaml's parser, whose events this hands on
    * @param source names the input in marks
@@ -70,10 +88,35 @@ public final class CompactEventParser implements Parser {
    */
   public CompactEventParser(
       Parser parser, String source, int maxNestingDepth, boolean refuseDuplicateKeys) {
+    this(parser, source, maxNestingDepth, refuseDuplicateKeys, null);
+  }
+
+  /**
+   * As {@link #CompactEventParser(Parser, String, int, boolean)}; with {@code reader}, the reader
+   * under {@code parser}, a flow collection holding comments is handed on without them, its text
+   * kept for {@link #takeFlowSource()} ({@link FlowText}).
+   */
+  public CompactEventParser(
+      Parser parser,
+      String source,
+      int maxNestingDepth,
+      boolean refuseDuplicateKeys,
+      LinearStreamReader reader) {
     this.parser = parser;
     this.source = source;
     this.maxNestingDepth = maxNestingDepth;
     this.refuseDuplicateKeys = refuseDuplicateKeys;
+    this.reader = reader;
+  }
+
+  /**
+   * The text of the flow collection whose end was handed on last, when it held comments (taken out
+   * of its events), with {@code \n} line ends; null otherwise. Cleared by the call.
+   */
+  String takeFlowSource() {
+    String text = flowSource;
+    flowSource = null;
+    return text;
   }
 
   @Override
@@ -104,6 +147,7 @@ public final class CompactEventParser implements Parser {
     peeked = null;
     peekedRaw = null;
     handed = next;
+    flowText(next, raw);
     if (next instanceof CollectionStartEvent) {
       if (open.size() >= maxNestingDepth) {
         throw new RefusedStructure(
@@ -130,6 +174,54 @@ public final class CompactEventParser implements Parser {
   }
 
   /**
+   * Follows flow collections: keeps the text of an outermost one that has no anchor or tag written
+   * out and is no mapping key, from its start, and at its end hands the text on when comments were
+   * taken out of it. An anchor, an alias or a tag inside gives the text up.
+   */
+  private void flowText(Event next, Event raw) {
+    if (next instanceof CollectionStartEvent start && start.isFlow()) {
+      if (flowDepth++ == 0) {
+        Collection parent = open.peek();
+        boolean key = parent != null && parent.mapping && parent.children % 2 == 0;
+        flowComments = false;
+        flowStart =
+            reader != null
+                    && !key
+                    && start.getAnchor() == null
+                    && start.getTag() == null
+                    && raw.getStartMark() != null
+                    && reader.keepFrom(raw.getStartMark().getIndex())
+                ? raw.getStartMark().getIndex()
+                : -1;
+      } else if (start.getAnchor() != null || start.getTag() != null) {
+        giveUpFlowText();
+      }
+    } else if (flowDepth > 0 && next instanceof CollectionEndEvent) {
+      if (--flowDepth == 0 && flowStart >= 0) {
+        int end = raw.getEndMark() == null ? -1 : raw.getEndMark().getIndex();
+        String text =
+            flowComments && end > flowStart && end - flowStart <= FLOW_TEXT_MAX
+                ? reader.text(flowStart, end)
+                : null;
+        flowSource = text == null ? null : text.replace("\r\n", "\n").replace('\r', '\n');
+        giveUpFlowText();
+      }
+    } else if (flowDepth > 0
+        && (next instanceof AliasEvent
+            || (next instanceof ScalarEvent scalar
+                && (scalar.getAnchor() != null || TreeComposer.isExplicit(scalar))))) {
+      giveUpFlowText();
+    }
+  }
+
+  private void giveUpFlowText() {
+    if (flowStart >= 0) {
+      reader.release();
+    }
+    flowStart = -1;
+  }
+
+  /**
    * The parser's next event, with one change: an in-line comment where snakeyaml's composer expects a
    * node is handed on as a block comment, since the composer would fail on it (found by fuzzing). That
    * is a comment right after {@code [} or {@code {}, at the start of a document, or on a block scalar's
@@ -148,6 +240,12 @@ public final class CompactEventParser implements Parser {
       return takenComment;
     }
     Event raw = parser.peekEvent();
+    while (flowStart >= 0 && raw instanceof CommentEvent) {
+      // inside a flow collection whose text is kept: the comments are in the text
+      parser.getEvent();
+      flowComments = true;
+      raw = parser.peekEvent();
+    }
     Collection parent = open.peek();
     boolean mappingValue = parent != null && parent.mapping && parent.children % 2 == 1;
     if (raw instanceof CommentEvent comment

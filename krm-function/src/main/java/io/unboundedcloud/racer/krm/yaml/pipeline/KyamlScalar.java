@@ -13,9 +13,11 @@ import org.yaml.snakeyaml.util.UriEncoder;
  * block is kept unless the value is empty, ends in a space, holds a space right before a line
  * break, or holds a character the emitter does not print (a control character but tab and line
  * feed, DEL, C1 controls, the byte order mark, U+FFFE and U+FFFF, and everything beyond U+FFFF);
- * and never as a simple key. Tabs are kept in blocks; they only rule out plain and single quotes.
- * snakeyaml's emitter, which the writer used before, also refuses blocks holding a tab, so a shell
- * script or a BIND configuration indented with tabs came out as one double-quoted line.
+ * and never as a simple key. One difference on purpose: a value holding U+2028 or U+2029 is
+ * double-quoted, as those are line breaks to a YAML 1.1 reader such as the function's own. Tabs are
+ * kept in blocks; they only rule out plain and single quotes. snakeyaml's emitter, which the writer
+ * used before, also refuses blocks holding a tab, so a shell script or a BIND configuration
+ * indented with tabs came out as one double-quoted line.
  */
 final class KyamlScalar {
 
@@ -168,7 +170,9 @@ final class KyamlScalar {
       }
       if (c == '\t') {
         tabs = true;
-      } else if (!isPrintable(c)) {
+      } else if (!isPrintable(c) || c == 0x2028 || c == 0x2029) {
+        // go-yaml prints U+2028 and U+2029 in blocks and single quotes, where a YAML 1.1 reader
+        // (snakeyaml, ours) reads them as line breaks: escaped in double quotes they read back
         special = true;
       }
       if (c == ' ') {

@@ -39,7 +39,24 @@ public final class LinearStreamReader extends StreamReader {
   /** One more than a read asks for: the low surrogate of a pair split by the read. */
   private final char[] buffer = new char[READ_CHARS + 1];
 
+  /**
+   * Characters already consumed that a replaced window still holds, so that a caller that learns of
+   * a position late (a flow collection's start, once the scanner looked past it) still finds it:
+   * see {@link #keepFrom(int)}.
+   */
+  static final int HISTORY = 4096;
+
+  /** The most a caller may keep with {@link #keepFrom(int)} before it is let go. */
+  private static final int KEPT_MAX = 2 << 20;
+
   private int[] window = new int[0];
+
+  /** The index of {@code window[0]}. */
+  private int windowStart;
+
+  /** The index from which windows keep what is consumed; -1 for none. */
+  private int keptFrom = -1;
+
   private int length;
   private int pointer;
   private boolean eof;
@@ -137,6 +154,37 @@ public final class LinearStreamReader extends StreamReader {
   }
 
   /**
+   * Keeps what is read from {@code index} on (up to about 2 MiB past it) until {@link #release()},
+   * for {@link #text(int, int)}. Only an index at most {@link #HISTORY} characters behind the
+   * current one may be asked for: then the answer does not depend on how the input arrived.
+   *
+   * @return whether the index was still held
+   */
+  public boolean keepFrom(int index) {
+    if (index < windowStart || index > this.index || this.index - index > HISTORY) {
+      return false;
+    }
+    keptFrom = index;
+    return true;
+  }
+
+  /** Lets go of what {@link #keepFrom(int)} kept. */
+  public void release() {
+    keptFrom = -1;
+  }
+
+  /**
+   * The characters from index {@code from} to {@code to} (exclusive), read already; null when they
+   * are no longer held.
+   */
+  public String text(int from, int to) {
+    if (from < windowStart || to > windowStart + length || from > to) {
+      return null;
+    }
+    return new String(window, from - windowStart, to - from);
+  }
+
+  /**
    * Whether the character at {@code pointer + offset} exists, reading until it does or the input
    * ends.
    */
@@ -200,11 +248,19 @@ public final class LinearStreamReader extends StreamReader {
     if (length + count <= window.length) {
       return;
     }
-    int unconsumed = length - pointer;
+    if (keptFrom >= 0 && index - keptFrom > KEPT_MAX) {
+      keptFrom = -1;
+    }
+    int from = Math.max(0, pointer - HISTORY);
+    if (keptFrom >= 0) {
+      from = Math.min(from, keptFrom - windowStart);
+    }
+    int unconsumed = length - from;
     int[] next = new int[Math.max(FIRST_WINDOW, 2 * (unconsumed + count))];
-    System.arraycopy(window, pointer, next, 0, unconsumed);
+    System.arraycopy(window, from, next, 0, unconsumed);
     window = next;
+    windowStart += from;
     length = unconsumed;
-    pointer = 0;
+    pointer -= from;
   }
 }

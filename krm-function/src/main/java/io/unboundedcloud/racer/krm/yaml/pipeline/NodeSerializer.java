@@ -37,13 +37,18 @@ import org.yaml.snakeyaml.resolver.Resolver;
  *   <li>a blank line of the input as an empty line.
  * </ul>
  *
- * {@link CommentPlacement} reads comments into these places, so what is read and written again
- * stays the same. The layout is written here; the text of a scalar that is not plainly safe (quotes
- * and escapes, block scalars), of flow collections and of mappings with a non-scalar key comes from
- * snakeyaml's emitter ({@link EmittedFragment}). snakeyaml's own serializer and emitter put a
- * sequence item's comment after its dash (in front of a flow mapping, that is invalid YAML: {@code
- * - # note} then {@code {a: 1}} at column 0), a comment after a block's last entry at the head of
- * what follows, and keep every node of the document in a map while they write.
+ * A key that is no simple key for kyaml (a collection but an empty one, a scalar holding a line
+ * break, a null key) is written explicitly, {@code ? key} then {@code : value}, each in the compact
+ * form of a sequence item, as kyaml's emitter writes it; before, such a mapping went to snakeyaml's
+ * emitter whole and came out as {@code data: ? [a]}, which no reader takes.
+ *
+ * <p>{@link CommentPlacement} reads comments into these places, so what is read and written again
+ * stays the same. The layout is written here, and scalars by {@link KyamlScalar}; the text of flow
+ * collections, and of scalars this project made that kyaml would quote otherwise (a string {@code
+ * 123}), comes from snakeyaml's emitter ({@link EmittedFragment}). snakeyaml's own serializer and
+ * emitter put a sequence item's comment after its dash (in front of a flow mapping, that is invalid
+ * YAML: {@code - # note} then {@code {a: 1}} at column 0), a comment after a block's last entry at
+ * the head of what follows, and keep every node of the document in a map while they write.
  */
 public final class NodeSerializer {
 
@@ -55,6 +60,12 @@ public final class NodeSerializer {
 
   /** After a {@code -} of the current line with nothing after it yet (not even its space). */
   private boolean afterDash;
+
+  /**
+   * How many columns right of where it was read the collection being written is: the lines of a
+   * flow collection written as it was read ({@link FlowText}) move with it.
+   */
+  private int shift;
 
   /** YAML's bound on a simple (implicit) key's length. */
   private static final int MAX_SIMPLE_KEY_CHARACTERS = 1024;
@@ -124,7 +135,9 @@ public final class NodeSerializer {
 
   private void entries(MappingNode mapping, int indent, int depth) throws IOException {
     depth(depth);
+    int moved = shift(mapping, indent);
     for (NodeTuple tuple : mapping.getValue()) {
+      shift = moved;
       Node key = real(tuple.getKeyNode());
       comments(key.getBlockComments(), indent);
       startLine(indent);
@@ -178,7 +191,9 @@ public final class NodeSerializer {
 
   private void items(SequenceNode sequence, int indent, int depth) throws IOException {
     depth(depth);
+    int moved = shift(sequence, indent);
     for (Node child : sequence.getValue()) {
+      shift = moved;
       Node item = real(child);
       if (!isAlias(item)) {
         comments(item.getBlockComments(), indent);
@@ -234,6 +249,11 @@ public final class NodeSerializer {
       }
       return;
     }
+    String kept = isEmpty(keyComments) ? FlowText.of(node, maxNestingDepth) : null;
+    if (kept != null) {
+      keptText(node, kept, inItem, blockIndent);
+      return;
+    }
     String text = text(node, depth, blockIndent);
     int lineEnd = text.indexOf('\n');
     if (!inItem && !isEmpty(node.getBlockComments())) {
@@ -252,6 +272,45 @@ public final class NodeSerializer {
     if (node instanceof CollectionNode<?>) {
       comments(node.getEndComments(), blockIndent);
     }
+  }
+
+  /**
+   * A flow collection as it was read, comments inside included: its first line after the key or
+   * dash (or below the comments between a key and it), the others moved as far as the collection
+   * moved, its in-line comment after the last.
+   */
+  private void keptText(Node node, String kept, boolean inItem, int blockIndent)
+      throws IOException {
+    List<String> lines = FlowText.lines(kept);
+    if (!inItem && !isEmpty(node.getBlockComments())) {
+      out.write('\n');
+      afterDash = false;
+      comments(node.getBlockComments(), blockIndent);
+      indent(blockIndent);
+    } else {
+      out.write(' ');
+    }
+    out.write(lines.get(0));
+    for (String line : lines.subList(1, lines.size())) {
+      out.write('\n');
+      int spaces = 0;
+      while (spaces < line.length() && line.charAt(spaces) == ' ') {
+        spaces++;
+      }
+      if (spaces < line.length()) {
+        indent(Math.max(0, spaces + shift));
+        out.write(line, spaces, line.length() - spaces);
+      }
+    }
+    endLine(null, node.getInLineComments());
+  }
+
+  /**
+   * How many columns right of where it was read a collection written at {@code indent} is; 0 for
+   * one that was not read.
+   */
+  private static int shift(CollectionNode<?> collection, int indent) {
+    return collection.getStartMark() == null ? 0 : indent - collection.getStartMark().getColumn();
   }
 
   /**

@@ -20,10 +20,11 @@ import org.yaml.snakeyaml.parser.Parser;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * snakeyaml's composer with three changes: each mapping and sequence gives back its children's
- * spare room as soon as it is complete ({@link SpareCapacity}), a scalar whose tag the input wrote
- * out is a {@link TaggedScalar} and a collection's is told apart ({@link #hasExplicitTag}), and
- * comment lines go where kyaml places them ({@link CommentPlacement}).
+ * snakeyaml's composer with four changes: each mapping and sequence gives back its children's spare
+ * room as soon as it is complete ({@link SpareCapacity}), a scalar whose tag the input wrote out is
+ * a {@link TaggedScalar} and a collection's is told apart ({@link #hasExplicitTag}), comment lines
+ * go where kyaml places them ({@link CommentPlacement}), and a flow collection read with comments
+ * inside keeps its text ({@link FlowText}).
  */
 public final class TreeComposer extends Composer {
 
@@ -33,12 +34,15 @@ public final class TreeComposer extends Composer {
    */
   public TreeComposer(Parser parser, LoaderOptions options) {
     super(parser, new Resolver(), options);
+    this.maxNestingDepth = options.getNestingDepthLimit();
   }
+
+  private final int maxNestingDepth;
 
   @Override
   protected Node composeSequenceNode(String anchor) {
     boolean explicit = parser.peekEvent() instanceof SequenceStartEvent event && isExplicit(event);
-    Node sequence = markTag(super.composeSequenceNode(anchor), explicit);
+    Node sequence = withFlowText(markTag(super.composeSequenceNode(anchor), explicit));
     if (sequence instanceof SequenceNode composed) {
       CommentPlacement.sequence(composed);
     }
@@ -49,12 +53,20 @@ public final class TreeComposer extends Composer {
   @Override
   protected Node composeMappingNode(String anchor) {
     boolean explicit = parser.peekEvent() instanceof MappingStartEvent event && isExplicit(event);
-    Node mapping = markTag(super.composeMappingNode(anchor), explicit);
+    Node mapping = withFlowText(markTag(super.composeMappingNode(anchor), explicit));
     if (mapping instanceof MappingNode composed) {
       CommentPlacement.mapping(composed);
     }
     SpareCapacity.releaseChildren(mapping);
     return mapping;
+  }
+
+  /**
+   * A flow collection read with comments inside, as a node that keeps its text ({@link FlowText}).
+   */
+  private Node withFlowText(Node composed) {
+    String source = parser instanceof CompactEventParser compact ? compact.takeFlowSource() : null;
+    return source == null ? composed : FlowText.keep(composed, source, maxNestingDepth);
   }
 
   /** A document, its trailing comments placed ({@link CommentPlacement#document}). */

@@ -13,14 +13,17 @@
  *       reader copies its unread window on every 1,024 characters, so a value of n characters on
  *       one line cost about n²/2,048 copies: 5.6 s and 560 MiB of garbage for one 4 MiB value, and
  *       a 20 MiB value did not finish in a minute; with this reader it renders in about 3 s with
- *       295 MiB of peak RSS ({@code bench/long-scalar.sh}).
+ *       295 MiB of peak RSS ({@code bench/long-scalar.sh}). It keeps the last 4,096 characters it
+ *       consumed, and on request a flow collection's text.
  *   <li>{@link io.unboundedcloud.racer.krm.yaml.pipeline.CompactEventParser}, for memory and
  *       refusals with a position: snakeyaml's marks hold its reader's window, about four bytes per
  *       input character kept alive by the tree; this keeps light marks where messages need them and
  *       shares short values. It refuses deep nesting and duplicate keys as the events pass ({@link
  *       io.unboundedcloud.racer.krm.yaml.pipeline.RefusedStructure}; snakeyaml's duplicate-key
- *       option never applies to nodes), and rewrites the in-line comments snakeyaml's composer
- *       fails on (fuzz findings).
+ *       option never applies to nodes), rewrites the in-line comments snakeyaml's composer fails on
+ *       (fuzz findings), and takes the comments out of a flow collection that holds some, handing
+ *       on its text instead ({@link io.unboundedcloud.racer.krm.yaml.pipeline.FlowText}):
+ *       snakeyaml's emitter drops them or moves them.
  *   <li>{@link io.unboundedcloud.racer.krm.yaml.pipeline.TreeComposer} with {@link
  *       io.unboundedcloud.racer.krm.yaml.pipeline.CommentPlacement}, for fidelity: snakeyaml hands
  *       every comment line to the node after it, so a comment at the end of a block moved to the
@@ -34,11 +37,13 @@
  * </ul>
  *
  * <p>Writing: {@link io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer}, for fidelity,
- * memory and time: it writes the block layout and the comments itself, in kyaml's places
- * (snakeyaml's emitter wrote a comment above a sequence item after its dash, which before a flow
- * mapping was invalid YAML), and keeps no map of the document's nodes as snakeyaml's serializer
- * does. The text of scalars that need quoting or a block header, and of flow collections, comes
- * from snakeyaml's emitter, one node at a time ({@link
+ * memory and time: it writes the block layout, every kind of mapping key and the comments itself,
+ * in kyaml's places (snakeyaml's emitter wrote a comment above a sequence item after its dash,
+ * which before a flow mapping was invalid YAML), and keeps no map of the document's nodes as
+ * snakeyaml's serializer does. Scalars in block context are written by {@link
+ * io.unboundedcloud.racer.krm.yaml.pipeline.KyamlScalar}, go-yaml v3's emitter rules as kyaml runs
+ * them (snakeyaml's refused a block holding a tab). The text of flow collections comes from
+ * snakeyaml's emitter, one node at a time ({@link
  * io.unboundedcloud.racer.krm.yaml.pipeline.EmittedFragment}), with {@link
  * io.unboundedcloud.racer.krm.yaml.pipeline.MarkerWriter} keeping {@code 0644} and {@code !!str
  * 123} plain inside flow collections, where the emitter alone writes {@code !!int '0644'} and

@@ -12,11 +12,9 @@ import io.unboundedcloud.racer.krm.yaml.ResourceList;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -63,7 +61,7 @@ final class FunctionMode implements Mode {
       input = call.keptStdin();
       list = YamlReader.readResourceList(input.open());
     } catch (YamlInputException unreadable) {
-      refuse(keepingItems(unreadable, call), inputText(call), out, call.stderr());
+      refuse(keepingItems(unreadable, call), keptStdin(call), out, call.stderr());
       return 1;
     }
     List<MappingNode> inputItems = List.copyOf(list.items());
@@ -101,18 +99,9 @@ final class FunctionMode implements Mode {
     return YamlReader.keepingItems(refused, call.kept().get().open());
   }
 
-  /**
-   * Stdin's text as it was kept, for a refusal to find the item it is about; null when not kept.
-   */
-  private static String inputText(Invocation call) {
-    if (call.kept().isEmpty()) {
-      return null;
-    }
-    try (InputStream in = call.kept().get().open()) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException unreadable) {
-      return null;
-    }
+  /** Stdin as it was kept, for a refusal to find the item it is about; null when not kept. */
+  private static InputStream keptStdin(Invocation call) {
+    return call.kept().map(KeptInput::open).orElse(null);
   }
 
   /**
@@ -120,7 +109,7 @@ final class FunctionMode implements Mode {
    * about the item whose text holds the problem when one does ({@link ItemTextProblem}).
    */
   private static void refuse(
-      YamlInputException unreadable, String input, OutputStream output, PrintStream stderr) {
+      YamlInputException unreadable, InputStream input, OutputStream output, PrintStream stderr) {
     Result error = ItemTextProblem.of("input is not a ResourceList: ", unreadable, input);
     stderr.println(error.toLine());
     if (unreadable.items().isPresent()) {

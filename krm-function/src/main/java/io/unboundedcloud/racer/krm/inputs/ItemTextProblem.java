@@ -4,6 +4,12 @@ import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,20 +48,58 @@ public final class ItemTextProblem {
           Item.INDEX_ANNOTATION,
           Item.INTERNAL_INDEX_ANNOTATION);
 
+  /** How many lines of an item are kept to find its identity when its YAML did not parse. */
+  static final int KEPT_LINES = 1_000;
+
   private ItemTextProblem() {}
+
+  /**
+   * The input's first {@code count} lines, of which only those from the last {@code items:} entry
+   * that starts before the end are kept ({@link #KEPT_LINES} at most); the others are null. An
+   * input of megabytes is never held whole.
+   */
+  private static String[] linesUpTo(InputStream input, int count) throws IOException {
+    String[] lines = new String[count];
+    BufferedReader reader =
+        new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+      String line = reader.readLine();
+      if (line == null) {
+        break;
+      }
+      boolean entry = ENTRY.matcher(line).find() || line.startsWith("items:");
+      if (entry) {
+        kept = 0;
+      }
+      // the structure's lines (entries, shallow keys) always; an item's other lines up to a bound
+      if (entry || kept++ < KEPT_LINES || !line.startsWith("    ")) {
+        lines[i] = line;
+      } else {
+        lines[i] = "    ";
+      }
+    }
+    return lines;
+  }
 
   /**
    * The error result for {@code refused}: {@code prefix} and the message, about the item whose text
    * holds the problem when there is one.
    *
-   * @param input the input's text as it was read, or {@code null} when it was not kept
+   * @param input the input as it was read, or {@code null} when it was not kept; read only up to
+   *     the problem's line, and of the item's lines only the first {@value #KEPT_LINES} are kept
    */
-  public static Result of(String prefix, YamlInputException refused, String input) {
+  public static Result of(String prefix, YamlInputException refused, InputStream input) {
     Result plain = Result.error(prefix + refused.getMessage());
     if (refused.line() == 0 || input == null) {
       return plain;
     }
-    String[] lines = input.split("\n", -1);
+    String[] lines;
+    try {
+      lines = linesUpTo(input, refused.line());
+    } catch (IOException | UncheckedIOException unreadable) {
+      return plain;
+    }
     Span span = Span.holding(lines, refused.line() - 1);
     if (span == null) {
       return plain;
@@ -88,7 +132,7 @@ public final class ItemTextProblem {
     static Span holding(String[] lines, int line) {
       int items = -1;
       for (int i = 0; i < lines.length && items < 0; i++) {
-        if (lines[i].startsWith("items:") && lines[i].substring(6).isBlank()) {
+        if (lines[i] != null && lines[i].startsWith("items:") && lines[i].substring(6).isBlank()) {
           items = i;
         }
       }
@@ -100,7 +144,7 @@ public final class ItemTextProblem {
       int index = -1;
       for (int i = items + 1; i < lines.length; i++) {
         String text = lines[i];
-        if (text.isBlank() || text.stripLeading().startsWith("#")) {
+        if (text == null || text.isBlank() || text.stripLeading().startsWith("#")) {
           continue;
         }
         int indent = text.length() - text.stripLeading().length();
@@ -166,6 +210,9 @@ public final class ItemTextProblem {
       Map<String, String> annotations = new LinkedHashMap<>();
       boolean inMetadata = false;
       for (int i = first; i < end; i++) {
+        if (lines[i] == null) {
+          continue;
+        }
         Matcher field = FIELD.matcher(i == first ? lines[i].replaceFirst("- ", "  ") : lines[i]);
         if (!field.matches()) {
           continue;

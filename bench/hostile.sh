@@ -12,13 +12,21 @@
 # Run it with the launcher of a build of main for the "before" figures, and of this checkout for the
 # "after" ones (docs/performance.md, "Hostile inputs").
 #
+# bench/hostile.sh series ... runs the doubling series of bench/hostile-series.sh instead (each shape of
+# input from 10 KB to 1.25 MB through every mode; its header says which).
+#
 # A measurement, not a test: it asserts nothing. Needs GNU time (/usr/bin/time) and a build:
 #   mvn -B -q -pl krm-function -am package -DskipTests
 # Usage: bench/hostile.sh [LAUNCHER [CASE...]]   (default: the plain launcher target/racer-krm, all cases)
+#        bench/hostile.sh series [LAUNCHER [SHAPE...]]   (default: target/runtime/bin/racer-krm, all)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
+if [ "${1:-}" = series ]; then
+  shift
+  exec "$here/hostile-series.sh" "$@"
+fi
 launcher=${1:-$root/krm-function/target/racer-krm}
 shift || true
 cases=("$@")

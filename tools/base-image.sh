@@ -8,9 +8,13 @@
 #   tools/base-image.sh [REF]        REF defaults to localhost/racer-krm-base:bookworm
 #
 # Cached: each platform's root file system is kept as a tar in $RACER_KRM_IMAGE_CACHE
-# (/var/tmp/racer-krm-image), and REF is left alone when it already holds both platforms. Uses buildah's
+# (/var/tmp/racer-krm-image), a folder refused when another user could write it (tools/cache-folder.sh),
+# with the SHA-256 written when the tar was made: a tar whose bytes differ is made again, never used. REF
+# is left alone when it already holds both platforms. Uses buildah's
 # storage as its environment says (CONTAINERS_STORAGE_CONF, STORAGE_DRIVER). Needs root, debootstrap and,
 # on an amd64 machine, qemu-user-static registered with binfmt_misc (.ci/run installs and registers it).
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 umask 022
 ref=${1:-localhost/racer-krm-base:bookworm}
@@ -35,10 +39,15 @@ if [ -n "$cached" ]; then
   exit 0
 fi
 
-mkdir -p "$cache"
+. "$(cd "$(dirname "$0")" && pwd -P)/cache-folder.sh"
+cache_folder "$cache" RACER_KRM_IMAGE_CACHE
 for arch in $platforms; do
   # the amd64 tar is the one ImageIT's single-platform base uses too
   case "$arch" in amd64) tar=$cache/bookworm-minbase.tar ;; *) tar=$cache/bookworm-minbase-$arch.tar ;; esac
+  if [ -f "$tar" ] && [ "$(sha256sum "$tar" | cut -d' ' -f1)" != "$(cat "$tar.sha256" 2>/dev/null)" ]; then
+    say "$tar does not have the SHA-256 written when it was made: making it again"
+    rm -f "$tar" "$tar.sha256"
+  fi
   if [ ! -f "$tar" ]; then
     command -v debootstrap >/dev/null 2>&1 || [ -x /usr/sbin/debootstrap ] \
       || fail "debootstrap not found (install-image-tools.sh installs it)"
@@ -51,6 +60,7 @@ for arch in $platforms; do
     say "debootstrap $arch took $(( $(date +%s) - start )) s"
     (cd "$rootfs" && rm -rf var/cache/apt/* var/lib/apt/lists/* usr/share/doc/* usr/share/man/* usr/share/locale/*)
     tar --numeric-owner -C "$rootfs" -cf "$tar.partial" .
+    sha256sum "$tar.partial" | cut -d' ' -f1 >"$tar.sha256"
     mv "$tar.partial" "$tar"
     rm -rf "$rootfs"
   fi

@@ -5,6 +5,8 @@
 # folder it was dumped in; bin/racer-krm-archive dumps it again where the bundle lies.
 #
 #   tools/bundle.sh FOLDER NAME OUTDIR      NAME: racer-krm-VERSION-linux-ARCH; SOURCE_DATE_EPOCH set
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 [ $# -eq 3 ] || { echo "usage: tools/bundle.sh FOLDER NAME OUTDIR" >&2; exit 2; }
 folder=$1

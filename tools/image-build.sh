@@ -12,6 +12,8 @@
 #   BASE_IMAGE  the Dockerfile's BASE_IMAGE, multi-platform (tools/base-image.sh makes one locally)
 # Uses buildah's storage and isolation as its environment says (CONTAINERS_STORAGE_CONF, STORAGE_DRIVER,
 # BUILDAH_ISOLATION).
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 [ $# -ge 5 ] && [ $# -le 6 ] \
   || { echo "usage: tools/image-build.sh CHECKOUT PLATFORM RUNTIME VERSION MANIFEST [BASE_IMAGE]" >&2; exit 2; }

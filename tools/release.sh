@@ -31,6 +31,8 @@
 # Basic or token (Bearer) auth, as the registry asks. Trust: the system's store, SSL_CERT_FILE, and
 # /etc/containers/certs.d/HOST:PORT/ca.crt. Before anything is built or pushed, the registry is asked
 # whether these credentials may push: when not, one line naming the registry, exit 1, nothing pushed.
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 umask 022
 
@@ -42,6 +44,7 @@ fail() { echo "release: error: $*" >&2; exit 1; }
 say() { echo "release: $*" >&2; }
 
 [ $# -ge 1 ] || usage
+case $1 in -*) usage ;; esac # a flag where REGISTRY belongs
 registry=${1%/}
 shift
 base_image=

@@ -8,6 +8,8 @@
 #
 #   PREFIX         the folder name every entry starts with (racer-krm-0.1.0-linux-amd64, racer)
 #   --files-only   no entries for folders (as Helm writes a chart package)
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 [ $# -ge 3 ] || { echo "usage: tools/reproducible-tar.sh FOLDER PREFIX OUT.tar.gz [--files-only]" >&2; exit 2; }
 folder=$1

@@ -36,6 +36,8 @@
 #                              /opt/racer-krm, the bundle leaves it out), and Java 17 does not write the
 #                              same archive twice from the same class list and jars, so the image's
 #                              opt/racer-krm/app/racer-krm.jsa differs too
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 export LC_ALL=C
 usage() { echo "usage: tools/reproducible.sh [COMMIT] [--platforms LIST] [--base-image REF] [--no-images] [--sign] [--keep]" >&2; exit 2; }

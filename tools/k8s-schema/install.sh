@@ -3,6 +3,8 @@
 # The build (workload's generate-test-resources) runs it. Without npm it says so in one SKIPPED line and
 # exits 0: the tests that need the validators then report themselves skipped (CI sets RACER_REQUIRE_NODE=1
 # and installs Node.js first, so there they fail instead). With npm, a failing install fails the build.
+# --help (or -h) prints the lines above; it comes first, before anything is checked or run.
+case "${1-}" in -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;; esac
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then

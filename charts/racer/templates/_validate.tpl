@@ -288,7 +288,7 @@ prints them; with strict: true, racer.validate fails with the first.
 {{- range $key := keys $settings | sortAlpha }}
 {{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) }}
 {{- $nearest := include "racer.keySuggestion" $key }}
-settings.{{ $key }}: {{ printf `%s is not a known racer-settings key%s It is passed to the dataplane unchecked.` $key (ternary (printf `; did you mean %s?` $nearest) "." (ne $nearest "")) }}
+settings.{{ $key }}: {{ printf `%s is not a known racer-settings key%s Outside strict mode it is passed to the dataplane unchecked.` $key (ternary (printf `; did you mean %s?` $nearest) "." (ne $nearest "")) }}
 {{- end }}
 {{- end }}
 {{- $timeout := include "racer.settingNumber" (list . "RACER_SHUTDOWN_TIMEOUT_MS" "30000") | int64 }}

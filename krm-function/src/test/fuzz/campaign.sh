@@ -19,8 +19,23 @@
 #                                                    what it is, and commit it; mvn verify runs it from then on
 # A finding stops that target's run. At the end, the last libFuzzer status line of each target
 # (executions, coverage, corpus) and its outcome are printed.
+#
+# Limits per input, so that a slow or a bloated input is a finding of its own (libFuzzer writes it as
+# timeout-* or oom-* beside the crash-* files), not a campaign that stalls or a machine that swaps:
+#   PER_INPUT_SECONDS   libFuzzer's -timeout: one input running longer fails the target. An input is at
+#                       most a few KiB (libFuzzer's -max_len) and takes milliseconds; the bound leaves
+#                       room for a loaded machine and the JIT's first minutes, not for a quadratic path.
+#   RSS_LIMIT_MB        libFuzzer's -rss_limit_mb: the fuzzing JVM's resident memory, checked every
+#                       second (Jazzer turns the check off unless told). It holds the heap below, the
+#                       JIT's code, the class metadata and Jazzer's coverage maps.
+#   HEAP_MB             the fuzzing JVM's -Xmx: an input that exhausts it ends in racer-krm's
+#                       out-of-memory message, which the targets count as a finding.
 set -euo pipefail
 cd "$(dirname "$0")/../../../.."
+
+PER_INPUT_SECONDS=${PER_INPUT_SECONDS:-10}
+RSS_LIMIT_MB=${RSS_LIMIT_MB:-2560}
+HEAP_MB=${HEAP_MB:-1024}
 
 fresh=0
 if [ "${1:-}" = --fresh ]; then
@@ -37,17 +52,21 @@ fi
 logs=$(mktemp -d "${TMPDIR:-/tmp}/racer-krm-fuzz.XXXXXX")
 status=0
 for target in "${targets[@]}"; do
-  echo "[fuzz] $target: 10 minutes$([ "$runs" -gt 0 ] && echo " or $runs executions")$(
+  echo "[fuzz] $target: 10 minutes$([ "$runs" -gt 0 ] && echo " or $runs executions"), at most" \
+    "${PER_INPUT_SECONDS} s and ${RSS_LIMIT_MB} MB an input$(
     [ "$fresh" = 1 ] && echo ", fresh corpus")" >&2
-  # Jazzer takes jazzer.internal.arg.0 as libFuzzer's argv[0] and drops it: the flags start at arg.1
-  budget=()
-  [ "$runs" -gt 0 ] && budget=(-Djazzer.internal.arg.0=campaign -Djazzer.internal.arg.1=-runs="$runs")
+  # Jazzer takes jazzer.internal.arg.0 as libFuzzer's argv[0] and drops it: the flags start at arg.1;
+  # they come after Jazzer's own (its -rss_limit_mb=0 among them), and libFuzzer takes a flag's last
+  # value
+  flags=(-Djazzer.internal.arg.0=campaign -Djazzer.internal.arg.1=-timeout="$PER_INPUT_SECONDS"
+    -Djazzer.internal.arg.2=-rss_limit_mb="$RSS_LIMIT_MB")
+  [ "$runs" -gt 0 ] && flags+=(-Djazzer.internal.arg.3=-runs="$runs")
   corpus="krm-function/.cifuzz-corpus/io.unboundedcloud.racer.krm.fuzz.${target%%#*}/${target#*#}"
   if [ "$fresh" = 1 ] && [ -d "$corpus" ]; then
     mv "$corpus" "$logs/kept-corpus"
   fi
   JAZZER_FUZZ=1 mvn -B -pl krm-function -am test -Dracer.runtime.skip -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dtest="$target" "${budget[@]}" \
+    -Dtest="$target" "${flags[@]}" -DargLine="-Xmx${HEAP_MB}m" \
     '-Djazzer.instrumentation_includes=io.unboundedcloud.**:org.yaml.snakeyaml.**' \
     >"$logs/${target//#/.}.log" 2>&1 || { status=1; echo "[fuzz] $target: a finding or a failure, see $logs/${target//#/.}.log" >&2; }
   if [ -d "$logs/kept-corpus" ]; then
@@ -63,7 +82,7 @@ for target in "${targets[@]}"; do
   log="$logs/${target//#/.}.log"
   echo "== $target"
   grep -E '^#[0-9]+' "$log" | tail -n 1 || true
-  grep -E '^Done [0-9]+ runs|FuzzTestFindingException|libFuzzer: fuzz target exited|Process Exit Code' "$log" |
+  grep -E '^Done [0-9]+ runs|FuzzTestFindingException|libFuzzer: fuzz target exited|Process Exit Code|ALARM: working on the last Unit|libFuzzer: (timeout|out-of-memory)' "$log" |
     sort -u | head -n 3 || true
 done
 exit "$status"

@@ -41,13 +41,16 @@ class CustomizationParityTest {
     Kustomize.announceMissing("CustomizationParityTest");
   }
 
+  private static boolean pinned(Kustomize kustomize) {
+    return kustomize == Kustomize.KUBECTL_PINNED || kustomize == Kustomize.KUBECTL_PINNED_58;
+  }
+
   static Stream<Arguments> cases() {
     List<Customization> documented = Customization.documented();
     List<Arguments> cases = new ArrayList<>();
     for (Kustomize kustomize : Kustomize.values()) {
-      // the pinned kustomize 5.7 applies the patches all together, not each alone again
-      for (Customization one :
-          kustomize == Kustomize.KUBECTL_PINNED ? List.<Customization>of() : documented) {
+      // a pinned kustomize (5.7, 5.8) applies the patches all together, not each alone again
+      for (Customization one : pinned(kustomize) ? List.<Customization>of() : documented) {
         cases.add(Arguments.of(one, kustomize, Installation.of("racer")));
       }
       cases.add(
@@ -65,8 +68,7 @@ class CustomizationParityTest {
               Installation.of("gpu-system")
                   .withSettings(Map.of("RACER_NVIDIA", "cdi", "RACER_HOST_NETWORK", "true"))
                   .withPodAnnotations(Map.of("example.com/owner", "ml-platform"))));
-      for (Customization extra :
-          kustomize == Kustomize.KUBECTL_PINNED ? List.<Customization>of() : extras()) {
+      for (Customization extra : pinned(kustomize) ? List.<Customization>of() : extras()) {
         cases.add(Arguments.of(extra, kustomize, Installation.of("racer")));
       }
     }

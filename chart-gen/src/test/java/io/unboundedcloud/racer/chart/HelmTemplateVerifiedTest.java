@@ -5,50 +5,67 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.unboundedcloud.racer.chart.support.ChartUnderTest;
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
-import io.unboundedcloud.racer.krm.results.Result;
-import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.verify.Verification;
+import io.unboundedcloud.racer.krm.verify.Verified;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * {@code racer-krm verify} on {@code helm template} of each examples/helm file: the chart renders
- * what the function renders, so verify finds no drift.
+ * what the function renders, so verify finds no drift (and says only what the function would warn
+ * about). An example whose racer-settings live outside the chart ({@code settingsConfigMap.create:
+ * false}) is verified with that ConfigMap given apart ({@code --settings}), its data the example's
+ * settings, as the chart requires.
  */
 @Tag("slow")
 @DisplayName("racer-krm verify on helm template of each examples/helm file: no drift")
 class HelmTemplateVerifiedTest {
-  /** Examples verify cannot check alone, and what it says instead. */
-  private static final Map<String, String> NOT_ALONE =
-      Map.of(
-          "existing-settings.yaml",
-          "reads its settings from ConfigMap racer-settings, which is not among the objects");
-
   static Stream<String> examples() throws IOException {
     return ChartInstallabilityTest.examples().map(file -> file.getFileName().toString());
   }
 
   @ParameterizedTest(name = "examples/helm/{0}")
   @MethodSource("examples")
-  void verified(String example) {
+  void verified(String example) throws IOException {
     Path file = ChartUnderTest.repositoryRoot().resolve("examples/helm").resolve(example);
+    List<MappingNode> stream = ManifestNodes.of(HelmRun.HELM3.template("racer", file));
+    Map<String, Object> values = new Yaml().load(Files.readString(file));
 
-    Results results = Verification.verify(ManifestNodes.of(HelmRun.HELM3.template("racer", file)));
+    Verified verdict = Verification.check(stream, outsideSettings(values));
 
-    if (NOT_ALONE.containsKey(example)) {
-      assertThat(results)
-          .singleElement()
-          .extracting(Result::message)
-          .asString()
-          .contains(NOT_ALONE.get(example));
-    } else {
-      assertThat(results).as("verify's results").isEmpty();
+    assertThat(verdict.results().hasError())
+        .as("verify's results: %s", verdict.results())
+        .isFalse();
+    assertThat(verdict.checked()).startsWith("verified DaemonSet ");
+  }
+
+  /**
+   * The racer-settings an example keeps outside the chart, its data the settings value; or none.
+   */
+  @SuppressWarnings("unchecked")
+  private static List<MappingNode> outsideSettings(Map<String, Object> values) {
+    Map<String, Object> configMap = (Map<String, Object>) values.get("settingsConfigMap");
+    if (configMap == null || !Boolean.FALSE.equals(configMap.get("create"))) {
+      return List.of();
     }
+    StringBuilder yaml =
+        new StringBuilder(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n"
+                + "data:\n");
+    ((Map<String, Object>) values.get("settings"))
+        .forEach(
+            (key, value) ->
+                yaml.append("  ").append(key).append(": \"").append(value).append("\"\n"));
+    return ManifestNodes.of(yaml.toString());
   }
 }

@@ -149,20 +149,20 @@ class NewcomerMessagesTest {
               "RACER_COFFEE")
           .containsEntry(
               "RACER_PEER_PROT",
-              "RACER_PEER_PROT is not a known racer-settings key; did you mean RACER_PEER_PORT? It is"
-                  + " passed to the dataplane unchecked.")
+              "RACER_PEER_PROT is not a known racer-settings key; did you mean RACER_PEER_PORT? Outside"
+                  + " strict mode it is passed to the dataplane unchecked.")
           .containsEntry(
               "RACER_SLAB_BYTE",
-              "RACER_SLAB_BYTE is not a known racer-settings key; did you mean RACER_SLAB_BYTES? It is"
-                  + " passed to the dataplane unchecked.")
+              "RACER_SLAB_BYTE is not a known racer-settings key; did you mean RACER_SLAB_BYTES? Outside"
+                  + " strict mode it is passed to the dataplane unchecked.")
           .containsEntry(
               "RACER_ORIGIN_CONNECTIONS_PER_CACH",
               "RACER_ORIGIN_CONNECTIONS_PER_CACH is not a known racer-settings key; did you mean"
-                  + " RACER_ORIGIN_CONNECTIONS_PER_CACHE? It is passed to the dataplane unchecked.")
+                  + " RACER_ORIGIN_CONNECTIONS_PER_CACHE? Outside strict mode it is passed to the dataplane unchecked.")
           .containsEntry(
               "RACER_COFFEE",
-              "RACER_COFFEE is not a known racer-settings key. It is passed to the dataplane"
-                  + " unchecked.");
+              "RACER_COFFEE is not a known racer-settings key. Outside strict mode it is passed to"
+                  + " the dataplane unchecked.");
     }
 
     @Test

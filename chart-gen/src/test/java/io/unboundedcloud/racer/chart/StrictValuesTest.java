@@ -170,7 +170,7 @@ class StrictValuesTest {
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining(
               "settings.RACER_PEER_PROT: RACER_PEER_PROT is not a known racer-settings key; did you"
-                  + " mean RACER_PEER_PORT? It is passed to the dataplane unchecked. (an error in"
+                  + " mean RACER_PEER_PORT? Outside strict mode it is passed to the dataplane unchecked. (an error in"
                   + " strict mode");
     }
   }

@@ -6,7 +6,8 @@ package io.unboundedcloud.racer.workload;
  * repository, never as a host ("UPPER/case" is a mistyped repository). Written in the subset of
  * regular expressions that Java, Go's RE2 (Helm's {@code regexMatch} and its JSON-schema validator)
  * and ECMA-262 read alike (no named groups, no lookaround), so the chart's schema and helpers use
- * the very same expressions.
+ * the very same expressions. Java code checks a value with {@link ImageReference}, a scanner of
+ * this grammar that takes time linear in the value's length, never with these expressions.
  */
 public final class ImageGrammar {
   private static final String ALNUM = "[a-z0-9]+";
@@ -28,8 +29,11 @@ public final class ImageGrammar {
   public static final String NAME =
       "(?:" + DOMAIN + "/)?" + PATH_COMPONENT + "(?:/" + PATH_COMPONENT + ")*";
 
+  /** The longest tag the grammar allows. */
+  public static final int MAX_TAG_LENGTH = 128;
+
   /** A tag. */
-  public static final String TAG = "[\\w][\\w.-]{0,127}";
+  public static final String TAG = "[\\w][\\w.-]{0," + (MAX_TAG_LENGTH - 1) + "}";
 
   /** A digest. */
   public static final String DIGEST =

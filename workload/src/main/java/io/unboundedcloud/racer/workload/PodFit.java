@@ -152,7 +152,8 @@ public final class PodFit {
 
   private static Optional<Misfit> release(String field, String image) {
     Optional<String> tag = tagOf(image);
-    if (tag.isEmpty()) {
+    if (tag.isEmpty() || tag.get().length() > ImageGrammar.MAX_TAG_LENGTH) {
+      // no tag, or none the grammar allows: the version expression reads at most a tag's length
       return Optional.empty();
     }
     Matcher version = VERSION_TAG.matcher(tag.get());

@@ -2,7 +2,9 @@ package io.unboundedcloud.racer.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -70,6 +72,51 @@ class DnsLabelTest {
       assertThat(found(DnsLabel.OPTIONAL_PATTERN, "")).isTrue();
       assertThat(NOT_LABELS.subList(1, NOT_LABELS.size()))
           .noneMatch(value -> found(DnsLabel.OPTIONAL_PATTERN, value));
+    }
+  }
+
+  @Nested
+  @DisplayName("isLabel reads a value in one pass, the same as EXPRESSION matched by Java")
+  class SameAsExpression {
+    private final Pattern expression = Pattern.compile(DnsLabel.EXPRESSION);
+    private final List<String> mismatches = new ArrayList<>();
+
+    @Test
+    @DisplayName(
+        "every string of up to 5 of a, 0, -, A, _ and .; and 20,000 of 55 to 70 characters")
+    void generated() {
+      List<String> texts = new ArrayList<>(List.of(""));
+      for (int length = 1; length <= 5; length++) {
+        List<String> longer = new ArrayList<>();
+        for (String text : texts) {
+          for (char c : "a0-A_.".toCharArray()) {
+            longer.add(text + c);
+          }
+        }
+        texts = longer;
+        texts.forEach(this::compare);
+      }
+      Random random = new Random(41);
+      for (int n = 0; n < 20_000; n++) {
+        char[] text = new char[55 + random.nextInt(16)];
+        for (int i = 0; i < text.length; i++) {
+          text[i] = "abz09--".charAt(random.nextInt(7));
+        }
+        compare(new String(text));
+      }
+      assertThat(mismatches).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a megabyte is no label")
+    void megabyte() {
+      assertThat(DnsLabel.isLabel("a".repeat(1 << 20))).isFalse();
+    }
+
+    private void compare(String text) {
+      if (DnsLabel.isLabel(text) != expression.matcher(text).matches()) {
+        mismatches.add(text);
+      }
     }
   }
 }

@@ -107,6 +107,15 @@ class PodFitTest {
     }
 
     @Test
+    @DisplayName("a tag longer than the grammar's 128 characters is not judged (it is no tag)")
+    void overlongTag() {
+      String tag = "0.20.0-" + "1".repeat(ImageGrammar.MAX_TAG_LENGTH);
+      Config config = config(tag);
+      assertThat(PodFit.check(config, Map.of(), null)).isEmpty();
+      assertThat(PodFit.check(config(tag.substring(0, 128)), Map.of(), null)).hasSize(2);
+    }
+
+    @Test
     @DisplayName("the tag of a reference with a registry port and a digest")
     void tagOf() {
       assertThat(PodFit.tagOf("localhost:5000/racer-dataplane:0.20.0@sha256:" + "b".repeat(64)))

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.chart.support;
 
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.toolchain.PinnedHelm;
+import io.unboundedcloud.racer.krm.toolchain.PinnedTool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -14,9 +15,16 @@ import java.util.List;
  * no cluster (every install is {@code --dry-run=client}).
  */
 final class HelmBinary implements HelmRunner {
+  private final PinnedTool helm;
+
+  /** {@code helm}: a Helm binary of {@link PinnedTool}. */
+  HelmBinary(PinnedTool helm) {
+    this.helm = helm;
+  }
+
   @Override
   public String missing() {
-    return PinnedHelm.missing();
+    return helm.missing();
   }
 
   @Override
@@ -81,7 +89,7 @@ final class HelmBinary implements HelmRunner {
   private Run run(List<String> arguments) {
     try {
       CommandRun run =
-          PinnedHelm.in(ChartUnderTest.workDirectory("helm-binary"))
+          PinnedHelm.in(helm, ChartUnderTest.workDirectory("helm-binary"))
               .run(Path.of("").toAbsolutePath(), arguments);
       return new Run(arguments, run.exit(), run.stdoutText(), run.stderr());
     } catch (IOException e) {
@@ -91,6 +99,6 @@ final class HelmBinary implements HelmRunner {
 
   @Override
   public String toString() {
-    return PinnedHelm.description() + " (binary)";
+    return helm.description() + " (binary)";
   }
 }

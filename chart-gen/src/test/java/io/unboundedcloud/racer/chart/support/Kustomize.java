@@ -34,8 +34,10 @@ public enum Kustomize {
    * the PATH (kustomize 5.5 on the project's machines).
    */
   KUBECTL("kubectl kustomize (the machine's)"),
-  /** The same with the kubectl tools/toolchain.sh pins: kustomize 5.7.1. */
-  KUBECTL_PINNED("kubectl kustomize 5.7.1 (pinned)");
+  /** The same with a kubectl tools/toolchain.sh pins: kustomize 5.7.1. */
+  KUBECTL_PINNED("kubectl kustomize 5.7.1 (pinned)"),
+  /** The same with kustomize 5.8.1, the one Argo CD 3.3 and later bundle (pinned). */
+  KUBECTL_PINNED_58("kubectl kustomize 5.8.1 (pinned)");
 
   private static final long TIMEOUT_SECONDS = 120;
   private static final AtomicInteger RUNS = new AtomicInteger();
@@ -58,6 +60,7 @@ public enum Kustomize {
       case KUBECTL ->
           kubectl().isEmpty() ? "kubectl not found on PATH (the real kustomize patches)" : null;
       case KUBECTL_PINNED -> PinnedTool.KUBECTL_KUSTOMIZE57.missing();
+      case KUBECTL_PINNED_58 -> PinnedTool.KUBECTL_KUSTOMIZE58.missing();
     };
   }
 
@@ -167,7 +170,11 @@ public enum Kustomize {
   }
 
   private Path kubectlPath() {
-    return this == KUBECTL_PINNED ? PinnedTool.KUBECTL_KUSTOMIZE57.path() : kubectl().orElseThrow();
+    return switch (this) {
+      case KUBECTL_PINNED -> PinnedTool.KUBECTL_KUSTOMIZE57.path();
+      case KUBECTL_PINNED_58 -> PinnedTool.KUBECTL_KUSTOMIZE58.path();
+      default -> kubectl().orElseThrow();
+    };
   }
 
   private static Optional<Path> kubectl() {

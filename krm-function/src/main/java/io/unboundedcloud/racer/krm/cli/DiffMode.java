@@ -5,6 +5,9 @@ import io.unboundedcloud.racer.krm.diff.DiffReport;
 import io.unboundedcloud.racer.krm.diff.DiffSide;
 import io.unboundedcloud.racer.krm.diff.ManifestDiff;
 import io.unboundedcloud.racer.krm.diff.ObjectChange;
+import io.unboundedcloud.racer.krm.diff.Side;
+import io.unboundedcloud.racer.krm.diff.SideFinding;
+import io.unboundedcloud.racer.krm.diff.SideSource;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
@@ -13,6 +16,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -63,30 +67,40 @@ final class DiffMode implements Mode {
     DiffOutput output =
         DiffOutput.valueOf(call.arguments().value(OUTPUT).orElse("text").toUpperCase(Locale.ROOT));
     PrintStream stderr = call.stderr();
-    SourceFiles sources = new SourceFiles();
+    List<SideSource> given =
+        List.of(SideSource.of(Side.OLD, sides.get(0)), SideSource.of(Side.NEW, sides.get(1)));
     List<List<Map<String, Object>>> read = new ArrayList<>();
+    List<SideFinding> warnings = new ArrayList<>();
+    Path functionConfigFile = call.arguments().path(FUNCTION_CONFIG).orElse(null);
+    SideSource reading = null;
     try {
-      call.admit(sides, call.arguments().path(FUNCTION_CONFIG).orElse(null));
+      call.admit(sides, functionConfigFile);
+      // read once, and recorded in each side's own record: it serves both
       MappingNode functionConfig =
-          call.arguments().path(FUNCTION_CONFIG).isEmpty()
+          functionConfigFile == null
               ? null
-              : call.functionConfig(call.arguments().path(FUNCTION_CONFIG).get(), sources);
-      for (String side : sides) {
+              : call.functionConfig(functionConfigFile, new SourceFiles());
+      for (SideSource side : given) {
+        reading = side;
+        if (functionConfig != null) {
+          side.record().read(functionConfigFile, List.of(functionConfig));
+        }
         Read<List<Map<String, Object>>> prepared =
-            DiffSide.of(call.manifests(List.of(side), name(), sources), functionConfig);
-        call.report(prepared.results(), sources);
+            DiffSide.of(
+                call.manifests(List.of(side.path()), name(), side.record()), functionConfig, side);
+        List<SideFinding> found = side.findings(prepared.results());
+        report(found, stderr);
+        warnings.addAll(found);
         if (!prepared.ok()) {
           return prepared.results().exitCode();
         }
         if (prepared.value().isEmpty() && !call.arguments().has(ALLOW_EMPTY)) {
           stderr.println(
               "error: "
-                  + (read.isEmpty() ? "OLD" : "NEW")
-                  + " ("
-                  + side
-                  + ") holds no objects to apply (a build that failed or printed nothing?):"
+                  + side.describe()
+                  + " holds no objects to apply (a build that failed or printed nothing?):"
                   + " against it every object would read as "
-                  + (read.isEmpty() ? "added" : "removed, the dataplane with it")
+                  + (side.side() == Side.OLD ? "added" : "removed, the dataplane with it")
                   + "; pass "
                   + ALLOW_EMPTY
                   + " to compare with nothing");
@@ -95,21 +109,25 @@ final class DiffMode implements Mode {
         read.add(prepared.value());
       }
     } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
-      stderr.println("error: " + unreadable.getMessage());
+      // before a side is read: the budget of both sides together, a path or the function config
+      // file, which the message names
+      stderr.println(
+          "error: " + (reading == null ? "" : reading.describe() + ": ") + unreadable.getMessage());
       return 1;
     }
-    Read<DiffReport> compared = ManifestDiff.compare(read.get(0), read.get(1));
-    call.report(compared.results(), sources);
-    if (!compared.ok()) {
-      return compared.results().exitCode();
+    ManifestDiff.Compared compared =
+        ManifestDiff.compare(given.get(0), read.get(0), given.get(1), read.get(1));
+    report(compared.findings(), stderr);
+    if (compared.report() == null) {
+      return 1;
     }
-    byte[] report = output.write(compared.value()).getBytes(StandardCharsets.UTF_8);
+    DiffReport verdict = compared.report().withFindings(warnings);
+    byte[] report = output.write(verdict).getBytes(StandardCharsets.UTF_8);
     try {
       out.write(report);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    DiffReport verdict = compared.value();
     if (call.arguments().has(FAIL_ON_ROLLOUT) && verdict.disrupts()) {
       if (verdict.stops()) {
         stderr.println(
@@ -129,6 +147,11 @@ final class DiffMode implements Mode {
       return 1;
     }
     return 0;
+  }
+
+  /** Each finding on stderr, one line each, with its side. */
+  private static void report(List<SideFinding> findings, PrintStream stderr) {
+    findings.forEach(finding -> stderr.println(finding.toLine()));
   }
 
   private static String described(List<ObjectChange> objects) {

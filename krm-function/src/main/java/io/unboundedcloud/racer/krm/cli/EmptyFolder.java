@@ -24,7 +24,12 @@ final class EmptyFolder {
             ? ""
             : " other than "
                 + String.join(", ", builds)
-                + ", which racer-krm does not build (build the folder with kustomize or kpt instead)")
+                + ", which racer-krm does not build ("
+                + builds.stream()
+                    .map(name -> name + " is " + BuildFile.of(Path.of(name)).orElseThrow().advice())
+                    .distinct()
+                    .collect(java.util.stream.Collectors.joining("; "))
+                + ")")
         + ": name the folders or files that hold racer-settings, the function config and the cache"
         + " origins";
   }

@@ -10,6 +10,7 @@ import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.yaml.ResourceList;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
+import io.unboundedcloud.racer.krm.yaml.YamlLimits;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.InputStream;
@@ -45,7 +46,8 @@ final class FunctionMode implements Mode {
 
   @Override
   public Syntax syntax() {
-    return Syntax.none();
+    // --version is answered before any mode runs; named here so that the table holds every flag
+    return Syntax.none().flags(Flag.toggle(Command.VERSION.get(0)));
   }
 
   @Override
@@ -59,7 +61,9 @@ final class FunctionMode implements Mode {
     ResourceList list;
     try {
       input = call.keptStdin();
-      list = YamlReader.readResourceList(input.open());
+      list =
+          YamlReader.readResourceList(
+              input.open(), Invocation.STDIN, YamlLimits.DEFAULT, call.budget());
     } catch (YamlInputException unreadable) {
       refuse(keepingItems(unreadable, call), keptStdin(call), out, call.stderr());
       return 1;

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.cli;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.yaml.ByteBudget;
 import io.unboundedcloud.racer.krm.yaml.ResourceListOutline;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.io.IOException;
@@ -21,24 +22,29 @@ final class InputEcho {
 
   /** The heap ran out: the error names the input's size and items. */
   static void outOfMemory(
-      KeptInput input, OutOfMemoryError cause, PrintStream stdout, Report report) {
+      KeptInput input,
+      ByteBudget budget,
+      OutOfMemoryError cause,
+      PrintStream stdout,
+      Report report) {
     String size = OutOfMemory.mebibytes(input.size());
     ResourceListOutline outline;
     try {
       outline = ResourceListOutline.read(input.open(), Invocation.STDIN);
     } catch (YamlInputException broken) {
-      report.line(OutOfMemory.message("the input (" + size + ")"), cause);
+      report.line(OutOfMemory.message("the input (" + size + ")", budget), cause);
       report.line(
           Result.error("input is not a ResourceList: " + broken.getMessage()).toLine(), null);
       return;
     } catch (OutOfMemoryError again) {
-      report.line(OutOfMemory.message("the input (" + size + ")"), cause);
+      report.line(OutOfMemory.message("the input (" + size + ")", budget), cause);
       return;
     }
     Result error =
         Result.error(
             OutOfMemory.message(
-                "the input (" + size + ", " + OutOfMemory.count(outline.items(), "item") + ")"));
+                "the input (" + size + ", " + OutOfMemory.count(outline.items(), "item") + ")",
+                budget));
     report.line(error.toLine(), cause);
     write(input, outline, error, stdout);
   }

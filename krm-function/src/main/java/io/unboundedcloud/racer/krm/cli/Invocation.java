@@ -28,20 +28,35 @@ final class Invocation {
   private final InputStream stdin;
   private final PrintStream stderr;
   private final Map<String, String> environment;
+  private final ByteBudget budget;
   private final ManifestFiles files;
+  private final StdinNotice notice;
   private KeptInput kept;
 
-  Invocation(Arguments arguments, InputStream stdin, PrintStream stderr) {
-    this(arguments, stdin, stderr, Map.of());
-  }
-
+  /**
+   * @param notice says so on stderr before stdin is read from a terminal
+   */
   Invocation(
-      Arguments arguments, InputStream stdin, PrintStream stderr, Map<String, String> environment) {
+      Arguments arguments,
+      InputStream stdin,
+      PrintStream stderr,
+      Map<String, String> environment,
+      StdinNotice notice) {
     this.arguments = arguments;
     this.stdin = stdin;
     this.stderr = stderr;
     this.environment = environment;
-    this.files = new ManifestFiles(stdin, stderr, ByteBudget.of(YamlLimits.DEFAULT));
+    this.notice = notice;
+    this.budget = ByteBudget.of(YamlLimits.DEFAULT);
+    this.files = new ManifestFiles(stdin, stderr, budget, notice);
+  }
+
+  /**
+   * The run's byte budget: what every file and stdin spend as they are read, and each alias what it
+   * stands for.
+   */
+  ByteBudget budget() {
+    return budget;
   }
 
   /**
@@ -70,6 +85,8 @@ final class Invocation {
    */
   KeptInput keptStdin() {
     if (kept == null) {
+      notice.reading(
+          "racer-krm", "a KRM ResourceList", "racer-krm --help lists the commands that read files");
       kept = KeptInput.read(stdin, STDIN, YamlLimits.DEFAULT);
     }
     return kept;

@@ -35,21 +35,25 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * parsed.
  */
 final class ManifestFiles {
-  /** Files in a directory that are build instructions, not manifests. */
-  static final Set<String> SKIPPED_FILES =
-      Set.of("kustomization.yaml", "kustomization.yml", "Kustomization", "Kptfile");
+  /** Files in a directory that are build instructions, not manifests ({@link BuildFile}). */
+  static final Set<String> SKIPPED_FILES = Set.copyOf(BuildFile.allNames());
 
   private static final String STDIN = "-";
 
   private final InputStream stdin;
   private final PrintStream stderr;
   private final ByteBudget budget;
+  private final StdinNotice notice;
 
-  /** A reader for one run: its stdin, where its warnings go, and its budget of bytes. */
-  ManifestFiles(InputStream stdin, PrintStream stderr, ByteBudget budget) {
+  /**
+   * A reader for one run: its stdin, where its warnings go, its budget of bytes, and the notice it
+   * gives before it reads stdin from a terminal.
+   */
+  ManifestFiles(InputStream stdin, PrintStream stderr, ByteBudget budget, StdinNotice notice) {
     this.stdin = stdin;
     this.stderr = stderr;
     this.budget = budget;
+    this.notice = notice;
   }
 
   /** A path that cannot be read as the command needs it; the message says which and why. */
@@ -108,6 +112,7 @@ final class ManifestFiles {
     List<MappingNode> objects = new ArrayList<>();
     for (String path : paths) {
       if (path.equals(STDIN)) {
+        notice.reading(command, "manifests", "give a file or folder to read instead");
         objects.addAll(
             YamlReader.readManifests(stdin, Invocation.STDIN, YamlLimits.DEFAULT, budget));
         continue;
@@ -155,6 +160,7 @@ final class ManifestFiles {
       if (Files.isDirectory(root)) {
         files.addAll(folder(path, root, command, stderr));
       } else if (Files.isRegularFile(root)) {
+        refuseChart(path);
         files.add(new Found(path, root));
       } else {
         throw new Unusable(path + ": not a file or a directory");
@@ -176,6 +182,7 @@ final class ManifestFiles {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+    found.forEach(ManifestFiles::refuseChart);
     if (found.stream().noneMatch(ManifestFiles::isManifestFile)) {
       throw new Unusable(EmptyFolder.message(folder, found));
     }
@@ -183,17 +190,38 @@ final class ManifestFiles {
     for (Path file : found) {
       if (isManifestFile(file)) {
         files.add(new Found(file, inside(file, folder, root)));
-      } else if (SKIPPED_FILES.contains(file.getFileName().toString())) {
-        stderr.println(
-            "warning: "
-                + file
-                + " is not read: "
-                + command
-                + " reads manifests only, so its patches and"
-                + " generators are not applied; build a kustomization with kustomize");
+      } else {
+        BuildFile.of(file)
+            .ifPresent(
+                build ->
+                    stderr.println(
+                        "warning: "
+                            + file
+                            + " is not read: "
+                            + command
+                            + " reads manifests only, and it is "
+                            + build.advice()));
       }
     }
     return files;
+  }
+
+  /**
+   * Refuses a Helm chart's Chart.yaml, and so the chart's folder: what lies beside it are templates
+   * that no YAML reader can take for objects.
+   */
+  private static void refuseChart(Path file) {
+    BuildFile.of(file)
+        .filter(BuildFile::refusesFolder)
+        .ifPresent(
+            chart -> {
+              throw new Unusable(
+                  file
+                      + ": "
+                      + (file.getParent() == null ? Path.of(".") : file.getParent())
+                      + " is "
+                      + chart.advice());
+            });
   }
 
   /**

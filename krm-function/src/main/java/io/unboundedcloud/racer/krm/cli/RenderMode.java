@@ -89,7 +89,7 @@ final class RenderMode implements Mode {
       stderr.println("error: " + unreadable.getMessage());
       return 1;
     }
-    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, functionConfig);
+    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, functionConfig, sources::located);
     for (Result result : sorted.results()) {
       stderr.println(sources.locate(result).toLine());
     }

@@ -19,7 +19,7 @@ final class Report {
   void line(String line, Throwable cause) {
     stderr.println(line.startsWith("error: ") ? line : "error: " + line);
     if (stack && cause != null) {
-      cause.printStackTrace(stderr);
+      cause.printStackTrace(MessageStream.unescaped(stderr));
     }
   }
 

@@ -31,22 +31,22 @@ final class RunEnvelope {
   private final PrintStream stderr;
   private final Report report;
   private final Map<String, String> environment;
-
-  RunEnvelope(InputStream stdin, PrintStream stdout, PrintStream stderr, boolean stack) {
-    this(stdin, stdout, stderr, stack, Map.of());
-  }
+  private final boolean stdinIsTerminal;
 
   /**
    * @param environment the process environment the modes read (the Argo CD Application's
    *     parameters)
+   * @param stdinIsTerminal whether stdin is a terminal: a mode then says on stderr that it reads it
    */
   RunEnvelope(
       InputStream stdin,
       PrintStream stdout,
       PrintStream stderr,
       boolean stack,
-      Map<String, String> environment) {
+      Map<String, String> environment,
+      boolean stdinIsTerminal) {
     this.environment = environment;
+    this.stdinIsTerminal = stdinIsTerminal;
     this.stdin = stdin;
     this.stdout = stdout;
     this.stderr = stderr;
@@ -61,16 +61,22 @@ final class RunEnvelope {
   int run(Mode mode, List<String> args) {
     Invocation call;
     try {
-      call = new Invocation(mode.syntax().parse(mode.name(), args), stdin, stderr, environment);
+      call =
+          new Invocation(
+              mode.syntax().parse(mode.name(), args),
+              stdin,
+              stderr,
+              environment,
+              new StdinNotice(stderr, stdinIsTerminal));
     } catch (UsageException usage) {
-      return usage(usage);
+      return usage(mode, usage);
     }
     HeldOutput held = new HeldOutput();
     int exit;
     try {
       exit = mode.run(call, held);
     } catch (UsageException usage) {
-      return usage(usage);
+      return usage(mode, usage);
     } catch (KeptInput.ReadOutOfMemory tooLarge) {
       report.line(
           OutOfMemory.message(
@@ -84,9 +90,9 @@ final class RunEnvelope {
       held.discard();
       Optional<KeptInput> input = echoed(mode, call);
       if (input.isPresent()) {
-        InputEcho.outOfMemory(input.get(), outOfMemory, stdout, report);
+        InputEcho.outOfMemory(input.get(), call.budget(), outOfMemory, stdout, report);
       } else {
-        report.line(OutOfMemory.message(mode.input(call)), outOfMemory);
+        report.line(OutOfMemory.message(mode.input(call), call.budget()), outOfMemory);
       }
       return FAILURE;
     } catch (RuntimeException | StackOverflowError bug) {
@@ -114,8 +120,26 @@ final class RunEnvelope {
             + " with what racer-krm --stack prints on stderr for this input");
   }
 
-  private int usage(UsageException usage) {
-    stderr.println("error: " + usage.getMessage() + "; run racer-krm --help");
+  private int usage(Mode mode, UsageException usage) {
+    return usage(stderr, usage, mode.name());
+  }
+
+  /** Reports a command line that cannot be run, pointing at the help; returns its exit code. */
+  static int usage(PrintStream stderr, UsageException usage) {
+    return usage(stderr, usage, "");
+  }
+
+  /** The same, pointing at the help of {@code command} (none: the whole help). */
+  private static int usage(PrintStream stderr, UsageException usage, String command) {
+    String message = usage.getMessage();
+    // after a question (did you mean ...?) the pointer to the help is a sentence of its own
+    stderr.println(
+        "error: "
+            + message
+            + (message.endsWith("?") ? " Run" : "; run")
+            + " racer-krm "
+            + (command.isEmpty() ? "" : command + " ")
+            + "--help");
     return USAGE;
   }
 

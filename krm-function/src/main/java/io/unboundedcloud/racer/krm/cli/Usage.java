@@ -49,6 +49,45 @@ final class Usage {
     return text.toString();
   }
 
+  /** Where a command's entry starts in the usage text: the line naming it, two spaces in. */
+  private static final String ENTRY = "  racer-krm ";
+
+  /**
+   * One command's usage: its entry in {@link #text()} (from the line that names it to the next
+   * command's, or the end of the list), and where the rest is.
+   *
+   * @throws IllegalStateException when the usage text has no entry for it (a test holds one for
+   *     every command of the table)
+   */
+  static String of(String command) {
+    List<String> lines = text().lines().toList();
+    StringBuilder entry = new StringBuilder("Usage:\n");
+    boolean inside = false;
+    for (String line : lines) {
+      boolean starts = line.startsWith(ENTRY);
+      if (starts && (line + " ").startsWith(ENTRY + command + " ")) {
+        inside = true;
+      } else if (inside && (starts || !line.startsWith("  "))) {
+        break;
+      }
+      if (inside) {
+        entry.append(line).append('\n');
+      }
+    }
+    if (!inside) {
+      throw new IllegalStateException("the usage text has no entry for " + command);
+    }
+    // the flag every command takes, as the usage text describes it
+    lines.stream()
+        .filter(line -> line.startsWith("  --stack "))
+        .forEach(line -> entry.append(line).append('\n'));
+    return entry
+        .append("\n")
+        .append("racer-krm --help prints every command, the inputs, the function config and the")
+        .append(" exit codes.\n")
+        .toString();
+  }
+
   static String version() {
     return "racer-krm "
         + buildFacts().getProperty("version")

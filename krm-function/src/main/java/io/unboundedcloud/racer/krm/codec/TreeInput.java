@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.codec;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -212,7 +213,7 @@ final class TreeInput {
       return "null";
     }
     if (value instanceof String text) {
-      return "the string \"" + text + "\"";
+      return "the string " + QuotedText.of(text);
     }
     if (value instanceof Number) {
       return "the number " + value;

@@ -4,11 +4,27 @@ import java.util.List;
 
 /**
  * What replacing the old side by the new does: the objects added, removed and changed, in the order
- * of their keys, and how many stayed as they were.
+ * of their keys, and how many stayed as they were; and what reading and rendering each side warned
+ * about, each warning of its side.
+ *
+ * @param objects the objects added, removed or changed
+ * @param unchanged how many objects are the same on both sides
+ * @param findings the warnings of the OLD side, then those of the NEW side, each in the order found
  */
-public record DiffReport(List<ObjectChange> objects, int unchanged) {
+public record DiffReport(List<ObjectChange> objects, int unchanged, List<SideFinding> findings) {
   public DiffReport {
     objects = List.copyOf(objects);
+    findings = List.copyOf(findings);
+  }
+
+  /** A report with no finding. */
+  public DiffReport(List<ObjectChange> objects, int unchanged) {
+    this(objects, unchanged, List.of());
+  }
+
+  /** The same report with these findings. */
+  public DiffReport withFindings(List<SideFinding> more) {
+    return new DiffReport(objects, unchanged, more);
   }
 
   /** Whether any workload's pods restart. */

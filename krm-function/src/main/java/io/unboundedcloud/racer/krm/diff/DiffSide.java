@@ -33,18 +33,22 @@ public final class DiffSide {
    *
    * @param objects every object read (Lists already stand for their items)
    * @param namedFunctionConfig the function config named on the command line, or {@code null}
+   * @param source the side, whose own record names the files of its objects where a message names
+   *     several
    * @return the objects, with the results of rendering; failed when the side cannot be rendered
    */
   public static Read<List<Map<String, Object>>> of(
-      List<MappingNode> objects, MappingNode namedFunctionConfig) {
-    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, namedFunctionConfig);
+      List<MappingNode> objects, MappingNode namedFunctionConfig, SideSource source) {
+    Read<ManifestInputs> sorted =
+        ManifestInputs.sort(objects, namedFunctionConfig, source.record()::located);
     if (!sorted.ok()) {
       return Read.of(null, sorted.results());
     }
     Results results = new Results().addAll(sorted.results());
     List<MappingNode> items = sorted.value().items();
     if (sorted.value().functionConfig() != null) {
-      Outcome outcome = Renderer.render(items, sorted.value().functionConfig());
+      Outcome outcome =
+          Renderer.render(items, sorted.value().functionConfig(), source.record()::located);
       results.addAll(outcome.results());
       if (outcome.results().hasError()) {
         return Read.of(null, results);

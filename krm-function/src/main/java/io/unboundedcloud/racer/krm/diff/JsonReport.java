@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.diff;
 
+import io.unboundedcloud.racer.krm.results.ResourceRef;
+import io.unboundedcloud.racer.krm.results.Result;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +10,8 @@ import java.util.Map;
 /**
  * {@code --output json}, for tools: {@code {"rollout": bool, "stops": bool, "objects":
  * [{"apiVersion", "kind", "namespace", "name", "change", "rollout", "stops", "pace", "reasons",
- * "fields": [{"path", "old", "new"}]}]}}, as {@code docs/diff.schema.json} defines it. Values are
+ * "fields": [{"path", "old", "new"}]}], "unchanged", "findings": [{"side", "path", "severity",
+ * "message", "object", "file", "field"}]}}, as {@code docs/diff.schema.json} defines it. Values are
  * the fields' values as JSON (a string, a number, a map), never a string holding quotes.
  */
 final class JsonReport {
@@ -43,8 +46,36 @@ final class JsonReport {
     }
     tree.put("objects", objects);
     tree.put("unchanged", report.unchanged());
+    List<Object> findings = new ArrayList<>();
+    for (SideFinding finding : report.findings()) {
+      findings.add(finding(finding));
+    }
+    tree.put("findings", findings);
     StringBuilder text = new StringBuilder();
     JsonText.write(tree, "", text);
     return text.append('\n').toString();
+  }
+
+  /** {@code {"side", "path", "severity", "message", "object", "file", "field"}}. */
+  private static Map<String, Object> finding(SideFinding finding) {
+    Result result = finding.result();
+    ResourceRef ref = result.resource();
+    Map<String, Object> entry = new LinkedHashMap<>();
+    entry.put("side", finding.side().word());
+    entry.put("path", finding.path());
+    entry.put("severity", result.severity().value());
+    entry.put("message", result.message());
+    Map<String, Object> object = null;
+    if (ref != null) {
+      object = new LinkedHashMap<>();
+      object.put("apiVersion", ref.apiVersion());
+      object.put("kind", ref.kind());
+      object.put("namespace", ref.namespace());
+      object.put("name", ref.name());
+    }
+    entry.put("object", object);
+    entry.put("file", ref == null ? null : ref.filePath());
+    entry.put("field", result.fieldPath());
+    return entry;
   }
 }

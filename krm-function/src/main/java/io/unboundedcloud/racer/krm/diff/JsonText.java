@@ -3,9 +3,19 @@ package io.unboundedcloud.racer.krm.diff;
 import java.util.List;
 import java.util.Map;
 
-/** Plain trees as JSON text, two spaces an indent, keys in the map's order. */
-final class JsonText {
+/**
+ * Plain trees as JSON text, two spaces an indent, keys in the map's order: diff's report, and
+ * verify's.
+ */
+public final class JsonText {
   private JsonText() {}
+
+  /** {@code tree} as JSON text, a newline last. */
+  public static String of(Object tree) {
+    StringBuilder text = new StringBuilder();
+    write(tree, "", text);
+    return text.append('\n').toString();
+  }
 
   static void write(Object value, String indent, StringBuilder out) {
     if (value instanceof Map<?, ?> map) {

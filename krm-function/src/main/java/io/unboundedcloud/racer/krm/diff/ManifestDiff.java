@@ -1,6 +1,5 @@
 package io.unboundedcloud.racer.krm.diff;
 
-import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -34,17 +33,24 @@ public final class ManifestDiff {
   /**
    * Compares two sides.
    *
+   * @param oldSide the old side, whose record names the file of each of its objects
    * @param before the objects of the old side, plain trees
+   * @param newSide the new side
    * @param after the objects of the new side
-   * @return the report, or the errors that make applying the new side fail
+   * @return the report, or the errors that make applying the new side fail, each a finding of the
+   *     side it is about
    */
-  public static Read<DiffReport> compare(
-      List<Map<String, Object>> before, List<Map<String, Object>> after) {
+  public static Compared compare(
+      SideSource oldSide,
+      List<Map<String, Object>> before,
+      SideSource newSide,
+      List<Map<String, Object>> after) {
+    Results oldResults = new Results();
     Results results = new Results();
-    Map<ObjectKey, Map<String, Object>> old = byKey(before, "old", results);
+    Map<ObjectKey, Map<String, Object>> old = byKey(before, "old", oldResults);
     Map<ObjectKey, Map<String, Object>> current = byKey(after, "new", results);
-    if (results.hasError()) {
-      return Read.of(null, results);
+    if (oldResults.hasError() || results.hasError()) {
+      return Compared.failed(oldSide.findings(oldResults), newSide.findings(results));
     }
     Settings settings = new Settings(old.values(), current.values());
     TreeMap<ObjectKey, Boolean> keys = new TreeMap<>();
@@ -80,10 +86,29 @@ public final class ManifestDiff {
         changes.add(change);
       }
     }
-    if (results.hasError()) {
-      return Read.of(null, results);
+    // what comparing finds (a selector the API server refuses) is about applying the new side
+    List<SideFinding> found = newSide.findings(results);
+    return results.hasError()
+        ? Compared.failed(List.of(), found)
+        : new Compared(new DiffReport(changes, unchanged), found);
+  }
+
+  /**
+   * What comparing gave.
+   *
+   * @param report the report; {@code null} when an error makes applying the new side fail
+   * @param findings the errors, each of the side it is about
+   */
+  public record Compared(DiffReport report, List<SideFinding> findings) {
+    public Compared {
+      findings = List.copyOf(findings);
     }
-    return Read.of(new DiffReport(changes, unchanged), results);
+
+    private static Compared failed(List<SideFinding> old, List<SideFinding> current) {
+      List<SideFinding> all = new ArrayList<>(old);
+      all.addAll(current);
+      return new Compared(null, all);
+    }
   }
 
   /** The change of an object on both sides, or {@code null} when there is none. */

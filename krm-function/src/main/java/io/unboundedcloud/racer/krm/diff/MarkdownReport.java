@@ -3,8 +3,10 @@ package io.unboundedcloud.racer.krm.diff;
 import java.util.List;
 
 /**
- * {@code --output markdown}, a pull-request comment: one summary line, a table of the workloads
- * (rollout or not, why, pace), and the field changes in a collapsible block.
+ * {@code --output markdown}, a pull-request comment: one summary line, the warnings of each side
+ * (with its side and file), a table of the workloads (rollout or not, why, pace), and the field
+ * changes in a collapsible block. Every name and value goes through {@link MarkdownText}, so none
+ * can close the block, a cell or a fence, or hide the rest of the comment.
  */
 final class MarkdownReport {
   private MarkdownReport() {}
@@ -12,6 +14,12 @@ final class MarkdownReport {
   static String of(DiffReport report) {
     StringBuilder text = new StringBuilder();
     text.append(summary(report)).append("\n\n");
+    if (!report.findings().isEmpty()) {
+      // each with its side and file: a PR comment is where a reviewer reads them
+      text.append("Warnings:\n\n```text\n");
+      report.findings().forEach(finding -> text.append(finding.toLine()).append('\n'));
+      text.append("```\n\n");
+    }
     List<ObjectChange> workloads =
         report.objects().stream()
             .filter(o -> o.rollout() != null || isWorkloadCreatedOrDeleted(o))
@@ -20,14 +28,14 @@ final class MarkdownReport {
       text.append("| Workload | Rollout | Why | Pace |\n");
       text.append("| --- | --- | --- | --- |\n");
       for (ObjectChange workload : workloads) {
-        text.append("| `")
-            .append(cell(workload.key().describe()))
-            .append("` | ")
+        text.append("| ")
+            .append(MarkdownText.codeCell(workload.key().describe()))
+            .append(" | ")
             .append(rollout(workload))
             .append(" | ")
-            .append(cell(String.join("; ", workload.reasons())))
+            .append(MarkdownText.text(String.join("; ", workload.reasons())))
             .append(" | ")
-            .append(cell(workload.pace() == null ? "" : workload.pace()))
+            .append(MarkdownText.text(workload.pace() == null ? "" : workload.pace()))
             .append(" |\n");
       }
       text.append('\n');
@@ -40,21 +48,23 @@ final class MarkdownReport {
           .append(" in ")
           .append(report.objects().size())
           .append(report.objects().size() == 1 ? " object" : " objects")
-          .append("</summary>\n\n```text\n");
+          .append("</summary>\n\n");
+      StringBuilder changes = new StringBuilder();
       for (ObjectChange object : report.objects()) {
-        text.append(TextReport.headline(object)).append('\n');
+        changes.append(TextReport.headline(object)).append('\n');
         for (String line : TextReport.details(object)) {
-          text.append("  ").append(line).append('\n');
+          changes.append("  ").append(line).append('\n');
         }
       }
-      text.append("```\n\n</details>\n");
+      text.append(MarkdownText.codeBlock("text", changes.toString())).append("\n</details>\n");
     }
     return text.toString();
   }
 
   /** The one summary line. */
   static String summary(DiffReport report) {
-    List<String> rolling = report.rolling().stream().map(o -> o.key().describe()).toList();
+    List<String> rolling =
+        report.rolling().stream().map(o -> MarkdownText.text(o.key().describe())).toList();
     String verdict =
         rolling.isEmpty()
             ? "no rollout"
@@ -64,7 +74,8 @@ final class MarkdownReport {
                 + " ("
                 + String.join(", ", rolling)
                 + ")";
-    List<String> stopping = report.stopping().stream().map(o -> o.key().describe()).toList();
+    List<String> stopping =
+        report.stopping().stream().map(o -> MarkdownText.text(o.key().describe())).toList();
     if (!stopping.isEmpty()) {
       verdict =
           "**deletes** "
@@ -97,10 +108,5 @@ final class MarkdownReport {
       case REMOVED -> "deleted";
       case CHANGED -> workload.rolls() ? "**yes**" : "no";
     };
-  }
-
-  /** A table cell's text: pipes escaped, lines joined. */
-  private static String cell(String text) {
-    return text.replace("|", "\\|").replace("\n", " ");
   }
 }

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.diff;
 
+import io.unboundedcloud.racer.krm.results.PrintableText;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +41,7 @@ final class TextReport {
         object.stops()
             ? ", stops the cache on every node"
             : object.rollout() == null ? "" : object.rolls() ? ", rollout" : ", no rollout";
-    return object.key().describe() + ": " + object.change().word() + rollout;
+    return PrintableText.of(object.key().describe()) + ": " + object.change().word() + rollout;
   }
 
   /** The lines under an object's headline: why, pace, then the fields. */
@@ -51,6 +52,8 @@ final class TextReport {
       lines.add("pace: " + object.pace());
     }
     object.fields().forEach(field -> lines.add(field(field)));
+    // names, keys and values from the manifests: none may start a line of its own
+    lines.replaceAll(PrintableText::of);
     return lines;
   }
 
@@ -74,8 +77,10 @@ final class TextReport {
    */
   static String verdict(DiffReport report) {
     List<String> disrupted = new ArrayList<>();
-    report.rolling().forEach(o -> disrupted.add(o.key().describe()));
-    report.stopping().forEach(o -> disrupted.add(o.key().describe() + " (deleted)"));
+    report.rolling().forEach(o -> disrupted.add(PrintableText.of(o.key().describe())));
+    report
+        .stopping()
+        .forEach(o -> disrupted.add(PrintableText.of(o.key().describe()) + " (deleted)"));
     return "rollout: " + (disrupted.isEmpty() ? "none" : String.join(", ", disrupted));
   }
 }

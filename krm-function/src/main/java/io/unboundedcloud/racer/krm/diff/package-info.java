@@ -8,7 +8,10 @@
  * krm.rollout.TemplateComparison}, the measure adopt's verdict uses, says why ({@code
  * RolloutCauses}, the settings keys found through {@code Settings}) and at what pace ({@code
  * krm.rollout.Pace}). {@code DiffOutput} writes the {@code DiffReport} as text, a pull-request
- * comment in Markdown, or JSON ({@code docs/diff.schema.json}).
+ * comment in Markdown, or JSON ({@code docs/diff.schema.json}). Each error and warning is a {@code
+ * SideFinding} of its {@code Side}, located through that side's own record of where its objects
+ * were read ({@code SideSource}): the same object is usually on both sides, and a record they
+ * shared would name the file of the side read first.
  *
  * <p>It never decides what rolls on its own (that is {@code krm.rollout}), never reads files or
  * writes to stdout or stderr (that is {@code krm.cli}): every problem is a {@code Result}.

@@ -7,6 +7,7 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -202,7 +203,7 @@ public final class Inputs {
             Result.of(
                 Severity.WARNING,
                 "unknown function config key "
-                    + key
+                    + QuotedText.cut(key)
                     + " is ignored; the keys are "
                     + String.join(", ", FunctionConfig.KEYS),
                 source.ref(),
@@ -388,7 +389,7 @@ public final class Inputs {
             Result.of(
                 Severity.ERROR,
                 "data."
-                    + key
+                    + QuotedText.cut(key)
                     + " is not a string: ConfigMap data values are strings (quote numbers)",
                 ref,
                 "data." + key));

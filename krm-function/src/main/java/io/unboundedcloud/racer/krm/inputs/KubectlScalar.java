@@ -2,7 +2,6 @@ package io.unboundedcloud.racer.krm.inputs;
 
 import java.math.BigInteger;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * What a plain (unquoted, untagged) YAML scalar is to the tools that send manifests to the API
@@ -28,19 +27,6 @@ enum KubectlScalar {
           ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf",
           "-.Inf", "-.INF");
 
-  /**
-   * go-yaml v2's float syntax for text that starts with a digit or a sign: an exponent needs its
-   * sign.
-   */
-  private static final Pattern SIGNED_EXPONENT_FLOAT =
-      Pattern.compile("[-+]?[0-9]*\\.?[0-9]+([eE][-+][0-9]+)?");
-
-  /**
-   * Go's float literal that starts with a dot (go-yaml v2 parses those with Go's own float parser).
-   */
-  private static final Pattern DOT_FLOAT =
-      Pattern.compile("\\.[0-9](_?[0-9])*([eE][-+]?[0-9](_?[0-9])*)?");
-
   private static final BigInteger INT64_MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger INT64_MAX = BigInteger.valueOf(Long.MAX_VALUE);
   private static final BigInteger UINT64_MAX =
@@ -59,7 +45,7 @@ enum KubectlScalar {
     }
     char first = text.charAt(0);
     if (first == '.') {
-      return DOT_FLOAT.matcher(text).matches() ? NUMBER : STRING;
+      return isDotFloat(text) ? NUMBER : STRING;
     }
     if (first != '+' && first != '-' && (first < '0' || first > '9')) {
       return STRING;
@@ -69,8 +55,7 @@ enum KubectlScalar {
     if (isInteger(plain)) {
       return NUMBER;
     }
-    if (SIGNED_EXPONENT_FLOAT.matcher(plain).matches()
-        && Double.isFinite(Double.parseDouble(plain))) {
+    if (isSignedExponentFloat(plain) && Double.isFinite(Double.parseDouble(plain))) {
       return NUMBER;
     }
     return STRING;
@@ -113,11 +98,125 @@ enum KubectlScalar {
         return false;
       }
     }
-    BigInteger value = new BigInteger(digits, radix);
+    int first = 0;
+    while (first < digits.length() - 1 && digits.charAt(first) == '0') {
+      first++;
+    }
+    if (digits.length() - first > uint64Digits(radix)) {
+      return false; // beyond uint64 whatever the sign; parsing it would cost its length squared
+    }
+    BigInteger value = new BigInteger(digits.substring(first), radix);
     if (text.startsWith("-")) {
       value = value.negate();
     }
     boolean int64 = value.compareTo(INT64_MIN) >= 0 && value.compareTo(INT64_MAX) <= 0;
     return int64 || !signed && value.compareTo(UINT64_MAX) <= 0;
+  }
+
+  /**
+   * go-yaml v2's float syntax for text that starts with a digit or a sign, {@code
+   * [-+]?[0-9]*\.?[0-9]+([eE][-+][0-9]+)?} (an exponent needs its sign), read in one pass: as a
+   * backtracking expression it cost the square of the length of an almost-number such as {@code 1}
+   * followed by digits and an {@code x}.
+   */
+  static boolean isSignedExponentFloat(String text) {
+    int i = sign(text, 0);
+    int whole = digits(text, i);
+    i = whole;
+    if (i < text.length() && text.charAt(i) == '.') {
+      int fraction = digits(text, i + 1);
+      if (fraction == i + 1) {
+        return false;
+      }
+      i = fraction;
+    } else if (whole == sign(text, 0)) {
+      return false;
+    }
+    if (i < text.length() && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+      int exponentSign = i + 1;
+      if (exponentSign >= text.length()
+          || text.charAt(exponentSign) != '+' && text.charAt(exponentSign) != '-') {
+        return false;
+      }
+      int exponent = digits(text, exponentSign + 1);
+      if (exponent == exponentSign + 1) {
+        return false;
+      }
+      i = exponent;
+    }
+    return i == text.length();
+  }
+
+  /**
+   * Go's float literal that starts with a dot, {@code \.[0-9](_?[0-9])*([eE][-+]?[0-9](_?[0-9])*)?}
+   * (go-yaml v2 parses those with Go's own float parser), read in one pass: as an expression its
+   * repeated group recursed once per digit, and a dot with 20,000 digits overflowed the stack.
+   */
+  static boolean isDotFloat(String text) {
+    if (text.isEmpty() || text.charAt(0) != '.') {
+      return false;
+    }
+    int i = underscoredDigits(text, 1);
+    if (i < 0) {
+      return false;
+    }
+    if (i < text.length() && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
+      i = underscoredDigits(text, sign(text, i + 1));
+      if (i < 0) {
+        return false;
+      }
+    }
+    return i == text.length();
+  }
+
+  /** Past an optional {@code +} or {@code -} at {@code from}. */
+  private static int sign(String text, int from) {
+    return from < text.length() && (text.charAt(from) == '+' || text.charAt(from) == '-')
+        ? from + 1
+        : from;
+  }
+
+  /** Past the ASCII digits from {@code from} (none is {@code from}). */
+  private static int digits(String text, int from) {
+    int i = from;
+    while (i < text.length() && isDigit(text.charAt(i))) {
+      i++;
+    }
+    return i;
+  }
+
+  /**
+   * Past {@code [0-9](_?[0-9])*} from {@code from}: digits, each underscore between two; -1 when no
+   * digit is there.
+   */
+  private static int underscoredDigits(String text, int from) {
+    if (from >= text.length() || !isDigit(text.charAt(from))) {
+      return -1;
+    }
+    int i = from + 1;
+    while (i < text.length()) {
+      if (isDigit(text.charAt(i))) {
+        i++;
+      } else if (text.charAt(i) == '_' && i + 1 < text.length() && isDigit(text.charAt(i + 1))) {
+        i += 2;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  /** How many significant digits 2^64 - 1, the largest uint64, has in {@code radix}. */
+  private static int uint64Digits(int radix) {
+    return switch (radix) {
+      case 2 -> 64;
+      case 8 -> 22;
+      case 16 -> 16;
+      default -> 20;
+    };
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 }

@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.Locale;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
@@ -52,10 +53,7 @@ public final class StringData {
     if (what == null) {
       return null;
     }
-    String quoted =
-        read == KubectlScalar.NULL
-            ? "\"\""
-            : "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    String quoted = read == KubectlScalar.NULL ? "\"\"" : QuotedText.of(text);
     return String.format(Locale.ROOT, MESSAGE, "data." + key, what, key, quoted);
   }
 }

@@ -3,8 +3,10 @@
  * output is whole ({@link io.unboundedcloud.racer.krm.memory.KeptInput}), the output held back
  * until it is complete ({@link io.unboundedcloud.racer.krm.memory.HeldOutput}), so that stdout gets
  * either the whole output or, when the heap ran out, the input as it came (or nothing), never a
- * part; and the one line that says how big the input was, how much heap there was and what to
- * change ({@link io.unboundedcloud.racer.krm.memory.OutOfMemory}).
+ * part; and the one line that says how big the input was and what its aliases stand for, how much
+ * heap there was and what to change: the heap while a larger one can help, the input once the heap
+ * holds whatever the run's byte budget admits ({@link
+ * io.unboundedcloud.racer.krm.memory.OutOfMemory}).
  *
  * <p>Why this works without reserving memory up front: an {@link java.lang.OutOfMemoryError} is
  * caught by the mode (krm.cli) in a frame that holds nothing of the run but the kept input, after

@@ -193,31 +193,49 @@ public record ParameterLimits(
    * and a warning for each that pins nothing (no digest, no tag or {@code latest}: strict mode
    * makes it an error).
    *
+   * <p>An image no image parameter chose stays as the folder pins it: where the folder's own config
+   * pins it by digest, a parameter that changes it anyway (a tag over a tag that carried the
+   * digest) is an error too.
+   *
    * @param parameters the Application's parameters
    * @param config the function config with the parameters over it
+   * @param folder the function config as the folder wrote it, no parameter over it
    * @param dataplaneImage the dataplane image it renders (a valid reference)
    * @param objectImage the racer-object image it renders (a valid reference)
    */
   public Results checkImages(
       ApplicationParameters parameters,
       FunctionConfig config,
+      FunctionConfig folder,
       String dataplaneImage,
       String objectImage) {
     Results results = new Results();
     Map<String, String> set = parameters.functionConfigValues();
     check(
         chooser(set, FunctionConfig.DATAPLANE_IMAGE, config.dataplaneImage()),
-        "dataplane",
-        dataplaneImage,
+        new Judged("dataplane", dataplaneImage, folder.resolvedDataplaneImage()),
         set,
         results);
     check(
         chooser(set, FunctionConfig.OBJECT_IMAGE, config.objectImage()),
-        "racer-object",
-        objectImage,
+        new Judged("racer-object", objectImage, folder.resolvedObjectImage()),
         set,
         results);
     return results;
+  }
+
+  /**
+   * One image as it is judged.
+   *
+   * @param which "dataplane" or "racer-object", as messages name it
+   * @param image the image rendered
+   * @param folders the image the folder's own config renders, or {@code null} when it gives none
+   */
+  private record Judged(String which, String image, String folders) {
+    /** Whether the folder pins its image by digest and this one is another. */
+    boolean dropsFolderDigest() {
+      return folders != null && folders.indexOf('@') >= 0 && !folders.equals(image);
+    }
   }
 
   /**
@@ -234,21 +252,22 @@ public record ParameterLimits(
     return null;
   }
 
-  private void check(
-      String parameter, String which, String image, Map<String, String> set, Results results) {
+  private void check(String parameter, Judged judged, Map<String, String> set, Results results) {
+    String which = judged.which();
+    String image = judged.image();
     boolean tagged = present(set.get(FunctionConfig.IMAGE_TAG));
     if (parameter == null) {
-      if (tagged && RegistryPrefix.isUnpinned(image)) {
+      if (tagged && judged.dropsFolderDigest()) {
+        results.add(Result.error(digestDropped(FunctionConfig.IMAGE_TAG, judged)));
+      } else if (tagged && RegistryPrefix.isUnpinned(image)) {
         results.add(unpinned(FunctionConfig.IMAGE_TAG, which, image));
       }
       return;
     }
+    // each image on its own, whatever was said of the other: imageRegistry chooses both, and one
+    // may lie under an allowed prefix while the other does not
     if (allowedRegistries.stream().noneMatch(prefix -> prefix.covers(image))) {
-      String where = ParametersJson.where(parameter);
-      // imageRegistry chooses both images: one error says it
-      if (results.stream().noneMatch(result -> result.message().startsWith(where))) {
-        results.add(Result.error(refusal(parameter, which, image)));
-      }
+      results.add(Result.error(refusal(parameter, which, image)));
     } else if (RegistryPrefix.isUnpinned(image)) {
       results.add(unpinned(parameter, which, image));
     }
@@ -296,6 +315,27 @@ public record ParameterLimits(
         + ": \""
         + example
         + "\"";
+  }
+
+  private static String digestDropped(String parameter, Judged judged) {
+    String key =
+        judged.which().equals("dataplane")
+            ? FunctionConfig.DATAPLANE_IMAGE
+            : FunctionConfig.OBJECT_IMAGE;
+    return ParametersJson.where(parameter)
+        + "renders the "
+        + judged.which()
+        + " image "
+        + judged.image()
+        + " in place of "
+        + judged.folders()
+        + ", which the folder pins by digest: a parameter that chooses no image may not drop a"
+        + " digest the folder pins; leave "
+        + parameter
+        + " out to keep the pin, or choose the image whole with "
+        + key
+        + " under an entry of the folder's data."
+        + ALLOWED_REGISTRIES;
   }
 
   private static Result unpinned(String parameter, String which, String image) {

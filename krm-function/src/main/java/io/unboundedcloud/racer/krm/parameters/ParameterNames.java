@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The names an Application's parameter may have, and what each sets. */
 public final class ParameterNames {
@@ -26,6 +27,20 @@ public final class ParameterNames {
           FunctionConfig.DATAPLANE_IMAGE,
           FunctionConfig.OBJECT_IMAGE,
           FunctionConfig.STRICT);
+
+  /**
+   * The string parameters that choose an image, wholly or in part, and what each takes. A blank
+   * value of one is refused: the function config reads a blank key as unset, so it would drop the
+   * folder's own value (a digest pin with it) without choosing anything.
+   */
+  static final Map<String, String> IMAGE_CHOOSING =
+      Map.of(
+          FunctionConfig.IMAGE_REGISTRY, "a registry (mirror.example.com/racer)",
+          FunctionConfig.IMAGE_TAG, "a tag (0.19.0)",
+          FunctionConfig.DATAPLANE_IMAGE,
+              "a whole image reference (mirror.example.com/racer/racer-dataplane:0.19.0)",
+          FunctionConfig.OBJECT_IMAGE,
+              "a whole image reference (mirror.example.com/racer/racer-object:0.19.0)");
 
   private ParameterNames() {}
 

@@ -8,6 +8,8 @@ import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.workload.settings.KeySuggestion;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -38,6 +40,9 @@ public final class ParametersJson {
   /** Names longer than this get no nearest-name hint: no parameter name is nearly as long. */
   private static final int HINTED_LENGTH = 64;
 
+  /** How much of the text after the JSON an error quotes. */
+  private static final int SHOWN_REST = 40;
+
   private static final String STRING = "a string";
   private static final String MAP = "a map";
 
@@ -67,15 +72,25 @@ public final class ParametersJson {
    */
   private static Read<ApplicationParameters> parse(String json) {
     JsonNode root;
-    try {
-      root = Mapper.JSON.readTree(json);
+    try (JsonParser parser = Mapper.JSON.createParser(json)) {
+      root = Mapper.JSON.readTree(parser);
+      int end = (int) parser.currentLocation().getCharOffset();
+      if (!atEnd(parser)) {
+        return Read.failed(isUnicode(json) ? trailing(json, end) : notUnicode());
+      }
     } catch (JsonProcessingException broken) {
+      if (!isUnicode(json)) {
+        // Jackson's message quotes the character it stopped at: U+FFFD, not what was sent
+        return Read.failed(notUnicode());
+      }
       return Read.failed(
           Result.error(
               ParameterNames.ENVIRONMENT_VARIABLE
                   + " is not JSON ("
                   + broken.getOriginalMessage()
                   + "): it should hold the Application's parameters as Argo CD writes them"));
+    } catch (IOException unreadable) {
+      throw new UncheckedIOException("a string always reads", unreadable);
     }
     if (root == null || root.isNull()) {
       return Read.of(ApplicationParameters.NONE, new Results());
@@ -89,6 +104,43 @@ public final class ParametersJson {
                   + ", not the array of the Application's parameters"));
     }
     return new Collector().read(root);
+  }
+
+  /**
+   * Whether nothing but white space follows the first JSON value: Jackson reads one value and
+   * stops, so without this {@code [...] trailing} would pass as its array alone.
+   */
+  private static boolean atEnd(JsonParser parser) throws IOException {
+    try {
+      return parser.nextToken() == null;
+    } catch (JsonProcessingException notJson) {
+      return false;
+    }
+  }
+
+  /**
+   * The error of a value that is not JSON, or has text after it, and is not valid UTF-8 either:
+   * what the parser would quote is a character that stands for lost bytes.
+   */
+  private static Result notUnicode() {
+    return Result.error(ParameterNames.ENVIRONMENT_VARIABLE + " " + NOT_UTF8);
+  }
+
+  /** The error of a value with text after its JSON, which starts at character {@code end}. */
+  private static Result trailing(String json, int end) {
+    int from = end;
+    while (from < json.length() && " \t\r\n".indexOf(json.charAt(from)) >= 0) {
+      from++;
+    }
+    String rest = json.substring(from);
+    return Result.error(
+        ParameterNames.ENVIRONMENT_VARIABLE
+            + " holds text after its JSON value, from character "
+            + (from + 1)
+            + " on (\""
+            + (rest.length() > SHOWN_REST ? rest.substring(0, SHOWN_REST) + "..." : rest)
+            + "\"): it should hold the Application's parameters as one JSON array and nothing"
+            + " else, as Argo CD writes them; nothing is rendered from a value read in part");
   }
 
   /** The parameters read so far, and the errors found. */
@@ -170,7 +222,21 @@ public final class ParametersJson {
           error(where(name) + NOT_UTF8);
           return;
         }
-        ParameterValue value = new ParameterValue(name, parameter.get("string").textValue(), name);
+        String text = parameter.get("string").textValue();
+        if (text.isBlank() && ParameterNames.IMAGE_CHOOSING.containsKey(name)) {
+          error(
+              where(name)
+                  + "is blank (\""
+                  + text
+                  + "\"): the function config reads a blank value as unset, so it would drop"
+                  + " the folder's own "
+                  + name
+                  + " (a digest pin with it) rather than choose an image; give "
+                  + ParameterNames.IMAGE_CHOOSING.get(name)
+                  + ", or leave the parameter out to keep the folder's");
+          return;
+        }
+        ParameterValue value = new ParameterValue(name, text, name);
         if (ParameterNames.isSettingKey(name)) {
           putSetting(value);
         } else {
@@ -193,7 +259,10 @@ public final class ParametersJson {
         Map.Entry<String, JsonNode> field = fields.next();
         String key = field.getKey();
         String where = where(ParameterNames.SETTINGS) + "key " + key + " ";
-        if (!CONFIG_MAP_KEY.matcher(key).matches()) {
+        if (!isUnicode(key)) {
+          // checked first: every other message names the key
+          error(where(ParameterNames.SETTINGS) + "has a key that " + NOT_UTF8);
+        } else if (!CONFIG_MAP_KEY.matcher(key).matches()) {
           error(
               where
                   + "is not a ConfigMap key, which the API server would refuse: use letters,"

@@ -1,7 +1,6 @@
 package io.unboundedcloud.racer.krm.parameters;
 
-import io.unboundedcloud.racer.workload.ImageGrammar;
-import java.util.regex.Pattern;
+import io.unboundedcloud.racer.workload.ImageReference;
 
 /**
  * One entry of the function config's {@code allowedRegistries}: a registry ({@code
@@ -16,13 +15,10 @@ import java.util.regex.Pattern;
  * @param prefix the registry or repository prefix, without a trailing {@code /}
  */
 record RegistryPrefix(String prefix) {
-  /** What an entry may be: a registry, a repository path, or both. */
-  private static final Pattern ENTRY = Pattern.compile(ImageGrammar.exactly(ImageGrammar.REGISTRY));
-
   /** The entry as written (spaces around it and one trailing {@code /} dropped), or null. */
   static RegistryPrefix parse(String entry) {
     String stripped = entry.strip();
-    if (!ENTRY.matcher(stripped).matches()) {
+    if (!ImageReference.isRegistry(stripped)) { // a registry, a repository path, or both
       return null;
     }
     return new RegistryPrefix(

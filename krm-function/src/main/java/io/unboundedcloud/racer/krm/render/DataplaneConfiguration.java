@@ -14,6 +14,7 @@ import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.PodFit;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.Map;
 
@@ -148,7 +149,7 @@ final class DataplaneConfiguration {
   /** What the message says of the tag: the one set, or the default when none is. */
   private static String tagSaid(FunctionConfig function) {
     return function.imageTag() != null && !function.imageTag().isBlank()
-        ? " is \"" + function.imageTag() + "\""
+        ? " is " + QuotedText.of(function.imageTag())
         : " defaults to " + function.effectiveTag();
   }
 

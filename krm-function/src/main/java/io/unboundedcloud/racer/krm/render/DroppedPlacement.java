@@ -4,6 +4,7 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,9 @@ import java.util.Objects;
  * nothing where the origin had none of its own or the placement did not change (a second run).
  */
 final class DroppedPlacement {
+  /** The most lost entries a warning lists. */
+  private static final int LISTED = 5;
+
   private DroppedPlacement() {}
 
   /**
@@ -76,7 +80,7 @@ final class DroppedPlacement {
                 "cache origin "
                     + name
                     + " gets the dataplane's placement, which replaces its own: dropped "
-                    + String.join("; ", lost)
+                    + listed(lost)
                     + ". An origin follows the dataplane onto its nodes: place the dataplane"
                     + " (patch the DaemonSet racer) instead, then run the function",
                 origin.ref(),
@@ -91,18 +95,37 @@ final class DroppedPlacement {
       map.forEach(
           (key, value) -> {
             if (!Objects.equals(value, kept.get(key))) {
-              lost.add(field + " " + key + "=" + value);
+              lost.add(
+                  field
+                      + " "
+                      + QuotedText.cut(String.valueOf(key))
+                      + "="
+                      + QuotedText.cut(String.valueOf(value)));
             }
           });
     } else if (own instanceof List<?> list) {
       List<?> kept = copied instanceof List<?> c ? c : List.of();
       for (Object entry : list) {
         if (kept.stream().noneMatch(k -> Objects.equals(k, entry))) {
-          lost.add(field + " " + entry);
+          lost.add(field + " " + QuotedText.cut(String.valueOf(entry)));
         }
       }
     }
     return lost;
+  }
+
+  /**
+   * The first {@link #LISTED} entries, then how many more: a message stays short whatever the
+   * origin holds.
+   */
+  private static String listed(List<String> lost) {
+    if (lost.size() <= LISTED) {
+      return String.join("; ", lost);
+    }
+    return String.join("; ", lost.subList(0, LISTED))
+        + "; and "
+        + (lost.size() - LISTED)
+        + " more entries";
   }
 
   /** A null or empty value is no placement of the origin's own: nothing of it can be lost. */

@@ -13,6 +13,7 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.NodePlacement;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -163,12 +164,12 @@ final class OriginPlacement {
                     "cache origin "
                         + name
                         + " rolls out with maxSurge "
-                        + value
+                        + QuotedText.cut(value)
                         + ": two origin pods"
                         + " would own the volume's socket on one node; set maxSurge to 0",
                     ref,
                     "spec.updateStrategy.rollingUpdate.maxSurge")
-                .withCurrentValue(value)
+                .withCurrentValue(QuotedText.cut(value))
                 .withProposedValue("0"));
       }
     }
@@ -182,7 +183,7 @@ final class OriginPlacement {
                         + " mounts all of "
                         + CacheOrigin.SOCKET_ROOT
                         + " (hostPath "
-                        + volume.getHostPath().getPath()
+                        + QuotedText.cut(volume.getHostPath().getPath())
                         + "): mount only its own socket directory "
                         + CacheOrigin.socketDirectory("<volume>"),
                     ref,
@@ -210,7 +211,12 @@ final class OriginPlacement {
     if (path == null) {
       return false;
     }
-    String normalized = path.replaceAll("/+$", "");
+    int end = path.length();
+    while (end > 0 && path.charAt(end - 1) == '/') {
+      end--; // not replaceAll("/+$"): it tried each run of slashes to its end, the square of its
+      // length
+    }
+    String normalized = path.substring(0, end);
     return normalized.isEmpty()
         || CacheOrigin.SOCKET_ROOT.equals(normalized)
         || "/run".equals(normalized);

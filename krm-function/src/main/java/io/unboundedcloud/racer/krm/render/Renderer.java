@@ -165,7 +165,11 @@ public final class Renderer {
     // the images are valid references now: judged as they will be rendered
     results.addAll(
         limits.checkImages(
-            parameters, functionRead.value(), config.dataplaneImage(), config.objectImage()));
+            parameters,
+            functionRead.value(),
+            FunctionConfig.of(null, inputs.folderFunctionConfig()),
+            config.dataplaneImage(),
+            config.objectImage()));
     if (results.hasError()) {
       return null;
     }

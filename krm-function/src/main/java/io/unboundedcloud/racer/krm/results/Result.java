@@ -21,6 +21,15 @@ public record Result(
     String currentValue,
     String proposedValue) {
 
+  /**
+   * The message as it will be printed, whatever path it takes (stderr, the ResourceList's results
+   * that kpt prints): names, paths and values from the input in it cannot break its line ({@link
+   * PrintableText}). The field's values stay exact: they are data, which YAML quotes.
+   */
+  public Result {
+    message = PrintableText.of(message);
+  }
+
   /** An error about no object in particular. */
   public static Result error(String message) {
     return new Result(Severity.ERROR, message, null, null, null, null);
@@ -62,12 +71,20 @@ public record Result(
    * stays as it is.
    */
   public Result strict() {
+    return strict(STRICT_BY_FUNCTION_CONFIG);
+  }
+
+  /**
+   * This result under a strict mode that {@code why} turned on ({@code verify --strict}): a warning
+   * becomes an error saying so; an error or an info stays as it is.
+   */
+  public Result strict(String why) {
     if (severity != Severity.WARNING) {
       return this;
     }
     return new Result(
         Severity.ERROR,
-        message + STRICT_NOTE.replace("%s", STRICT_BY_FUNCTION_CONFIG),
+        message + STRICT_NOTE.replace("%s", why),
         resource,
         fieldPath,
         currentValue,
@@ -121,7 +138,8 @@ public record Result(
       }
       line.append(']');
     }
-    return line.toString().replace('\n', ' ');
+    // the object's name, its file's path and the field come from the input too
+    return PrintableText.of(line.toString());
   }
 
   private static void putIfPresent(Map<String, Object> map, String key, Object value) {

@@ -71,6 +71,12 @@ public final class Results implements Iterable<Result> {
     return this;
   }
 
+  /** The same, strict mode turned on by {@code why} ({@link Result#strict(String)}). */
+  public Results makeStrict(String why) {
+    found.replaceAll(result -> result.strict(why));
+    return this;
+  }
+
   /**
    * Whether any result is an error: the run then fails, and the function gives its items back
    * unchanged.

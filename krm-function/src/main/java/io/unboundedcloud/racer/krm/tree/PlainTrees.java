@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.tree;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -117,8 +118,51 @@ public final class PlainTrees {
    * long, {@code none} for an absent value.
    */
   public static String shown(Object value) {
-    String text = inline(value);
-    return text.length() <= SHOWN ? text : text.substring(0, SHOWN - 3) + "...";
+    if (value instanceof String text) {
+      return QuotedText.of(text);
+    }
+    StringBuilder out = new StringBuilder();
+    shortFlow(value, out);
+    return out.length() <= SHOWN ? out.toString() : out.substring(0, SHOWN - 3) + "...";
+  }
+
+  /**
+   * {@link #flow}, each string {@linkplain QuotedText quoted}, stopping once {@code out} passes
+   * {@link #SHOWN}: the cost of what is shown, however large the value (aliases can make a map of a
+   * thousand values of a MiB each).
+   */
+  private static void shortFlow(Object value, StringBuilder out) {
+    if (value instanceof String text) {
+      out.append(QuotedText.of(text));
+    } else if (value instanceof Map<?, ?> map) {
+      out.append('{');
+      String separator = "";
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        if (out.length() > SHOWN) {
+          return;
+        }
+        out.append(separator);
+        separator = ", ";
+        String key = String.valueOf(entry.getKey());
+        out.append(key, 0, Math.min(key.length(), SHOWN + 1)).append(": ");
+        shortFlow(entry.getValue(), out);
+      }
+      out.append('}');
+    } else if (value instanceof List<?> list) {
+      out.append('[');
+      String separator = "";
+      for (Object item : list) {
+        if (out.length() > SHOWN) {
+          return;
+        }
+        out.append(separator);
+        separator = ", ";
+        shortFlow(item, out);
+      }
+      out.append(']');
+    } else {
+      out.append(value == null ? "none" : String.valueOf(value));
+    }
   }
 
   /**

@@ -33,11 +33,29 @@ final class Drift {
           ".volumes",
           ".volumeMounts");
 
+  /**
+   * What to do when the settings came with {@code --settings}: the stream was rendered elsewhere (a
+   * chart with {@code settingsConfigMap.create: false}) from settings that are not that data.
+   */
+  static final String RENDER_FROM_GIVEN =
+      "the stream was rendered from other settings than the data of the ConfigMap given with "
+          + RenderedDataplane.SETTINGS_FLAG
+          + ": render it from that data (with charts/racer and settingsConfigMap.create: false,"
+          + " the settings value must equal the ConfigMap's data, key for key)";
+
   private Drift() {}
 
+  /** What to do about a drift that follows from the settings. */
+  static String settingsRemedy(RenderedDataplane dataplane) {
+    return dataplane.settingsGiven() ? RENDER_FROM_GIVEN : LIST_THE_FUNCTION;
+  }
+
   /** A field of the dataplane DaemonSet. */
-  static Result ofDataplane(Item daemonSet, Item settings, Difference difference) {
+  static Result ofDataplane(RenderedDataplane dataplane, Difference difference) {
+    Item daemonSet = dataplane.daemonSet();
+    Item settings = dataplane.settings();
     String at = difference.at().toString();
+    String remedy = LIST_THE_FUNCTION;
     String cause;
     if (at.contains("[\"" + Dataplane.SETTINGS_ANNOTATION + "\"]")) {
       cause =
@@ -45,6 +63,7 @@ final class Drift {
               + " the data of ConfigMap "
               + settings.name()
               + " or the record changed after it ran (each key that differs is named above)";
+      remedy = settingsRemedy(dataplane);
     } else if (at.startsWith("metadata.annotations")) {
       // the DaemonSet's own annotations: the function renders none but its record
       cause =
@@ -67,16 +86,18 @@ final class Drift {
               + " data of ConfigMap "
               + settings.name()
               + ", so no pod would roll for the change";
+      remedy = settingsRemedy(dataplane);
     } else if (SETTINGS_SHAPED.stream().anyMatch(at::contains)) {
       cause =
           "this wiring follows racer-settings (ports, listen addresses, NVIDIA mode, host"
               + " network), and the settings or the field changed after the function ran";
+      remedy = settingsRemedy(dataplane);
     } else {
       cause =
           "the function owns this field, and a later step changed it (a patch, a transformer,"
               + " kustomize's images:)";
     }
-    return result(daemonSet, difference, cause);
+    return result(daemonSet, difference, cause, remedy);
   }
 
   /** A placement field of a cache origin. */
@@ -85,10 +106,11 @@ final class Drift {
         origin,
         difference,
         "a cache origin's placement is the dataplane's, and the dataplane's (or the origin's)"
-            + " placement changed after the function ran");
+            + " placement changed after the function ran",
+        LIST_THE_FUNCTION);
   }
 
-  private static Result result(Item item, Difference difference, String cause) {
+  private static Result result(Item item, Difference difference, String cause, String remedy) {
     String values =
         difference.reordered()
             ? "in the order " + difference.before() + ", the function renders " + difference.after()
@@ -98,7 +120,7 @@ final class Drift {
                 + PlainTrees.shown(difference.after());
     return Result.of(
             Severity.ERROR,
-            "drift: " + difference.at() + " " + values + ": " + cause + "; " + LIST_THE_FUNCTION,
+            "drift: " + difference.at() + " " + values + ": " + cause + "; " + remedy,
             item.ref(),
             difference.at().toString())
         .withCurrentValue(PlainTrees.shown(difference.before()))

@@ -20,9 +20,7 @@ final class Refusal {
 
   static Result of(Result error, RenderedDataplane dataplane) {
     ResourceRef resource = error.resource();
-    if (resource != null
-        && "ConfigMap".equals(resource.kind())
-        && CONFIG_NAME.equals(resource.name())) {
+    if (isVerifyConfig(resource)) {
       return ofImages(error, dataplane);
     }
     return new Result(
@@ -32,6 +30,31 @@ final class Refusal {
         error.fieldPath(),
         error.currentValue(),
         error.proposedValue());
+  }
+
+  /**
+   * A warning of the renderer, in its own words (what the function prints about the same
+   * installation), pointed at the objects of the stream: at the DaemonSet's record of the images,
+   * or what it runs, where the renderer names the function config verify hands it.
+   */
+  static Result warning(Result warning, RenderedDataplane dataplane) {
+    ResourceRef resource = warning.resource();
+    boolean images = isVerifyConfig(resource);
+    return new Result(
+        warning.severity(),
+        warning.message(),
+        images ? dataplane.daemonSet().ref() : refOf(resource, dataplane),
+        images
+            ? imageField(warning.fieldPath(), dataplane.recorded() != null, dataplane)
+            : warning.fieldPath(),
+        warning.currentValue(),
+        warning.proposedValue());
+  }
+
+  private static boolean isVerifyConfig(ResourceRef resource) {
+    return resource != null
+        && "ConfigMap".equals(resource.kind())
+        && CONFIG_NAME.equals(resource.name());
   }
 
   /** The images verify renders from are the record on the DaemonSet, or what it runs. */

@@ -23,13 +23,19 @@ import java.util.stream.Collectors;
  * @param objectImage the racer-object image the container's env hands the webhook
  * @param recorded the images the function recorded on the DaemonSet, or {@code null} when it holds
  *     no record
+ * @param settingsGiven the settings came with {@code --settings}, not in the stream: the stream was
+ *     rendered elsewhere from settings it does not hold
  */
 record RenderedDataplane(
     Item daemonSet,
     Item settings,
     String dataplaneImage,
     String objectImage,
-    RecordedImages recorded) {
+    RecordedImages recorded,
+    boolean settingsGiven) {
+  /** The flag that gives the settings apart from the stream. */
+  static final String SETTINGS_FLAG = "--settings";
+
   /** The dataplane container's address in a DaemonSet. */
   static final String CONTAINER = DataplaneWiring.CONTAINER.toString();
 
@@ -37,7 +43,7 @@ record RenderedDataplane(
   private static final String SETTINGS_SOURCES = DataplaneWiring.ENV_FROM.toString();
 
   /** Finds the one installation, or says why there is none to verify. */
-  static Read<RenderedDataplane> find(Inputs inputs) {
+  static Read<RenderedDataplane> find(Inputs inputs, GivenSettings outside) {
     List<Item> found = inputs.renderedDataplanes();
     if (found.isEmpty()) {
       return Read.failed(
@@ -54,7 +60,8 @@ record RenderedDataplane(
                   + Dataplane.CONTAINER_NAME
                   + "): verify checks what racer-krm or charts/racer rendered"));
     }
-    List<Read<RenderedDataplane>> reads = found.stream().map(ds -> of(ds, inputs)).toList();
+    List<Read<RenderedDataplane>> reads =
+        found.stream().map(ds -> of(ds, inputs, outside)).toList();
     List<Read<RenderedDataplane>> installations = reads.stream().filter(Read::ok).toList();
     if (installations.size() > 1) {
       return Read.failed(
@@ -72,7 +79,7 @@ record RenderedDataplane(
     return installations.isEmpty() ? reads.get(0) : installations.get(0);
   }
 
-  private static Read<RenderedDataplane> of(Item daemonSet, Inputs inputs) {
+  private static Read<RenderedDataplane> of(Item daemonSet, Inputs inputs, GivenSettings outside) {
     DataplaneWiring wiring = DataplaneWiring.of(daemonSet);
     if (wiring.container() == null) {
       return refused(daemonSet, "spec.template.spec.containers", "has no container dataplane");
@@ -99,23 +106,77 @@ record RenderedDataplane(
               + DataplaneWiring.ENV_SOURCES
               + ", so no settings can be checked");
     }
-    Item settings = inputs.configMap(daemonSet.namespace(), settingsName);
-    if (settings == null) {
-      return refused(
-          daemonSet,
-          SETTINGS_SOURCES,
-          "reads its settings from ConfigMap "
-              + settingsName
-              + ", which is not among the objects: verify the stream that holds it");
+    Item inStream = inputs.configMap(daemonSet.namespace(), settingsName);
+    Item given = outside.find(daemonSet.namespace(), settingsName);
+    if (inStream != null && given != null) {
+      return Read.failed(
+          Result.of(
+              Severity.ERROR,
+              "ConfigMap "
+                  + settingsName
+                  + ", whose data the dataplane DaemonSet "
+                  + daemonSet.name()
+                  + " reads, is both in the stream and in "
+                  + SETTINGS_FLAG
+                  + ": verify against one of them (leave out "
+                  + SETTINGS_FLAG
+                  + ", or render the stream without the ConfigMap)",
+              inStream.ref(),
+              null));
+    }
+    if (inStream == null && given == null) {
+      return Read.failed(missingSettings(daemonSet, settingsName, outside));
     }
     return Read.of(
         new RenderedDataplane(
             daemonSet,
-            settings,
+            inStream != null ? inStream : given,
             image,
             objectImage,
-            RecordedImages.of(daemonSet, image, objectImage)),
+            RecordedImages.of(daemonSet, image, objectImage),
+            given != null),
         new Results());
+  }
+
+  /**
+   * The settings the DaemonSet reads are nowhere: say where they may be (another namespace of what
+   * {@code --settings} gave), and how to give them.
+   */
+  private static Result missingSettings(Item daemonSet, String name, GivenSettings outside) {
+    String namespace = daemonSet.namespace();
+    List<String> elsewhere = outside.elsewhere(namespace, name);
+    String where =
+        outside.isEmpty()
+            ? "is not among the objects (a chart installed with settingsConfigMap.create: false"
+                + " renders none): give it with "
+                + SETTINGS_FLAG
+                + " FILE, or - for kubectl get configmap "
+                + name
+                + " -n "
+                + namespace
+                + " -o yaml on stdin"
+            : elsewhere.isEmpty()
+                ? "is neither among the objects nor in what "
+                    + SETTINGS_FLAG
+                    + " gave: give the ConfigMap the DaemonSet names"
+                : "is not in namespace "
+                    + namespace
+                    + ", the DaemonSet's; "
+                    + SETTINGS_FLAG
+                    + " gave it in "
+                    + String.join(", ", elsewhere)
+                    + ": render the stream for the namespace the ConfigMap lives in (helm template"
+                    + " --namespace)";
+    return Result.of(
+        Severity.ERROR,
+        "the dataplane DaemonSet "
+            + daemonSet.name()
+            + " reads its settings from ConfigMap "
+            + name
+            + ", which "
+            + where,
+        daemonSet.ref(),
+        SETTINGS_SOURCES);
   }
 
   private static Read<RenderedDataplane> refused(Item daemonSet, String field, String what) {

@@ -28,7 +28,9 @@ final class SettingsDrift {
    * @return one error per key that differs, in key order; none when the DaemonSet holds no record
    *     (an older racer-krm or chart, or settings too large to record)
    */
-  static List<Result> of(Item daemonSet, Item settings) {
+  static List<Result> of(RenderedDataplane dataplane) {
+    Item daemonSet = dataplane.daemonSet();
+    Item settings = dataplane.settings();
     String record = daemonSet.annotations().get(Dataplane.SETTINGS_ANNOTATION);
     if (record == null) {
       return List.of();
@@ -65,9 +67,12 @@ final class SettingsDrift {
                       + Dataplane.SETTINGS_ANNOTATION
                       + " on "
                       + daemonSet.ref().describe()
-                      + " says): racer-settings changed after the function ran, and the fields"
-                      + " that follow from it are named after this; "
-                      + Drift.LIST_THE_FUNCTION,
+                      + " says): "
+                      + (dataplane.settingsGiven()
+                          ? "the DaemonSet was rendered with other settings"
+                          : "racer-settings changed after the function ran")
+                      + ", and the fields that follow from it are named after this; "
+                      + Drift.settingsRemedy(dataplane),
                   settings.ref(),
                   "data." + key)
               .withCurrentValue(now == null ? null : PlainTrees.shown(now)));

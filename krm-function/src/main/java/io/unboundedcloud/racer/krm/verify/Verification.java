@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -42,9 +43,22 @@ public final class Verification {
    * @return the results of {@link #verify}, and what was checked, in one line
    */
   public static Verified check(List<MappingNode> objects) {
+    return check(objects, List.of());
+  }
+
+  /**
+   * @param objects the stream's objects, in order
+   * @param settings the objects given apart from the stream ({@code --settings}): the
+   *     racer-settings ConfigMap the stream's DaemonSet reads, when the stream does not hold it
+   * @return the results of {@link #verify}, the warnings of rendering the installation again (the
+   *     function's own), and what was checked, in one line
+   */
+  public static Verified check(List<MappingNode> objects, List<MappingNode> settings) {
     Results results = new Results();
     Inputs inputs = new Inputs(objects, null);
-    Read<RenderedDataplane> found = RenderedDataplane.find(inputs);
+    Read<RenderedDataplane> found =
+        RenderedDataplane.find(
+            inputs, settings.isEmpty() ? GivenSettings.NONE : GivenSettings.of(settings));
     results.addAll(found.results());
     if (!found.ok()) {
       return new Verified(results, null);
@@ -52,7 +66,7 @@ public final class Verification {
     RenderedDataplane dataplane = found.value();
     List<Item> origins = inputs.cacheOrigins(dataplane.daemonSet().namespace());
     // the keys first: the fields of the DaemonSet that follow from them come after
-    SettingsDrift.of(dataplane.daemonSet(), dataplane.settings()).forEach(results::add);
+    SettingsDrift.of(dataplane).forEach(results::add);
     try {
       rerender(dataplane, origins, results);
     } catch (YamlInputException unreadable) {
@@ -65,7 +79,8 @@ public final class Verification {
         results.add(images);
       }
     }
-    return new Verified(results, Verified.checked(dataplane, origins.size()));
+    return new Verified(
+        withoutRepeats(results, dataplane), Verified.checked(dataplane, origins.size()));
   }
 
   private static void rerender(RenderedDataplane dataplane, List<Item> origins, Results results) {
@@ -81,25 +96,62 @@ public final class Verification {
     }
     Outcome outcome = Renderer.render(input, functionConfig(dataplane));
     if (outcome.results().hasError()) {
-      for (Result error : outcome.results()) {
-        if (error.severity() == Severity.ERROR) {
-          results.add(Refusal.of(error, dataplane));
+      for (Result result : outcome.results()) {
+        if (result.severity() != Severity.INFO) {
+          results.add(
+              result.severity() == Severity.ERROR
+                  ? Refusal.of(result, dataplane)
+                  : Refusal.warning(result, dataplane));
         }
       }
       return;
     }
     List<MappingNode> output = outcome.items();
+    List<Result> drifts = new ArrayList<>();
     for (Difference difference :
         Difference.between(daemonSet, Nodes.toPlainMap(output.get(1)), FieldPath.root())) {
-      results.add(Drift.ofDataplane(dataplane.daemonSet(), dataplane.settings(), difference));
+      drifts.add(Drift.ofDataplane(dataplane, difference));
     }
     for (int i = 0; i < origins.size(); i++) {
       for (Difference difference :
           Difference.between(
               originTrees.get(i), Nodes.toPlainMap(output.get(i + 2)), FieldPath.root())) {
-        results.add(Drift.ofOrigin(origins.get(i), difference));
+        drifts.add(Drift.ofOrigin(origins.get(i), difference));
       }
     }
+    // what the function would warn about, in its words (its notes say what it would do to the
+    // stream, which the drifts say)
+    for (Result warning : outcome.results()) {
+      if (warning.severity() == Severity.WARNING) {
+        results.add(Refusal.warning(warning, dataplane));
+      }
+    }
+    results.addAll(drifts);
+  }
+
+  /**
+   * The results without a warning on a field of a workload that an error names: an image the
+   * function would replace is the drift's to say, with its cause. A settings key's warning stays
+   * beside its drift: one says it changed, the other what is wrong with it.
+   */
+  private static Results withoutRepeats(Results results, RenderedDataplane dataplane) {
+    List<Result> errors =
+        results.stream().filter(result -> result.severity() == Severity.ERROR).toList();
+    Results kept = new Results();
+    for (Result result : results) {
+      if (result.severity() != Severity.WARNING
+          || dataplane.settings().ref().equals(result.resource())
+          || errors.stream().noneMatch(error -> sameField(error, result))) {
+        kept.add(result);
+      }
+    }
+    return kept;
+  }
+
+  private static boolean sameField(Result one, Result other) {
+    return one.fieldPath() != null
+        && one.fieldPath().equals(other.fieldPath())
+        && Objects.equals(one.resource(), other.resource());
   }
 
   /**

@@ -13,8 +13,12 @@
  * values, since the fields only show what a key changed. A stream with no record (an older
  * racer-krm's) is judged by whether both images are of one release ({@code ImageRelease}). What the
  * renderer would refuse is said of the stream's objects ({@code Refusal}): a recorded image it
- * refuses, of the DaemonSet's record, not of the function config verify hands it. It reads the
- * objects only through {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s {@code
- * Difference}, and never writes to stdout or stderr: each drift is an error {@code Result}.
+ * refuses, of the DaemonSet's record, not of the function config verify hands it. What the renderer
+ * warns about (an unknown settings key, a setting or image that does not fit the pod) is said in
+ * its words on the stream's objects ({@code Refusal#warning}), but where a drift names the same
+ * field. The racer-settings may come apart from the stream ({@code GivenSettings}: a chart that
+ * renders none); {@code VerdictJson} writes the verdict for tools. It reads the objects only
+ * through {@code krm.inputs}, compares plain trees with {@code krm.rollout}'s {@code Difference},
+ * and never writes to stdout or stderr: each drift is an error {@code Result}.
  */
 package io.unboundedcloud.racer.krm.verify;

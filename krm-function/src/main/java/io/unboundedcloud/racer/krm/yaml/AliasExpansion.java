@@ -1,74 +1,147 @@
 package io.unboundedcloud.racer.krm.yaml;
 
-import java.util.ArrayList;
-import java.util.Collections;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
- * Refuses a document whose aliases expand out of proportion, by the rule kubectl and kustomize read
- * YAML with (Go's yaml.v3, "document contains excessive aliasing"): counting every node a decoder
- * visits with aliases expanded, past 1,000 nodes of which over 100 came from aliases, the share
- * from aliases may be at most 99% up to 400,000 nodes, falling to 10% at 4,000,000. A document
- * kubectl would refuse later is refused here, when it is read, whether or not racer-krm reads the
- * object; anchors and aliases of ordinary size pass as before.
+ * Bounds what a document's aliases expand to, by two rules, checked at each alias in document
+ * order:
  *
- * <p>The cost is one pass over the document as composed (aliases are shared nodes there): the size
- * of each anchored node once expanded is counted once and remembered, never expanded.
+ * <ul>
+ *   <li><b>Nodes</b>, by the rule kubectl and kustomize decode YAML with (Go's yaml.v3, {@code
+ *       allowedAliasRatio} in its decode.go, "document contains excessive aliasing"): counting
+ *       every node a decoder visits, the document node and each alias node included, aliases
+ *       expanded, past 1,000 nodes of which over 100 came from aliases, the share from aliases may
+ *       be at most 99% up to 400,000 nodes, falling linearly to 10% at 4,000,000. The counts are
+ *       yaml.v3's own at each alias's last node, where its share from aliases is highest, so a
+ *       document refused here is refused by yaml.v3 too: the rule is no stricter than kubectl's.
+ *   <li><b>Bytes</b>: each alias spends from the run's {@link ByteBudget}, the one its files and
+ *       stdin spend, the characters its anchor stands for once expanded (the text of every scalar
+ *       in it, at least one character each, and one for each mapping and list): no more than the
+ *       expansion written out would take. A small file cannot stand for more than the budget admits
+ *       as files, whatever the count of its nodes.
+ * </ul>
+ *
+ * <p>The cost is linear in the document as composed (an alias is the anchor's node shared there,
+ * never copied): each anchored node's size, in nodes and in characters, is counted once, when its
+ * definition is walked, and an alias adds it in constant time.
  */
 final class AliasExpansion {
   private static final long LOW = 400_000;
   private static final long HIGH = 4_000_000;
 
-  /** Larger than any real count; sizes stop growing here, so that they never overflow. */
+  /** Larger than any real count; counts stop growing here, so that they never overflow. */
   private static final long SATURATED = Long.MAX_VALUE / 4;
 
-  private static final long COUNTING = -1;
+  /** The size of an anchored node whose definition is still being walked. */
+  private static final Size COUNTING = new Size(-1, -1, null);
 
-  private final Map<Node, Long> sizes = new IdentityHashMap<>();
-  private final Set<Node> defined = Collections.newSetFromMap(new IdentityHashMap<>());
-  private long decoded;
+  private final ByteBudget budget;
+  private final Map<Node, Size> sizes = new IdentityHashMap<>();
+
+  /** yaml.v3's decodeCount: from 1, its document node. */
+  private long decoded = 1;
+
+  /** yaml.v3's aliasCount: the nodes decoded through an alias. */
   private long aliased;
 
-  private AliasExpansion() {}
+  /** Characters of the text decoded so far, aliases expanded. */
+  private long characters;
 
-  /**
-   * Refuses {@code document} when its aliases expand out of proportion.
-   *
-   * @return null when it passes; otherwise the anchor whose alias passed the bound, and what is
-   *     refused
-   */
-  static Refusal check(Node document) {
-    return new AliasExpansion().walk(document);
+  private AliasExpansion(ByteBudget budget) {
+    this.budget = budget;
   }
 
-  /** An alias that passed the bound: where its anchor is, and the message. */
-  record Refusal(Mark anchor, String problem) {}
+  /**
+   * Refuses {@code document} when its aliases expand out of proportion, spending what they stand
+   * for from {@code budget}.
+   *
+   * @return null when it passes; otherwise where the alias that passed a bound is, and what is
+   *     refused
+   */
+  static Refusal check(Node document, ByteBudget budget) {
+    return new AliasExpansion(budget).walk(document, document.getStartMark(), null);
+  }
 
-  private Refusal walk(Node node) {
-    if (node.getAnchor() != null && !defined.add(node)) {
-      // an alias: yaml.v3 decodes it, then its anchor's whole tree again, all of it from an alias
-      long size = size(node);
-      decoded = add(decoded, add(1, size));
-      aliased = add(aliased, size);
-      return excessive() ? refusal(node, size) : null;
+  /** An alias that passed a bound: where it is, and the message. */
+  record Refusal(Mark where, String problem) {}
+
+  /**
+   * A node once expanded: the nodes yaml.v3 decodes for it, the characters of its text, and where
+   * it is defined.
+   */
+  private record Size(long nodes, long characters, Mark where) {}
+
+  /**
+   * @param where the best position of {@code node} the composed tree keeps: an alias has none of
+   *     its own (it is its anchor's node), and deep scalars none either (the reader keeps marks of
+   *     collections), so the key it is the value of when that has one, or the collection it is in
+   * @param key the key {@code node} is the value of, or null
+   */
+  private Refusal walk(Node node, Mark where, Node key) {
+    boolean anchored = node.getAnchor() != null;
+    if (anchored && sizes.containsKey(node)) {
+      return alias(node, sizes.get(node), where, key);
     }
+    if (anchored) {
+      sizes.put(node, COUNTING);
+    }
+    long nodesBefore = decoded;
+    long charactersBefore = characters;
     decoded = add(decoded, 1);
-    for (Node child : children(node)) {
-      Refusal refused = walk(child);
-      if (refused != null) {
-        return refused;
+    characters = add(characters, ownCharacters(node));
+    Refusal refused = null;
+    if (node instanceof SequenceNode sequence) {
+      for (Node item : sequence.getValue()) {
+        refused = refused != null ? refused : walk(item, sequence.getStartMark(), null);
+      }
+    } else if (node instanceof MappingNode mapping) {
+      for (NodeTuple entry : mapping.getValue()) {
+        Node entryKey = entry.getKeyNode();
+        Mark at =
+            entryKey.getStartMark() != null ? entryKey.getStartMark() : mapping.getStartMark();
+        refused = refused != null ? refused : walk(entryKey, mapping.getStartMark(), null);
+        refused = refused != null ? refused : walk(entry.getValueNode(), at, entryKey);
       }
     }
+    if (anchored) {
+      sizes.put(node, new Size(decoded - nodesBefore, characters - charactersBefore, where));
+    }
+    return refused;
+  }
+
+  /** An alias of {@code anchor}: yaml.v3 decodes the alias node, then its anchor's whole tree. */
+  private Refusal alias(Node anchor, Size size, Mark where, Node key) {
+    if (size == COUNTING) {
+      return new Refusal(
+          where,
+          "the anchor &"
+              + anchor.getAnchor()
+              + " contains an alias to itself, which has no end once expanded (kubectl refuses"
+              + " it); refused. Write it out without the recursive alias.");
+    }
+    decoded = add(decoded, add(1, size.nodes()));
+    aliased = add(aliased, size.nodes());
+    characters = add(characters, size.characters());
+    if (excessive()) {
+      return new Refusal(where, excessiveAliasing(anchor, size, key));
+    }
+    if (!budget.spendExpanded(size.characters())) {
+      return new Refusal(where, overBudget(anchor, size, key));
+    }
     return null;
+  }
+
+  private static long ownCharacters(Node node) {
+    return node instanceof ScalarNode scalar ? Math.max(1, scalar.getValue().length()) : 1;
   }
 
   /** Whether yaml.v3 would stop here: more from aliases than it allows for this many nodes. */
@@ -83,62 +156,54 @@ final class AliasExpansion {
     return aliased / (double) decoded > allowed;
   }
 
-  /** The nodes {@code node} stands for once every alias in it is expanded; remembered. */
-  private long size(Node node) {
-    Long known = sizes.get(node);
-    if (known != null) {
-      return known == COUNTING ? SATURATED : known; // it contains itself: no end to it
-    }
-    sizes.put(node, COUNTING);
-    long size = 1;
-    for (Node child : children(node)) {
-      size = add(size, size(child));
-    }
-    sizes.put(node, size);
-    return size;
-  }
-
-  private static Iterable<Node> children(Node node) {
-    if (node instanceof SequenceNode sequence) {
-      return sequence.getValue();
-    }
-    if (node instanceof MappingNode mapping) {
-      List<Node> children = new ArrayList<>();
-      for (NodeTuple tuple : mapping.getValue()) {
-        children.add(tuple.getKeyNode());
-        children.add(tuple.getValueNode());
-      }
-      return children;
-    }
-    return List.of();
-  }
-
   private static long add(long a, long b) {
     return Math.min(SATURATED, a + b);
   }
 
-  private Refusal refusal(Node alias, long size) {
-    if (size >= SATURATED) {
-      return new Refusal(
-          alias.getStartMark(),
-          "the anchor &"
-              + alias.getAnchor()
-              + " here contains an alias to itself, which has no end once expanded (kubectl"
-              + " refuses it); refused. Write it out without the recursive alias.");
-    }
-    return new Refusal(
-        alias.getStartMark(),
-        "excessive aliasing: once expanded, aliases make "
-            + count(aliased)
-            + " of the document's "
-            + count(decoded)
-            + " nodes (the last, *"
-            + alias.getAnchor()
-            + " of the anchor here, "
-            + count(size)
-            + "), more than kubectl accepts (it refuses the document: \"document contains"
-            + " excessive aliasing\"); refused as a possible \"billion laughs\" attack. Write the"
-            + " objects out without anchors and aliases.");
+  private String excessiveAliasing(Node anchor, Size size, Node key) {
+    return "excessive aliasing: once expanded, aliases make "
+        + count(aliased)
+        + " of the document's "
+        + count(decoded)
+        + " nodes (the last, "
+        + alias(anchor, key)
+        + ", "
+        + count(size.nodes())
+        + ", its anchor at "
+        + position(size)
+        + "), more than kubectl accepts (it refuses the document: \"document contains"
+        + " excessive aliasing\"); refused as a possible \"billion laughs\" attack. Write the"
+        + " objects out without anchors and aliases.";
+  }
+
+  private String overBudget(Node anchor, Size size, Node key) {
+    return "the aliases expand past the "
+        + YamlInputException.bytes(budget.total())
+        + " one run reads (files and stdin together, each alias counted as the text it stands"
+        + " for): "
+        + alias(anchor, key)
+        + " stands for "
+        + count(size.characters())
+        + " characters (its anchor at "
+        + position(size)
+        + "), bringing what the run's aliases stand for to "
+        + count(budget.expanded())
+        + " characters; refused. Write the value out once, or make the aliased value smaller.";
+  }
+
+  /** The alias as a message names it: {@code *big (the value of "k1" here)}. */
+  private static String alias(Node anchor, Node key) {
+    String name = "*" + QuotedText.cut(anchor.getAnchor());
+    return key instanceof ScalarNode scalar
+        ? name + " (the value of " + QuotedText.of(scalar.getValue()) + " here)"
+        : name + " here";
+  }
+
+  private static String position(Size size) {
+    Mark mark = size.where();
+    return mark == null
+        ? "an unknown position"
+        : "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1);
   }
 
   private static String count(long n) {

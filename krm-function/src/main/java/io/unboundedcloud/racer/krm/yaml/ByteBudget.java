@@ -6,14 +6,17 @@ import java.io.InputStream;
 
 /**
  * The bytes one run may read, all its files and stdin together ({@link
- * YamlLimits#maxInputBytes()}): what each read spends is taken from it, so that many inputs cost no
- * more than one input at the limit. A run that knows its files' sizes {@linkplain #admit admits}
- * them before parsing any; a stream is {@linkplain #metered metered} as it is read and refused as
- * soon as it passes what is left. Not thread-safe: one run reads its inputs one after another.
+ * YamlLimits#maxInputBytes()}), aliases expanded: what each read spends is taken from it, so that
+ * many inputs cost no more than one input at the limit. A run that knows its files' sizes
+ * {@linkplain #admits admits} them before parsing any; a stream is {@linkplain #metered metered} as
+ * it is read and refused as soon as it passes what is left; each alias {@linkplain #spendExpanded
+ * spends} what it stands for once expanded, so that a small file cannot stand for more than the
+ * budget admits as files. Not thread-safe: one run reads its inputs one after another.
  */
 public final class ByteBudget {
   private final long total;
   private long spent;
+  private long expanded;
 
   /** A budget of {@code total} bytes, none spent. */
   public ByteBudget(long total) {
@@ -33,9 +36,31 @@ public final class ByteBudget {
     return total;
   }
 
-  /** The bytes read so far. */
+  /** The bytes read so far, and those that aliases stand for once expanded. */
   public long spent() {
     return spent;
+  }
+
+  /** Of {@link #spent()}, the bytes that aliases stand for once expanded. */
+  public long expanded() {
+    return expanded;
+  }
+
+  /**
+   * Spends {@code bytes} that an alias stands for once expanded: text the run was not sent but
+   * holds as if it had been, charged like the bytes of a file.
+   *
+   * @return whether they fit: false once the run's input, aliases expanded, passes the budget (the
+   *     bytes are spent all the same, so that every later read fails too)
+   */
+  public boolean spendExpanded(long bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("bytes spent cannot be negative: " + bytes);
+    }
+    long room = total - spent;
+    expanded = Math.min(Long.MAX_VALUE / 2, expanded + bytes);
+    spent = bytes > room ? total + 1 : spent + bytes;
+    return bytes <= room;
   }
 
   /**

@@ -90,9 +90,9 @@ final class DocumentReader {
       while (composer.checkNode()) {
         Node root = composer.getNode();
         if (root != null && !isEmptyDocument(root)) {
-          AliasExpansion.Refusal aliasing = AliasExpansion.check(root);
+          AliasExpansion.Refusal aliasing = AliasExpansion.check(root, budget);
           if (aliasing != null) {
-            throw YamlInputException.at(source, aliasing.anchor(), aliasing.problem());
+            throw YamlInputException.at(source, aliasing.where(), aliasing.problem());
           }
           SpareCapacity.releaseRoot(root);
           return Optional.of(root);
@@ -185,16 +185,6 @@ final class DocumentReader {
           source, mark, "not valid YAML: " + describe(m) + ". Fix the YAML at this position.", e);
     }
     String message = String.valueOf(e.getMessage());
-    if (message.startsWith("Number of aliases")) {
-      return YamlInputException.at(
-          source,
-          lastMark,
-          "more than "
-              + limits.maxAliasesForCollections()
-              + " aliases (*name) to mappings or sequences; refused as a possible \"billion laughs\" attack."
-              + " Write the objects out without anchors and aliases.",
-          e);
-    }
     if (message.startsWith("Nesting Depth exceeded")) {
       return YamlInputException.at(
           source,

@@ -42,8 +42,6 @@ final class PlainTree {
   private static final Pattern OTHER_READERS_NON_STRING =
       Pattern.compile("[yYnN]|[-+]?0o[0-7_]+|[-+]?0[0-9_]+");
 
-  private static final Pattern SEXAGESIMAL = Pattern.compile(".*:.*");
-
   private PlainTree() {}
 
   /** The plain value of a node: a map, list, string, number, boolean or null. */
@@ -263,7 +261,7 @@ final class PlainTree {
       default:
         break;
     }
-    if (SEXAGESIMAL.matcher(text).matches()) {
+    if (isSexagesimal(text)) {
       return text;
     }
     try {
@@ -271,6 +269,24 @@ final class PlainTree {
     } catch (NumberFormatException e) {
       return text;
     }
+  }
+
+  /**
+   * A float written in base 60 ({@code 1:20.5}), which no reader but a YAML 1.1 one takes for a
+   * number: a {@code :} on a single line, what the expression {@code .*:.*} matched. Read in one
+   * pass: that expression backtracked once per {@code :} over the whole text when a line break
+   * followed, the square of the length of an explicitly tagged {@code !!float} of colons.
+   */
+  static boolean isSexagesimal(String text) {
+    boolean colon = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+        return false; // a line terminator, which `.` does not match
+      }
+      colon |= c == ':';
+    }
+    return colon;
   }
 
   /** One conversion: counts nodes against the budget and refuses an alias that contains itself. */

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,8 +49,8 @@ final class ResourceListReader {
   /**
    * Reads one ResourceList; {@code source} names the input in messages. Does not close the stream.
    */
-  ResourceList read(InputStream in, String source) {
-    DocumentReader documents = new DocumentReader(in, source, limits);
+  ResourceList read(InputStream in, String source, ByteBudget budget) {
+    DocumentReader documents = new DocumentReader(in, source, limits, budget);
     Node root =
         documents
             .next()
@@ -217,7 +218,7 @@ final class ResourceListReader {
     return node instanceof ScalarNode scalar && Tag.NULL.equals(scalar.getTag());
   }
 
-  /** A short description of a node for messages: "a list", "a mapping", "'text'". */
+  /** A short description of a node for messages: "a list", "a mapping", {@link QuotedText}. */
   static String describe(Node node) {
     if (node instanceof MappingNode) {
       return "a mapping";
@@ -228,7 +229,6 @@ final class ResourceListReader {
     if (isNull(node)) {
       return "null";
     }
-    String text = ((ScalarNode) node).getValue();
-    return "'" + (text.length() > 60 ? text.substring(0, 60) + "..." : text) + "'";
+    return QuotedText.of(((ScalarNode) node).getValue());
   }
 }

@@ -6,8 +6,9 @@ import org.yaml.snakeyaml.LoaderOptions;
  * How much YAML this package accepts before it refuses, so that hostile or broken input fails fast
  * with a clear message instead of exhausting heap, stack or time.
  *
- * @param maxInputBytes most bytes one run reads, all its files and stdin together ({@link
- *     ByteBudget}): a run of many files costs no more than one input at the limit. {@link
+ * @param maxInputBytes most bytes one run reads, all its files and stdin together, each alias
+ *     counted as the text it stands for ({@link ByteBudget}, {@code AliasExpansion}): a run of many
+ *     files, or of a few aliased values, costs no more than one input at the limit. {@link
  *     #DEFAULT}: 128 MiB, two and a half times the 50 MB ResourceList that must work. The 50 MB
  *     list (40,000 ConfigMaps of 1,250 bytes) renders under {@code -Xmx224m} (not {@code -Xmx192m})
  *     with the assembled runtime, its input kept and its output held besides the tree (krm.memory);
@@ -19,32 +20,23 @@ import org.yaml.snakeyaml.LoaderOptions;
  *     objects nest about 20 levels; CRD schemas, two levels per nested {@code properties}, go
  *     deeper, and 256 leaves them room. Every level costs stack in snakeyaml's composer and in our
  *     writer, so 10,000 levels must be refused before they are built. (snakeyaml's default is 50.)
- * @param maxAliasesForCollections most aliases (*name) to mappings or sequences in one document.
- *     {@link #DEFAULT}: 50. Kubernetes manifests almost never use aliases; a "billion laughs"
- *     document needs many.
  * @param maxPlainTreeNodes most nodes one conversion to a plain Java tree may produce, aliases
  *     expanded. {@link #DEFAULT}: 1,000,000. One Kubernetes object is at most about 1.5 MiB (the
  *     etcd limit), far fewer nodes than this; a few aliases can otherwise multiply a small document
  *     into billions of nodes.
  */
-public record YamlLimits(
-    long maxInputBytes, int maxNestingDepth, int maxAliasesForCollections, int maxPlainTreeNodes) {
+public record YamlLimits(long maxInputBytes, int maxNestingDepth, int maxPlainTreeNodes) {
 
   /** The limits the function runs with. */
-  public static final YamlLimits DEFAULT = new YamlLimits(128L * 1024 * 1024, 256, 50, 1_000_000);
+  public static final YamlLimits DEFAULT = new YamlLimits(128L * 1024 * 1024, 256, 1_000_000);
 
   public YamlLimits {
-    if (maxInputBytes < 1
-        || maxNestingDepth < 1
-        || maxAliasesForCollections < 0
-        || maxPlainTreeNodes < 1) {
+    if (maxInputBytes < 1 || maxNestingDepth < 1 || maxPlainTreeNodes < 1) {
       throw new IllegalArgumentException(
           "YAML limits must be positive: "
               + maxInputBytes
               + ", "
               + maxNestingDepth
-              + ", "
-              + maxAliasesForCollections
               + ", "
               + maxPlainTreeNodes);
     }
@@ -61,7 +53,10 @@ public record YamlLimits(
         false); // only honoured when constructing objects: CompactEventParser does it for nodes
     options.setAllowRecursiveKeys(false);
     options.setMergeOnCompose(false);
-    options.setMaxAliasesForCollections(maxAliasesForCollections);
+    // no count of aliases: a fixed count refuses packages kubectl reads (26 objects with two
+    // aliases each); AliasExpansion bounds what they expand to, in nodes as kubectl does and in
+    // bytes
+    options.setMaxAliasesForCollections(Integer.MAX_VALUE);
     // a backstop only: CompactEventParser refuses one level earlier, with a position in the message
     options.setNestingDepthLimit(maxNestingDepth + 1);
     // the limit applies per document and counts code points; the byte limit (never fewer bytes than

@@ -33,7 +33,16 @@ public final class YamlReader {
 
   /** As {@link #readResourceList(InputStream)}; {@code source} names the input in messages. */
   public static ResourceList readResourceList(InputStream in, String source, YamlLimits limits) {
-    return new ResourceListReader(limits).read(in, source);
+    return readResourceList(in, source, limits, ByteBudget.of(limits));
+  }
+
+  /**
+   * As {@link #readResourceList(InputStream, String, YamlLimits)}, spending the run's {@code
+   * budget}: what it reads, and what its aliases stand for.
+   */
+  public static ResourceList readResourceList(
+      InputStream in, String source, YamlLimits limits, ByteBudget budget) {
+    return new ResourceListReader(limits).read(in, source, budget);
   }
 
   /**

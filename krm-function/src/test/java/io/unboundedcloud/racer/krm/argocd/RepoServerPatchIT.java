@@ -165,7 +165,7 @@ class RepoServerPatchIT {
                 dir,
                 standIn ->
                     standIn.replace(
-                        "quay.io/argoproj/argocd:v3.5.3",
+                        "quay.io/argoproj/argocd:v3.6.1",
                         "registry.example.com/argoproj/argocd:v9.9.9")));
 
     assertThat((Object) at(container(pod, "containers", "argocd-repo-server"), "image"))

@@ -142,7 +142,7 @@ class EnvelopeBadInputTest {
               "a document that is a string",
               "just some text\n",
               "stdin:1:1",
-              List.of("expected a ResourceList", "found 'just some text'")),
+              List.of("expected a ResourceList", "found \"just some text\"")),
           arguments(
               "two documents",
               HEADER + "items: []\n---\n" + HEADER + "items: []\n",
@@ -155,7 +155,7 @@ class EnvelopeBadInputTest {
               "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n",
               "stdin:2:7",
               List.of(
-                  "kind is 'Deployment'",
+                  "kind is \"Deployment\"",
                   "expected ResourceList",
                   "send the objects as its items")),
           arguments(
@@ -168,7 +168,8 @@ class EnvelopeBadInputTest {
               "apiVersion: config.kubernetes.io/v2\nkind: ResourceList\n",
               "stdin:1:13",
               List.of(
-                  "apiVersion is 'config.kubernetes.io/v2'", "expected config.kubernetes.io/v1")));
+                  "apiVersion is \"config.kubernetes.io/v2\"",
+                  "expected config.kubernetes.io/v1")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -189,7 +190,7 @@ class EnvelopeBadInputTest {
               "items that are not a list",
               HEADER + "items: 5\n" + FUNCTION_CONFIG,
               "stdin:3:8",
-              List.of("items must be a list of Kubernetes objects", "found '5'")),
+              List.of("items must be a list of Kubernetes objects", "found \"5\"")),
           arguments(
               "items that are a mapping",
               HEADER + "items:\n  kind: ConfigMap\n" + FUNCTION_CONFIG,
@@ -199,7 +200,7 @@ class EnvelopeBadInputTest {
               "an item that is not a mapping",
               HEADER + "items:\n" + BYSTANDER + "- just a string\n" + FUNCTION_CONFIG,
               "line 1, column 1 of the object's text",
-              List.of("items[1] is 'just a string'", "Fix or remove it")),
+              List.of("items[1] is \"just a string\"", "Fix or remove it")),
           arguments(
               "an item that is a list",
               HEADER + "items:\n" + BYSTANDER + "- [a, b]\n" + FUNCTION_CONFIG,
@@ -227,7 +228,7 @@ class EnvelopeBadInputTest {
               "a function config that is not a mapping",
               HEADER + "items:\n" + BYSTANDER + "functionConfig: racer-function\n",
               "stdin:14:17",
-              List.of("functionConfig must be a Kubernetes object", "found 'racer-function'")));
+              List.of("functionConfig must be a Kubernetes object", "found \"racer-function\"")));
     }
 
     @ParameterizedTest(name = "{0}")

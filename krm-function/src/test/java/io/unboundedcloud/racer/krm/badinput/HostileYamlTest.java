@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,7 +86,7 @@ class HostileYamlTest {
       assertThat(message)
           .contains(
               "of the object's text",
-              "more than 50 aliases",
+              "excessive aliasing",
               "billion laughs",
               "Write the objects out without anchors and aliases");
       assertBoundedMemory(run);
@@ -164,6 +165,77 @@ class HostileYamlTest {
       KrmRun run = KrmRun.function(input);
       assertThat(run.exitCode()).as(run.describe()).isZero();
       assertThat(run.stdout()).contains("first: *defaults");
+    }
+
+    /**
+     * racer-settings whose key {@code BIG} anchors {@code value}, aliased by {@code count} keys.
+     */
+    private static String settingsAliasing(String value, int count) {
+      StringBuilder text =
+          new StringBuilder(
+                  "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n"
+                      + "    namespace: racer\n  data:\n    BIG: &big ")
+              .append(value)
+              .append('\n');
+      for (int i = 1; i <= count; i++) {
+        text.append("    KEY_").append(i).append(": *big\n");
+      }
+      return text.toString();
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName(
+        "a value of 1 MiB aliased by 1,000 keys (1,000 MiB once expanded) is refused by the byte"
+            + " budget: one short line naming the alias and where, bounded memory")
+    void largeScalarAliasedManyTimes() {
+      String input =
+          resourceList(List.of(settingsAliasing("a".repeat(1 << 20), 1000)), FUNCTION_CONFIG);
+      KrmRun run = KrmRun.function(input);
+      Verdict.assertCleanFailure(run);
+      assertThat(run.stderr())
+          .contains(
+              "stdin:",
+              "the aliases expand past the 128 MiB one run reads",
+              "*big (the value of \"KEY_",
+              "stands for 1,048,576 characters");
+      assertThat(run.stderr().length()).as("stderr size").isLessThan(1_000);
+      assertBoundedMemory(run);
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName(
+        "a cache origin whose nodeSelector holds 20 aliases of a 1 MiB value: rendered, and the"
+            + " warning about what the dataplane's placement drops stays one short line")
+    void warningAboutAHugeAliasedValue() {
+      StringBuilder selector = new StringBuilder("nodeSelector:\n");
+      for (int i = 1; i <= 20; i++) {
+        selector.append("  pool-").append(i).append(": *big\n");
+      }
+      String origin =
+          cacheOriginEntry(
+                  selector + "containers:\n- name: origin\n  image: registry.example.com/o:1\n")
+              .replace(
+                  "    namespace: racer\n",
+                  "    namespace: racer\n    annotations: {big: &big "
+                      + "a".repeat(1 << 20)
+                      + "}\n");
+      String input =
+          resourceList(List.of(settingsEntry(NAMESPACE, Map.of()), origin), FUNCTION_CONFIG);
+      KrmRun run = KrmRun.function(input);
+      assertThat(run.exitCode()).as("exit code").isZero();
+      String warning =
+          run.stderr()
+              .lines()
+              .filter(line -> line.contains("dropped nodeSelector"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(warning)
+          .contains(
+              "nodeSelector pool-1=" + "a".repeat(80) + "… (1,048,576 characters)",
+              "and 15 more entries")
+          .hasSizeLessThan(1_500);
     }
 
     /**

@@ -115,11 +115,7 @@ class LargeInputTest {
 
     private static YamlLimits limit(long bytes) {
       YamlLimits defaults = YamlLimits.DEFAULT;
-      return new YamlLimits(
-          bytes,
-          defaults.maxNestingDepth(),
-          defaults.maxAliasesForCollections(),
-          defaults.maxPlainTreeNodes());
+      return new YamlLimits(bytes, defaults.maxNestingDepth(), defaults.maxPlainTreeNodes());
     }
 
     @Test

@@ -114,7 +114,7 @@ class VerifyModeTest {
     @Test
     @DisplayName("an unknown flag: exit 2")
     void unknownFlag() {
-      assertThat(KrmRun.command("verify", "--strict").exitCode()).isEqualTo(2);
+      assertThat(KrmRun.command("verify", "--strcit").exitCode()).isEqualTo(2);
     }
   }
 }

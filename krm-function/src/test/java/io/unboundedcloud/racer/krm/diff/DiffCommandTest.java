@@ -187,7 +187,10 @@ class DiffCommandTest {
       assertThat(run.exitCode()).isEqualTo(1);
       assertThat(run.stdout()).isEmpty();
       assertThat(run.stderr())
-          .contains("error: ConfigMap racer/racer-settings (v1) is twice on the new side");
+          .contains(
+              "error: NEW ("
+                  + doubled
+                  + "): ConfigMap racer/racer-settings (v1) is twice on the new side");
     }
 
     @Test
@@ -207,7 +210,7 @@ class DiffCommandTest {
       KrmRun run = KrmRun.command(args);
       assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
       assertThat(run.stdout()).isEmpty();
-      assertThat(run.stderr()).contains(message).contains("run racer-krm --help");
+      assertThat(run.stderr()).contains(message).contains("run racer-krm diff --help");
     }
 
     @Test

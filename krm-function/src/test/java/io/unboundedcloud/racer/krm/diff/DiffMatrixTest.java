@@ -322,7 +322,8 @@ class DiffMatrixTest {
     assertThat(run.exitCode()).isEqualTo(1);
     assertThat(run.stdout()).isEmpty();
     assertThat(run.stderr())
-        .contains("error: DaemonSet racer/models-origin: the selector changes from")
+        .contains(
+            "error: NEW (" + current + "): DaemonSet racer/models-origin: the selector changes")
         .contains("(the selector of a DaemonSet is immutable): applying the new side would fail");
   }
 }

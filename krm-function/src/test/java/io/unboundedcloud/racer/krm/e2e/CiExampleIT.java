@@ -99,4 +99,23 @@ class CiExampleIT {
     assertThat(run.stdout()).startsWith("**racer-krm diff**: **rollout**");
     assertThat(run.stderr()).contains("error: --fail-on-rollout");
   }
+
+  @Test
+  @DisplayName(
+      "a bad value in the head commit only: the error names NEW and the head's file, never the base's")
+  void errorOfTheHead() throws IOException {
+    Path settings = repo.resolve("deploy/racer/racer-settings.yaml");
+    String text = Files.readString(settings);
+    assertThat(text).contains("RACER_NVIDIA: \"off\"");
+    Files.writeString(settings, text.replace("RACER_NVIDIA: \"off\"", "RACER_NVIDIA: \"yes\""));
+    git("commit", "-q", "-am", "a bad NVIDIA mode");
+
+    Tool.Run run = script();
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.stderr())
+        .containsPattern("error: NEW \\([^)]*/head/deploy/racer\\): ")
+        .contains("/head/deploy/racer/racer-settings.yaml, field data.RACER_NVIDIA]")
+        .doesNotContain("/base/");
+  }
 }

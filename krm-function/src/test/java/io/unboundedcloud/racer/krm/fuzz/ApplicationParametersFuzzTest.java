@@ -29,9 +29,12 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * and values that matter (the catalog's keys, keys of a process's environment, the function config
  * parameters, registries beside and under the allowed ones, ports, digests, U+FFFD and half
  * surrogates) or raw text, and function configs with and without {@code allowedRegistries} and
- * {@code allowedParameters}. Every input ends in a clear error (exit 1, every item back unchanged,
- * no internal error) or in a render that stays within the folder's lists: each image of the racer
- * DaemonSet is the folder's own (any tag) or lies under an allowed prefix at a {@code /} boundary;
+ * {@code allowedParameters}, and folders that pin their images by digest. Every input ends in a
+ * clear error (exit 1, every item back unchanged, no internal error, no running out of memory) or
+ * in a render that stays within the folder's lists: each image the racer DaemonSet runs or names
+ * (the dataplane container, {@code RACER_OBJECT_IMAGE}, the image annotations) is, image by image,
+ * the folder's own or lies under an allowed prefix at a {@code /} boundary; an image the folder
+ * pins by digest is rendered exactly so unless an image under an allowed prefix replaced it;
  * racer-settings holds no key but the folder's and the catalog's; a folder with {@code
  * allowedParameters} renders only when every parameter set is listed; and no U+FFFD reaches the
  * output.
@@ -40,6 +43,20 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 class ApplicationParametersFuzzTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String FOLDER_REGISTRY = "registry.example.com/racer";
+  private static final String DIGEST = "sha256:" + "c".repeat(64);
+
+  /** The folder's own full images: pinned by digest, by tag and digest, or by tag alone. */
+  private static final List<String> FOLDER_DATAPLANE_IMAGES =
+      List.of(
+          "folder.example.com/own/racer-dataplane:0.19.0",
+          "folder.example.com/own/racer-dataplane@" + DIGEST,
+          FOLDER_REGISTRY + "/racer-dataplane:0.19.0@" + DIGEST);
+
+  private static final List<String> FOLDER_OBJECT_IMAGES =
+      List.of(
+          "folder.example.com/own/racer-object:0.19.0",
+          "folder.example.com/own/racer-object@" + DIGEST,
+          FOLDER_REGISTRY + "/racer-object:0.19.0@" + DIGEST);
 
   private static final List<String> CATALOG =
       SettingsCatalog.keys().stream().map(SettingKey::name).toList();
@@ -77,6 +94,11 @@ class ApplicationParametersFuzzTest {
           "0.19.0",
           "latest",
           "0.19.0@sha256:" + "a".repeat(64),
+          " ",
+          "\t",
+          "0.19.0-rc1",
+          "mirror.example.com/racer/racer-object:latest",
+          "folder.example.com/own/racer-dataplane:0.19.1",
           "mirror.example.com/racer",
           "mirror.example.com/racer/",
           "mirror.example.com/racer/eu",
@@ -113,6 +135,10 @@ class ApplicationParametersFuzzTest {
           " mirror.example.com/racer/ ",
           "https://mirror.example.com",
           "mirror.example.com/racer:0.19.0",
+          // a prefix that covers one image of a registry and not the other (issue 41)
+          "mirror.example.com/racer/racer-dataplane",
+          "mirror.example.com/racer/racer-object",
+          "folder.example.com/own",
           "");
 
   @FuzzTest(maxDuration = "10m")
@@ -127,7 +153,13 @@ class ApplicationParametersFuzzTest {
       config.put("imageRegistry", FOLDER_REGISTRY);
     }
     if (data.consumeInt(0, 3) == 0) {
-      config.put("dataplaneImage", "folder.example.com/own/racer-dataplane:0.19.0");
+      config.put("dataplaneImage", data.pickValue(FOLDER_DATAPLANE_IMAGES));
+    }
+    if (data.consumeInt(0, 3) == 0) {
+      config.put("objectImage", data.pickValue(FOLDER_OBJECT_IMAGES));
+    }
+    if (data.consumeInt(0, 3) == 0) {
+      config.put("imageTag", data.pickValue(List.of("0.19.0", "0.19.0@" + DIGEST, "latest")));
     }
     if (data.consumeBoolean()) {
       config.put("allowedRegistries", list(data, REGISTRY_ENTRIES));
@@ -146,6 +178,8 @@ class ApplicationParametersFuzzTest {
     String what = "parameters " + parameters + "\nconfig " + config + "\n" + run.describe();
     assertThat(run.exitCode()).as(what).isIn(0, 1);
     assertThat(run.stderr()).as(what).doesNotContain("internal error");
+    // an input of a few KiB never needs the campaign's heap (campaign.sh's HEAP_MB)
+    assertThat(run.stderr()).as(what).doesNotContain("out of memory");
     assertThat(run.stdout()).as(what).doesNotContain("\uFFFD");
     if (run.exitCode() == 1) {
       assertThat(run.stderr()).as(what).contains("error: ");
@@ -156,6 +190,7 @@ class ApplicationParametersFuzzTest {
     }
     Map<String, Object> output = load(run.stdout());
     assertImagesAllowed(output, config, what);
+    assertDigestPinsKept(output, config, stringParameters(parameters), what);
     assertSettingsKeys(output, settings.keySet(), what);
     if (config.containsKey("allowedParameters")) {
       Set<String> allowed = new HashSet<>();
@@ -228,56 +263,164 @@ class ApplicationParametersFuzzTest {
   }
 
   /**
-   * Every image of the racer DaemonSet (its containers' images and env values that name one) is the
-   * folder's own, whatever its tag, or under an allowed prefix.
+   * Each image of the racer DaemonSet, image by image, is the folder's own or lies under an allowed
+   * prefix: the dataplane image (its container's and its annotation) is the one the folder's config
+   * alone renders (its full image exactly; an image under its registry with any tag, since {@code
+   * imageTag} needs no allowance) or under an entry of {@code allowedRegistries}; the racer-object
+   * image ({@code RACER_OBJECT_IMAGE} and its annotation) likewise. An entry covers a name with a
+   * {@code /} that equals it or starts with it and a {@code /}.
    */
-  @SuppressWarnings("unchecked")
   private static void assertImagesAllowed(
       Map<String, Object> output, Map<String, String> config, String what) {
-    Set<String> own = new HashSet<>();
-    String registry = config.get("imageRegistry");
-    if (registry != null) {
-      own.add(registry + "/racer-dataplane");
-      own.add(registry + "/racer-object");
-    }
-    if (config.containsKey("dataplaneImage")) {
-      own.add(name(config.get("dataplaneImage")));
-    }
     List<String> prefixes = new ArrayList<>();
     for (String entry : config.getOrDefault("allowedRegistries", "").split(",", -1)) {
       String prefix = entry.strip();
       prefixes.add(prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix);
     }
+    Map<String, String> folder = folderImages(config);
+    renderedImages(output)
+        .forEach(
+            (which, image) -> {
+              String own = folder.get(which.image());
+              String name = name(image);
+              boolean isOwn =
+                  own != null
+                      && (config.containsKey(which.key())
+                          ? image.equals(own)
+                          : name.equals(name(own)));
+              boolean allowed =
+                  name.indexOf('/') >= 0
+                      && prefixes.stream()
+                          .anyMatch(
+                              p -> !p.isEmpty() && (name.equals(p) || name.startsWith(p + "/")));
+              assertThat(isOwn || allowed)
+                  .as(
+                      "%s image %s (%s): the folder's own (%s) or within its lists: %s",
+                      which.image(), image, which.where(), own, what)
+                  .isTrue();
+            });
+  }
+
+  /**
+   * An image the folder pins by digest (its full image, or its registry with a tag that carries a
+   * digest) is rendered exactly so, unless a parameter replaced it with an image under an allowed
+   * prefix (which {@link #assertImagesAllowed} holds): no parameter drops the digest, whether by a
+   * blank value or by a tag.
+   */
+  private static void assertDigestPinsKept(
+      Map<String, Object> output,
+      Map<String, String> config,
+      Map<String, String> parameters,
+      String what) {
+    Map<String, String> folder = folderImages(config);
+    renderedImages(output)
+        .forEach(
+            (which, image) -> {
+              String own = folder.get(which.image());
+              if (own != null && own.contains("@") && !image.equals(own)) {
+                // the image's own parameter, or imageRegistry where the folder sets no full image
+                boolean chosen =
+                    parameters.containsKey(which.key())
+                        || (parameters.containsKey("imageRegistry")
+                            && !config.containsKey(which.key()));
+                assertThat(chosen && config.containsKey("allowedRegistries"))
+                    .as(
+                        "%s image %s (%s) replaces the folder's digest pin %s: only an image"
+                            + " parameter under allowedRegistries may: %s",
+                        which.image(), image, which.where(), own, what)
+                    .isTrue();
+              }
+            });
+  }
+
+  /** The string parameters of a JSON the run accepted, name to value. */
+  private static Map<String, String> stringParameters(String parameters) {
+    Map<String, String> strings = new LinkedHashMap<>();
+    try {
+      JsonNode root = JSON.readTree(parameters);
+      if (root != null && root.isArray()) {
+        root.forEach(
+            parameter -> {
+              if (parameter.path("string").isTextual()) {
+                strings.put(parameter.path("name").asText(), parameter.path("string").asText());
+              }
+            });
+      }
+    } catch (JsonProcessingException notJson) {
+      // a run that renders read none
+    }
+    return strings;
+  }
+
+  /**
+   * What the folder's function config alone renders, "dataplane" and "racer-object" to the image:
+   * the full image where it sets one, else its registry with its tag (the release's by default).
+   */
+  private static Map<String, String> folderImages(Map<String, String> config) {
+    Map<String, String> images = new LinkedHashMap<>();
+    String registry = config.get("imageRegistry");
+    String tag = config.getOrDefault("imageTag", "0.19.0");
+    for (Rendered which : List.of(Rendered.DATAPLANE, Rendered.OBJECT)) {
+      if (config.containsKey(which.key())) {
+        images.put(which.image(), config.get(which.key()));
+      } else if (registry != null) {
+        images.put(which.image(), registry + "/" + which.repository() + ":" + tag);
+      }
+    }
+    return images;
+  }
+
+  /** Where the DaemonSet names an image, and which image it is. */
+  private record Rendered(String image, String key, String repository, String where) {
+    static final Rendered DATAPLANE =
+        new Rendered("dataplane", "dataplaneImage", "racer-dataplane", "container image");
+    static final Rendered OBJECT =
+        new Rendered("racer-object", "objectImage", "racer-object", "RACER_OBJECT_IMAGE");
+
+    Rendered at(String where) {
+      return new Rendered(image, key, repository, where);
+    }
+  }
+
+  /**
+   * Every image the racer DaemonSet runs or names, with where: each container's image (the
+   * dataplane's), each env value that names one ({@code RACER_OBJECT_IMAGE}), and the image
+   * annotations of the DaemonSet.
+   */
+  @SuppressWarnings("unchecked")
+  private static Map<Rendered, String> renderedImages(Map<String, Object> output) {
+    Map<Rendered, String> images = new LinkedHashMap<>();
     for (Object item : (List<Object>) output.get("items")) {
       Map<String, Object> object = (Map<String, Object>) item;
       if (!"DaemonSet".equals(object.get("kind"))) {
         continue;
       }
-      for (String image : images(object)) {
-        String name = name(image);
-        boolean allowed =
-            own.contains(name)
-                || prefixes.stream()
-                    .anyMatch(p -> !p.isEmpty() && (name.equals(p) || name.startsWith(p + "/")));
-        assertThat(allowed).as("image %s within the folder's lists: %s", image, what).isTrue();
-      }
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<String> images(Map<String, Object> daemonSet) {
-    List<String> images = new ArrayList<>();
-    Map<String, Object> pod =
-        (Map<String, Object>)
-            ((Map<String, Object>) ((Map<String, Object>) daemonSet.get("spec")).get("template"))
-                .get("spec");
-    for (Object c : (List<Object>) pod.get("containers")) {
-      Map<String, Object> container = (Map<String, Object>) c;
-      images.add((String) container.get("image"));
-      for (Object e : (List<Object>) container.getOrDefault("env", List.of())) {
-        Map<String, Object> env = (Map<String, Object>) e;
-        if (String.valueOf(env.get("name")).endsWith("IMAGE")) {
-          images.add(String.valueOf(env.get("value")));
+      Map<String, Object> metadata = (Map<String, Object>) object.get("metadata");
+      Map<String, Object> annotations =
+          (Map<String, Object>) metadata.getOrDefault("annotations", Map.of());
+      annotations.forEach(
+          (key, value) -> {
+            if (key.equals("racer.unbounded-cloud.io/dataplane-image")) {
+              images.put(Rendered.DATAPLANE.at(key), String.valueOf(value));
+            } else if (key.equals("racer.unbounded-cloud.io/object-image")) {
+              images.put(Rendered.OBJECT.at(key), String.valueOf(value));
+            }
+          });
+      Map<String, Object> pod =
+          (Map<String, Object>)
+              ((Map<String, Object>) ((Map<String, Object>) object.get("spec")).get("template"))
+                  .get("spec");
+      for (Object c : (List<Object>) pod.get("containers")) {
+        Map<String, Object> container = (Map<String, Object>) c;
+        images.put(
+            Rendered.DATAPLANE.at("image of container " + container.get("name")),
+            (String) container.get("image"));
+        for (Object e : (List<Object>) container.getOrDefault("env", List.of())) {
+          Map<String, Object> env = (Map<String, Object>) e;
+          if (String.valueOf(env.get("name")).endsWith("IMAGE")) {
+            images.put(
+                Rendered.OBJECT.at("env " + env.get("name")), String.valueOf(env.get("value")));
+          }
         }
       }
     }

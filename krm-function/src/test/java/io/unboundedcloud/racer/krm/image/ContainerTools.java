@@ -78,6 +78,10 @@ public final class ContainerTools {
               FileChannel.open(
                   CACHE.resolve("base.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           FileLock lock = lockFile.lock()) {
+        // as tools/base-image.sh does: a kept tar is used only with the SHA-256 written when made
+        if (Files.exists(tar) && !KeptFile.intact(tar)) {
+          Files.delete(tar);
+        }
         if (!Files.exists(tar)) {
           String failure = debootstrap(tar);
           if (failure != null) {
@@ -175,6 +179,7 @@ public final class ContainerTools {
             List.of(
                 "tar", "--numeric-owner", "-C", rootfs.toString(), "-cf", partial.toString(), "."))
         .succeeded();
+    KeptFile.recordSha256(partial, tar);
     Files.move(partial, tar);
     CommandRun.of(CACHE, Map.of(), List.of("rm", "-rf", rootfs.toString())).succeeded();
     return null;

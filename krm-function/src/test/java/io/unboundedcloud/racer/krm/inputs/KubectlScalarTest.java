@@ -2,7 +2,14 @@ package io.unboundedcloud.racer.krm.inputs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -122,5 +129,184 @@ class KubectlScalarTest {
   @DisplayName("an empty value is null")
   void empty() {
     assertThat(KubectlScalar.of("")).isEqualTo(KubectlScalar.NULL);
+  }
+
+  @Nested
+  @DisplayName("read in one pass, the same as the expressions it replaces")
+  class OnePass {
+    private static final String ALPHABET = "019+-.eE_xob8a:";
+
+    @Test
+    @DisplayName(
+        "every string of up to 4 characters of digits, signs, dots, e/E, _, x/o/b, a and :")
+    void everyShortString() {
+      List<String> texts = new ArrayList<>(List.of(""));
+      List<String> mismatches = new ArrayList<>();
+      for (int length = 1; length <= 4; length++) {
+        List<String> longer = new ArrayList<>();
+        for (String text : texts) {
+          for (char c : ALPHABET.toCharArray()) {
+            longer.add(text + c);
+          }
+        }
+        texts = longer;
+        for (String text : texts) {
+          compare(text, mismatches);
+        }
+      }
+      assertThat(texts).hasSize((int) Math.pow(ALPHABET.length(), 4));
+      assertThat(mismatches).isEmpty();
+    }
+
+    @Test
+    @Tag("slow")
+    @DisplayName("100,000 generated strings of 5 to 40 characters, numbers and near-numbers")
+    void generatedStrings() {
+      Random random = new Random(41);
+      String[] pieces = {
+        "0",
+        "1",
+        "9",
+        "12",
+        "000",
+        "_",
+        "+",
+        "-",
+        ".",
+        "e",
+        "E",
+        "e+",
+        "E-",
+        "0x",
+        "0o",
+        "0b",
+        "ff",
+        "18446744073709551615",
+        "9223372036854775808",
+        "x",
+        ":",
+        "1e400",
+        "a"
+      };
+      List<String> mismatches = new ArrayList<>();
+      int numbers = 0;
+      for (int n = 0; n < 100_000; n++) {
+        StringBuilder text = new StringBuilder();
+        int count = 1 + random.nextInt(8);
+        for (int i = 0; i < count && text.length() < 40; i++) {
+          text.append(pieces[random.nextInt(pieces.length)]);
+        }
+        compare(text.toString(), mismatches);
+        numbers += KubectlScalar.of(text.toString()) == KubectlScalar.NUMBER ? 1 : 0;
+      }
+      assertThat(mismatches).isEmpty();
+      assertThat(numbers).as("numbers among them").isGreaterThan(5_000);
+    }
+
+    private void compare(String text, List<String> mismatches) {
+      KubectlScalar now = KubectlScalar.of(text);
+      KubectlScalar before = Expressions.of(text);
+      if (now != before) {
+        mismatches.add(text + ": " + now + ", expressions: " + before);
+      }
+    }
+  }
+
+  @Nested
+  @Tag("slow")
+  @DisplayName("a value of a megabyte is typed, not a crash")
+  class Megabyte {
+    private static final int SIZE = 1 << 20;
+
+    @Test
+    @DisplayName(
+        "1, a megabyte of digits, x: a string (its float expression cost the length squared)")
+    void almostANumber() {
+      assertThat(KubectlScalar.of("1" + "5".repeat(SIZE) + "x")).isEqualTo(KubectlScalar.STRING);
+    }
+
+    @Test
+    @DisplayName("a megabyte of digits: beyond uint64 and float64, so a string, not parsed whole")
+    void allDigits() {
+      assertThat(KubectlScalar.of("7".repeat(SIZE))).isEqualTo(KubectlScalar.STRING);
+      assertThat(KubectlScalar.of("0".repeat(SIZE) + "1")).isEqualTo(KubectlScalar.NUMBER);
+      assertThat(KubectlScalar.of("0." + "7".repeat(SIZE))).isEqualTo(KubectlScalar.NUMBER);
+    }
+
+    @Test
+    @DisplayName("a dot and a megabyte of digits: a number (its expression overflowed the stack)")
+    void dotAndDigits() {
+      assertThat(KubectlScalar.of("." + "3_3".repeat(SIZE / 3))).isEqualTo(KubectlScalar.NUMBER);
+      assertThat(KubectlScalar.of("." + "3".repeat(SIZE) + "x")).isEqualTo(KubectlScalar.STRING);
+    }
+  }
+
+  /**
+   * The oracle: the expressions KubectlScalar matched before it read in one pass, and its integers
+   * parsed whole with BigInteger (their syntax here written as one expression).
+   */
+  private static final class Expressions {
+    private static final Pattern SIGNED_EXPONENT_FLOAT =
+        Pattern.compile("[-+]?[0-9]*\\.?[0-9]+([eE][-+][0-9]+)?");
+    private static final Pattern DOT_FLOAT =
+        Pattern.compile("\\.[0-9](_?[0-9])*([eE][-+]?[0-9](_?[0-9])*)?");
+    private static final BigInteger INT64_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+    private static final BigInteger INT64_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+    private static final BigInteger UINT64_MAX =
+        BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    static KubectlScalar of(String text) {
+      KubectlScalar word = KubectlScalar.of(text);
+      if (text.isEmpty() || word == KubectlScalar.NULL || word == KubectlScalar.BOOLEAN) {
+        return word; // the word tables are unchanged
+      }
+      if (text.charAt(0) == '.') {
+        return text.matches("\\.(nan|NaN|NAN|inf|Inf|INF)") || DOT_FLOAT.matcher(text).matches()
+            ? KubectlScalar.NUMBER
+            : KubectlScalar.STRING;
+      }
+      char first = text.charAt(0);
+      if (first != '+' && first != '-' && (first < '0' || first > '9')) {
+        return KubectlScalar.STRING;
+      }
+      if (text.matches("[-+]\\.(inf|Inf|INF)")) {
+        return KubectlScalar.NUMBER;
+      }
+      String plain = text.replace("_", "");
+      if (isInteger(plain)) {
+        return KubectlScalar.NUMBER;
+      }
+      if (SIGNED_EXPONENT_FLOAT.matcher(plain).matches()
+          && Double.isFinite(Double.parseDouble(plain))) {
+        return KubectlScalar.NUMBER;
+      }
+      return KubectlScalar.STRING;
+    }
+
+    /** Go's integer syntax: hex, octal (0o or a leading 0), binary and decimal digits. */
+    private static final Pattern INTEGER =
+        Pattern.compile(
+            "[-+]?(?:0[xX]([0-9a-fA-F]+)|0[oO]([0-7]+)|0[bB]([01]+)|0([0-7]+)|([1-9][0-9]*|0))");
+
+    private static boolean isInteger(String text) {
+      java.util.regex.Matcher integer = INTEGER.matcher(text);
+      if (!integer.matches()) {
+        return false;
+      }
+      int[] radixes = {0, 16, 8, 2, 8, 10};
+      int group = 1;
+      while (integer.group(group) == null) {
+        group++;
+      }
+      String digits = integer.group(group);
+      int radix = radixes[group];
+      boolean signed = text.startsWith("+") || text.startsWith("-");
+      BigInteger value = new BigInteger(digits, radix);
+      if (text.startsWith("-")) {
+        value = value.negate();
+      }
+      boolean int64 = value.compareTo(INT64_MIN) >= 0 && value.compareTo(INT64_MAX) <= 0;
+      return int64 || !signed && value.compareTo(UINT64_MAX) <= 0;
+    }
   }
 }

@@ -76,7 +76,7 @@ class KeptInputTest {
         "one byte over the limit is refused with the reader's own message, before anything is parsed")
     void overTheLimit() {
       byte[] text = "kind: ResourceList\nitems: []\n".getBytes(StandardCharsets.UTF_8);
-      YamlLimits limits = new YamlLimits(text.length - 1, 256, 50, 1_000_000);
+      YamlLimits limits = new YamlLimits(text.length - 1, 256, 1_000_000);
 
       assertThatThrownBy(() -> KeptInput.read(new ByteArrayInputStream(text), "stdin", limits))
           .isInstanceOf(YamlInputException.class)
@@ -97,7 +97,7 @@ class KeptInputTest {
               KeptInput.read(
                       new ByteArrayInputStream(text),
                       "stdin",
-                      new YamlLimits(text.length, 256, 50, 1_000_000))
+                      new YamlLimits(text.length, 256, 1_000_000))
                   .size())
           .as("exactly the limit")
           .isEqualTo(text.length);

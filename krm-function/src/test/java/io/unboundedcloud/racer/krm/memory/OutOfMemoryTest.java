@@ -39,4 +39,38 @@ class OutOfMemoryTest {
     assertThat(OutOfMemory.message("the input", 10L << 20)).contains("-Xmx64m");
     assertThat(OutOfMemory.message("the input", (100L << 20) + 1)).contains("-Xmx201m");
   }
+
+  @Test
+  @DisplayName(
+      "an input whose aliases expanded: says what they stand for against the budget, and to write them out")
+  void expanded() {
+    String message = OutOfMemory.message("the input (1.0 MiB)", 100L << 20, 128L << 20, 192L << 20);
+
+    assertThat(message)
+        .startsWith(
+            "out of memory: the input (1.0 MiB), whose aliases stand for 100.0 MiB more once"
+                + " expanded (counted against the 128.0 MiB one run reads), needs more than the"
+                + " 192.0 MiB of Java heap this run had.")
+        .contains("Write the aliased values out once or make them smaller, or give racer-krm more")
+        .doesNotContain("\n");
+  }
+
+  @Test
+  @DisplayName(
+      "a heap that holds whatever the budget admits: the input is the cause, no larger heap advised")
+  void inputIsTheCause() {
+    long budget = 128L << 20;
+    long enough = OutOfMemory.HEAP_PER_INPUT_BYTE * budget;
+
+    String message = OutOfMemory.message("the input (1.0 MiB)", 100L << 20, budget, enough);
+
+    assertThat(message)
+        .contains(
+            "That heap holds any input within the 128.0 MiB one run reads, so a larger one does"
+                + " not help: the input is too large or expands too much",
+            "write each aliased value out once")
+        .doesNotContain("RACER_KRM_JAVA_OPTS", "-Xmx");
+    assertThat(OutOfMemory.message("the input", 0, budget, enough - 1))
+        .contains("RACER_KRM_JAVA_OPTS=-Xmx<size>");
+  }
 }

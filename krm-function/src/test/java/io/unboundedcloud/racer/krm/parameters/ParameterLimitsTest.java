@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.parameters;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.inputs.Read;
@@ -53,21 +54,66 @@ class ParameterLimitsTest {
 
       Outcome outcome = render(config(""), "[" + string(parameter, value) + "]");
 
+      // imageRegistry chooses both images: each is refused on its own
+      List<String> images =
+          switch (parameter) {
+            case "imageRegistry" -> List.of("dataplane", "racer-object");
+            case "dataplaneImage" -> List.of("dataplane");
+            default -> List.of("racer-object");
+          };
+      assertThat(outcome.results().list()).allMatch(r -> r.severity() == Severity.ERROR);
       assertThat(outcome.results().list())
-          .extracting(Result::severity, Result::message)
-          .singleElement()
-          .satisfies(
-              error -> {
-                assertThat(error.toList().get(0)).isEqualTo(Severity.ERROR);
-                assertThat((String) error.toList().get(1))
-                    .startsWith("Application parameter " + parameter + " (ARGOCD_APP_PARAMETERS)")
-                    .contains("but this folder allows no registry for the Application's images")
-                    .contains("(ConfigMap racer-function) has no data.allowedRegistries")
-                    .endsWith(
-                        "to allow it, list its registry or repository prefix there,"
-                            + " comma-separated: allowedRegistries: \"evil.example.com/pwn\"");
-              });
+          .extracting(Result::message)
+          .hasSameSizeAs(images)
+          .allSatisfy(
+              message ->
+                  assertThat(message)
+                      .startsWith("Application parameter " + parameter + " (ARGOCD_APP_PARAMETERS)")
+                      .contains("but this folder allows no registry for the Application's images")
+                      .contains("(ConfigMap racer-function) has no data.allowedRegistries")
+                      .endsWith(
+                          "to allow it, list its registry or repository prefix there,"
+                              + " comma-separated: allowedRegistries: \"evil.example.com/pwn\""))
+          .zipSatisfy(
+              images, (message, image) -> assertThat(message).contains("chooses the " + image));
       assertUnchanged(outcome);
+    }
+
+    @Test
+    @DisplayName(
+        "imageTag over a folder whose tag pins a digest: an error, the pin is never dropped; the"
+            + " same tag renders")
+    void imageTagOverDigest() {
+      String pinned = "imageTag: \"0.19.0@" + DIGEST + "\"";
+
+      Outcome retagged = render(config(pinned), "[" + string("imageTag", "0.19.1") + "]");
+      Outcome same = render(config(pinned), "[" + string("imageTag", "0.19.0@" + DIGEST) + "]");
+
+      assertThat(retagged.results().list())
+          .extracting(Result::severity, Result::message)
+          .containsExactly(
+              tuple(
+                  Severity.ERROR,
+                  "Application parameter imageTag (ARGOCD_APP_PARAMETERS) renders the dataplane"
+                      + " image registry.example.com/racer/racer-dataplane:0.19.1 in place of"
+                      + " registry.example.com/racer/racer-dataplane:0.19.0@"
+                      + DIGEST
+                      + ", which the folder pins by digest: a parameter that chooses no image may"
+                      + " not drop a digest the folder pins; leave imageTag out to keep the pin, or"
+                      + " choose the image whole with dataplaneImage under an entry of the"
+                      + " folder's data.allowedRegistries"),
+              tuple(
+                  Severity.ERROR,
+                  "Application parameter imageTag (ARGOCD_APP_PARAMETERS) renders the racer-object"
+                      + " image registry.example.com/racer/racer-object:0.19.1 in place of"
+                      + " registry.example.com/racer/racer-object:0.19.0@"
+                      + DIGEST
+                      + ", which the folder pins by digest: a parameter that chooses no image may"
+                      + " not drop a digest the folder pins; leave imageTag out to keep the pin, or"
+                      + " choose the image whole with objectImage under an entry of the folder's"
+                      + " data.allowedRegistries"));
+      assertUnchanged(retagged);
+      assertThat(same.results().list()).isEmpty();
     }
 
     @Test
@@ -80,12 +126,28 @@ class ParameterLimitsTest {
           .contains("registry.example.com/racer/racer-dataplane:0.19.1");
     }
 
-    @Test
-    @DisplayName("an empty image parameter chooses no image: no refusal, the folder's images stay")
-    void empty() {
-      Outcome outcome = render(config(""), "[" + string("dataplaneImage", "") + "]");
+    @ParameterizedTest(name = "{0} = \"{1}\"")
+    @MethodSource("io.unboundedcloud.racer.krm.parameters.ParameterLimitsTest#blankImageParameters")
+    @DisplayName(
+        "a blank image, registry or tag parameter is an error naming it, never the folder's value"
+            + " dropped")
+    void blank(String parameter, String blank) {
+      Read<ApplicationParameters> read =
+          ParametersJson.read(
+              "[{\"name\":\""
+                  + parameter
+                  + "\",\"string\":\""
+                  + blank.replace("\t", "\\t").replace("\n", "\\n")
+                  + "\"}]");
 
-      assertThat(outcome.results().list()).isEmpty();
+      assertThat(read.ok()).isFalse();
+      assertThat(read.results().list())
+          .extracting(Result::message)
+          .singleElement()
+          .asString()
+          .startsWith("Application parameter " + parameter + " (ARGOCD_APP_PARAMETERS) is blank")
+          .contains("would drop the folder's own " + parameter)
+          .contains("or leave the parameter out to keep the folder's");
     }
   }
 
@@ -116,11 +178,86 @@ class ParameterLimitsTest {
       assertThat(outcome.results().list())
           .filteredOn(result -> result.severity() == Severity.ERROR)
           .extracting(Result::message)
+          // imageRegistry chooses both images, and neither lies under the prefix
+          .hasSize(parameter.equals("imageRegistry") ? 2 : 1)
+          .allSatisfy(
+              message ->
+                  assertThat(message)
+                      .startsWith(
+                          "Application parameter "
+                              + parameter
+                              + " (ARGOCD_APP_PARAMETERS) chooses the")
+                      .contains("which lies under none of the registries this folder allows")
+                      .contains("allowedRegistries: \"" + allowed.replace(" ", "")));
+      assertUnchanged(outcome);
+    }
+
+    @Test
+    @DisplayName(
+        "issue 41: imageRegistry under a prefix that covers the dataplane image alone: the"
+            + " racer-object image is refused, though a warning about the dataplane image came"
+            + " first")
+    void warningHidesNoRefusal() {
+      Outcome outcome =
+          render(
+              config(
+                  "allowedRegistries: \"mirror.example.com/racer/racer-dataplane\"\n"
+                      + "  strict: \"true\""),
+              "["
+                  + string("imageRegistry", "mirror.example.com/racer")
+                  + ","
+                  + string("imageTag", "latest")
+                  + ","
+                  + string("strict", "false")
+                  + "]");
+
+      assertThat(outcome.results().list())
+          .extracting(Result::severity, Result::message)
+          .satisfiesExactly(
+              warning -> {
+                assertThat(warning.toList().get(0)).isEqualTo(Severity.WARNING);
+                assertThat((String) warning.toList().get(1))
+                    .startsWith(
+                        "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) renders the"
+                            + " dataplane image mirror.example.com/racer/racer-dataplane:latest,"
+                            + " which pins no version");
+              },
+              error -> {
+                assertThat(error.toList().get(0)).isEqualTo(Severity.ERROR);
+                assertThat((String) error.toList().get(1))
+                    .startsWith(
+                        "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) chooses the"
+                            + " racer-object image mirror.example.com/racer/racer-object:latest,"
+                            + " which lies under none of the registries this folder allows");
+              });
+      assertUnchanged(outcome);
+    }
+
+    @ParameterizedTest(name = "{0}: {1}, tag {2}")
+    @MethodSource("io.unboundedcloud.racer.krm.parameters.ParameterLimitsTest#oneImageAllowed")
+    @DisplayName(
+        "whatever is said of one image (a warning, nothing, a refusal), the other is judged on its"
+            + " own")
+    void eachImageOnItsOwn(String allowed, String refusedImage, String tag) {
+      Outcome outcome =
+          render(
+              config("allowedRegistries: \"" + allowed + "\""),
+              "["
+                  + string("imageRegistry", "mirror.example.com/racer")
+                  + (tag.isEmpty() ? "" : "," + string("imageTag", tag))
+                  + "]");
+
+      assertThat(outcome.results().list())
+          .filteredOn(result -> result.severity() == Severity.ERROR)
+          .extracting(Result::message)
           .singleElement()
           .asString()
-          .startsWith("Application parameter " + parameter + " (ARGOCD_APP_PARAMETERS) chooses the")
-          .contains("which lies under none of the registries this folder allows")
-          .contains("allowedRegistries: \"" + allowed.replace(" ", ""));
+          .startsWith(
+              "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) chooses the "
+                  // messages call the dataplane image by its role, the other by its name
+                  + refusedImage.replace("racer-dataplane", "dataplane")
+                  + " image mirror.example.com/racer/"
+                  + refusedImage);
       assertUnchanged(outcome);
     }
 
@@ -246,6 +383,29 @@ class ParameterLimitsTest {
             "mirror.example.com/racer/racer-object@" + DIGEST,
             "mirror.example.com/racer"),
         Arguments.of("objectImage", "[::1]:5000/racer/racer-object:0.19.0", "[::1]:5000/racer"));
+  }
+
+  /**
+   * An allowed prefix that covers one image of {@code imageRegistry=mirror.example.com/racer} and
+   * not the other, with a tag that makes the allowed one pinned or not (so a warning comes first,
+   * or nothing does).
+   */
+  static Stream<Arguments> oneImageAllowed() {
+    return Stream.of(
+            Arguments.of("mirror.example.com/racer/racer-dataplane", "racer-object"),
+            Arguments.of("mirror.example.com/racer/racer-object", "racer-dataplane"))
+        .flatMap(
+            pair ->
+                Stream.of("", "latest", "0.19.1")
+                    .map(tag -> Arguments.of(pair.get()[0], pair.get()[1], tag)));
+  }
+
+  /** Each parameter that chooses an image, wholly or in part, with each kind of blank value. */
+  static Stream<Arguments> blankImageParameters() {
+    return Stream.of("imageRegistry", "imageTag", "dataplaneImage", "objectImage")
+        .flatMap(
+            parameter ->
+                Stream.of("", " ", "\t", "  \n ").map(blank -> Arguments.of(parameter, blank)));
   }
 
   static Stream<Arguments> refusedImages() {

@@ -246,7 +246,86 @@ class ParametersJsonTest {
         Arguments.of(
             "a JSON key twice in one parameter",
             "[{\"name\":\"imageTag\",\"string\":\"1\",\"string\":\"2\"}]",
-            "ARGOCD_APP_PARAMETERS is not JSON (Duplicate field 'string')"));
+            "ARGOCD_APP_PARAMETERS is not JSON (Duplicate field 'string')"),
+        Arguments.of(
+            "issue 41: words after the array",
+            "[{\"name\":\"imageTag\",\"string\":\"1\"}] trailing",
+            "ARGOCD_APP_PARAMETERS holds text after its JSON value, from character 36 on"
+                + " (\"trailing\"): it should hold the Application's parameters as one JSON array"
+                + " and nothing else"),
+        Arguments.of(
+            "a second array after the first",
+            "[] \n [{\"name\":\"strict\",\"string\":\"false\"}]",
+            "ARGOCD_APP_PARAMETERS holds text after its JSON value, from character 6 on"),
+        Arguments.of(
+            "a closing bracket too many",
+            "[{\"name\":\"imageTag\",\"string\":\"1\"}]]",
+            "ARGOCD_APP_PARAMETERS holds text after its JSON value, from character 35 on (\"]\")"),
+        Arguments.of(
+            "null followed by text",
+            "null x",
+            "ARGOCD_APP_PARAMETERS holds text after its JSON value, from character 6 on (\"x\")"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        // the input of the fuzz finding crash-not-json-message-quoting-replacement-character
+        "\uFFFD\u0000\u0004mirror.example.",
+        "[] \uFFFD",
+        "[{\"name\":\"settings\",\"map\":{\"RACER_\uFFFD\":\"1\"}}]",
+        "[{\"name\":\"settings\",\"map\":{\"two \uFFFD\":\"1\"}}]"
+      })
+  @DisplayName(
+      "U+FFFD where the JSON breaks, after it, or in a settings key: the UTF-8 error, and no"
+          + " message quotes the character")
+  void lostBytesNeverQuoted(String json) {
+    Read<ApplicationParameters> read = ParametersJson.read(json);
+
+    assertThat(read.ok()).isFalse();
+    assertThat(read.results().list())
+        .extracting(Result::message)
+        .singleElement()
+        .asString()
+        .contains("is not valid UTF-8")
+        .doesNotContain("\uFFFD");
+  }
+
+  @Test
+  @DisplayName("white space after the array is no text: it reads")
+  void trailingWhiteSpace() {
+    assertThat(read("[{\"name\":\"imageTag\",\"string\":\"1\"}] \t\r\n ").functionConfig())
+        .extracting(ParameterValue::value)
+        .containsExactly("1");
+  }
+
+  @Test
+  @DisplayName(
+      "issue 41: dataplaneImage \" \", objectImage \"\" and imageTag over a folder that pins by"
+          + " digest: an error for each blank parameter, naming it")
+  void blankImages() {
+    Read<ApplicationParameters> read =
+        ParametersJson.read(
+            "[{\"name\":\"dataplaneImage\",\"string\":\" \"},"
+                + "{\"name\":\"objectImage\",\"string\":\"\"},"
+                + "{\"name\":\"imageTag\",\"string\":\"0.19.0-rc1\"}]");
+
+    assertThat(read.ok()).isFalse();
+    assertThat(read.results().list())
+        .extracting(Result::message)
+        .satisfiesExactly(
+            dataplane ->
+                assertThat(dataplane)
+                    .startsWith(
+                        "Application parameter dataplaneImage (ARGOCD_APP_PARAMETERS) is blank"
+                            + " (\" \"): the function config reads a blank value as unset, so it"
+                            + " would drop the folder's own dataplaneImage (a digest pin with it)"
+                            + " rather than choose an image; give a whole image reference"),
+            object ->
+                assertThat(object)
+                    .startsWith(
+                        "Application parameter objectImage (ARGOCD_APP_PARAMETERS) is blank"
+                            + " (\"\")"));
   }
 
   private static ApplicationParameters read(String json) {

@@ -132,7 +132,14 @@ class ParametersRenderTest {
                   + " function config, so it allows no registry for the Application's images: give"
                   + " it a function config whose data.allowedRegistries lists the registries or"
                   + " repository prefixes the images may come from, comma-separated (for example"
-                  + " allowedRegistries: \"registry.example.com/racer\")");
+                  + " allowedRegistries: \"registry.example.com/racer\")",
+              "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) chooses the"
+                  + " racer-object image registry.example.com/racer/racer-object:0.19.0, but the"
+                  + " folder has no function config, so it allows no registry for the"
+                  + " Application's images: give it a function config whose data.allowedRegistries"
+                  + " lists the registries or repository prefixes the images may come from,"
+                  + " comma-separated (for example allowedRegistries:"
+                  + " \"registry.example.com/racer\")");
     }
 
     @Test

@@ -88,11 +88,14 @@ class ChangedObjectShapesTest {
   private final KrmRun first = KrmRun.function(sent);
 
   @Test
-  @DisplayName("renders (exit 0) and changes the cache origin, into output that parses")
+  @DisplayName(
+      "renders (exit 0) and gives the cache origin the placement (its affinity), into output that"
+          + " parses")
   void renders() {
     assertThat(first.exitCode()).as(first.describe()).isZero();
     PlainYamlParser.assertComposes(first.stdout(), "the output");
-    assertThat(originText()).contains("nodeSelector:", "tolerations:");
+    assertThat(ORIGIN).doesNotContain("affinity");
+    assertThat(originText()).contains("affinity:\n          nodeAffinity:\n");
   }
 
   @Test

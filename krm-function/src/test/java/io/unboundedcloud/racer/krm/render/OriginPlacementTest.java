@@ -460,6 +460,8 @@ class OriginPlacementTest {
         path: /run/racer//             | true
         path: /run                     | true
         path: /                        | true
+        path: ///                      | true
+        path: /run/racer///x           | false
         path: /run/racer/models/origin | false
         path: /run/racerx              | false
         type: Directory                | false

@@ -8,8 +8,8 @@ import java.util.stream.Stream;
 
 /**
  * A kubectl whose kustomize the end-to-end tests build with: the machine's (kustomize 5.5 on the
- * project's machines) or the one tools/toolchain.sh pins (kustomize 5.7.1). The kustomize tests run
- * under each ({@code @ParameterizedClass} with {@link #each()}).
+ * project's machines) or one of those tools/toolchain.sh pins (kustomize 5.7.1 and 5.8.1). The
+ * kustomize tests run under each ({@code @ParameterizedClass} with {@link #each()}).
  */
 public final class Kubectl {
   /** kubectl on this JVM's PATH. */
@@ -18,6 +18,10 @@ public final class Kubectl {
   /** kubectl 1.35.2 with kustomize 5.7.1, fetched by tools/toolchain.sh. */
   public static final Kubectl PINNED =
       new Kubectl("kubectl 1.35.2, kustomize 5.7.1 (pinned)", PinnedTool.KUBECTL_KUSTOMIZE57);
+
+  /** kubectl 1.36.3 with kustomize 5.8.1 (Argo CD 3.3 and later bundle it), from toolchain.sh. */
+  public static final Kubectl PINNED_58 =
+      new Kubectl("kubectl 1.36.3, kustomize 5.8.1 (pinned)", PinnedTool.KUBECTL_KUSTOMIZE58);
 
   private final String description;
   private final PinnedTool pinned;
@@ -29,7 +33,7 @@ public final class Kubectl {
 
   /** Every kubectl the kustomize tests build with. */
   public static Stream<Kubectl> each() {
-    return Stream.of(MACHINE, PINNED);
+    return Stream.of(MACHINE, PINNED, PINNED_58);
   }
 
   /** Why this kubectl cannot run here, or null. */

@@ -15,25 +15,27 @@ import java.util.Map;
  * written (a command that needs a cluster is given {@code --kubeconfig}).
  */
 public final class PinnedHelm {
+  private final PinnedTool helm;
   private final Path home;
 
-  private PinnedHelm(Path home) {
+  private PinnedHelm(PinnedTool helm, Path home) {
+    this.helm = helm;
     this.home = home;
   }
 
-  /** Why Helm 4 cannot be had here (toolchain.sh's one line), or null. */
+  /** Why Helm 4.1 cannot be had here (toolchain.sh's one line), or null. */
   public static String missing() {
     return PinnedTool.HELM4.missing();
   }
 
-  /** What it is, with its pinned version. */
-  public static String description() {
-    return PinnedTool.HELM4.description();
+  /** Helm 4.1 with its homes under {@code folder}; call only when {@link #missing()} is null. */
+  public static PinnedHelm in(Path folder) throws IOException {
+    return in(PinnedTool.HELM4, folder);
   }
 
-  /** Helm 4 with its homes under {@code folder}; call only when {@link #missing()} is null. */
-  public static PinnedHelm in(Path folder) throws IOException {
-    return new PinnedHelm(Files.createDirectories(folder));
+  /** {@code helm} (a Helm of {@link PinnedTool}) with its homes under {@code folder}. */
+  public static PinnedHelm in(PinnedTool helm, Path folder) throws IOException {
+    return new PinnedHelm(helm, Files.createDirectories(folder));
   }
 
   /** {@code helm ARGS} in {@code dir}. */
@@ -43,7 +45,7 @@ public final class PinnedHelm {
 
   /** {@code helm ARGS} in {@code dir}. */
   public CommandRun run(Path dir, List<String> args) {
-    List<String> command = new ArrayList<>(List.of(PinnedTool.HELM4.path().toString()));
+    List<String> command = new ArrayList<>(List.of(helm.path().toString()));
     command.addAll(args);
     return CommandRun.of(
         dir,

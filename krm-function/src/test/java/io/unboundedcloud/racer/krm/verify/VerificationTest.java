@@ -59,9 +59,12 @@ class VerificationTest {
   private static final String OBJECT_IMAGE_VALUE =
       "spec.template.spec.containers[name=dataplane].env[name=RACER_OBJECT_IMAGE].value";
 
-  /** The stream has one drift, at this field, its message saying each of these. */
+  /**
+   * The stream has one drift, at this field, its message saying each of these (beside it, what the
+   * function warns about the images it renders from, as {@code VerifyWarningsTest} holds).
+   */
   private static void assertOneDrift(String stream, String field, String... said) {
-    assertThat(verify(stream))
+    assertThat(verify(stream).stream().filter(result -> result.severity() == Severity.ERROR))
         .singleElement()
         .satisfies(
             drift -> {

@@ -107,7 +107,7 @@ class ManifestStreamTest {
           .isInstanceOf(YamlInputException.class)
           .hasMessageContainingAll(
               "test.yaml:6:3: ",
-              "document 2 (a List) item 1 is 'just text'",
+              "document 2 (a List) item 1 is \"just text\"",
               "not a Kubernetes object");
       assertThatThrownBy(() -> readManifests("kind: List\nitems:\n- metadata: {name: x}\n"))
           .hasMessageContainingAll("document 1 (a List) item 0 is a mapping without kind");

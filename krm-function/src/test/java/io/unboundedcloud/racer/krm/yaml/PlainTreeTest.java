@@ -10,9 +10,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -288,6 +291,83 @@ class PlainTreeTest {
       data.put("enum", Thread.State.NEW);
 
       assertThat(yaml(data)).isEqualTo("array:\n- a\n- b\nenum: NEW\n");
+    }
+  }
+
+  @Nested
+  @DisplayName("a base-60 float is told in one pass, the same as the expression .*:.* matched")
+  class Sexagesimal {
+    private final Pattern expression = Pattern.compile(".*:.*");
+
+    @Test
+    @DisplayName("every string of up to 4 of 1 : . a and the five line terminators")
+    void everyShortString() {
+      List<String> texts = new ArrayList<>(List.of(""));
+      List<String> mismatches = new ArrayList<>();
+      for (int length = 0; length <= 4; length++) {
+        for (String text : texts) {
+          if (PlainTree.isSexagesimal(text) != expression.matcher(text).matches()) {
+            mismatches.add(text);
+          }
+        }
+        List<String> longer = new ArrayList<>();
+        for (String text : texts) {
+          for (char c : "1:.a\n\r\u0085\u2028\u2029".toCharArray()) {
+            longer.add(text + c);
+          }
+        }
+        texts = longer;
+      }
+      assertThat(mismatches).isEmpty();
+      assertThat(PlainTree.isSexagesimal("1:20.5")).isTrue();
+      assertThat(PlainTree.isSexagesimal("1:20\n")).isFalse();
+    }
+  }
+
+  @Nested
+  @Tag("slow")
+  @DisplayName(
+      "a plain scalar of a megabyte is read as a string, and written so, whatever it looks like")
+  class MegabyteScalars {
+    private static final int SIZE = 1 << 20;
+
+    static Stream<Arguments> shapes() {
+      Random random = new Random(41);
+      StringBuilder digits = new StringBuilder();
+      for (int i = 0; i < SIZE; i++) {
+        digits.append((char) ('0' + random.nextInt(10)));
+      }
+      return Stream.of(
+          Arguments.of("1, digits, x", "1" + digits + "x"),
+          Arguments.of("digits", "1" + digits),
+          Arguments.of("a dot and digits", "." + digits),
+          Arguments.of("digits, a dot, digits", digits + "." + digits),
+          Arguments.of("base 60", "1" + ":5".repeat(SIZE / 2)),
+          Arguments.of("a digit, underscores, x", "0" + "_".repeat(SIZE) + "x"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shapes")
+    void readAndWritten(String shape, String text) {
+      Map<String, Object> read = plain("v: " + text + "\n");
+      assertThat(read.get("v")).isEqualTo(text); // snakeyaml resolves at most 1,024 characters
+      assertThat(plain(yaml(Map.of("v", text))).get("v")).isEqualTo(text);
+    }
+
+    @Test
+    @DisplayName(
+        "an explicit !!float of colons across a line: its text (.*:.* took the length squared)")
+    void taggedFloatOfColons() {
+      String text = ":".repeat(SIZE) + "\n";
+      Object read =
+          PlainTree.scalarValue(
+              new org.yaml.snakeyaml.nodes.ScalarNode(
+                  org.yaml.snakeyaml.nodes.Tag.FLOAT,
+                  text,
+                  null,
+                  null,
+                  org.yaml.snakeyaml.DumperOptions.ScalarStyle.DOUBLE_QUOTED));
+      assertThat(read).isEqualTo(text);
     }
   }
 }

@@ -286,7 +286,7 @@ public final class SettingsCatalog {
    * An unknown key's message; arguments: the key, {@link #SUGGESTION} or {@link #NO_SUGGESTION}.
    */
   public static final String UNKNOWN_MESSAGE =
-      "%s is not a known racer-settings key%s It is passed to the dataplane unchecked.";
+      "%s is not a known racer-settings key%s Outside strict mode it is passed to the dataplane unchecked.";
 
   /** The hint of {@link #UNKNOWN_MESSAGE} that names the nearest known key; argument: that key. */
   public static final String SUGGESTION = "; did you mean %s?";

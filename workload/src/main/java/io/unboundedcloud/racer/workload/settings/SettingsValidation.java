@@ -56,28 +56,9 @@ final class SettingsValidation {
     return List.copyOf(findings);
   }
 
-  /**
-   * A value as messages show it: in double quotes, with quotes, backslashes and controls escaped.
-   */
+  /** A value as messages show it: {@link QuotedText#of}. */
   static String quote(String value) {
-    StringBuilder out = new StringBuilder("\"");
-    for (char c : value.toCharArray()) {
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\t' -> out.append("\\t");
-        case '\r' -> out.append("\\r");
-        default -> {
-          if (Character.isISOControl(c)) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"').toString();
+    return QuotedText.of(value);
   }
 
   private static SortedMap<String, String> racerKeys(Map<String, String> settings) {

@@ -151,7 +151,7 @@ class SettingsValidationTest {
                   "RACER_SLAB_BYTE",
                   FindingSeverity.WARNING,
                   "RACER_SLAB_BYTE is not a known racer-settings key; did you mean RACER_SLAB_BYTES?"
-                      + " It is passed to the dataplane unchecked.",
+                      + " Outside strict mode it is passed to the dataplane unchecked.",
                   "RACER_SLAB_BYTES"));
     }
 
@@ -190,7 +190,7 @@ class SettingsValidationTest {
                   key,
                   FindingSeverity.WARNING,
                   key
-                      + " is not a known racer-settings key. It is passed to the dataplane unchecked.",
+                      + " is not a known racer-settings key. Outside strict mode it is passed to the dataplane unchecked.",
                   null));
     }
 

@@ -195,7 +195,7 @@ class HostileYamlTest {
       Verdict.assertCleanFailure(run);
       assertThat(run.stderr())
           .contains(
-              "stdin:",
+              "of the object's text",
               "the aliases expand past the 128 MiB one run reads",
               "*big (the value of \"KEY_",
               "stands for 1,048,576 characters");

@@ -181,7 +181,7 @@ class ItemTextProblemTest {
     assertThat(run.exitCode()).isEqualTo(1);
     Map<String, Object> error = ResourceListOutput.parse(run.stdout()).onlyError();
     assertThat((String) error.get("message"))
-        .contains("items[1] is 'just a string'", "line 1, column 1 of the object's text")
+        .contains("items[1] is \"just a string\"", "line 1, column 1 of the object's text")
         .doesNotContain("stdin:");
     assertThat(error).doesNotContainKeys("resourceRef", "file");
   }

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.ItemTextProblem;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
@@ -12,6 +13,7 @@ import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlLimits;
 import io.unboundedcloud.racer.krm.yaml.YamlReader;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
@@ -63,7 +65,7 @@ final class FunctionMode implements Mode {
           YamlReader.readResourceList(
               input.open(), Invocation.STDIN, YamlLimits.DEFAULT, call.budget());
     } catch (YamlInputException unreadable) {
-      refuse(keepingItems(unreadable, call), out, call.stderr());
+      refuse(keepingItems(unreadable, call), keptStdin(call), out, call.stderr());
       return 1;
     }
     List<MappingNode> inputItems = List.copyOf(list.items());
@@ -101,12 +103,18 @@ final class FunctionMode implements Mode {
     return YamlReader.keepingItems(refused, call.kept().get().open());
   }
 
+  /** Stdin as it was kept, for a refusal to find the item it is about; null when not kept. */
+  private static InputStream keptStdin(Invocation call) {
+    return call.kept().map(KeptInput::open).orElse(null);
+  }
+
   /**
-   * An input that is not a ResourceList: its items as parsed, when there are any, and the error.
+   * An input that is not a ResourceList: its items as parsed, when there are any, and the error,
+   * about the item whose text holds the problem when one does ({@link ItemTextProblem}).
    */
   private static void refuse(
-      YamlInputException unreadable, OutputStream output, PrintStream stderr) {
-    Result error = Result.error("input is not a ResourceList: " + unreadable.getMessage());
+      YamlInputException unreadable, InputStream input, OutputStream output, PrintStream stderr) {
+    Result error = ItemTextProblem.of("input is not a ResourceList: ", unreadable, input);
     stderr.println(error.toLine());
     if (unreadable.items().isPresent()) {
       YamlWriter.writeUnusedItems(unreadable.items().get(), List.of(error.toTree()), output);

@@ -54,7 +54,7 @@ class EnvelopeBadInputTest {
           arguments(
               "an unclosed quote",
               HEADER + "items:\n- kind: \"ConfigMap\n",
-              "stdin:",
+              "of the object's text",
               List.of("not valid YAML", "Fix the YAML")),
           arguments(
               "a tab as indentation",
@@ -74,7 +74,7 @@ class EnvelopeBadInputTest {
           arguments(
               "an undefined alias",
               HEADER + "items:\n- *nowhere\n",
-              "stdin:4:",
+              "line 1, column 1 of the object's text",
               List.of("not valid YAML", "nowhere")),
           arguments(
               "a control character",
@@ -199,12 +199,12 @@ class EnvelopeBadInputTest {
           arguments(
               "an item that is not a mapping",
               HEADER + "items:\n" + BYSTANDER + "- just a string\n" + FUNCTION_CONFIG,
-              "stdin:14:3",
+              "line 1, column 1 of the object's text",
               List.of("items[1] is \"just a string\"", "Fix or remove it")),
           arguments(
               "an item that is a list",
               HEADER + "items:\n" + BYSTANDER + "- [a, b]\n" + FUNCTION_CONFIG,
-              "stdin:14:3",
+              "line 1, column 1 of the object's text",
               List.of("items[1] is a list", "Fix or remove it")),
           arguments(
               "an item without kind",
@@ -213,7 +213,7 @@ class EnvelopeBadInputTest {
                   + BYSTANDER
                   + "- apiVersion: v1\n  metadata:\n    name: kindless\n"
                   + FUNCTION_CONFIG,
-              "stdin:14:3",
+              "line 1, column 1 of the object's text",
               List.of("items[1] has no kind", "apiVersion and kind", "Fix or remove it")),
           arguments(
               "an item with an empty kind",
@@ -222,7 +222,7 @@ class EnvelopeBadInputTest {
                   + BYSTANDER
                   + "- apiVersion: v1\n  kind: \"\"\n  metadata:\n    name: blank\n"
                   + FUNCTION_CONFIG,
-              "stdin:14:3",
+              "line 1, column 1 of the object's text",
               List.of("items[1] has no kind", "Fix or remove it")),
           arguments(
               "a function config that is not a mapping",

@@ -85,7 +85,7 @@ class HostileYamlTest {
       String message = (String) Verdict.assertUnreadable(run).get("message");
       assertThat(message)
           .contains(
-              "stdin:",
+              "of the object's text",
               "excessive aliasing",
               "billion laughs",
               "Write the objects out without anchors and aliases");
@@ -125,7 +125,7 @@ class HostileYamlTest {
       Verdict.assertCleanFailure(run);
       assertThat(run.stderr())
           .contains(
-              "stdin:",
+              "of the object's text",
               "excessive aliasing: once expanded, aliases make",
               "more than kubectl accepts",
               "Write the objects out without anchors and aliases");
@@ -195,7 +195,7 @@ class HostileYamlTest {
       Verdict.assertCleanFailure(run);
       assertThat(run.stderr())
           .contains(
-              "stdin:",
+              "of the object's text",
               "the aliases expand past the 128 MiB one run reads",
               "*big (the value of \"KEY_",
               "stands for 1,048,576 characters");
@@ -309,7 +309,7 @@ class HostileYamlTest {
           resourceList(List.of(settingsEntry(NAMESPACE, Map.of()), items), FUNCTION_CONFIG);
       KrmRun run = KrmRun.function(input);
       Verdict.assertCleanFailure(run);
-      assertThat(run.stderr()).contains("stdin:", "alias");
+      assertThat(run.stderr()).contains("of the object's text", "alias");
     }
   }
 
@@ -334,19 +334,19 @@ class HostileYamlTest {
           arguments(
               "flow sequences [[[...]]] in an item",
               resourceList(List.of(item + "  spec: " + flowSequences + "\n"), FUNCTION_CONFIG),
-              "stdin:8:"),
+              "line 5, column"),
           arguments(
               "flow mappings {a: {a: ...}} in an item",
               resourceList(List.of(item + "  spec: " + flowMappings + "\n"), FUNCTION_CONFIG),
-              "stdin:8:"),
+              "line 5, column"),
           arguments(
               "block mappings in an item",
               resourceList(List.of(item + blockMappings), FUNCTION_CONFIG),
-              "stdin:"),
+              "of the object's text"),
           arguments(
               "block sequences in an item",
               resourceList(List.of(item + blockSequences), FUNCTION_CONFIG),
-              "stdin:"));
+              "of the object's text"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -146,11 +146,15 @@ class CommentedItemsTest {
     private final KrmRun run = KrmRun.function(input(items));
 
     @Test
-    @DisplayName("exits 1, naming the key and both of its lines")
+    @DisplayName("exits 1, naming the key, the object and both of the key's lines in its text")
     void refused() {
       assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
       assertThat(run.stderr())
-          .contains("duplicate key 'x'", "first at line 9", "again at line 11", "stdin:11:5");
+          .contains(
+              "duplicate key 'x'",
+              "first at line 6, again at line 8",
+              "line 8, column 3 of the object's text",
+              "[ConfigMap twice]");
     }
 
     @Test

@@ -149,7 +149,7 @@ class AdoptModeBadInputTest {
         }) {
       assertThat(run.exitCode()).as(run.describe()).isEqualTo(2);
       assertThat(run.stdout()).isEmpty();
-      assertThat(run.stderr()).contains("racer-krm --help");
+      assertThat(run.stderr()).contains("run racer-krm adopt --help");
     }
   }
 }

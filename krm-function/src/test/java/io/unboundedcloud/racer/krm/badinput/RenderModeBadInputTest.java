@@ -107,7 +107,9 @@ class RenderModeBadInputTest {
             "error: "
                 + dir
                 + ": no .yaml or .yml files under it other than kustomization.yaml, which racer-krm"
-                + " does not build (build the folder with kustomize or kpt instead): name the folders"
+                + " does not build (kustomization.yaml is a kustomization: its patches and generators"
+                + " are not applied; build it with kubectl kustomize --enable-alpha-plugins, racer-krm"
+                + " listed under its transformers: (README, \"kustomize\")): name the folders"
                 + " or files that hold racer-settings, the function config and the cache origins\n");
   }
 
@@ -246,7 +248,11 @@ class RenderModeBadInputTest {
 
     assertThat(run.stderr())
         .isEqualTo(
-            "error: 2 objects carry the config.kubernetes.io/function annotation"
-                + " (ConfigMap first-fn, ConfigMap second-fn); name the function config with --function-config FILE\n");
+            "error: 2 objects carry the config.kubernetes.io/function annotation (ConfigMap"
+                + " first-fn in "
+                + dir.resolve("a.yaml")
+                + ", ConfigMap second-fn in "
+                + dir.resolve("b.yaml")
+                + "); name the function config with --function-config FILE\n");
   }
 }

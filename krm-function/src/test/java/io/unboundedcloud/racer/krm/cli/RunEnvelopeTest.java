@@ -240,7 +240,7 @@ class RunEnvelopeTest {
       assertThat(tooMany.exitCode()).isEqualTo(2);
       assertThat(tooMany.stdout()).isEmpty();
       assertThat(tooMany.stderr())
-          .isEqualTo("error: judge takes at most 1 argument; run racer-krm --help\n");
+          .isEqualTo("error: judge takes at most 1 argument; run racer-krm judge --help\n");
     }
   }
 }

@@ -72,7 +72,7 @@ class SyntaxTest {
       assertThatThrownBy(() -> parse(DIFF, "a", "b", "--frobnicate"))
           .hasMessage("unknown flag \"--frobnicate\"");
       assertThatThrownBy(() -> parse(DIFF, "a", "b", "--fail-on-rollout=yes"))
-          .hasMessage("unknown flag \"--fail-on-rollout=yes\"");
+          .hasMessage("unknown flag \"--fail-on-rollout=yes\"; did you mean --fail-on-rollout?");
     }
 
     @Test

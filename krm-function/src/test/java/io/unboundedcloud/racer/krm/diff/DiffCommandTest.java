@@ -210,7 +210,7 @@ class DiffCommandTest {
       KrmRun run = KrmRun.command(args);
       assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
       assertThat(run.stdout()).isEmpty();
-      assertThat(run.stderr()).contains(message).contains("run racer-krm --help");
+      assertThat(run.stderr()).contains(message).contains("run racer-krm diff --help");
     }
 
     @Test

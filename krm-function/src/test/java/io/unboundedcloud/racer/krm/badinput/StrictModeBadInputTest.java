@@ -188,7 +188,7 @@ class StrictModeBadInputTest {
         for (Map<String, Object> result : warnings) {
           assertThat(result.get("resourceRef")).isEqualTo(expectedRef(warning));
           assertThat(((Map<?, ?>) result.get("field")).get("path")).isEqualTo(warning.field());
-          assertThat((String) result.get("message")).doesNotContain("strict mode");
+          assertThat((String) result.get("message")).doesNotContain("(an error in strict mode");
         }
         assertThat((String) warnings.get(0).get("message")).contains(warning.advice());
         assertThat(output.items())

@@ -78,11 +78,17 @@ public final class Item {
 
   /** Its current name and every name kustomize recorded before prefixes and suffixes. */
   public List<String> namesEverHeld() {
+    return namesEverHeld(annotations());
+  }
+
+  /** As {@link #namesEverHeld()}, from its annotations already read. */
+  List<String> namesEverHeld(Map<String, String> annotations) {
     List<String> names = new ArrayList<>();
-    if (name() != null) {
-      names.add(name());
+    String current = name();
+    if (current != null) {
+      names.add(current);
     }
-    String previous = annotations().get(PREVIOUS_NAMES_ANNOTATION);
+    String previous = annotations.get(PREVIOUS_NAMES_ANNOTATION);
     if (previous != null) {
       for (String name : previous.split(",")) {
         if (!name.isBlank() && !names.contains(name.trim())) {

@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-pattern='(Nodes\.(toPlain|toPlainMap|fromPlain|fromPlainMap)|Fabric8Trees\.(read|write)|ObjectCodec\.(read|plain)|YamlReader\.read[A-Za-z]*|YamlWriter\.(manifests|write[A-Za-z]*))\('
+pattern='(Nodes\.(toPlain|toPlainMap|fromPlain|fromPlainMap)|Fabric8Trees\.(read|write)|ObjectCodec\.(read|plain|plainOf)|YamlReader\.read[A-Za-z]*|YamlWriter\.(manifests|trees|write[A-Za-z]*))\('
 main=krm-function/src/main/java
 
 list() {

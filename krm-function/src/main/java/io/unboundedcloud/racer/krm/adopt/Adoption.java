@@ -85,8 +85,9 @@ public final class Adoption {
       results.add(leftOut);
     }
 
-    MappingNode functionConfig = options.functionConfig();
-    MappingNode pinned = null;
+    Map<String, Object> functionConfig =
+        options.functionConfig() == null ? null : Nodes.toPlainMap(options.functionConfig());
+    Map<String, Object> pinned = null;
     if (functionConfig == null) {
       PinnedImages images = PinnedImages.of(daemonSet);
       if (images == null) {
@@ -101,7 +102,7 @@ public final class Adoption {
                 "spec.template.spec.containers"));
         return AdoptionOutcome.failed(results);
       }
-      pinned = Nodes.fromPlainMap(images.functionConfig(options.functionImage()));
+      pinned = images.functionConfig(options.functionImage());
       functionConfig = pinned;
     }
 
@@ -132,7 +133,7 @@ public final class Adoption {
     Severity rollout = options.failOnRollout() ? Severity.ERROR : Severity.WARNING;
     results.addAll(verdict(rollouts, "applying these manifests", rollout, ""));
 
-    List<MappingNode> manifests = new ArrayList<>();
+    List<Map<String, Object>> manifests = new ArrayList<>();
     if (pinned != null) {
       manifests.add(pinned);
     }

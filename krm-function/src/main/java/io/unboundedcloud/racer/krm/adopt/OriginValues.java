@@ -4,14 +4,13 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
 import io.unboundedcloud.racer.krm.inputs.Item;
-import io.unboundedcloud.racer.krm.render.Outcome;
+import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * {@code cacheOrigins}: an entry for each adopted origin that the chart's origin template renders
@@ -75,7 +73,7 @@ final class OriginValues {
   /**
    * Keeps each candidate whose chart rendering, in {@code chart}, has the adopted origin's spec.
    */
-  static Judged judge(List<Candidate> candidates, Outcome chart) {
+  static Judged judge(List<Candidate> candidates, Renderer.Trees chart) {
     List<Map<String, Object>> values = new ArrayList<>();
     List<String> objects = new ArrayList<>();
     List<Result> results = new ArrayList<>();
@@ -83,7 +81,8 @@ final class OriginValues {
       Optional<Difference> first =
           candidate.value() == null
               ? Optional.empty()
-              : firstDifference(candidate.adopted(), find(chart, candidate.adopted()));
+              : firstDifference(
+                  candidate.adopted(), ObjectIdentity.of(candidate.adopted()).in(chart.objects()));
       if (candidate.value() == null || first.isPresent()) {
         Item live = candidate.live();
         results.add(
@@ -195,19 +194,5 @@ final class OriginValues {
         + PlainTrees.shown(difference.before())
         + ", chart "
         + PlainTrees.shown(difference.after());
-  }
-
-  /** The rendered object of the same kind, namespace and name, or {@code null}. */
-  private static Map<String, Object> find(Outcome outcome, Map<String, Object> object) {
-    Map<String, Object> metadata = PlainTrees.asMap(object.get("metadata"));
-    for (MappingNode node : outcome.items()) {
-      Item item = new Item(node);
-      if (String.valueOf(object.get("kind")).equals(item.kind())
-          && String.valueOf(metadata.getOrDefault("namespace", "")).equals(item.namespace())
-          && String.valueOf(metadata.get("name")).equals(item.name())) {
-        return Nodes.toPlainMap(node);
-      }
-    }
-    return null;
   }
 }

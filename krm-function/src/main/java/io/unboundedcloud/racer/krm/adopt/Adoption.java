@@ -6,7 +6,6 @@ import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.ServerFields;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,7 +85,7 @@ public final class Adoption {
     }
 
     Map<String, Object> functionConfig =
-        options.functionConfig() == null ? null : Nodes.toPlainMap(options.functionConfig());
+        options.functionConfig() == null ? null : new Item(options.functionConfig()).tree();
     Map<String, Object> pinned = null;
     if (functionConfig == null) {
       PinnedImages images = PinnedImages.of(daemonSet);
@@ -215,7 +214,7 @@ public final class Adoption {
 
   /** A live object without its server fields, warning about each ownerReference dropped. */
   private static Map<String, Object> cleaned(Item item, Results results) {
-    ServerFields.Cleaned cleaned = ServerFields.clean(Nodes.toPlainMap(item.node()));
+    ServerFields.Cleaned cleaned = ServerFields.clean(item.tree());
     if (!cleaned.ownerReferences().isEmpty()) {
       List<String> owners = cleaned.ownerReferences().stream().map(ServerFields::describe).toList();
       results.add(

@@ -1,7 +1,7 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.render.Renderer;
@@ -147,11 +147,13 @@ final class OriginValues {
   private static Map<String, Object> chartOrigin(
       Map<String, Object> value, String releaseNamespace) {
     try {
-      List<EnvVar> env = new ArrayList<>();
-      for (Object variable : (List<Object>) value.getOrDefault("env", List.of())) {
-        env.add(Fabric8Trees.read(variable, EnvVar.class, FieldPath.of("env")));
-      }
-      Object resources = value.get("resources");
+      // the entry's env and resources, read as a container's
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("env", value.getOrDefault("env", List.of()));
+      fields.put("resources", value.get("resources"));
+      Container container = Fabric8Trees.read(fields, Container.class, FieldPath.root());
+      List<EnvVar> env =
+          container.getEnv() == null ? new ArrayList<>() : new ArrayList<>(container.getEnv());
       CacheOrigin.Spec spec =
           new CacheOrigin.Spec(
               String.valueOf(value.get("name")),
@@ -161,10 +163,7 @@ final class OriginValues {
               ((List<Object>) value.getOrDefault("args", List.of()))
                   .stream().map(String::valueOf).toList(),
               env,
-              resources == null
-                  ? null
-                  : Fabric8Trees.read(
-                      resources, ResourceRequirements.class, FieldPath.of("resources")));
+              container.getResources());
       return Fabric8Trees.write(CacheOrigin.daemonSet(spec));
     } catch (InvalidConfigurationException | IllegalArgumentException notAnOrigin) {
       return null;

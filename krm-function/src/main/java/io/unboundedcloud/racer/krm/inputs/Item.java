@@ -71,6 +71,17 @@ public final class Item {
     return stringMap(Nodes.getMapping(node, "metadata", "annotations"));
   }
 
+  /**
+   * The item as a plain tree: the one door from an input object's YAML to the plain trees that
+   * verify, adopt, diff and the renderer compare and read objects as. A new tree on every call,
+   * which the caller may edit.
+   *
+   * @throws io.unboundedcloud.racer.krm.yaml.YamlInputException when its YAML is no plain data
+   */
+  public Map<String, Object> tree() {
+    return Nodes.toPlainMap(node);
+  }
+
   /** Whether the item is this apiVersion and kind. */
   public boolean is(String apiVersion, String kind) {
     return apiVersion.equals(apiVersion()) && kind.equals(kind());

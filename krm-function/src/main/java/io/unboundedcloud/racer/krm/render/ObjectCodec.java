@@ -1,11 +1,10 @@
 package io.unboundedcloud.racer.krm.render;
 
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
+import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.Map;
-import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * Between YAML nodes and fabric8 objects, through plain trees: the builders and the ownership merge
@@ -31,12 +30,12 @@ final class ObjectCodec {
   }
 
   /**
-   * A node as a plain tree, or, where it is no plain data (an alias expanding past the limits), a
+   * An item as a plain tree, or, where it is no plain data (an alias expanding past the limits), a
    * {@link NotPlainData} that {@link #read(Object, Class, String)} refuses with its message.
    */
-  static Object plainOf(Node node) {
+  static Object plainOf(Item item) {
     try {
-      return Nodes.toPlain(node);
+      return item.tree();
     } catch (YamlInputException notPlainData) {
       return new NotPlainData(notPlainData);
     }

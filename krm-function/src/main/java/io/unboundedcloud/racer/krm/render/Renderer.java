@@ -190,7 +190,7 @@ public final class Renderer {
    * #readExisting} reports.
    */
   private static Object plainOfNode(Item item) {
-    return ObjectCodec.plainOf(item.node());
+    return ObjectCodec.plainOf(item);
   }
 
   private static Run run(

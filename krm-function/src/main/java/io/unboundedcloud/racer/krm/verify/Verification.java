@@ -11,7 +11,6 @@ import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
@@ -166,7 +165,7 @@ public final class Verification {
 
   /** An object of the stream as the plain tree that verify renders and compares. */
   private static Map<String, Object> tree(Item object) {
-    return Nodes.toPlainMap(object.node());
+    return object.tree();
   }
 
   @SuppressWarnings("unchecked")

@@ -81,12 +81,15 @@ public final class YamlWriter {
 
   /**
    * A ResourceList for an input that could not be used: the input's items exactly as parsed
-   * (whatever they are) and the results. See {@link YamlInputException#items()}.
+   * (whatever they are; none when {@code items} is {@code null}) and the results. See {@link
+   * YamlInputException#items()}.
    */
   public static void writeUnusedItems(
       Node items, List<? extends Map<String, ?>> plainResults, OutputStream out) {
     MappingNode envelope = envelope(new ResourceList(List.of(), null), plainResults);
-    envelope.getValue().set(2, new NodeTuple(Nodes.string("items"), items));
+    if (items != null) {
+      envelope.getValue().set(2, new NodeTuple(Nodes.string("items"), items));
+    }
     write(List.of(envelope), utf8(out));
   }
 
@@ -108,9 +111,7 @@ public final class YamlWriter {
       tuples.add(new NodeTuple(Nodes.string("functionConfig"), list.functionConfig().get()));
     }
     List<Node> results = new ArrayList<>(list.results());
-    for (Map<String, ?> result : plainResults) {
-      results.add(Nodes.fromPlainMap(result));
-    }
+    results.addAll(nodes(plainResults));
     if (!results.isEmpty()) {
       tuples.add(new NodeTuple(Nodes.string("results"), sequence(results)));
     }

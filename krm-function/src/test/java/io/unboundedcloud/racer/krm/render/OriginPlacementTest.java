@@ -78,7 +78,7 @@ class OriginPlacementTest {
   private static Results plan(Item origin, NodePlacement placement) {
     Results results = new Results();
     OriginPlacement.Edit edit =
-        OriginPlacement.plan(origin, ObjectCodec.plainOf(origin.node()), placement, results);
+        OriginPlacement.plan(origin, ObjectCodec.plainOf(origin), placement, results);
     if (edit != null) {
       edit.apply();
     }
@@ -158,7 +158,7 @@ class OriginPlacementTest {
 
       PodSpec pod =
           ObjectCodec.read(
-              ObjectCodec.plainOf(Nodes.getMapping(origin.node(), "spec", "template", "spec")),
+              Nodes.toPlain(Nodes.getMapping(origin.node(), "spec", "template", "spec")),
               PodSpec.class,
               "");
       assertThat(NodePlacement.placementOf(pod)).isEqualTo(GPU_NODES);
@@ -210,7 +210,7 @@ class OriginPlacementTest {
 
       PodSpec pod =
           ObjectCodec.read(
-              ObjectCodec.plainOf(Nodes.getMapping(origin.node(), "spec", "template", "spec")),
+              Nodes.toPlain(Nodes.getMapping(origin.node(), "spec", "template", "spec")),
               PodSpec.class,
               "");
       assertThat(NodePlacement.placementOf(pod)).isEqualTo(GPU_NODES);
@@ -293,8 +293,7 @@ class OriginPlacementTest {
       String before = yaml(origin);
 
       assertThat(
-              OriginPlacement.plan(
-                  origin, ObjectCodec.plainOf(origin.node()), GPU_NODES, new Results()))
+              OriginPlacement.plan(origin, ObjectCodec.plainOf(origin), GPU_NODES, new Results()))
           .isNotNull();
 
       assertThat(yaml(origin)).isEqualTo(before);
@@ -310,8 +309,7 @@ class OriginPlacementTest {
       Item origin = origin("apps/v1", "DaemonSet", "spec: {}\n");
       Results results = new Results();
 
-      assertThat(
-              OriginPlacement.plan(origin, ObjectCodec.plainOf(origin.node()), DATAPLANE, results))
+      assertThat(OriginPlacement.plan(origin, ObjectCodec.plainOf(origin), DATAPLANE, results))
           .isNull();
 
       assertThat(results)
@@ -334,8 +332,7 @@ class OriginPlacementTest {
               "containers: [{name: origin, image: origin:1}]\nterminationGracePeriodSeconds: soon\n");
       Results results = new Results();
 
-      assertThat(
-              OriginPlacement.plan(origin, ObjectCodec.plainOf(origin.node()), DATAPLANE, results))
+      assertThat(OriginPlacement.plan(origin, ObjectCodec.plainOf(origin), DATAPLANE, results))
           .isNull();
 
       assertThat(results)

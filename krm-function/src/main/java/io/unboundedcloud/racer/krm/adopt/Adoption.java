@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -98,7 +99,7 @@ public final class Adoption {
                     + "; pass --function-config FILE with data.dataplaneImage and"
                     + " data.objectImage",
                 live.daemonSet().ref(),
-                "spec.template.spec.containers"));
+                DataplaneWiring.CONTAINERS.toString()));
         return AdoptionOutcome.failed(results);
       }
       pinned = images.functionConfig(options.functionImage());

@@ -1,10 +1,9 @@
 package io.unboundedcloud.racer.krm.render;
 
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
@@ -18,7 +17,6 @@ import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
-import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
@@ -313,7 +311,7 @@ public final class Renderer {
       theirDaemonSet = plainOf.apply(existingDaemonSet.value());
       DaemonSet theirs =
           readExisting(existingDaemonSet.value(), theirDaemonSet, DaemonSet.class, results);
-      if (theirs == null || !checkNoSeatsEnv(existingDaemonSet.value(), theirs, results)) {
+      if (theirs == null || !checkNoSeatsEnv(existingDaemonSet.value(), theirDaemonSet, results)) {
         return null;
       }
       DaemonSetNotices.add(existingDaemonSet.value(), theirs, config, results);
@@ -413,39 +411,35 @@ public final class Renderer {
    * An explicit seat-policy variable would shadow racer-settings: the Racer operator's Go package
    * {@code workload}, v0.19.0, never sets one, nor may a user.
    */
-  private static boolean checkNoSeatsEnv(Item item, DaemonSet daemonSet, Results results) {
-    List<Container> containers =
-        daemonSet.getSpec() == null
-                || daemonSet.getSpec().getTemplate() == null
-                || daemonSet.getSpec().getTemplate().getSpec() == null
-            ? List.of()
-            : daemonSet.getSpec().getTemplate().getSpec().getContainers();
+  private static boolean checkNoSeatsEnv(Item item, Object daemonSet, Results results) {
+    Map<String, Object> container =
+        daemonSet instanceof Map<?, ?> tree
+            ? DataplaneWiring.of(PlainTrees.asMap(tree)).container()
+            : null;
     boolean ok = true;
-    for (Container container : containers == null ? List.<Container>of() : containers) {
-      if (!Dataplane.CONTAINER_NAME.equals(container.getName())) {
-        continue;
-      }
-      for (EnvVar env : container.getEnv() == null ? List.<EnvVar>of() : container.getEnv()) {
-        if (Dataplane.CONTROL_SEATS_KEY.equals(env.getName())) {
+    if (container != null && container.get("env") instanceof List<?> env) {
+      for (Object entry : env) {
+        if (entry instanceof Map<?, ?> variable
+            && Dataplane.CONTROL_SEATS_KEY.equals(variable.get("name"))) {
+          Object value = variable.get("value");
           results.add(
               Result.of(
                       Severity.ERROR,
                       "explicit env "
                           + Dataplane.CONTROL_SEATS_KEY
                           + " on the "
-                          + container.getName()
+                          + Dataplane.CONTAINER_NAME
                           + " container would shadow racer-settings: remove it and set "
                           + Dataplane.CONTROL_SEATS_KEY
                           + " in the "
                           + Dataplane.SETTINGS_CONFIG_MAP
                           + " ConfigMap",
                       item.ref(),
-                      FieldPath.of("spec.template.spec.containers")
-                          .named(container.getName())
+                      DataplaneWiring.CONTAINER
                           .key("env")
                           .named(Dataplane.CONTROL_SEATS_KEY)
                           .toString())
-                  .withCurrentValue(env.getValue()));
+                  .withCurrentValue(value == null ? null : String.valueOf(value)));
           ok = false;
         }
       }

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /**
@@ -91,7 +92,36 @@ final class OriginPlacement {
     }
   }
 
-  private static final FieldPath SURGE = FieldPath.of("spec.updateStrategy.rollingUpdate.maxSurge");
+  private static final List<String> SURGE_PATH =
+      List.of("spec", "updateStrategy", "rollingUpdate", "maxSurge");
+
+  private static final FieldPath SURGE = FieldPath.of(String.join(".", SURGE_PATH));
+
+  /**
+   * What the placement reads of an origin item, as one plain tree: its pod spec and a DaemonSet's
+   * {@code maxSurge}, at their paths, and nothing else of it. The rest of a user's object is never
+   * read, whatever it holds (keys that are mappings, tags of its own).
+   */
+  static Object placementView(Item origin) {
+    List<String> path = podSpecPath(origin.kind());
+    MappingNode view = new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.BLOCK);
+    Node podSpec = Nodes.get(origin.node(), path.toArray(String[]::new));
+    if (podSpec != null) {
+      Nodes.put(
+          Nodes.ensureMapping(view, path.subList(0, path.size() - 1).toArray(String[]::new)),
+          path.get(path.size() - 1),
+          podSpec);
+    }
+    List<String> surge = SURGE_PATH;
+    Node maxSurge = Nodes.get(origin.node(), surge.toArray(String[]::new));
+    if ("DaemonSet".equals(origin.kind()) && maxSurge != null) {
+      Nodes.put(
+          Nodes.ensureMapping(view, surge.subList(0, surge.size() - 1).toArray(String[]::new)),
+          surge.get(surge.size() - 1),
+          maxSurge);
+    }
+    return ObjectCodec.plainOf(new Item(view));
+  }
 
   /** The pod spec path of each kind with a pod template. */
   static List<String> podSpecPath(String kind) {
@@ -106,7 +136,7 @@ final class OriginPlacement {
    * Plans the copy onto one origin, adding warnings (and an error when it has no pod spec) to
    * results.
    *
-   * @param plain the origin as a plain tree (from {@link ObjectCodec#plainOf} or as given)
+   * @param plain the origin as a plain tree: whole (as given), or {@link #placementView}
    * @return the edit, or {@code null} when the origin has no pod spec
    */
   static Edit plan(Item origin, Object plain, NodePlacement placement, Results results) {

@@ -83,7 +83,14 @@ public final class Renderer {
       MappingNode functionConfig,
       ApplicationParameters parameters,
       UnaryOperator<ResourceRef> locate) {
-    Run run = run(items, functionConfig, parameters, locate, Renderer::plainOfNode);
+    Run run =
+        run(
+            items,
+            functionConfig,
+            parameters,
+            locate,
+            Renderer::plainOfNode,
+            OriginPlacement::placementView);
     if (run.plan() == null) {
       return new Outcome(items, run.results());
     }
@@ -133,6 +140,7 @@ public final class Renderer {
             configNode,
             ApplicationParameters.NONE,
             UnaryOperator.identity(),
+            item -> given.get(item.node()),
             item -> given.get(item.node()));
     if (run.plan() == null) {
       return new Trees(objects, run.results());
@@ -196,7 +204,8 @@ public final class Renderer {
       MappingNode functionConfig,
       ApplicationParameters parameters,
       UnaryOperator<ResourceRef> locate,
-      Function<Item, Object> plainOf) {
+      Function<Item, Object> plainOf,
+      Function<Item, Object> originPlainOf) {
     Results results = new Results();
     Plan plan = null;
     Inputs inputs = new Inputs(items, functionConfig, locate, parameters.overrides());
@@ -210,7 +219,7 @@ public final class Renderer {
         results.addAll(limits.value().checkNames(parameters));
       }
       if (!results.hasError()) {
-        plan = renderInto(inputs, parameters, limits.value(), plainOf, results);
+        plan = renderInto(inputs, parameters, limits.value(), plainOf, originPlainOf, results);
       }
     } catch (YamlInputException unreadable) {
       // an object we had to read is not plain data (an alias expanding past the limits): no item is
@@ -248,9 +257,11 @@ public final class Renderer {
       ApplicationParameters parameters,
       ParameterLimits limits,
       Function<Item, Object> plainOf,
+      Function<Item, Object> originPlainOf,
       Results results) {
     Read<FunctionConfig> functionRead = inputs.functionConfig();
-    Plan plan = renderWith(inputs, functionRead, parameters, limits, plainOf, results);
+    Plan plan =
+        renderWith(inputs, functionRead, parameters, limits, plainOf, originPlainOf, results);
     if (functionRead.value() != null && functionRead.value().strict()) {
       results.makeStrict();
     }
@@ -266,6 +277,7 @@ public final class Renderer {
       ApplicationParameters parameters,
       ParameterLimits limits,
       Function<Item, Object> plainOf,
+      Function<Item, Object> originPlainOf,
       Results results) {
     Read<SettingsSource> settingsRead = inputs.settings();
     results.addAll(settingsRead.results());
@@ -333,7 +345,7 @@ public final class Renderer {
     List<OriginPlacement.Edit> edits = new ArrayList<>();
     for (Item origin : inputs.cacheOrigins(namespace)) {
       OriginPlacement.Edit edit =
-          OriginPlacement.plan(origin, plainOf.apply(origin), placement, results);
+          OriginPlacement.plan(origin, originPlainOf.apply(origin), placement, results);
       if (edit != null) {
         edits.add(edit);
       }

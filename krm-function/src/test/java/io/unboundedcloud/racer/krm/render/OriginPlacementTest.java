@@ -78,7 +78,7 @@ class OriginPlacementTest {
   private static Results plan(Item origin, NodePlacement placement) {
     Results results = new Results();
     OriginPlacement.Edit edit =
-        OriginPlacement.plan(origin, ObjectCodec.plainOf(origin), placement, results);
+        OriginPlacement.plan(origin, OriginPlacement.placementView(origin), placement, results);
     if (edit != null) {
       edit.apply();
     }
@@ -293,7 +293,8 @@ class OriginPlacementTest {
       String before = yaml(origin);
 
       assertThat(
-              OriginPlacement.plan(origin, ObjectCodec.plainOf(origin), GPU_NODES, new Results()))
+              OriginPlacement.plan(
+                  origin, OriginPlacement.placementView(origin), GPU_NODES, new Results()))
           .isNotNull();
 
       assertThat(yaml(origin)).isEqualTo(before);
@@ -309,7 +310,9 @@ class OriginPlacementTest {
       Item origin = origin("apps/v1", "DaemonSet", "spec: {}\n");
       Results results = new Results();
 
-      assertThat(OriginPlacement.plan(origin, ObjectCodec.plainOf(origin), DATAPLANE, results))
+      assertThat(
+              OriginPlacement.plan(
+                  origin, OriginPlacement.placementView(origin), DATAPLANE, results))
           .isNull();
 
       assertThat(results)
@@ -332,7 +335,9 @@ class OriginPlacementTest {
               "containers: [{name: origin, image: origin:1}]\nterminationGracePeriodSeconds: soon\n");
       Results results = new Results();
 
-      assertThat(OriginPlacement.plan(origin, ObjectCodec.plainOf(origin), DATAPLANE, results))
+      assertThat(
+              OriginPlacement.plan(
+                  origin, OriginPlacement.placementView(origin), DATAPLANE, results))
           .isNull();
 
       assertThat(results)

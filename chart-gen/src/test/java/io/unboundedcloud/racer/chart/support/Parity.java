@@ -31,10 +31,15 @@ public final class Parity {
    * equivalent input, object by object on parsed trees, delivery labels aside.
    */
   public static void objects(HelmRun helm, Installation installation, String what) {
-    Map<String, Map<String, Object>> chart =
-        Manifests.byIdentity(
-            Manifests.parse(helm.template(installation.namespace(), installation.chartValues())));
     Map<String, Map<String, Object>> function = Manifests.byIdentity(installation.functionOutput());
+    String rendered;
+    try {
+      rendered = helm.template(installation.namespace(), installation.chartValues());
+    } catch (IllegalStateException e) {
+      throw new AssertionError(
+          what + ": helm template fails where the function renders: " + e.getMessage(), e);
+    }
+    Map<String, Map<String, Object>> chart = Manifests.byIdentity(Manifests.parse(rendered));
 
     assertThat(chart.keySet())
         .as("%s: the objects", what)

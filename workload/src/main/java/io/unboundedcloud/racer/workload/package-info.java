@@ -10,7 +10,8 @@
  * labels and default node affinity), {@link io.unboundedcloud.racer.workload.NodePlacement} (the
  * node scheduling constraints that cache origins copy) and {@link
  * io.unboundedcloud.racer.workload.CacheOrigin} (an origin DaemonSet). The settings catalog lives
- * in {@code workload.settings}.
+ * in {@code workload.settings}; the table of the Helm chart's values, which both deliveries read,
+ * in {@code workload.chart}, above this package (nothing here imports it).
  *
  * <p>It must never do I/O, read the environment or know how it is delivered (KRM function or Helm
  * chart): both deliveries call these builders, which is what makes their output equal.

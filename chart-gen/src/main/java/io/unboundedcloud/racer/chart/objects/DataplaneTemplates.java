@@ -6,8 +6,8 @@ import io.unboundedcloud.racer.chart.template.Substitutions;
 import io.unboundedcloud.racer.chart.template.TreeMerge;
 import io.unboundedcloud.racer.chart.template.Variant;
 import io.unboundedcloud.racer.chart.template.VariantSpace;
-import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
 import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.List;
 

@@ -1,13 +1,13 @@
-package io.unboundedcloud.racer.krm.chart;
+package io.unboundedcloud.racer.workload.chart;
 
-import io.unboundedcloud.racer.krm.chart.ValueDoc.Initial;
-import io.unboundedcloud.racer.krm.chart.ValueField.Holder;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.Release;
+import io.unboundedcloud.racer.workload.chart.ValueDoc.Initial;
+import io.unboundedcloud.racer.workload.chart.ValueField.Holder;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

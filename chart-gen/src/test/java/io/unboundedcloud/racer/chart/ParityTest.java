@@ -8,6 +8,8 @@ import io.unboundedcloud.racer.chart.support.Installation.Origin;
 import io.unboundedcloud.racer.chart.support.Manifests;
 import io.unboundedcloud.racer.chart.support.Parity;
 import io.unboundedcloud.racer.workload.settings.SettingsRecord;
+import io.unboundedcloud.racer.workload.shape.ChartPlaceholder;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +91,27 @@ class ParityTest {
           .withOrigins(List.of(MODELS, DATASETS));
 
   static Stream<Arguments> installations() {
+    return Stream.concat(listed(), everyShapeVariant());
+  }
+
+  /**
+   * Every value of every shape key the chart renders as variants, set alone: a new such key is held
+   * here without a case of its own.
+   */
+  private static Stream<Arguments> everyShapeVariant() {
+    return ShapeKeys.all().stream()
+        .filter(key -> key.placeholder() instanceof ChartPlaceholder.Variants)
+        .flatMap(
+            key ->
+                key.parser().values().stream()
+                    .map(
+                        value ->
+                            named(
+                                "shape key " + key.name() + "=" + value,
+                                Installation.of("racer").withSettings(Map.of(key.name(), value)))));
+  }
+
+  private static Stream<Arguments> listed() {
     return Stream.of(
         named("the defaults plus a registry", Installation.of("racer")),
         named("NVIDIA off", Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", "off"))),

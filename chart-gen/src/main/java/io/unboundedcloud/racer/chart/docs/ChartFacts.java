@@ -75,11 +75,7 @@ public final class ChartFacts {
     facts.put("socketRoot", CacheOrigin.SOCKET_ROOT);
     facts.put("dataplaneRepository", Release.DATAPLANE_REPOSITORY);
     facts.put("objectRepository", Release.OBJECT_REPOSITORY);
-    facts.put("peerPortKey", Dataplane.PEER_PORT_KEY);
-    facts.put("diagnosticsPortKey", Dataplane.DIAGNOSTICS_PORT_KEY);
-    facts.put("hostNetworkKey", Dataplane.HOST_NETWORK_KEY);
-    facts.put("nvidiaKey", Dataplane.NVIDIA_KEY);
-    facts.put("defaultPeerPort", Config.DEFAULT_PEER_PORT);
+    facts.putAll(ShapeFacts.of());
     facts.put("defaultDiagnosticsPort", Config.DEFAULT_DIAGNOSTICS_PORT);
     facts.put("alternateDiagnosticsPort", Config.ALTERNATE_DIAGNOSTICS_PORT);
     facts.put("controlPort", Dataplane.CONTROL_PORT);

@@ -105,7 +105,7 @@ public final class ItemTextProblem {
       return plain;
     }
     ResourceRef ref = span.ref(lines, refused.items().orElse(null));
-    String location = refused.source() + ":" + refused.line() + ":" + refused.column() + ": ";
+    String location = refused.location();
     String problem = refused.getMessage();
     problem = problem.startsWith(location) ? problem.substring(location.length()) : problem;
     int column = Math.max(1, refused.column() - span.indent());

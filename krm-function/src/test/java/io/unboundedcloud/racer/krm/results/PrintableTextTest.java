@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -121,5 +122,45 @@ class PrintableTextTest {
     assertThat(result.strict().message()).doesNotContain("\n");
     // the field's values stay exact: they are data, which YAML quotes
     assertThat(result.withCurrentValue("a\nb").currentValue()).isEqualTo("a\nb");
+  }
+
+  @Test
+  @DisplayName(
+      "escapes exactly the characters QuotedText escapes, of all 65,536 (quotes and backslashes"
+          + " aside, which only QuotedText's quoting escapes)")
+  void sameSetAsQuotedText() {
+    List<Character> differing = new ArrayList<>();
+    for (int c = 0; c <= 0xffff; c++) {
+      String alone = String.valueOf((char) c);
+      if (c == '"' || c == '\\') {
+        continue;
+      }
+      boolean printable = PrintableText.of(alone).equals(alone);
+      boolean quotedAsIs = QuotedText.of(alone).equals("\"" + alone + "\"");
+      if (printable != quotedAsIs) {
+        differing.add((char) c);
+      }
+    }
+    assertThat(differing).isEmpty();
+  }
+
+  @Nested
+  @DisplayName("names and paths from the input in results")
+  class Cut {
+    private static final String LONG = "n".repeat(5_000) + "\n";
+
+    @Test
+    @DisplayName(
+        "the object's kind, namespace, name and file: each cut after 80 characters, with its"
+            + " length")
+    void resourceRef() {
+      ResourceRef ref = new ResourceRef("v1", LONG, LONG, LONG, LONG, 3);
+
+      String described = ref.describe();
+      assertThat(described).hasSizeLessThan(4 * 120);
+      assertThat(described).contains("n".repeat(80) + "… (5,001 characters)");
+      Result result = Result.of(Severity.ERROR, "broken", ref, "data.x");
+      assertThat(result.toLine()).hasSizeLessThan(600).doesNotContain("\n");
+    }
   }
 }

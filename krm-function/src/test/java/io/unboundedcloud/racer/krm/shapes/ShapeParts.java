@@ -166,9 +166,8 @@ public final class ShapeParts {
     part(
         "comment-on-explicit-collection-key",
         "? comment-on-explicit-collection-key # on the key\n:\n  a: 1");
-    part(
-        "comment-after-tag",
-        "comment-after-tag: !!map # on the tag\n  a: 1\ncomment-after-tag-line: !!map\n  # below\n  a: 1");
+    part("comment-after-tag", "comment-after-tag: !!map # on the tag\n  a: 1");
+    part("comment-below-tag", "comment-below-tag: !!map\n  # below\n  a: 1");
     part(
         "comment-after-anchor",
         "comment-after-anchor: &comment-after-anchor # on the anchor\n  # below\n  a: 1");

@@ -139,6 +139,12 @@ public final class CommentMovingScanner implements Scanner {
       properties.add(take());
     }
     List<Token> comments = comments();
+    if (comments.isEmpty() || !contentFollows(before)) {
+      // an empty node (a tag with no value), the comments after it: snakeyaml takes them there
+      ready.addAll(properties);
+      ready.addAll(comments);
+      return;
+    }
     if (!scanner.checkToken(Token.ID.BlockMappingStart, Token.ID.BlockSequenceStart)) {
       ready.addAll(comments);
       ready.addAll(properties);
@@ -156,6 +162,29 @@ public final class CommentMovingScanner implements Scanner {
     ready.addAll(properties);
     ready.add(take());
     ready.addAll(inside);
+  }
+
+  /**
+   * Whether the node whose properties were taken has content after the comments: not when what
+   * comes next ends it (the next key, a {@code :}, the end of a block or a document); a {@code -}
+   * is its content only after a {@code :} ({@code key: !!seq}, then a sequence at the key's
+   * indent), elsewhere the next item.
+   */
+  private boolean contentFollows(Token before) {
+    if (scanner.checkToken(Token.ID.BlockEntry)) {
+      return before != null && before.getTokenId() == Token.ID.Value;
+    }
+    return scanner.checkToken()
+        && !scanner.checkToken(
+            Token.ID.Key,
+            Token.ID.Value,
+            Token.ID.BlockEnd,
+            Token.ID.FlowEntry,
+            Token.ID.FlowMappingEnd,
+            Token.ID.FlowSequenceEnd,
+            Token.ID.DocumentStart,
+            Token.ID.DocumentEnd,
+            Token.ID.StreamEnd);
   }
 
   /** The comment tokens next in the scanner, taken. */

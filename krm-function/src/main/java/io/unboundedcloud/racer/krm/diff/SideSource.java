@@ -36,6 +36,6 @@ public record SideSource(Side side, String path, SourceFiles record) {
 
   /** {@code NEW (deploy/racer)}, as messages name the side. */
   public String describe() {
-    return side + " (" + QuotedText.cut(String.valueOf(path)) + ")";
+    return side + " (" + QuotedText.cutPath(String.valueOf(path)) + ")";
   }
 }

@@ -22,8 +22,8 @@ public record ResourceRef(
 
   /**
    * How a person reads it: {@code ConfigMap racing/racer-settings in settings.yaml}. Each part
-   * comes from the input and is cut after {@link QuotedText#SHOWN} characters ({@link
-   * QuotedText#cut}), so that a message naming it stays short.
+   * comes from the input and is cut, so that a message naming it stays short: a name after {@link
+   * QuotedText#SHOWN} characters, the file's path after {@link QuotedText#PATH_SHOWN}.
    */
   public String describe() {
     StringBuilder text = new StringBuilder();
@@ -33,7 +33,7 @@ public record ResourceRef(
     }
     text.append(name == null ? "(unnamed)" : QuotedText.cut(name));
     if (filePath != null) {
-      text.append(" in ").append(QuotedText.cut(filePath));
+      text.append(" in ").append(QuotedText.cutPath(filePath));
       if (fileIndex != null && fileIndex > 0) {
         text.append(" (document ").append(fileIndex + 1).append(')');
       }

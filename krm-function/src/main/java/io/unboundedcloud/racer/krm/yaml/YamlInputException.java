@@ -109,10 +109,10 @@ public final class YamlInputException extends RuntimeException {
 
   /**
    * Where a message says the problem is: the source (a file's path, cut after {@link
-   * QuotedText#SHOWN} characters: a path is the input's too), and the line and column when known.
+   * QuotedText#PATH_SHOWN} characters: a path can be the input's too), and the line and column.
    */
   private static String location(String source, int line, int column) {
-    String shown = QuotedText.cut(source);
+    String shown = QuotedText.cutPath(source);
     return line == 0 ? shown + ": " : shown + ":" + line + ":" + column + ": ";
   }
 

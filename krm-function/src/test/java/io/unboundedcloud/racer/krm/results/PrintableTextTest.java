@@ -148,19 +148,24 @@ class PrintableTextTest {
   @DisplayName("names and paths from the input in results")
   class Cut {
     private static final String LONG = "n".repeat(5_000) + "\n";
+    private static final String LONGER_PATH = "p".repeat(10_000);
 
     @Test
     @DisplayName(
-        "the object's kind, namespace, name and file: each cut after 80 characters, with its"
-            + " length")
+        "the object's kind, namespace and name each cut after 80 characters, its file after 4,096"
+            + " (no real path is longer), each with its length")
     void resourceRef() {
-      ResourceRef ref = new ResourceRef("v1", LONG, LONG, LONG, LONG, 3);
+      ResourceRef ref = new ResourceRef("v1", LONG, LONG, LONG, LONGER_PATH, 3);
 
       String described = ref.describe();
-      assertThat(described).hasSizeLessThan(4 * 120);
-      assertThat(described).contains("n".repeat(80) + "… (5,001 characters)");
+      assertThat(described)
+          .isEqualTo(
+              ("N… (5,001 characters) N… (5,001 characters)/N… (5,001 characters) in ")
+                      .replace("N", "n".repeat(80))
+                  + "p".repeat(4_096)
+                  + "… (10,000 characters) (document 4)");
       Result result = Result.of(Severity.ERROR, "broken", ref, "data.x");
-      assertThat(result.toLine()).hasSizeLessThan(600).doesNotContain("\n");
+      assertThat(result.toLine()).hasSizeLessThan(4_096 + 600).doesNotContain("\n");
     }
   }
 }

@@ -14,11 +14,17 @@ public final class QuotedText {
   /** The most characters of a text a message shows. */
   public static final int SHOWN = 80;
 
+  /**
+   * The most characters of a file's path a message shows: Linux's {@code PATH_MAX}, so that the
+   * path of a real file is never cut (its end names the file), only one the input made up.
+   */
+  public static final int PATH_SHOWN = 4_096;
+
   private QuotedText() {}
 
   /** {@code text} quoted, escaped, and cut after {@link #SHOWN} characters with its length. */
   public static String of(CharSequence text) {
-    int shown = shown(text);
+    int shown = shown(text, SHOWN);
     StringBuilder out = new StringBuilder(shown + 32).append('"');
     for (int i = 0; i < shown; i++) {
       escape(text, i, out);
@@ -31,7 +37,16 @@ public final class QuotedText {
    * pool=models}), cut the same way: after {@link #SHOWN} characters, with its length.
    */
   public static String cut(CharSequence text) {
-    int shown = shown(text);
+    return cut(text, SHOWN);
+  }
+
+  /** A file's path as it is, cut after {@link #PATH_SHOWN} characters with its length. */
+  public static String cutPath(CharSequence path) {
+    return cut(path, PATH_SHOWN);
+  }
+
+  private static String cut(CharSequence text, int most) {
+    int shown = shown(text, most);
     if (shown == text.length()) {
       return text.toString();
     }
@@ -68,12 +83,12 @@ public final class QuotedText {
         || (c >= '\u2066' && c <= '\u2069');
   }
 
-  private static int shown(CharSequence text) {
+  private static int shown(CharSequence text, int most) {
     int length = text.length();
-    if (length <= SHOWN) {
+    if (length <= most) {
       return length;
     }
-    return Character.isHighSurrogate(text.charAt(SHOWN - 1)) ? SHOWN - 1 : SHOWN; // never half
+    return Character.isHighSurrogate(text.charAt(most - 1)) ? most - 1 : most; // never half
   }
 
   /** {@code out}, the start of {@code text}, then {@code end} and the length of the whole. */

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.diff;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -44,6 +45,6 @@ public record SideSource(Side side, String path, SourceFiles record) {
 
   /** {@code NEW (deploy/racer)}, as messages name the side. */
   public String describe() {
-    return side + " (" + path + ")";
+    return side + " (" + QuotedText.cutPath(String.valueOf(path)) + ")";
   }
 }

@@ -7,7 +7,8 @@
 #                            WHAT (the variable that moves it) and the fix, when DIR or a folder above it
 #                            belongs to another user than this one or root, when DIR or anything in it can
 #                            be written by its group or others, or when anything in it belongs to another
-#                            user. A folder above DIR may be writable by all only with the sticky bit (as
+#                            user (what lies in a folder of ours only we may enter, such as podman's
+#                            storage, is not looked at: no other user can reach it). A folder above DIR may be writable by all only with the sticky bit (as
 #                            /tmp and /var/tmp are): then no other user can replace DIR in it.
 #
 # What a folder passes still holds downloads that must be checked on each use: each script compares
@@ -39,7 +40,13 @@ cache_folder() {
     [ "$_above" != / ] || break
     _above=$(dirname "$_above")
   done
-  _planted=$(find "$_cache" \( ! -user "$_me" -o -perm /022 \) ! -type l -print -quit 2>/dev/null)
+  # A folder of ours that no other user may enter (no x for group or others, as container storage
+  # keeps its layers) cannot be planted in, whatever is inside: a root file system there holds
+  # folders all may write (/tmp) and files of other owners (a rootless layer's ids) by design, so
+  # the walk checks that folder and does not go into it. Device nodes are skipped: only root can
+  # make one, and writing to /dev/full in a layer changes no file.
+  _planted=$(find "$_cache" \( ! -user "$_me" -o -perm /022 \) ! -type l ! -type c ! -type b \
+    -print -quit -o -type d ! -perm /011 -prune 2>/dev/null)
   if [ -n "$_planted" ]; then
     echo "cache: refusing $_cache ($_what): $_planted belongs to another user or can be written by others, so it could have been planted; remove it (rm -rf $_cache) and run again" >&2
     exit 1

@@ -8,7 +8,7 @@ import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
 import io.unboundedcloud.racer.chart.support.Kustomize;
 import io.unboundedcloud.racer.chart.support.Manifests;
-import io.unboundedcloud.racer.krm.chart.ChartValue;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -3,12 +3,15 @@ package io.unboundedcloud.racer.chart;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.chart.support.ChartUnderTest;
+import io.unboundedcloud.racer.chart.support.RuleFamily;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -69,6 +72,32 @@ class HelpersTest {
     String names = read(ChartUnderTest.directory().resolve("templates/_helpers.tpl"));
     assertThat(FAIL.matcher(names).results().count()).isEqualTo(1);
     assertThat(names).contains("fail (printf \"images.registry: no %s image");
+  }
+
+  @Test
+  @DisplayName(
+      "every define belongs to one rule family of the fast parity set, or is said to have no Java"
+          + " twin there")
+  void everyDefineHasAFamily() {
+    Set<String> defined = new TreeSet<>();
+    DEFINE.matcher(helpers).results().forEach(m -> defined.add(m.group(1)));
+    Map<String, List<String>> claims = new TreeMap<>();
+    for (RuleFamily family : RuleFamily.values()) {
+      family
+          .defines()
+          .forEach(name -> claims.computeIfAbsent(name, n -> new ArrayList<>()).add(family.name()));
+    }
+    RuleFamily.OUTSIDE
+        .keySet()
+        .forEach(name -> claims.computeIfAbsent(name, n -> new ArrayList<>()).add("OUTSIDE"));
+
+    assertThat(defined).as("the templates' defines").isNotEmpty();
+    assertThat(claims.keySet())
+        .as("the defines RuleFamily names (a family's, or OUTSIDE): exactly the templates'")
+        .containsExactlyElementsOf(defined);
+    assertThat(claims)
+        .as("each define claimed once")
+        .allSatisfy((name, owners) -> assertThat(owners).as(name).hasSize(1));
   }
 
   private static String read(Path file) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
-import io.unboundedcloud.racer.chart.support.WorkloadVerdict;
+import io.unboundedcloud.racer.chart.support.Parity;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.settings.Choice;
 import io.unboundedcloud.racer.workload.settings.ChoiceOrRange;
@@ -133,31 +133,7 @@ class InvalidValuesTest {
   @MethodSource("badSettings")
   @DisplayName("a bad racer-settings value")
   void badSetting(String name, Map<String, String> settings) {
-    WorkloadVerdict java =
-        WorkloadVerdict.of("racer", settings)
-            .orElseThrow(
-                () ->
-                    new AssertionError(
-                        "the workload code accepts " + settings + ": not a bad input"));
-    String helm = helmError(Installation.of("racer").withSettings(settings));
-
-    assertThat(helm).as("Helm names the key").contains(java.key());
-    if (!java.ownRule()) {
-      assertThat(helm)
-          .as("Helm gives the workload message after the values key")
-          .contains("settings." + java.key() + ": " + java.message());
-    }
-    KrmRun function =
-        KrmRun.function(
-            Installation.of("racer").withSettings(settings).functionItems(),
-            Installation.of("racer").functionConfig());
-    assertThat(function.exitCode()).as("the function fails").isEqualTo(1);
-    assertThat(function.output().errorFields())
-        .as("the function names the same key")
-        .contains("data." + java.key());
-    assertThat(function.output().errorMessages())
-        .as("with the workload message")
-        .anyMatch(m -> m.contains(java.message()));
+    Parity.refusal(helm, settings, name);
   }
 
   @Nested

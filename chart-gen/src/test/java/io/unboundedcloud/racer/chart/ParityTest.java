@@ -6,7 +6,10 @@ import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
 import io.unboundedcloud.racer.chart.support.Installation.Origin;
 import io.unboundedcloud.racer.chart.support.Manifests;
+import io.unboundedcloud.racer.chart.support.Parity;
 import io.unboundedcloud.racer.workload.settings.SettingsRecord;
+import io.unboundedcloud.racer.workload.shape.ChartPlaceholder;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +64,54 @@ class ParityTest {
           List.of(),
           null);
 
+  /**
+   * The affinity merge at its hardest: two required terms, one repeating a dataplane expression,
+   * one with matchFields, pod anti-affinity, and cache origins (which take the node affinity only).
+   * {@code RuleFamilyParityTest} runs it in the fast loop.
+   */
+  static final Installation TWO_REQUIRED_TERMS =
+      Installation.of("gpu-system")
+          .withPlacement(
+              yaml(
+                  """
+                    affinity:
+                      nodeAffinity:
+                        requiredDuringSchedulingIgnoredDuringExecution:
+                          nodeSelectorTerms:
+                            - matchExpressions:
+                                - {key: kubernetes.io/os, operator: In, values: [linux]}
+                                - {key: racer.example.com/pool, operator: Exists}
+                            - matchFields:
+                                - {key: metadata.name, operator: In, values: [node-a]}
+                      podAntiAffinity:
+                        requiredDuringSchedulingIgnoredDuringExecution:
+                          - topologyKey: kubernetes.io/hostname
+                            labelSelector: {matchLabels: {app: other}}
+                    """))
+          .withOrigins(List.of(MODELS, DATASETS));
+
   static Stream<Arguments> installations() {
+    return Stream.concat(listed(), everyShapeVariant());
+  }
+
+  /**
+   * Every value of every shape key the chart renders as variants, set alone: a new such key is held
+   * here without a case of its own.
+   */
+  private static Stream<Arguments> everyShapeVariant() {
+    return ShapeKeys.all().stream()
+        .filter(key -> key.placeholder() instanceof ChartPlaceholder.Variants)
+        .flatMap(
+            key ->
+                key.parser().values().stream()
+                    .map(
+                        value ->
+                            named(
+                                "shape key " + key.name() + "=" + value,
+                                Installation.of("racer").withSettings(Map.of(key.name(), value)))));
+  }
+
+  private static Stream<Arguments> listed() {
     return Stream.of(
         named("the defaults plus a registry", Installation.of("racer")),
         named("NVIDIA off", Installation.of("racer").withSettings(Map.of("RACER_NVIDIA", "off"))),
@@ -188,25 +238,7 @@ class ParityTest {
                 .withOrigins(List.of(MODELS, DATASETS))),
         named(
             "two required terms, one repeating a dataplane expression, one with matchFields, and pod anti-affinity",
-            Installation.of("gpu-system")
-                .withPlacement(
-                    yaml(
-                        """
-                    affinity:
-                      nodeAffinity:
-                        requiredDuringSchedulingIgnoredDuringExecution:
-                          nodeSelectorTerms:
-                            - matchExpressions:
-                                - {key: kubernetes.io/os, operator: In, values: [linux]}
-                                - {key: racer.example.com/pool, operator: Exists}
-                            - matchFields:
-                                - {key: metadata.name, operator: In, values: [node-a]}
-                      podAntiAffinity:
-                        requiredDuringSchedulingIgnoredDuringExecution:
-                          - topologyKey: kubernetes.io/hostname
-                            labelSelector: {matchLabels: {app: other}}
-                    """))
-                .withOrigins(List.of(MODELS, DATASETS))),
+            TWO_REQUIRED_TERMS),
         named(
             "preferred node affinity only",
             Installation.of("racer")
@@ -228,15 +260,7 @@ class ParityTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("installations")
   void chartEqualsFunction(String name, Installation installation) {
-    Map<String, Map<String, Object>> chart =
-        Manifests.byIdentity(
-            Manifests.parse(helm.template(installation.namespace(), installation.chartValues())));
-    Map<String, Map<String, Object>> function = Manifests.byIdentity(installation.functionOutput());
-
-    assertThat(chart.keySet()).as("objects").containsExactlyInAnyOrderElementsOf(function.keySet());
-    for (String identity : function.keySet()) {
-      assertThat(chart.get(identity)).as(identity).isEqualTo(function.get(identity));
-    }
+    Parity.objects(helm, installation, name);
   }
 
   @Test

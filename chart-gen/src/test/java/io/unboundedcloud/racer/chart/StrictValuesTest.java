@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
-import io.unboundedcloud.racer.krm.harness.KrmRun;
-import io.unboundedcloud.racer.workload.PodFit;
+import io.unboundedcloud.racer.chart.support.Parity;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,14 +38,6 @@ class StrictValuesTest {
   }
 
   private static final String REGISTRY = "registry.example.com/racer";
-
-  /** The function config keys and where the chart has each. */
-  private static final Map<String, String> VALUES_KEYS =
-      Map.of(
-          "data.imageRegistry", "images.registry",
-          "data.imageTag", "images.tag",
-          "data.dataplaneImage", "images.dataplane",
-          "data.objectImage", "images.object");
 
   /**
    * One installation that warns.
@@ -94,39 +85,6 @@ class StrictValuesTest {
             1));
   }
 
-  private static Map<String, Object> strictConfig(Installation installation) {
-    Map<String, Object> config = new LinkedHashMap<>(installation.functionConfig());
-    @SuppressWarnings("unchecked")
-    Map<String, Object> data = new LinkedHashMap<>((Map<String, Object>) config.get("data"));
-    data.put("strict", "true");
-    config.put("data", data);
-    return config;
-  }
-
-  /** The function's warnings as the chart writes them: {@code <values key>: <message>}. */
-  private static List<String> functionWarnings(Case warning) {
-    Installation installation = warning.installation();
-    KrmRun run = KrmRun.function(installation.functionItems(), installation.functionConfig());
-    assertThat(run.exitCode()).as(run.describe()).isZero();
-    List<Map<String, Object>> warnings =
-        run.output().results().stream()
-            .filter(result -> "warning".equals(result.get("severity")))
-            .toList();
-    assertThat(warnings).as(run.describe()).hasSize(warning.warnings());
-    return warnings.stream()
-        .map(
-            result -> {
-              String path = (String) ((Map<?, ?>) result.get("field")).get("path");
-              String key = VALUES_KEYS.getOrDefault(path, path.replace("data.", "settings."));
-              String message =
-                  ((String) result.get("message"))
-                      .replace(
-                          PodFit.GRACE_PERIOD_FIELD, "the value terminationGracePeriodSeconds");
-              return key + ": " + message;
-            })
-        .toList();
-  }
-
   private static Map<String, Object> strict(Installation installation) {
     Map<String, Object> values = new LinkedHashMap<>(installation.chartValues());
     values.put("strict", true);
@@ -138,7 +96,7 @@ class StrictValuesTest {
   @DisplayName("is a warning in NOTES, in the function's words after the values key")
   void notes(Case warning) {
     String notes = helm.installDryRun("racer", warning.installation().chartValues());
-    for (String line : functionWarnings(warning)) {
+    for (String line : Parity.functionWarnings(warning.installation(), warning.warnings())) {
       assertThat(notes).contains("WARNING: " + line);
     }
     assertThat(notes.lines().filter(line -> line.startsWith("WARNING: ")))
@@ -149,14 +107,7 @@ class StrictValuesTest {
   @MethodSource("warnings")
   @DisplayName("fails helm template in strict mode, as it fails the strict function")
   void strictFails(Case warning) {
-    String first = functionWarnings(warning).get(0);
-    assertThatThrownBy(() -> helm.template("racer", strict(warning.installation())))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining(first + " (an error in strict mode: the value strict is true)");
-    Installation installation = warning.installation();
-    KrmRun run = KrmRun.function(installation.functionItems(), strictConfig(installation));
-    assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
-    assertThat(run.output().errors()).hasSize(warning.warnings());
+    Parity.strictRefusal(helm, warning.installation(), warning.warnings(), warning.name());
   }
 
   @Nested

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
 import io.unboundedcloud.racer.chart.support.ChartUnderTest;
-import io.unboundedcloud.racer.krm.chart.ChartValue;
-import io.unboundedcloud.racer.krm.chart.ValueDoc;
-import io.unboundedcloud.racer.krm.chart.ValueField;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
+import io.unboundedcloud.racer.workload.chart.ValueDoc;
+import io.unboundedcloud.racer.workload.chart.ValueField;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,9 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * {@code krm.chart.ChartValue}'s table is the contract of every value: the generated values.yaml,
- * schema and README say what each entry documents, and the templates write each value that sets a
- * field there (adopt's side: {@code FieldValuesTest} in krm-function).
+ * {@code workload.chart.ChartValue}'s table is the contract of every value: the generated
+ * values.yaml, schema and README say what each entry documents, and the templates write each value
+ * that sets a field there (adopt's side: {@code FieldValuesTest} in krm-function).
  */
 @DisplayName("the value table: each value is in the chart as its entry says")
 class ValueTableTest {

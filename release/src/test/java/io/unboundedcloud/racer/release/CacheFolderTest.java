@@ -52,6 +52,24 @@ class CacheFolderTest {
 
       assertThat(run.exit()).as("%s", run.stderr()).isZero();
     }
+
+    @Test
+    @DisplayName(
+        "when a folder in it that only its owner may enter holds what all may write: container"
+            + " storage keeps root file systems (with /tmp mode 1777) so")
+    void closedFolderHoldingRootFileSystem() throws IOException {
+      Path cache = Files.createDirectories(temp.resolve("cache"));
+      Path storage = Files.createDirectories(cache.resolve("storage"));
+      Path tmp = Files.createDirectories(storage.resolve("vfs/dir/layer/tmp"));
+      chmod("1777", tmp);
+      Path log = Files.writeString(storage.resolve("vfs/dir/layer/lastlog"), "");
+      chmod("664", log);
+      chmod("700", storage);
+
+      CommandRun run = check(cache);
+
+      assertThat(run.exit()).as("%s", run.stderr()).isZero();
+    }
   }
 
   @Nested
@@ -98,6 +116,22 @@ class CacheFolderTest {
 
       assertThat(run.exit()).isEqualTo(1);
       assertThat(run.stderr()).contains(java.toRealPath() + " belongs to another user or");
+    }
+
+    @Test
+    @DisplayName(
+        "when the same root file system lies in a folder others may enter: its /tmp could hold a"
+            + " planted file")
+    void openFolderHoldingRootFileSystem() throws IOException {
+      Path cache = Files.createDirectories(temp.resolve("cache"));
+      Path tmp = Files.createDirectories(cache.resolve("rootfs-amd64/tmp"));
+      chmod("1777", tmp);
+      chmod("711", cache.resolve("rootfs-amd64"));
+
+      CommandRun run = check(cache);
+
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.stderr()).contains(tmp.toRealPath() + " belongs to another user or");
     }
 
     @Test

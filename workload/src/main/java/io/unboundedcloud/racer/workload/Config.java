@@ -1,5 +1,8 @@
 package io.unboundedcloud.racer.workload;
 
+import io.unboundedcloud.racer.workload.shape.ShapeKey;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
+import io.unboundedcloud.racer.workload.shape.ShapeValues;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,23 +14,15 @@ import java.util.Map;
  * @param namespace the installation namespace; empty or {@code null} renders objects without one
  * @param dataplaneImage the dataplane container image
  * @param objectImage the racer-object sidecar image the webhook injects
- * @param peerPort the peer listener port
- * @param hostNetwork whether dataplane pods use the node's network
- * @param diagnosticsPort the diagnostics listener port; 0 selects 9090, or 9091 when the peer port
- *     is 9090
- * @param nvidia the NVIDIA injection mode; {@code null} selects {@link NvidiaInjection#ENV}
+ * @param shapes the value of every racer-settings key that shapes the DaemonSet ({@link
+ *     ShapeKeys}): the peer port, the diagnostics port (0 selects 9090, or 9091 when the peer port
+ *     is 9090), host networking, the NVIDIA mode
  */
 public record Config(
-    String namespace,
-    String dataplaneImage,
-    String objectImage,
-    int peerPort,
-    boolean hostNetwork,
-    int diagnosticsPort,
-    NvidiaInjection nvidia) {
+    String namespace, String dataplaneImage, String objectImage, ShapeValues shapes) {
 
   /** The peer port of {@link #defaultConfig}. */
-  public static final int DEFAULT_PEER_PORT = 8082;
+  public static final int DEFAULT_PEER_PORT = ShapeKeys.PEER_PORT.unset();
 
   /** The diagnostics port when none is set. */
   public static final int DEFAULT_DIAGNOSTICS_PORT = 9090;
@@ -84,23 +79,38 @@ public record Config(
    * DefaultConfig}).
    */
   public static Config defaultConfig(String namespace, String dataplaneImage, String objectImage) {
-    return new Config(
-        namespace, dataplaneImage, objectImage, DEFAULT_PEER_PORT, false, 0, NvidiaInjection.ENV);
+    return fromSettings(namespace, dataplaneImage, objectImage, Map.of());
+  }
+
+  /**
+   * The config for a namespace, images and racer-settings data that passed the settings catalog's
+   * checks: every shape key read by its parser, an unset one taking its default. The one place a
+   * config is made from settings.
+   */
+  public static Config fromSettings(
+      String namespace, String dataplaneImage, String objectImage, Map<String, String> settings) {
+    return new Config(namespace, dataplaneImage, objectImage, ShapeValues.read(settings));
+  }
+
+  /** The value of a shape key. */
+  public <T> T get(ShapeKey<T> key) {
+    return shapes.get(key);
+  }
+
+  /** A copy with a shape key set to {@code value}. */
+  public <T> Config with(ShapeKey<T> key, T value) {
+    return new Config(namespace, dataplaneImage, objectImage, shapes.with(key, value));
   }
 
   /** The diagnostics port the dataplane listens on, with the default of a 0 port applied. */
   public int effectiveDiagnosticsPort() {
+    int diagnosticsPort = get(ShapeKeys.DIAGNOSTICS_PORT);
     if (diagnosticsPort != 0) {
       return diagnosticsPort;
     }
-    return peerPort == DEFAULT_DIAGNOSTICS_PORT
+    return get(ShapeKeys.PEER_PORT) == DEFAULT_DIAGNOSTICS_PORT
         ? ALTERNATE_DIAGNOSTICS_PORT
         : DEFAULT_DIAGNOSTICS_PORT;
-  }
-
-  /** The NVIDIA mode with the default of a {@code null} mode applied. */
-  public NvidiaInjection effectiveNvidia() {
-    return nvidia == null ? NvidiaInjection.ENV : nvidia;
   }
 
   /** Whether objects are rendered with a namespace. */
@@ -121,9 +131,9 @@ public record Config(
     }
     checkImage("dataplaneImage", dataplaneImage);
     checkImage("objectImage", objectImage);
-    checkPort("peerPort", peerPort);
-    if (diagnosticsPort != 0) {
-      checkPort("diagnosticsPort", diagnosticsPort);
+    checkPort(ShapeKeys.PEER_PORT.component(), get(ShapeKeys.PEER_PORT));
+    if (get(ShapeKeys.DIAGNOSTICS_PORT) != 0) {
+      checkPort(ShapeKeys.DIAGNOSTICS_PORT.component(), get(ShapeKeys.DIAGNOSTICS_PORT));
     }
     checkDistinct();
     return this;
@@ -158,8 +168,9 @@ public record Config(
 
   private void checkDistinct() {
     int diagnostics = effectiveDiagnosticsPort();
-    String diagnosticsField = "diagnosticsPort";
-    checkNotReserved("peerPort", peerPort);
+    int peerPort = get(ShapeKeys.PEER_PORT);
+    String diagnosticsField = ShapeKeys.DIAGNOSTICS_PORT.component();
+    checkNotReserved(ShapeKeys.PEER_PORT.component(), peerPort);
     checkNotReserved(diagnosticsField, diagnostics);
     if (diagnostics == peerPort) {
       throw new InvalidConfigurationException(
@@ -189,32 +200,8 @@ public record Config(
     return String.format(Locale.ROOT, format, texts);
   }
 
-  /** A copy with another peer port. */
-  public Config withPeerPort(int port) {
-    return new Config(
-        namespace, dataplaneImage, objectImage, port, hostNetwork, diagnosticsPort, nvidia);
-  }
-
-  /** A copy with another diagnostics port (0 for the default). */
-  public Config withDiagnosticsPort(int port) {
-    return new Config(namespace, dataplaneImage, objectImage, peerPort, hostNetwork, port, nvidia);
-  }
-
-  /** A copy with host networking on or off. */
-  public Config withHostNetwork(boolean on) {
-    return new Config(
-        namespace, dataplaneImage, objectImage, peerPort, on, diagnosticsPort, nvidia);
-  }
-
-  /** A copy with another NVIDIA mode. */
-  public Config withNvidia(NvidiaInjection mode) {
-    return new Config(
-        namespace, dataplaneImage, objectImage, peerPort, hostNetwork, diagnosticsPort, mode);
-  }
-
   /** A copy in another namespace. */
   public Config withNamespace(String ns) {
-    return new Config(
-        ns, dataplaneImage, objectImage, peerPort, hostNetwork, diagnosticsPort, nvidia);
+    return new Config(ns, dataplaneImage, objectImage, shapes);
   }
 }

@@ -40,18 +40,6 @@ public final class Dataplane {
   /** Where the default-audience API credentials are projected. */
   public static final String API_TOKEN_PATH = "/var/run/secrets/kubernetes.io/serviceaccount";
 
-  /** Selects the {@link NvidiaInjection} mode in racer-settings. */
-  public static final String NVIDIA_KEY = "RACER_NVIDIA";
-
-  /** The racer-settings key of {@link Config#peerPort()}. */
-  public static final String PEER_PORT_KEY = "RACER_PEER_PORT";
-
-  /** The racer-settings key of {@link Config#diagnosticsPort()}. */
-  public static final String DIAGNOSTICS_PORT_KEY = "RACER_DIAGNOSTICS_PORT";
-
-  /** The racer-settings key of {@link Config#hostNetwork()}: exactly {@code "true"} turns it on. */
-  public static final String HOST_NETWORK_KEY = "RACER_HOST_NETWORK";
-
   /** Requests the NVIDIA CDI device on the dataplane pod (mode {@code cdi}). */
   public static final String CDI_ANNOTATION = "cdi.k8s.io/racer";
 

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategy;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,7 @@ final class DataplaneDaemonSet {
         .withNewSpec()
         .withServiceAccountName(Dataplane.DATAPLANE_DAEMON_SET_NAME)
         .withAutomountServiceAccountToken(false)
-        .withHostNetwork(config.hostNetwork() ? Boolean.TRUE : null)
+        .withHostNetwork(config.get(ShapeKeys.HOST_NETWORK) ? Boolean.TRUE : null)
         .withDnsPolicy(dnsPolicy(config))
         .withRestartPolicy("Always")
         .withSchedulerName("default-scheduler")
@@ -83,7 +84,7 @@ final class DataplaneDaemonSet {
    * The DNS policy that goes with the network mode: host-network pods still resolve cluster names.
    */
   static String dnsPolicy(Config config) {
-    return config.hostNetwork() ? "ClusterFirstWithHostNet" : "ClusterFirst";
+    return config.get(ShapeKeys.HOST_NETWORK) ? "ClusterFirstWithHostNet" : "ClusterFirst";
   }
 
   /**
@@ -108,7 +109,7 @@ final class DataplaneDaemonSet {
     if (settingsHash != null) {
       annotations.put(Dataplane.SETTINGS_HASH_ANNOTATION, settingsHash);
     }
-    if (config.effectiveNvidia() == NvidiaInjection.CDI) {
+    if (config.get(ShapeKeys.NVIDIA) == NvidiaInjection.CDI) {
       annotations.put(Dataplane.CDI_ANNOTATION, Dataplane.CDI_ALL_GPUS);
     }
     return annotations.isEmpty() ? null : annotations;
@@ -153,7 +154,7 @@ final class DataplaneDaemonSet {
 
   private static List<ContainerPort> ports(Config config) {
     return List.of(
-        port(DataplanePorts.PEER, config.peerPort()),
+        port(DataplanePorts.PEER, config.get(ShapeKeys.PEER_PORT)),
         port(DataplanePorts.DIAGNOSTICS, config.effectiveDiagnosticsPort()),
         port(DataplanePorts.CONTROL, Dataplane.CONTROL_PORT),
         port(DataplanePorts.WEBHOOK, Dataplane.WEBHOOK_PORT));

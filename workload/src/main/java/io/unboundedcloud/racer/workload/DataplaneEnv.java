@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.workload;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,7 +39,7 @@ public final class DataplaneEnv {
             .endFieldRef()
             .endValueFrom()
             .build());
-    env.add(value("RACER_PEER_LISTEN", listen(config.peerPort())));
+    env.add(value("RACER_PEER_LISTEN", listen(config.get(ShapeKeys.PEER_PORT))));
     env.add(value("RACER_DIAGNOSTICS_LISTEN", listen(config.effectiveDiagnosticsPort())));
     env.add(value("RACER_CONTROL_LISTEN", listen(Dataplane.CONTROL_PORT)));
     env.add(value("RACER_WEBHOOK_LISTEN", listen(Dataplane.WEBHOOK_PORT)));
@@ -48,7 +49,7 @@ public final class DataplaneEnv {
     env.add(value("RACER_SLAB_DIRECTORY", SLAB_DIRECTORY));
     env.add(value("RACER_DEVICE_DIRECTORY", DEVICE_DIRECTORY));
     env.add(value("RACER_OBJECT_IMAGE", config.objectImage()));
-    if (config.effectiveNvidia().injectsDriver()) {
+    if (config.get(ShapeKeys.NVIDIA).injectsDriver()) {
       env.add(value(NVIDIA_NAMES.get(0), "all"));
       env.add(value(NVIDIA_NAMES.get(1), "compute,utility"));
     }
@@ -58,7 +59,8 @@ public final class DataplaneEnv {
   /** Every env name any mode renders: the names the renderer owns on an existing DaemonSet. */
   public static List<String> ownedNames() {
     List<String> names = new ArrayList<>();
-    for (EnvVar var : of(Config.defaultConfig("", "x", "x").withNvidia(NvidiaInjection.ENV))) {
+    for (EnvVar var :
+        of(Config.defaultConfig("", "x", "x").with(ShapeKeys.NVIDIA, NvidiaInjection.ENV))) {
       names.add(var.getName());
     }
     return names;

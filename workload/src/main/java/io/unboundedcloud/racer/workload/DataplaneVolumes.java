@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,7 +44,7 @@ public final class DataplaneVolumes {
     entries.add(hostPath("slabs", DataplaneEnv.SLAB_DIRECTORY, DIRECTORY_OR_CREATE, null, false));
     entries.add(hostPath("sockets", CacheOrigin.SOCKET_ROOT, DIRECTORY_OR_CREATE, null, false));
     entries.add(hostPath("infiniband", "/dev/infiniband", DIRECTORY_OR_CREATE, null, true));
-    if (config.effectiveNvidia().injectsDriver()) {
+    if (config.get(ShapeKeys.NVIDIA).injectsDriver()) {
       entries.add(hostPath("udev", "/run/udev", DIRECTORY, null, true));
       entries.add(
           new Entry(
@@ -61,7 +62,8 @@ public final class DataplaneVolumes {
   /** Every volume name any mode renders: the names the renderer owns on an existing DaemonSet. */
   public static List<String> ownedNames() {
     List<String> names = new ArrayList<>();
-    for (Entry entry : of(Config.defaultConfig("", "x", "x").withNvidia(NvidiaInjection.ENV))) {
+    for (Entry entry :
+        of(Config.defaultConfig("", "x", "x").with(ShapeKeys.NVIDIA, NvidiaInjection.ENV))) {
       names.add(entry.volume().getName());
     }
     return names;

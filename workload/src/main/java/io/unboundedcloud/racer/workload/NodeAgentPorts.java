@@ -6,11 +6,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * TCP ports that agents of a Kubernetes node commonly listen on in the host's network namespace.
- * With {@code RACER_HOST_NETWORK=true} the dataplane's listeners share that namespace, so a
- * listener on one of these ports either fails to bind or takes the port from the agent that starts
- * later. The one list both deliveries check against (the KRM function through {@link PodFit}, the
- * chart through the helper chart-gen writes from it) and {@code docs/settings.md} prints.
+ * TCP ports that agents of a Kubernetes node commonly listen on in the host's network namespace. On
+ * the host network the dataplane's listeners share that namespace, so a listener on one of these
+ * ports either fails to bind or takes the port from the agent that starts later. The one list both
+ * deliveries check against (the KRM function through {@link PodFit}, the chart through the helper
+ * chart-gen writes from it) and {@code docs/settings.md} prints.
  */
 public final class NodeAgentPorts {
   private static final Map<Integer, String> AGENTS = agents();

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.workload;
 
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,8 @@ import java.util.regex.Pattern;
  *   <li>an image tag of another major or minor release than {@link Release#RACER_VERSION}: the
  *       DaemonSet these builders render may not fit it (a patch release fits; a digest alone, or a
  *       tag that is no version, cannot be judged);
- *   <li>with {@code RACER_HOST_NETWORK=true}, the peer or diagnostics listener on a port {@link
- *       NodeAgentPorts} lists (the fixed control and webhook ports are on no agent's list).
+ *   <li>on the host network, the peer or diagnostics listener on a port {@link NodeAgentPorts}
+ *       lists (the fixed control and webhook ports are on no agent's list).
  * </ul>
  */
 public final class PodFit {
@@ -78,7 +79,7 @@ public final class PodFit {
   /** A listener's message; arguments: the settings key, the port, the agent holding it. */
   public static final String LISTENER_MESSAGE =
       "%s is %d with "
-          + Dataplane.HOST_NETWORK_KEY
+          + ShapeKeys.HOST_NETWORK.name()
           + "=true: on the node's network that port is commonly held by %s, so either the"
           + " dataplane or that agent cannot listen; choose another port (docs/settings.md lists"
           + " the ports node agents commonly hold)";
@@ -114,9 +115,9 @@ public final class PodFit {
     shutdownDeadline(settings, gracePeriodSeconds).ifPresent(misfits::add);
     release("dataplaneImage", config.dataplaneImage()).ifPresent(misfits::add);
     release("objectImage", config.objectImage()).ifPresent(misfits::add);
-    if (config.hostNetwork()) {
-      listener(Dataplane.PEER_PORT_KEY, config.peerPort()).ifPresent(misfits::add);
-      listener(Dataplane.DIAGNOSTICS_PORT_KEY, config.effectiveDiagnosticsPort())
+    if (config.get(ShapeKeys.HOST_NETWORK)) {
+      listener(ShapeKeys.PEER_PORT.name(), config.get(ShapeKeys.PEER_PORT)).ifPresent(misfits::add);
+      listener(ShapeKeys.DIAGNOSTICS_PORT.name(), config.effectiveDiagnosticsPort())
           .ifPresent(misfits::add);
     }
     return List.copyOf(misfits);

@@ -10,7 +10,8 @@
  * labels and default node affinity), {@link io.unboundedcloud.racer.workload.NodePlacement} (the
  * node scheduling constraints that cache origins copy) and {@link
  * io.unboundedcloud.racer.workload.CacheOrigin} (an origin DaemonSet). The settings catalog lives
- * in {@code workload.settings}.
+ * in {@code workload.settings}; the table of the Helm chart's values, which both deliveries read,
+ * in {@code workload.chart}, above this package (nothing here imports it).
  *
  * <p>It must never do I/O, read the environment or know how it is delivered (KRM function or Helm
  * chart): both deliveries call these builders, which is what makes their output equal.
@@ -29,7 +30,7 @@
  *   <tr><td>{@code ControlSeatsKey}</td><td>{@code Dataplane.CONTROL_SEATS_KEY}</td></tr>
  *   <tr><td>{@code MaxControlSeats}</td><td>{@code Dataplane.MAX_CONTROL_SEATS}</td></tr>
  *   <tr><td>{@code APITokenPath}</td><td>{@code Dataplane.API_TOKEN_PATH}</td></tr>
- *   <tr><td>{@code NVIDIAKey}</td><td>{@code Dataplane.NVIDIA_KEY}</td></tr>
+ *   <tr><td>{@code NVIDIAKey}</td><td>{@code ShapeKeys.NVIDIA.name()}</td></tr>
  *   <tr><td>{@code CDIAnnotation}</td><td>{@code Dataplane.CDI_ANNOTATION}</td></tr>
  *   <tr><td>{@code CDIAllGPUs}</td><td>{@code Dataplane.CDI_ALL_GPUS}</td></tr>
  *   <tr><td>{@code CUFileLogDirectory}</td><td>{@code Dataplane.CUFILE_LOG_DIRECTORY}</td></tr>
@@ -49,8 +50,8 @@
  *
  * Not in the upstream {@code workload} package, ours: the ServiceAccount ({@code
  * Dataplane.serviceAccount(Config)}), the settings-hash annotation, the racer-settings keys read
- * into a {@code Config} ({@code Dataplane.PEER_PORT_KEY}, {@code DIAGNOSTICS_PORT_KEY}, {@code
- * HOST_NETWORK_KEY}), the name rule {@link io.unboundedcloud.racer.workload.DnsLabel}, {@link
- * io.unboundedcloud.racer.workload.CacheOrigin}, and the settings catalog.
+ * into a {@code Config} (the table {@link io.unboundedcloud.racer.workload.shape.ShapeKeys}, read
+ * by {@code Config.fromSettings}), the name rule {@link io.unboundedcloud.racer.workload.DnsLabel},
+ * {@link io.unboundedcloud.racer.workload.CacheOrigin}, and the settings catalog.
  */
 package io.unboundedcloud.racer.workload;

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -24,13 +26,11 @@ class ConfigTest {
       Config.defaultConfig("racer-system", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE);
 
   private static Config withDataplaneImage(String image) {
-    return new Config(
-        "racer-system", image, RenderCase.OBJECT_IMAGE, 8082, false, 0, NvidiaInjection.ENV);
+    return Config.defaultConfig("racer-system", image, RenderCase.OBJECT_IMAGE);
   }
 
   private static Config withObjectImage(String image) {
-    return new Config(
-        "racer-system", RenderCase.DATAPLANE_IMAGE, image, 8082, false, 0, NvidiaInjection.ENV);
+    return Config.defaultConfig("racer-system", RenderCase.DATAPLANE_IMAGE, image);
   }
 
   @Nested
@@ -39,17 +39,12 @@ class ConfigTest {
     @Test
     @DisplayName("is peer port 8082, no host network, diagnostics unset (9090), NVIDIA env")
     void defaults() {
-      assertThat(VALID)
-          .isEqualTo(
-              new Config(
-                  "racer-system",
-                  RenderCase.DATAPLANE_IMAGE,
-                  RenderCase.OBJECT_IMAGE,
-                  8082,
-                  false,
-                  0,
-                  NvidiaInjection.ENV));
+      assertThat(VALID.get(ShapeKeys.PEER_PORT)).isEqualTo(8082);
+      assertThat(VALID.get(ShapeKeys.HOST_NETWORK)).isFalse();
+      assertThat(VALID.get(ShapeKeys.DIAGNOSTICS_PORT)).isZero();
+      assertThat(VALID.get(ShapeKeys.NVIDIA)).isEqualTo(NvidiaInjection.ENV);
       assertThat(VALID.effectiveDiagnosticsPort()).isEqualTo(9090);
+      assertThat(VALID.namespace()).isEqualTo("racer-system");
     }
 
     @Test
@@ -57,29 +52,40 @@ class ConfigTest {
     void copies() {
       Config changed =
           VALID
-              .withPeerPort(9000)
-              .withDiagnosticsPort(9100)
-              .withHostNetwork(true)
-              .withNvidia(NvidiaInjection.CDI)
+              .with(ShapeKeys.PEER_PORT, 9000)
+              .with(ShapeKeys.DIAGNOSTICS_PORT, 9100)
+              .with(ShapeKeys.HOST_NETWORK, true)
+              .with(ShapeKeys.NVIDIA, NvidiaInjection.CDI)
               .withNamespace("racer");
       assertThat(changed)
           .isEqualTo(
-              new Config(
+              Config.fromSettings(
                   "racer",
                   RenderCase.DATAPLANE_IMAGE,
                   RenderCase.OBJECT_IMAGE,
-                  9000,
-                  true,
-                  9100,
-                  NvidiaInjection.CDI));
-      assertThat(changed.withHostNetwork(false).hostNetwork()).isFalse();
-      assertThat(VALID.hostNetwork()).isFalse();
+                  Map.of(
+                      "RACER_PEER_PORT", "9000",
+                      "RACER_DIAGNOSTICS_PORT", "9100",
+                      "RACER_HOST_NETWORK", "true",
+                      "RACER_NVIDIA", "cdi")));
+      assertThat(changed.with(ShapeKeys.HOST_NETWORK, false).get(ShapeKeys.HOST_NETWORK)).isFalse();
+      assertThat(VALID.get(ShapeKeys.HOST_NETWORK)).isFalse();
     }
 
     @Test
-    @DisplayName("a null NVIDIA mode means env")
-    void nullNvidiaIsEnv() {
-      assertThat(VALID.withNvidia(null).effectiveNvidia()).isEqualTo(NvidiaInjection.ENV);
+    @DisplayName(
+        "is what fromSettings reads from no settings, and from every key set to its default")
+    void readFromSettings() {
+      Map<String, String> defaults =
+          Map.of("RACER_PEER_PORT", "8082", "RACER_HOST_NETWORK", "false", "RACER_NVIDIA", "env");
+      assertThat(
+              Config.fromSettings(
+                  "racer-system", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE, defaults))
+          .isEqualTo(VALID);
+      assertThat(
+              Config.fromSettings(
+                  "racer-system", RenderCase.DATAPLANE_IMAGE, RenderCase.OBJECT_IMAGE, Map.of()))
+          .isEqualTo(VALID);
     }
   }
 
@@ -133,36 +139,52 @@ class ConfigTest {
               VALID.withNamespace("n".repeat(64)),
               "namespace",
               "n".repeat(64)),
-          bad("peer port 0", VALID.withPeerPort(0), "peerPort", "0"),
-          bad("peer port 1023 (privileged)", VALID.withPeerPort(1023), "peerPort", "1023"),
-          bad("peer port 65536", VALID.withPeerPort(65536), "peerPort", "65536"),
-          bad("a negative peer port", VALID.withPeerPort(-1), "peerPort", "-1"),
-          bad("peer port 8443 (control)", VALID.withPeerPort(8443), "peerPort", "8443"),
-          bad("peer port 9443 (webhook)", VALID.withPeerPort(9443), "peerPort", "9443"),
+          bad("peer port 0", VALID.with(ShapeKeys.PEER_PORT, 0), "peerPort", "0"),
+          bad(
+              "peer port 1023 (privileged)",
+              VALID.with(ShapeKeys.PEER_PORT, 1023),
+              "peerPort",
+              "1023"),
+          bad("peer port 65536", VALID.with(ShapeKeys.PEER_PORT, 65536), "peerPort", "65536"),
+          bad("a negative peer port", VALID.with(ShapeKeys.PEER_PORT, -1), "peerPort", "-1"),
+          bad(
+              "peer port 8443 (control)",
+              VALID.with(ShapeKeys.PEER_PORT, 8443),
+              "peerPort",
+              "8443"),
+          bad(
+              "peer port 9443 (webhook)",
+              VALID.with(ShapeKeys.PEER_PORT, 9443),
+              "peerPort",
+              "9443"),
           bad(
               "diagnostics port 8443 (control)",
-              VALID.withDiagnosticsPort(8443),
+              VALID.with(ShapeKeys.DIAGNOSTICS_PORT, 8443),
               "diagnosticsPort",
               "8443"),
           bad(
               "diagnostics port 9443 (webhook)",
-              VALID.withDiagnosticsPort(9443),
+              VALID.with(ShapeKeys.DIAGNOSTICS_PORT, 9443),
               "diagnosticsPort",
               "9443"),
           bad(
               "diagnostics port equal to the peer port",
-              VALID.withDiagnosticsPort(8082),
+              VALID.with(ShapeKeys.DIAGNOSTICS_PORT, 8082),
               "diagnosticsPort",
               "8082"),
           bad(
               "diagnostics port 9090 with peer port 9090",
-              VALID.withPeerPort(9090).withDiagnosticsPort(9090),
+              VALID.with(ShapeKeys.PEER_PORT, 9090).with(ShapeKeys.DIAGNOSTICS_PORT, 9090),
               "diagnosticsPort",
               "9090"),
-          bad("diagnostics port 1023", VALID.withDiagnosticsPort(1023), "diagnosticsPort", "1023"),
+          bad(
+              "diagnostics port 1023",
+              VALID.with(ShapeKeys.DIAGNOSTICS_PORT, 1023),
+              "diagnosticsPort",
+              "1023"),
           bad(
               "diagnostics port 65536",
-              VALID.withDiagnosticsPort(65536),
+              VALID.with(ShapeKeys.DIAGNOSTICS_PORT, 65536),
               "diagnosticsPort",
               "65536"));
     }
@@ -197,7 +219,9 @@ class ConfigTest {
     @DisplayName("a port taken by the control or webhook listener: the message names that listener")
     void namesTheListener(String field, int port, String listener) {
       Config config =
-          field.equals("peerPort") ? VALID.withPeerPort(port) : VALID.withDiagnosticsPort(port);
+          field.equals("peerPort")
+              ? VALID.with(ShapeKeys.PEER_PORT, port)
+              : VALID.with(ShapeKeys.DIAGNOSTICS_PORT, port);
       assertThatThrownBy(config::validate)
           .hasMessageEndingWith(
               field
@@ -237,7 +261,7 @@ class ConfigTest {
     @DisplayName(
         "peer port 9090 with diagnostics unset: diagnostics moves to 9091, in the ports and the env")
     void peer9090MovesDiagnostics() {
-      Config config = VALID.withPeerPort(9090);
+      Config config = VALID.with(ShapeKeys.PEER_PORT, 9090);
 
       assertThatCode(config::validate).doesNotThrowAnyException();
       assertThat(config.effectiveDiagnosticsPort()).isEqualTo(9091);
@@ -257,14 +281,16 @@ class ConfigTest {
     @ValueSource(ints = {1024, 9091, 65535})
     @DisplayName("peer ports at the bounds of 1024..65535")
     void peerPortBounds(int port) {
-      assertThatCode(() -> VALID.withPeerPort(port).validate()).doesNotThrowAnyException();
+      assertThatCode(() -> VALID.with(ShapeKeys.PEER_PORT, port).validate())
+          .doesNotThrowAnyException();
     }
 
     @ParameterizedTest(name = "diagnostics port {0}")
     @ValueSource(ints = {1024, 9090, 9091, 65535})
     @DisplayName("explicit diagnostics ports in 1024..65535 distinct from the others")
     void diagnosticsPortBounds(int port) {
-      assertThatCode(() -> VALID.withDiagnosticsPort(port).validate()).doesNotThrowAnyException();
+      assertThatCode(() -> VALID.with(ShapeKeys.DIAGNOSTICS_PORT, port).validate())
+          .doesNotThrowAnyException();
     }
 
     @Test

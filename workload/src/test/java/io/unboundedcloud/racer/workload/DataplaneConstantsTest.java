@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,7 @@ class DataplaneConstantsTest {
   void settingsAndNvidia() {
     assertThat(Dataplane.CONTROL_SEATS_KEY).isEqualTo("RACER_CONTROL_SEATS");
     assertThat(Dataplane.MAX_CONTROL_SEATS).isEqualTo(16);
-    assertThat(Dataplane.NVIDIA_KEY).isEqualTo("RACER_NVIDIA");
+    assertThat(ShapeKeys.NVIDIA.name()).isEqualTo("RACER_NVIDIA");
     assertThat(Dataplane.CDI_ANNOTATION).isEqualTo("cdi.k8s.io/racer");
     assertThat(Dataplane.CDI_ALL_GPUS).isEqualTo("nvidia.com/gpu=all");
     assertThat(Dataplane.CUFILE_LOG_DIRECTORY).isEqualTo("/var/log/cufile");
@@ -43,9 +44,9 @@ class DataplaneConstantsTest {
           + " label, the port names")
   void ours() {
     assertThat(Dataplane.SETTINGS_CONFIG_MAP).isEqualTo("racer-settings");
-    assertThat(Dataplane.PEER_PORT_KEY).isEqualTo("RACER_PEER_PORT");
-    assertThat(Dataplane.DIAGNOSTICS_PORT_KEY).isEqualTo("RACER_DIAGNOSTICS_PORT");
-    assertThat(Dataplane.HOST_NETWORK_KEY).isEqualTo("RACER_HOST_NETWORK");
+    assertThat(ShapeKeys.PEER_PORT.name()).isEqualTo("RACER_PEER_PORT");
+    assertThat(ShapeKeys.DIAGNOSTICS_PORT.name()).isEqualTo("RACER_DIAGNOSTICS_PORT");
+    assertThat(ShapeKeys.HOST_NETWORK.name()).isEqualTo("RACER_HOST_NETWORK");
     assertThat(Dataplane.SETTINGS_HASH_ANNOTATION)
         .isEqualTo("racer.unbounded-cloud.io/settings-hash");
     assertThat(CacheOrigin.LABEL).isEqualTo("racer.unbounded-cloud.io/cache-origin");

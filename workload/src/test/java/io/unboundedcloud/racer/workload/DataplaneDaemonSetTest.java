@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +94,8 @@ class DataplaneDaemonSetTest {
     @Test
     @DisplayName("an invalid config throws instead of rendering")
     void invalidConfigThrows() {
-      Config bad = new RenderCase(NvidiaInjection.ENV, false).config().withPeerPort(8443);
+      Config bad =
+          new RenderCase(NvidiaInjection.ENV, false).config().with(ShapeKeys.PEER_PORT, 8443);
 
       assertThatThrownBy(() -> Dataplane.daemonSet(bad))
           .isInstanceOf(InvalidConfigurationException.class);
@@ -456,7 +458,8 @@ class DataplaneDaemonSetTest {
     @Test
     @DisplayName("when the peer port is 9090 and diagnostics unset, diagnostics moves to 9091")
     void diagnosticsMovesAwayFromPeer9090() {
-      Config config = new RenderCase(NvidiaInjection.ENV, false).config().withPeerPort(9090);
+      Config config =
+          new RenderCase(NvidiaInjection.ENV, false).config().with(ShapeKeys.PEER_PORT, 9090);
 
       assertThat(container(Dataplane.daemonSet(config)).getPorts())
           .extracting(p -> p.getName() + "=" + p.getContainerPort())
@@ -469,8 +472,8 @@ class DataplaneDaemonSetTest {
       Config config =
           new RenderCase(NvidiaInjection.ENV, true)
               .config()
-              .withPeerPort(7000)
-              .withDiagnosticsPort(7001);
+              .with(ShapeKeys.PEER_PORT, 7000)
+              .with(ShapeKeys.DIAGNOSTICS_PORT, 7001);
 
       assertThat(container(Dataplane.daemonSet(config)).getPorts())
           .extracting(p -> p.getName() + "=" + p.getContainerPort())

@@ -5,6 +5,7 @@ import static io.unboundedcloud.racer.workload.Trees.plain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -151,7 +152,8 @@ class DataplaneEnvTest {
     void diagnosticsMovesTo9091() {
       RenderCase c = new RenderCase(NvidiaInjection.OFF, false);
 
-      assertThat(plain(rendered(c.config().withPeerPort(9090)))).isEqualTo(expected(c, 9090, 9091));
+      assertThat(plain(rendered(c.config().with(ShapeKeys.PEER_PORT, 9090))))
+          .isEqualTo(expected(c, 9090, 9091));
     }
 
     @Test
@@ -159,7 +161,12 @@ class DataplaneEnvTest {
     void explicitDiagnostics() {
       RenderCase c = new RenderCase(NvidiaInjection.CDI, true);
 
-      assertThat(plain(rendered(c.config().withPeerPort(1024).withDiagnosticsPort(65535))))
+      assertThat(
+              plain(
+                  rendered(
+                      c.config()
+                          .with(ShapeKeys.PEER_PORT, 1024)
+                          .with(ShapeKeys.DIAGNOSTICS_PORT, 65535))))
           .isEqualTo(expected(c, 1024, 65535));
     }
   }

@@ -146,6 +146,60 @@ class ImageReferenceTest {
     }
 
     @Test
+    @DisplayName(
+        "each character at the edge of a character class, in every place of a reference and a registry")
+    void classEdges() {
+      // the first and last character of each class the scanner tests, and the one just outside
+      String edges = "`az{/09:@AZ[fgFG_-.+ ";
+      String[] places = {
+        "#",
+        "a#",
+        "#a",
+        "a#b",
+        "#.io/r",
+        "a#b.io/r",
+        "h.i#/r",
+        "h:#/r",
+        "h:5#/r",
+        "r/#",
+        "r/a#b",
+        "r/a_#b",
+        "r:#",
+        "r:t#",
+        "r:t-#",
+        "r@#ha256:" + "0".repeat(32),
+        "r@s#a256:" + "0".repeat(32),
+        "r@sha256#x:" + "0".repeat(32),
+        "r@sha256:" + "0".repeat(31) + "#",
+        "r@sha256:#" + "0".repeat(31),
+        "r@s" + "#".repeat(2) + "256:" + "0".repeat(32),
+      };
+      int accepted = 0;
+      for (String place : places) {
+        for (char c : edges.toCharArray()) {
+          accepted += compare(place.replace('#', c)) ? 1 : 0;
+        }
+      }
+      assertThat(mismatches).isEmpty();
+      assertThat(accepted).as("references among them").isGreaterThan(50);
+    }
+
+    @Test
+    @DisplayName("lengths at each bound: the name, the tag, the digest's hex")
+    void lengthBounds() {
+      for (int delta = -1; delta <= 1; delta++) {
+        int name = ImageGrammar.MAX_NAME_LENGTH + delta;
+        compare("r/" + "a".repeat(name - 2));
+        compare("r/" + "a".repeat(name - 2) + ":t");
+        compare("r/" + "a".repeat(name - 2) + "@sha256:" + "0".repeat(32));
+        compare("r:" + "t".repeat(ImageGrammar.MAX_TAG_LENGTH + delta));
+        compare("r@sha256:" + "0".repeat(32 + delta));
+        compare("r:t@sha256:" + "f".repeat(32 + delta));
+      }
+      assertThat(mismatches).isEmpty();
+    }
+
+    @Test
     @Tag("slow")
     @DisplayName("100,000 strings made of pieces of references: hosts, ports, paths, tags, digests")
     void generated() {

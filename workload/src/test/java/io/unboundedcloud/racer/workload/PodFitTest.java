@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -27,7 +28,7 @@ class PodFitTest {
   @DisplayName("the defaults fit the pod the builders render")
   void defaultsFit() {
     assertThat(PodFit.check(TARGETED, Map.of(), null)).isEmpty();
-    assertThat(PodFit.check(TARGETED.withHostNetwork(true), Map.of(), 30L)).isEmpty();
+    assertThat(PodFit.check(TARGETED.with(ShapeKeys.HOST_NETWORK, true), Map.of(), 30L)).isEmpty();
   }
 
   @Nested
@@ -130,9 +131,10 @@ class PodFitTest {
     @Test
     @DisplayName("a peer port a node agent holds is a misfit only on the host network")
     void peerPort() {
-      Config onAgentPort = TARGETED.withPeerPort(10250);
+      Config onAgentPort = TARGETED.with(ShapeKeys.PEER_PORT, 10250);
       assertThat(PodFit.check(onAgentPort, Map.of(), null)).isEmpty();
-      List<Misfit> misfits = PodFit.check(onAgentPort.withHostNetwork(true), Map.of(), null);
+      List<Misfit> misfits =
+          PodFit.check(onAgentPort.with(ShapeKeys.HOST_NETWORK, true), Map.of(), null);
       assertThat(misfits).singleElement().extracting(Misfit::field).isEqualTo("RACER_PEER_PORT");
       assertThat(misfits.get(0).message()).contains("10250").contains("kubelet API");
     }
@@ -140,7 +142,8 @@ class PodFitTest {
     @Test
     @DisplayName("the diagnostics port counts with its default applied")
     void diagnosticsPort() {
-      Config config = TARGETED.withHostNetwork(true).withDiagnosticsPort(9100);
+      Config config =
+          TARGETED.with(ShapeKeys.HOST_NETWORK, true).with(ShapeKeys.DIAGNOSTICS_PORT, 9100);
       assertThat(PodFit.check(config, Map.of(), null))
           .singleElement()
           .satisfies(

@@ -1,8 +1,11 @@
 package io.unboundedcloud.racer.workload;
 
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -28,7 +31,12 @@ record RenderCase(NvidiaInjection nvidia, boolean hostNetwork) {
   }
 
   Config config() {
-    return new Config(NAMESPACE, DATAPLANE_IMAGE, OBJECT_IMAGE, 8082, hostNetwork, 0, nvidia);
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put(ShapeKeys.HOST_NETWORK.name(), Boolean.toString(hostNetwork));
+    if (nvidia != null) {
+      settings.put(ShapeKeys.NVIDIA.name(), nvidia.value());
+    }
+    return Config.fromSettings(NAMESPACE, DATAPLANE_IMAGE, OBJECT_IMAGE, settings);
   }
 
   /**

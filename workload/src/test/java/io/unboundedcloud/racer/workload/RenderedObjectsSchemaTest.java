@@ -27,14 +27,11 @@ class RenderedObjectsSchemaTest {
     RenderCase.all()
         .forEach(c -> objects.add(KubernetesSchema.toPlain(Dataplane.daemonSet(c.config()))));
     Config peer9090 =
-        new Config(
+        Config.fromSettings(
             "",
             RenderCase.DATAPLANE_IMAGE,
             RenderCase.OBJECT_IMAGE,
-            9090,
-            true,
-            0,
-            NvidiaInjection.CDI);
+            Map.of("RACER_PEER_PORT", "9090", "RACER_HOST_NETWORK", "true", "RACER_NVIDIA", "cdi"));
     objects.add(KubernetesSchema.toPlain(Dataplane.daemonSet(peer9090)));
     objects.add(
         KubernetesSchema.toPlain(

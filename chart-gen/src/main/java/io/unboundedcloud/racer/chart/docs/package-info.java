@@ -6,7 +6,7 @@
  *
  * <p>What it owns: the facts those templates show ({@link
  * io.unboundedcloud.racer.chart.docs.ChartFacts}), every one taken from a Java constant, the
- * settings catalog or the values model (a value's path from {@code krm.chart.ChartValue}), the
+ * settings catalog or the values model (a value's path from {@code workload.chart.ChartValue}), the
  * rendering ({@link io.unboundedcloud.racer.chart.docs.ChartTexts}), and the chart-testing values
  * {@code ci/*-values.yaml}, copies of the {@code examples/helm} files ({@link
  * io.unboundedcloud.racer.chart.docs.ChartTestingValues}).

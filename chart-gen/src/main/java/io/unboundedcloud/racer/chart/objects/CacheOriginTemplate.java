@@ -8,8 +8,8 @@ import io.unboundedcloud.racer.chart.template.Fragment;
 import io.unboundedcloud.racer.chart.template.ObjectTemplate;
 import io.unboundedcloud.racer.chart.template.Substitutions;
 import io.unboundedcloud.racer.chart.template.TemplateNode;
-import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.CacheOrigin;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
 import java.util.List;
 
 /**

@@ -1,10 +1,10 @@
 package io.unboundedcloud.racer.chart.objects;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.unboundedcloud.racer.krm.chart.ChartValue;
-import io.unboundedcloud.racer.krm.chart.ValueField;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
+import io.unboundedcloud.racer.workload.chart.ValueField;
 import java.util.List;
 import java.util.Map;
 

@@ -6,8 +6,8 @@ import io.unboundedcloud.racer.chart.template.Substitutions;
 import io.unboundedcloud.racer.chart.template.TreeMerge;
 import io.unboundedcloud.racer.chart.template.Variant;
 import io.unboundedcloud.racer.chart.template.VariantSpace;
-import io.unboundedcloud.racer.krm.chart.ChartValue;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
 import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.List;
 
@@ -104,13 +104,12 @@ public final class DataplaneTemplates {
   }
 
   private static Substitutions scalars() {
-    return new Substitutions()
-        .text(Sentinels.NAMESPACE, "$.Release.Namespace")
-        .text(Sentinels.DATAPLANE_IMAGE, Defines.include(Defines.DATAPLANE_IMAGE))
-        .text(Sentinels.OBJECT_IMAGE, Defines.include(Defines.OBJECT_IMAGE))
-        .text(Sentinels.SETTINGS_HASH, Defines.include(Defines.SETTINGS_HASH))
-        .number(Sentinels.PEER_PORT, Defines.include(Defines.PEER_PORT))
-        .number(Sentinels.DIAGNOSTICS_PORT, Defines.include(Defines.DIAGNOSTICS_PORT));
+    return DataplaneSwitches.withSentinels(
+        new Substitutions()
+            .text(Sentinels.NAMESPACE, "$.Release.Namespace")
+            .text(Sentinels.DATAPLANE_IMAGE, Defines.include(Defines.DATAPLANE_IMAGE))
+            .text(Sentinels.OBJECT_IMAGE, Defines.include(Defines.OBJECT_IMAGE))
+            .text(Sentinels.SETTINGS_HASH, Defines.include(Defines.SETTINGS_HASH)));
   }
 
   static String quoted(String text) {

@@ -2,7 +2,8 @@ package io.unboundedcloud.racer.chart.objects;
 
 /**
  * The names of the {@code _helpers.tpl} and {@code _validate.tpl} defines the templates call, in
- * one place; every one is documented in its file itself.
+ * one place (the shape keys' defines are in their table, {@code ShapeKeys}); every one is
+ * documented in its file itself.
  */
 public final class Defines {
   /**
@@ -13,18 +14,6 @@ public final class Defines {
 
   /** The labels the chart adds to every object's metadata: delivery labels, then commonLabels. */
   public static final String METADATA_LABELS = "racer.metadataLabels";
-
-  /** The NVIDIA mode: off, env or cdi. */
-  public static final String NVIDIA = "racer.nvidia";
-
-  /** Host networking: true or false. */
-  public static final String HOST_NETWORK = "racer.hostNetwork";
-
-  /** The peer port. */
-  public static final String PEER_PORT = "racer.peerPort";
-
-  /** The effective diagnostics port. */
-  public static final String DIAGNOSTICS_PORT = "racer.diagnosticsPort";
 
   /** The dataplane image. */
   public static final String DATAPLANE_IMAGE = "racer.dataplaneImage";

@@ -2,9 +2,9 @@ package io.unboundedcloud.racer.chart.objects;
 
 import io.unboundedcloud.racer.chart.template.Fragment;
 import io.unboundedcloud.racer.chart.template.Substitutions;
-import io.unboundedcloud.racer.krm.chart.ChartValue;
-import io.unboundedcloud.racer.krm.chart.ValueDoc;
-import io.unboundedcloud.racer.krm.chart.ValueField;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
+import io.unboundedcloud.racer.workload.chart.ValueDoc;
+import io.unboundedcloud.racer.workload.chart.ValueField;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;

@@ -6,15 +6,9 @@ import java.util.List;
  * Unique inputs given to the builders in place of values the chart decides at render time. Each is
  * valid for the builder (a port in range, a DNS label, an image reference) and appears nowhere else
  * in its output, so every place it shows up is a place the Helm expression goes; no sentinel is a
- * prefix of another.
+ * prefix of another. The shape keys' sentinels are in their table ({@code ShapeKeys}).
  */
 public final class Sentinels {
-  /** The peer port. */
-  public static final int PEER_PORT = 51111;
-
-  /** The diagnostics port (explicit, so the builder writes it as given). */
-  public static final int DIAGNOSTICS_PORT = 51222;
-
   /** The installation namespace. */
   public static final String NAMESPACE = "racer-sentinel-namespace";
 

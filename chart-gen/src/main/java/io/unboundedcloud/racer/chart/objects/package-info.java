@@ -8,7 +8,7 @@
  * expression that replaces each sentinel and the Helm blocks the chart adds (delivery labels, the
  * affinity merge, the cache origins' placement), how each value that sets a field of the DaemonSet
  * or the ServiceAccount is written there ({@link
- * io.unboundedcloud.racer.chart.objects.FieldTemplates}, from {@code krm.chart.ChartValue}'s
+ * io.unboundedcloud.racer.chart.objects.FieldTemplates}, from {@code workload.chart.ChartValue}'s
  * table), and what the builders render at those fields ({@link
  * io.unboundedcloud.racer.chart.objects.DataplaneDefaults}), which the values' defaults are read
  * from.

@@ -1,14 +1,14 @@
 package io.unboundedcloud.racer.chart.rules;
 
-import io.unboundedcloud.racer.krm.chart.ChartValue;
-import io.unboundedcloud.racer.krm.inputs.StringData;
-import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.NodeAgentPorts;
 import io.unboundedcloud.racer.workload.PodFit;
+import io.unboundedcloud.racer.workload.StrictMode;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
+import io.unboundedcloud.racer.workload.settings.ConfigMapValue;
 import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
@@ -40,7 +40,7 @@ public final class RuleFacts {
     facts.put("schemePattern", ImageGrammar.SCHEME);
     facts.put("schemeMessage", ImageGrammar.SCHEME_MESSAGE);
     facts.put("dnsLabelPattern", DnsLabel.PATTERN);
-    facts.put("notAStringMessage", StringData.MESSAGE);
+    facts.put("notAStringMessage", ConfigMapValue.NOT_A_STRING_MESSAGE);
     facts.put("obsoleteMessage", SettingsCatalog.OBSOLETE_MESSAGE);
     facts.put("crossKeyChecks", CrossKeyChecks.template());
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
@@ -51,9 +51,7 @@ public final class RuleFacts {
     facts.put("fewestEdits", KeySuggestion.FEWEST_EDITS);
     facts.put("charactersPerEdit", KeySuggestion.CHARACTERS_PER_EDIT);
     facts.put("defaultNote", SettingsCatalog.DEFAULT_NOTE);
-    facts.put(
-        "strictNote",
-        Result.STRICT_NOTE.replace("%s", "the value " + ChartValue.STRICT.path() + " is true"));
+    facts.put("strictNote", StrictMode.note("the value " + ChartValue.STRICT.path() + " is true"));
     facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);
     facts.put(
         "shutdownDefault",

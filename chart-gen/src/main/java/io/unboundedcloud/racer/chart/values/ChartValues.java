@@ -1,10 +1,10 @@
 package io.unboundedcloud.racer.chart.values;
 
-import io.unboundedcloud.racer.krm.chart.ChartValue;
-import io.unboundedcloud.racer.krm.chart.ValueDoc;
-import io.unboundedcloud.racer.krm.chart.ValueDoc.Initial;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
+import io.unboundedcloud.racer.workload.chart.ValueDoc;
+import io.unboundedcloud.racer.workload.chart.ValueDoc.Initial;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * The racer chart's values as values.yaml, the schema and the README write them, all from {@code
- * krm.chart.ChartValue}'s table, and the schema's shared definitions.
+ * workload.chart.ChartValue}'s table, and the schema's shared definitions.
  */
 public final class ChartValues {
   private ChartValues() {}

@@ -1,6 +1,6 @@
 package io.unboundedcloud.racer.chart.values;
 
-import io.unboundedcloud.racer.krm.chart.ValueDoc;
+import io.unboundedcloud.racer.workload.chart.ValueDoc;
 import java.util.List;
 import java.util.Map;
 

@@ -1,9 +1,9 @@
 package io.unboundedcloud.racer.chart.values;
 
 import io.unboundedcloud.racer.chart.objects.DataplaneDefaults;
-import io.unboundedcloud.racer.krm.chart.ChartValue;
-import io.unboundedcloud.racer.krm.chart.ValueDoc;
-import io.unboundedcloud.racer.krm.chart.ValueDoc.Initial;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
+import io.unboundedcloud.racer.workload.chart.ValueDoc;
+import io.unboundedcloud.racer.workload.chart.ValueDoc.Initial;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 /**
  * The chart's values: {@code values.yaml}, {@code values.schema.json} and the README's values
- * table, all written from {@code krm.chart.ChartValue}'s table ({@link
+ * table, all written from {@code workload.chart.ChartValue}'s table ({@link
  * io.unboundedcloud.racer.chart.values.ChartValues}), and the settings part of the schema derived
  * from the {@code workload.settings} catalog.
  *

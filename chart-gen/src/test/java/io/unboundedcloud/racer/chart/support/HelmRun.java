@@ -34,31 +34,40 @@ public final class HelmRun {
   public static final String RELEASE = "racer";
 
   /** Helm 3, in-process (helm-java). */
-  public static final HelmRun HELM3 = new HelmRun(new InProcessHelm());
+  public static final HelmRun HELM3 = new HelmRun(new InProcessHelm(), TemplateLayout.PLAIN);
 
   /** Helm 4.1, the binary tools/toolchain.sh pins. */
-  public static final HelmRun HELM4 = new HelmRun(new HelmBinary(PinnedTool.HELM4));
+  public static final HelmRun HELM4 =
+      new HelmRun(new HelmBinary(PinnedTool.HELM4), TemplateLayout.PLAIN);
 
   /**
-   * Helm 4.2, the newer binary tools/toolchain.sh pins: not yet in {@link #each()}, since its
-   * {@code helm template} ends each document with an empty line, which the byte-for-byte tests
-   * refuse.
+   * Helm 4.2, the newer binary tools/toolchain.sh pins. Its {@code helm template} ends each
+   * template file's output but the last with an empty line, read away ({@link TemplateLayout}) so
+   * that the byte-for-byte tests hold it to every other byte.
    */
-  public static final HelmRun HELM42 = new HelmRun(new HelmBinary(PinnedTool.HELM42));
+  public static final HelmRun HELM42 =
+      new HelmRun(new HelmBinary(PinnedTool.HELM42), TemplateLayout.EMPTY_LINE_AFTER_EACH_FILE);
 
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
   private static final AtomicInteger FILES = new AtomicInteger();
   private static final Set<String> ANNOUNCED = ConcurrentHashMap.newKeySet();
 
   private final HelmRunner helm;
+  private final TemplateLayout layout;
 
-  private HelmRun(HelmRunner helm) {
+  private HelmRun(HelmRunner helm, TemplateLayout layout) {
     this.helm = helm;
+    this.layout = layout;
   }
 
   /** Every Helm the chart's contract tests run under. */
   public static Stream<HelmRun> each() {
-    return Stream.of(HELM3, HELM4);
+    return Stream.of(HELM3, HELM4, HELM42);
+  }
+
+  /** How this Helm lays out {@code helm template}'s documents. */
+  public TemplateLayout layout() {
+    return layout;
   }
 
   /**
@@ -140,6 +149,11 @@ public final class HelmRun {
    * renders nothing.
    */
   public String templateChart(Path chartDirectory, String namespace, Path valuesFile) {
+    return layout.read(templatePrinted(chartDirectory, namespace, valuesFile));
+  }
+
+  /** {@code helm template} as this Helm prints it, its {@link #layout()} unread. */
+  public String templatePrinted(Path chartDirectory, String namespace, Path valuesFile) {
     return helm.template(chartDirectory, namespace, valuesFile);
   }
 

@@ -1,6 +1,6 @@
 package io.unboundedcloud.racer.chart.support;
 
-import io.unboundedcloud.racer.krm.chart.DeliveryLabels;
+import io.unboundedcloud.racer.workload.chart.DeliveryLabels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

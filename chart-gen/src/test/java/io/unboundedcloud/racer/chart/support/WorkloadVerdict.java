@@ -1,12 +1,11 @@
 package io.unboundedcloud.racer.chart.support;
 
 import io.unboundedcloud.racer.workload.Config;
-import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
-import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.Map;
 import java.util.Optional;
 
@@ -20,10 +19,6 @@ import java.util.Optional;
  *     with Helm's wording; every other failure the chart reports with this very message)
  */
 public record WorkloadVerdict(String key, String message, boolean ownRule) {
-  private static final Map<String, String> CONFIG_KEYS =
-      Map.of(
-          "peerPort", Dataplane.PEER_PORT_KEY, "diagnosticsPort", Dataplane.DIAGNOSTICS_PORT_KEY);
-
   /** The verdict on {@code settings} with valid images, or empty when Java accepts them. */
   public static Optional<WorkloadVerdict> of(String namespace, Map<String, String> settings) {
     Optional<Finding> error =
@@ -40,24 +35,20 @@ public record WorkloadVerdict(String key, String message, boolean ownRule) {
       return Optional.of(new WorkloadVerdict(key, error.get().message(), ownRule));
     }
     Config config =
-        new Config(
+        Config.fromSettings(
             namespace,
             "registry.example.com/racer/racer-dataplane:0.19.0",
             "registry.example.com/racer/racer-object:0.19.0",
-            port(settings.get(Dataplane.PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
-            "true".equals(settings.get(Dataplane.HOST_NETWORK_KEY)),
-            port(settings.get(Dataplane.DIAGNOSTICS_PORT_KEY), 0),
-            NvidiaInjection.parse(settings.get(Dataplane.NVIDIA_KEY)));
+            settings);
     try {
       config.validate();
       return Optional.empty();
     } catch (InvalidConfigurationException invalid) {
       return Optional.of(
-          new WorkloadVerdict(CONFIG_KEYS.get(invalid.field()), invalid.getMessage(), false));
+          new WorkloadVerdict(
+              ShapeKeys.ofComponent(invalid.field()).orElseThrow().name(),
+              invalid.getMessage(),
+              false));
     }
-  }
-
-  private static int port(String value, int fallback) {
-    return value == null || value.isEmpty() ? fallback : Integer.parseInt(value);
   }
 }

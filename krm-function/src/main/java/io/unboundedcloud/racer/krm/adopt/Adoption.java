@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -138,8 +139,9 @@ public final class Adoption {
       manifests.add(pinned);
     }
     manifests.addAll(rendered.items());
+    List<ResourceRef> rolling = rollouts.stream().filter(Rollout::rolls).map(Rollout::ref).toList();
     if (options.chartValuesFile() == null) {
-      return new AdoptionOutcome(manifests, null, List.of(), results);
+      return new AdoptionOutcome(manifests, null, List.of(), results, rolling);
     }
     HelmValues.Derived chart =
         HelmValues.derive(
@@ -147,7 +149,7 @@ public final class Adoption {
             options.chartValuesFile(),
             rollout);
     results.addAll(chart.results());
-    return new AdoptionOutcome(manifests, chart.values(), chart.commands(), results);
+    return new AdoptionOutcome(manifests, chart.values(), chart.commands(), results, rolling);
   }
 
   /**

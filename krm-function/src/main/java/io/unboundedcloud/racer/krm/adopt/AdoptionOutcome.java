@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Results;
 import java.util.List;
 import java.util.Map;
@@ -15,19 +16,23 @@ import java.util.Map;
  *     without values)
  * @param results warnings, the verdicts and errors, in the order to print them; with an error
  *     ({@link Results#hasError()}) nothing is to be written
+ * @param rolling the workloads whose pods applying the manifests restarts, the dataplane first;
+ *     empty when none does, or when adopt failed before its verdict
  */
 public record AdoptionOutcome(
     List<Map<String, Object>> manifests,
     Map<String, Object> helmValues,
     List<String> helmCommands,
-    Results results) {
+    Results results,
+    List<ResourceRef> rolling) {
   public AdoptionOutcome {
     manifests = List.copyOf(manifests);
     helmCommands = List.copyOf(helmCommands);
     results = Results.copyOf(results);
+    rolling = List.copyOf(rolling);
   }
 
   static AdoptionOutcome failed(Results results) {
-    return new AdoptionOutcome(List.of(), null, List.of(), results);
+    return new AdoptionOutcome(List.of(), null, List.of(), results, List.of());
   }
 }

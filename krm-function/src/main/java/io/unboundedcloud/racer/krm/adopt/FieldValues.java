@@ -1,9 +1,9 @@
 package io.unboundedcloud.racer.krm.adopt;
 
-import io.unboundedcloud.racer.krm.chart.ChartValue;
-import io.unboundedcloud.racer.krm.chart.ValueField;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
+import io.unboundedcloud.racer.workload.chart.ValueField;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

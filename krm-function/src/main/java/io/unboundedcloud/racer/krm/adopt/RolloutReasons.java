@@ -4,6 +4,7 @@ import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.List;
 import java.util.Map;
 
@@ -24,14 +25,14 @@ final class RolloutReasons {
   private static final String ACCOUNT =
       "the pods run as the ServiceAccount racer without its token automounted (the dataplane mounts its own)";
   private static final String NETWORK =
-      "hostNetwork and dnsPolicy follow " + Dataplane.HOST_NETWORK_KEY + " in racer-settings";
+      "hostNetwork and dnsPolicy follow " + ShapeKeys.HOST_NETWORK.name() + " in racer-settings";
 
   private static final List<Map.Entry<String, String>> REASONS =
       List.of(
           Map.entry(
               TEMPLATE + "metadata.annotations[\"" + Dataplane.CDI_ANNOTATION + "\"]",
               "the CDI request follows "
-                  + Dataplane.NVIDIA_KEY
+                  + ShapeKeys.NVIDIA.name()
                   + " in racer-settings (mode cdi adds it, the other modes remove it)"),
           Map.entry(
               TEMPLATE + "metadata.labels",
@@ -52,10 +53,10 @@ final class RolloutReasons {
                   + " sources"),
           Map.entry(
               DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(0),
-              "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
+              "the NVIDIA env follows " + ShapeKeys.NVIDIA.name()),
           Map.entry(
               DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(1),
-              "the NVIDIA env follows " + Dataplane.NVIDIA_KEY),
+              "the NVIDIA env follows " + ShapeKeys.NVIDIA.name()),
           Map.entry(
               DATAPLANE + "env",
               "the dataplane's explicit env is wiring: rendered in a fixed order from racer-settings (listener ports)"
@@ -63,9 +64,9 @@ final class RolloutReasons {
           Map.entry(
               DATAPLANE + "ports",
               "the dataplane's ports are wiring, rendered from "
-                  + Dataplane.PEER_PORT_KEY
+                  + ShapeKeys.PEER_PORT.name()
                   + " and "
-                  + Dataplane.DIAGNOSTICS_PORT_KEY),
+                  + ShapeKeys.DIAGNOSTICS_PORT.name()),
           Map.entry(
               DATAPLANE + "volumeMounts",
               "the dataplane's own mounts are wiring, rendered for the NVIDIA mode, before the user's"),

@@ -8,11 +8,11 @@
  * krm.rollout}'s comparison, which {@code racer-krm diff} shares; {@code RolloutReasons} says why).
  * On request it derives values for {@code charts/racer} and judges the chart the same way ({@code
  * HelmValues}): each {@code ValueGroup} writes the values the adopted DaemonSet needs and applies
- * them as the chart does, each value named by {@code krm.chart.ChartValue} ({@code FieldValues}
- * reverses every value the table maps to a field of the DaemonSet, {@code AffinityValue} the one it
- * combines by a rule of its own), {@code CommonLabels} the labels of every object, {@code
- * OriginValues} the cache origins, and {@code HelmCommands} the commands that let Helm adopt the
- * live objects.
+ * them as the chart does, each value named by {@code workload.chart.ChartValue} ({@code
+ * FieldValues} reverses every value the table maps to a field of the DaemonSet, {@code
+ * AffinityValue} the one it combines by a rule of its own), {@code CommonLabels} the labels of
+ * every object, {@code OriginValues} the cache origins, and {@code HelmCommands} the commands that
+ * let Helm adopt the live objects.
  *
  * <p>It owns what a live object holds that a manifest must not, and the verdict's words. It never
  * renders a DaemonSet itself (the renderer does, so that the function keeps adopt's output as it

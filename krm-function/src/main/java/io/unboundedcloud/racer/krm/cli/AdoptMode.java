@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.adopt.Adoption;
+import io.unboundedcloud.racer.krm.adopt.AdoptionJson;
 import io.unboundedcloud.racer.krm.adopt.AdoptionOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -9,6 +10,7 @@ import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,13 +19,16 @@ import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * {@code racer-krm adopt [--function-config FILE] [--chart-values FILE] [--fail-on-rollout]
- * PATH...}: live dumps in, manifests for Git on stdout, the verdict on stderr. On error nothing
- * reaches stdout and no values file is written.
+ * [--output yaml|json] PATH...}: live dumps in, manifests for Git on stdout, the verdict on stderr.
+ * On error nothing reaches stdout and no values file is written; with {@code --output json} stdout
+ * holds the verdict, the manifests and the values as one JSON document ({@link AdoptionJson}), also
+ * on error (without manifests then).
  */
 final class AdoptMode implements Mode {
   private static final String FUNCTION_CONFIG = "--function-config";
   private static final String CHART_VALUES = "--chart-values";
   private static final String FAIL_ON_ROLLOUT = "--fail-on-rollout";
+  private static final String OUTPUT = "--output";
 
   @Override
   public String name() {
@@ -38,12 +43,14 @@ final class AdoptMode implements Mode {
         .flags(
             Flag.valued(FUNCTION_CONFIG, "a file"),
             Flag.valued(CHART_VALUES, "a file"),
-            Flag.toggle(FAIL_ON_ROLLOUT));
+            Flag.toggle(FAIL_ON_ROLLOUT),
+            Flag.choice(OUTPUT, "yaml", "json"));
   }
 
   @Override
   public Stdout stdout() {
-    return Stdout.ON_SUCCESS;
+    // --output json: the verdict, also on error; the YAML manifests are written on success only
+    return Stdout.ALWAYS;
   }
 
   @Override
@@ -72,9 +79,15 @@ final class AdoptMode implements Mode {
                 Usage.image(),
                 call.arguments().has(FAIL_ON_ROLLOUT),
                 chartValuesFile == null ? null : chartValuesFile.toString()));
-    call.report(outcome.results(), sources);
-    int exit = outcome.results().exitCode();
+    Results located = new Results();
+    outcome.results().forEach(result -> located.add(sources.locate(result)));
+    located.forEach(result -> stderr.println(result.toLine()));
+    boolean json = call.arguments().value(OUTPUT).filter("json"::equals).isPresent();
+    int exit = located.exitCode();
     if (exit != Results.SUCCESS) {
+      if (json) {
+        write(AdoptionJson.of(outcome, located), out);
+      }
       return exit;
     }
     if (chartValuesFile != null) {
@@ -103,9 +116,21 @@ final class AdoptMode implements Mode {
               + " orphaned from the operator, these commands let Helm adopt them instead of creating them:");
       outcome.helmCommands().forEach(command -> stderr.println("  " + command));
     }
+    if (json) {
+      write(AdoptionJson.of(outcome, located), out);
+      return 0;
+    }
     // held until whole by the envelope, as render's: running out of heap while writing prints
     // nothing (krm.memory)
     YamlWriter.writeTrees(outcome.manifests(), out);
     return 0;
+  }
+
+  private static void write(String text, OutputStream out) {
+    try {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

@@ -85,10 +85,17 @@ final class DiffMode implements Mode {
         if (functionConfig != null) {
           side.record().read(functionConfigFile, List.of(functionConfig));
         }
-        Read<List<Map<String, Object>>> prepared =
-            DiffSide.of(
-                call.manifests(List.of(side.path()), name(), side.record()), functionConfig, side);
-        List<SideFinding> found = side.findings(prepared.results());
+        // a kustomization beside the manifests is a warning of this side, as its other findings
+        List<SideFinding> found = new ArrayList<>();
+        List<MappingNode> objects =
+            call.manifests(
+                List.of(side.path()),
+                name(),
+                side.record(),
+                skipped ->
+                    found.add(side.unreadFile(skipped.file().toString(), skipped.warning())));
+        Read<List<Map<String, Object>>> prepared = DiffSide.of(objects, functionConfig, side);
+        found.addAll(side.findings(prepared.results()));
         report(found, stderr);
         warnings.addAll(found);
         if (!prepared.ok()) {

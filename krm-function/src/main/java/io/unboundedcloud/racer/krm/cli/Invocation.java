@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -123,6 +124,18 @@ final class Invocation {
    */
   List<MappingNode> manifests(List<String> paths, String command, SourceFiles sources) {
     return files.objects(paths, command, sources);
+  }
+
+  /**
+   * As {@link #manifests(List, String, SourceFiles)}, each build file in a folder that is not read
+   * handed to {@code skipped} instead of printed: diff says it as a finding of its side.
+   */
+  List<MappingNode> manifests(
+      List<String> paths,
+      String command,
+      SourceFiles sources,
+      Consumer<ManifestFiles.Skipped> skipped) {
+    return files.objects(paths, command, sources, skipped);
   }
 
   /** The function config file's one object, read as {@link #manifests} reads. */

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
@@ -72,6 +73,15 @@ final class ManifestFiles {
   record Found(Path named, Path real) {}
 
   /**
+   * A build file found in a folder and not read (a kustomization, a Kptfile): what a mode tells the
+   * user, on stderr or as a finding of the side it belongs to.
+   *
+   * @param file the file, under the folder as given
+   * @param warning what it is and what to do instead, without a severity
+   */
+  record Skipped(Path file, String warning) {}
+
+  /**
    * Refuses, before anything is parsed, the files of {@code paths} (and the function config file,
    * when there is one) when their sizes pass what is left of the budget.
    *
@@ -108,6 +118,15 @@ final class ManifestFiles {
    * @throws Unusable when a path does not exist or a link points outside its folder
    */
   List<MappingNode> objects(List<String> paths, String command, SourceFiles sources) {
+    return objects(paths, command, sources, printed(stderr));
+  }
+
+  /**
+   * As {@link #objects(List, String, SourceFiles)}, each build file that is not read handed to
+   * {@code skipped} instead of printed.
+   */
+  List<MappingNode> objects(
+      List<String> paths, String command, SourceFiles sources, Consumer<Skipped> skipped) {
     admit(paths, null);
     List<MappingNode> objects = new ArrayList<>();
     for (String path : paths) {
@@ -117,7 +136,7 @@ final class ManifestFiles {
             YamlReader.readManifests(stdin, Invocation.STDIN, YamlLimits.DEFAULT, budget));
         continue;
       }
-      for (Found file : files(List.of(Path.of(path)), command, stderr)) {
+      for (Found file : files(List.of(Path.of(path)), command, skipped)) {
         objects.addAll(read(file, sources));
       }
     }
@@ -154,11 +173,20 @@ final class ManifestFiles {
    * @throws Unusable when a path does not exist, or a .yaml/.yml link points outside its folder
    */
   static List<Found> files(List<Path> paths, String command, PrintStream stderr) {
+    return files(paths, command, printed(stderr));
+  }
+
+  /** Each skipped build file as a warning line on {@code stderr}. */
+  private static Consumer<Skipped> printed(PrintStream stderr) {
+    return skipped -> stderr.println("warning: " + skipped.warning());
+  }
+
+  private static List<Found> files(List<Path> paths, String command, Consumer<Skipped> skipped) {
     List<Found> files = new ArrayList<>();
     for (Path path : paths) {
       Path root = realPath(path);
       if (Files.isDirectory(root)) {
-        files.addAll(folder(path, root, command, stderr));
+        files.addAll(folder(path, root, command, skipped));
       } else if (Files.isRegularFile(root)) {
         refuseChart(path);
         files.add(new Found(path, root));
@@ -169,7 +197,8 @@ final class ManifestFiles {
     return files;
   }
 
-  private static List<Found> folder(Path folder, Path root, String command, PrintStream stderr) {
+  private static List<Found> folder(
+      Path folder, Path root, String command, Consumer<Skipped> skipped) {
     List<Path> found;
     // walked from its real path (a folder named through a link is the user's choice), each file
     // named under the folder as given
@@ -194,13 +223,14 @@ final class ManifestFiles {
         BuildFile.of(file)
             .ifPresent(
                 build ->
-                    stderr.println(
-                        "warning: "
-                            + file
-                            + " is not read: "
-                            + command
-                            + " reads manifests only, and it is "
-                            + build.advice()));
+                    skipped.accept(
+                        new Skipped(
+                            file,
+                            file
+                                + " is not read: "
+                                + command
+                                + " reads manifests only, and it is "
+                                + build.advice())));
       }
     }
     return files;

@@ -74,7 +74,7 @@ final class JsonReport {
       object.put("name", ref.name());
     }
     entry.put("object", object);
-    entry.put("file", ref == null ? null : ref.filePath());
+    entry.put("file", finding.file());
     entry.put("field", result.fieldPath());
     return entry;
   }

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.diff;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.Comparator;
 import java.util.Map;
 
@@ -33,7 +34,11 @@ public record ObjectKey(String apiVersion, String kind, String namespace, String
 
   /** {@code DaemonSet racer-system/racer}, {@code ClusterRole racer}. */
   public String describe() {
-    return kind + " " + (namespace == null ? "" : namespace + "/") + name;
+    // each part comes from the input: cut, so that a message naming the object stays short
+    return QuotedText.cut(String.valueOf(kind))
+        + " "
+        + (namespace == null ? "" : QuotedText.cut(namespace) + "/")
+        + QuotedText.cut(String.valueOf(name));
   }
 
   /** By kind, namespace, name, then apiVersion: the order of diff's reports. */

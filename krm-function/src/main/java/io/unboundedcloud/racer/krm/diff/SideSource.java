@@ -2,6 +2,8 @@ package io.unboundedcloud.racer.krm.diff;
 
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.results.Result;
+import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,6 +28,14 @@ public record SideSource(Side side, String path, SourceFiles record) {
     return new SideFinding(side, path, record.locate(result));
   }
 
+  /**
+   * A warning about a file of this side that is not read (a kustomization in a folder of
+   * manifests), which names the file in its message.
+   */
+  public SideFinding unreadFile(String file, String warning) {
+    return new SideFinding(side, path, Result.of(Severity.WARNING, warning, null, null), file);
+  }
+
   /** Each result as a finding of this side, in order. */
   public List<SideFinding> findings(Iterable<Result> results) {
     List<SideFinding> findings = new ArrayList<>();
@@ -35,6 +45,6 @@ public record SideSource(Side side, String path, SourceFiles record) {
 
   /** {@code NEW (deploy/racer)}, as messages name the side. */
   public String describe() {
-    return side + " (" + path + ")";
+    return side + " (" + QuotedText.cutPath(String.valueOf(path)) + ")";
   }
 }

@@ -4,6 +4,7 @@ import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,11 +49,11 @@ public final class DataplaneWiring {
 
   /**
    * The fields of the dataplane's pod template that the function renders from racer-settings,
-   * besides the settings-hash: the CDI request and the NVIDIA mounts ({@value
-   * Dataplane#NVIDIA_KEY}), the env (listener ports, NVIDIA), the environment sources
-   * (racer-settings itself), the ports, the host network and DNS policy ({@value
-   * Dataplane#HOST_NETWORK_KEY}). adopt says why it renders each so; diff lays a difference there,
-   * in any workload, at the settings' door when they changed.
+   * besides the settings-hash: the CDI request and the NVIDIA mounts ({@link ShapeKeys#NVIDIA}),
+   * the env (listener ports, NVIDIA), the environment sources (racer-settings itself), the ports,
+   * the host network and DNS policy ({@link ShapeKeys#HOST_NETWORK}). adopt says why it renders
+   * each so; diff lays a difference there, in any workload, at the settings' door when they
+   * changed.
    */
   public static final List<FieldPath> SETTINGS_SHAPED =
       List.of(

@@ -38,7 +38,16 @@ import org.yaml.snakeyaml.nodes.Tag;
  */
 public final class ItemTextProblem {
 
-  private static final Pattern LINE = Pattern.compile("\\bline (\\d+)");
+  private static final Pattern LINE = Pattern.compile("\\bline (\\d+)(, column (\\d+))?");
+
+  /**
+   * What a line in the object's text is counted from, said in every message: kpt re-writes an
+   * object (its annotations added, blank lines dropped) and kustomize sorts its keys, so no line of
+   * the text they send can be turned into a line of the file.
+   */
+  static final String COUNTED =
+      "(its first line is line 1; kpt and kustomize send no line in the file)";
+
   private static final Pattern ENTRY = Pattern.compile("^ *(- |-$)");
   private static final Pattern FIELD =
       Pattern.compile("^( *)(?:- )?([\\w./-]+):[ \\t]*(.*?)[ \\t]*$");
@@ -106,7 +115,7 @@ public final class ItemTextProblem {
       return plain;
     }
     ResourceRef ref = span.ref(lines, refused.items().orElse(null));
-    String location = refused.source() + ":" + refused.line() + ":" + refused.column() + ": ";
+    String location = refused.location();
     String problem = refused.getMessage();
     problem = problem.startsWith(location) ? problem.substring(location.length()) : problem;
     int column = Math.max(1, refused.column() - span.indent());
@@ -115,7 +124,9 @@ public final class ItemTextProblem {
             + span.lineInItem(refused.line())
             + ", column "
             + column
-            + " of the object's text: "
+            + " of the object's text "
+            + COUNTED
+            + ": "
             + span.countedInItem(problem);
     Result result = Result.error(prefix + message);
     // an item that is no object has nothing to name it by
@@ -177,13 +188,22 @@ public final class ItemTextProblem {
       return line - first;
     }
 
-    /** {@code problem} with each line number of the input within the item counted in the item. */
+    /**
+     * {@code problem} with each line number of the input within the item counted in the item, and
+     * the column after it ({@code line 6, column 5}) in the item's text.
+     */
     String countedInItem(String problem) {
       Matcher matcher = LINE.matcher(problem);
       StringBuilder out = new StringBuilder();
       while (matcher.find()) {
         int line = Integer.parseInt(matcher.group(1));
-        String counted = line > first && line <= end ? "line " + lineInItem(line) : matcher.group();
+        String counted = matcher.group();
+        if (line > first && line <= end) {
+          counted = "line " + lineInItem(line);
+          if (matcher.group(3) != null) {
+            counted += ", column " + Math.max(1, Integer.parseInt(matcher.group(3)) - indent);
+          }
+        }
         matcher.appendReplacement(out, counted);
       }
       return matcher.appendTail(out).toString();

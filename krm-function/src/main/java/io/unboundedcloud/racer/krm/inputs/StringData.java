@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.workload.settings.ConfigMapValue;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.Locale;
 import org.yaml.snakeyaml.nodes.ScalarNode;
@@ -12,18 +13,10 @@ import org.yaml.snakeyaml.nodes.Tag;
  * {@code off} or {@code y} as a boolean, an empty value as null ({@link KubectlScalar}): rendering
  * would succeed and the apply would then fail, far from the file that is wrong. So such a value is
  * an error here, with the quoted line to write instead. What they read as a string passes,
- * snakeyaml's opinion aside: a date, a time of day such as {@code 12:30}, {@code 1e5}.
+ * snakeyaml's opinion aside: a date, a time of day such as {@code 12:30}, {@code 1e5}. The message
+ * is {@link ConfigMapValue}'s, which the chart's validation template says too.
  */
 public final class StringData {
-  /**
-   * The message of a value that is no string, as a format string whose verbs mean the same to
-   * Java's String.format and to Go's printf (the chart's validation template says the same words);
-   * arguments: where the value is, what it is, the key, the value quoted.
-   */
-  public static final String MESSAGE =
-      "%s is %s, but ConfigMap data holds strings only and the API server refuses the ConfigMap:"
-          + " quote the value, %s: %s";
-
   private StringData() {}
 
   /** Why {@code value}, the value of data key {@code key}, is not a string; null when it is one. */
@@ -54,6 +47,7 @@ public final class StringData {
       return null;
     }
     String quoted = read == KubectlScalar.NULL ? "\"\"" : QuotedText.of(text);
-    return String.format(Locale.ROOT, MESSAGE, "data." + key, what, key, quoted);
+    return String.format(
+        Locale.ROOT, ConfigMapValue.NOT_A_STRING_MESSAGE, "data." + key, what, key, quoted);
   }
 }

@@ -7,16 +7,16 @@ import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Config;
-import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.Misfit;
-import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.PodFit;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
-import java.util.Map;
+import io.unboundedcloud.racer.workload.shape.ShapeKey;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
+import java.util.Optional;
 
 /**
  * Turns racer-settings and the function config into a valid {@link Config}, or into results that
@@ -128,18 +128,9 @@ final class DataplaneConfiguration {
               null));
       return null;
     }
-    Map<String, String> data = settings.data();
-    Config config =
-        new Config(
-            settings.namespace(),
-            dataplaneImage,
-            objectImage,
-            intOr(data.get(Dataplane.PEER_PORT_KEY), Config.DEFAULT_PEER_PORT),
-            "true".equals(data.get(Dataplane.HOST_NETWORK_KEY)),
-            intOr(data.get(Dataplane.DIAGNOSTICS_PORT_KEY), 0),
-            NvidiaInjection.parse(data.get(Dataplane.NVIDIA_KEY)));
     try {
-      return config.validate();
+      return Config.fromSettings(settings.namespace(), dataplaneImage, objectImage, settings.data())
+          .validate();
     } catch (InvalidConfigurationException invalid) {
       results.add(pointAt(invalid, settings, function));
       return null;
@@ -156,10 +147,11 @@ final class DataplaneConfiguration {
   private static Result pointAt(
       InvalidConfigurationException invalid, SettingsSource settings, FunctionConfig function) {
     Item settingsItem = settings.item();
+    Optional<ShapeKey<?>> shapeKey = ShapeKeys.ofComponent(invalid.field());
+    if (shapeKey.isPresent()) {
+      return onSettings(invalid, settingsItem, "data." + shapeKey.get().name());
+    }
     return switch (invalid.field()) {
-      case "peerPort" -> onSettings(invalid, settingsItem, "data." + Dataplane.PEER_PORT_KEY);
-      case "diagnosticsPort" ->
-          onSettings(invalid, settingsItem, "data." + Dataplane.DIAGNOSTICS_PORT_KEY);
       case "namespace" -> onSettings(invalid, settingsItem, "metadata.namespace");
       default -> {
         String key =
@@ -184,9 +176,5 @@ final class DataplaneConfiguration {
   private static Result onSettings(InvalidConfigurationException invalid, Item item, String path) {
     return new Result(
         Severity.ERROR, invalid.getMessage(), item.ref(), path, invalid.value(), null);
-  }
-
-  private static int intOr(String value, int fallback) {
-    return value == null || value.isEmpty() ? fallback : Integer.parseInt(value);
   }
 }

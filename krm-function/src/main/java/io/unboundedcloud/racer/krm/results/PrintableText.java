@@ -1,13 +1,14 @@
 package io.unboundedcloud.racer.krm.results;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
+
 /**
  * Text as a message may print it: every character that could break the line or change how the rest
  * reads is written as an escape, so a name, a path or a value from the input can never forge a line
  * of its own (a {@code file:line:col} prefix, a verdict), move the terminal's cursor or reorder
- * what is shown. Escaped: the C0 and C1 control characters and DEL ({@code \n}, {@code \r}, {@code
- * \t} by name, the others as {@code \}{@code u001b}), the Unicode line and paragraph separators,
- * the bidirectional formatting characters (which reorder the text around them on screen), and half
- * of a surrogate pair (which no UTF-8 output can hold).
+ * what is shown. Escaped: the characters of {@link QuotedText#isUnprintable} ({@code \n}, {@code
+ * \r}, {@code \t} by name, the others as {@code \}{@code u001b}): one set for quoted text and for
+ * whole messages.
  *
  * <p>A backslash is left as it is, so the escaping is idempotent: a message built around another
  * message (a strict-mode note after a warning, a parameter's name before a result) is escaped again
@@ -50,30 +51,11 @@ public final class PrintableText {
     return escaped.toString();
   }
 
-  /** Whether the character at {@code index} of {@code text} is printed as an escape. */
-  static boolean needsEscape(String text, int index) {
-    char c = text.charAt(index);
-    if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029' || isBidiControl(c)) {
-      return true;
-    }
-    if (Character.isHighSurrogate(c)) {
-      return index + 1 >= text.length() || !Character.isLowSurrogate(text.charAt(index + 1));
-    }
-    if (Character.isLowSurrogate(c)) {
-      return index == 0 || !Character.isHighSurrogate(text.charAt(index - 1));
-    }
-    return false;
-  }
-
   /**
-   * The characters that change the direction of the text around them (Unicode's bidirectional
-   * formatting characters: marks, embeddings, overrides and isolates).
+   * Whether the character at {@code index} of {@code text} is printed as an escape: the set of
+   * {@link QuotedText#isUnprintable}, which quotes text in messages.
    */
-  private static boolean isBidiControl(char c) {
-    return c == '\u061c'
-        || c == '\u200e'
-        || c == '\u200f'
-        || (c >= '\u202a' && c <= '\u202e')
-        || (c >= '\u2066' && c <= '\u2069');
+  static boolean needsEscape(String text, int index) {
+    return QuotedText.isUnprintable(text, index);
   }
 }

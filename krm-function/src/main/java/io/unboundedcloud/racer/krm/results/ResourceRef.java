@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.results;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
+
 /**
  * The object a result is about, and the file it came from when the orchestrator said so.
  *
@@ -18,16 +20,20 @@ public record ResourceRef(
     String filePath,
     Integer fileIndex) {
 
-  /** How a person reads it: {@code ConfigMap racing/racer-settings (settings.yaml)}. */
+  /**
+   * How a person reads it: {@code ConfigMap racing/racer-settings in settings.yaml}. Each part
+   * comes from the input and is cut, so that a message naming it stays short: a name after {@link
+   * QuotedText#SHOWN} characters, the file's path after {@link QuotedText#PATH_SHOWN}.
+   */
   public String describe() {
     StringBuilder text = new StringBuilder();
-    text.append(kind == null ? "object" : kind).append(' ');
+    text.append(kind == null ? "object" : QuotedText.cut(kind)).append(' ');
     if (namespace != null && !namespace.isEmpty()) {
-      text.append(namespace).append('/');
+      text.append(QuotedText.cut(namespace)).append('/');
     }
-    text.append(name == null ? "(unnamed)" : name);
+    text.append(name == null ? "(unnamed)" : QuotedText.cut(name));
     if (filePath != null) {
-      text.append(" in ").append(filePath);
+      text.append(" in ").append(QuotedText.cutPath(filePath));
       if (fileIndex != null && fileIndex > 0) {
         text.append(" (document ").append(fileIndex + 1).append(')');
       }

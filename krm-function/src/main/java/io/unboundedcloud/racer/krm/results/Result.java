@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.results;
 
+import io.unboundedcloud.racer.workload.StrictMode;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -56,12 +57,6 @@ public record Result(
     return new Result(severity, message, resource, fieldPath, currentValue, value);
   }
 
-  /**
-   * What strict mode writes after a warning it makes an error; argument: why strict mode is on (the
-   * function's words in {@link #strict()}, the chart's, which name its value, in chart-gen).
-   */
-  public static final String STRICT_NOTE = " (an error in strict mode: %s)";
-
   /** Why strict mode is on, in the function. */
   private static final String STRICT_BY_FUNCTION_CONFIG =
       "the function config sets strict: \"true\"";
@@ -84,7 +79,7 @@ public record Result(
     }
     return new Result(
         Severity.ERROR,
-        message + STRICT_NOTE.replace("%s", why),
+        message + StrictMode.note(why),
         resource,
         fieldPath,
         currentValue,

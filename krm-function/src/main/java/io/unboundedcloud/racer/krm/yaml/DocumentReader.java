@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.krm.yaml.pipeline.CommentMovingScanner;
 import io.unboundedcloud.racer.krm.yaml.pipeline.CompactEventParser;
 import io.unboundedcloud.racer.krm.yaml.pipeline.LinearStreamReader;
 import io.unboundedcloud.racer.krm.yaml.pipeline.RefusedStructure;
@@ -22,6 +23,7 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.reader.UnicodeReader;
+import org.yaml.snakeyaml.scanner.ScannerImpl;
 
 /**
  * Reads the documents of one YAML byte stream as checked node trees, within {@link YamlLimits}. The
@@ -71,7 +73,8 @@ final class DocumentReader {
     try {
       this.parser =
           new CompactEventParser(
-              new ParserImpl(reader, limits.loaderOptions()),
+              new ParserImpl(
+                  new CommentMovingScanner(new ScannerImpl(reader, limits.loaderOptions()))),
               source,
               limits.maxNestingDepth(),
               refuseDuplicateKeys,

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.krm.yaml.pipeline.ExactResolver;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
  */
 final class PlainTree {
 
-  private static final Resolver RESOLVER = new Resolver();
+  private static final Resolver RESOLVER = ExactResolver.INSTANCE;
 
   /**
    * What other YAML readers (go-yaml v2's y/n, YAML 1.2's 0o and leading-zero decimals) take for

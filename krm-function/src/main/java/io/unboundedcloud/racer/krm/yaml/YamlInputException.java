@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.Optional;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.nodes.Node;
@@ -40,7 +41,7 @@ public final class YamlInputException extends RuntimeException {
 
   /** A problem with the input as a whole (empty, too large, unreadable). */
   static YamlInputException of(String source, String problem, Throwable cause) {
-    return new YamlInputException(source, 0, 0, source + ": " + problem, cause);
+    return new YamlInputException(source, 0, 0, location(source, 0, 0) + problem, cause);
   }
 
   /**
@@ -106,8 +107,18 @@ public final class YamlInputException extends RuntimeException {
     return of(source, "could not read the input: " + cause.getMessage(), cause);
   }
 
+  /**
+   * Where a message says the problem is: the source (a file's path, cut after {@link
+   * QuotedText#PATH_SHOWN} characters: a path can be the input's too), and the line and column.
+   */
   private static String location(String source, int line, int column) {
-    return line == 0 ? source + ": " : source + ":" + line + ":" + column + ": ";
+    String shown = QuotedText.cutPath(source);
+    return line == 0 ? shown + ": " : shown + ":" + line + ":" + column + ": ";
+  }
+
+  /** The start of the message that says where: {@code source:line:column: }. */
+  public String location() {
+    return location(source, line, column);
   }
 
   /**

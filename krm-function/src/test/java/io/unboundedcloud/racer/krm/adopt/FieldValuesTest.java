@@ -4,14 +4,14 @@ import static io.unboundedcloud.racer.krm.render.RenderFixtures.FUNCTION_CONFIG;
 import static io.unboundedcloud.racer.krm.render.RenderFixtures.SETTINGS;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.unboundedcloud.racer.krm.chart.ChartValue;
-import io.unboundedcloud.racer.krm.chart.ValueField;
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
+import io.unboundedcloud.racer.workload.chart.ChartValue;
+import io.unboundedcloud.racer.workload.chart.ValueField;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

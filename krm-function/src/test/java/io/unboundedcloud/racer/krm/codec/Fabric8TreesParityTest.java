@@ -9,6 +9,7 @@ import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,8 +73,9 @@ class Fabric8TreesParityTest {
     for (NvidiaInjection nvidia : NvidiaInjection.values()) {
       for (boolean hostNetwork : new boolean[] {false, true}) {
         Config config =
-            new Config(
-                "racer", "r.example.com/d:1", "r.example.com/o:1", 8082, hostNetwork, 0, nvidia);
+            Config.defaultConfig("racer", "r.example.com/d:1", "r.example.com/o:1")
+                .with(ShapeKeys.NVIDIA, nvidia)
+                .with(ShapeKeys.HOST_NETWORK, hostNetwork);
         rendered.add(Dataplane.daemonSet(config, "0123abcd"));
         rendered.add(Dataplane.serviceAccount(config));
       }

@@ -166,6 +166,32 @@ class DiffCommandTest {
 
     @Test
     @DisplayName(
+        "1 and nothing on stdout when a side holds two function configs: the error names the side and both files")
+    void twoFunctionConfigs() {
+      Path two =
+          inputs(root, "two", SETTINGS, FUNCTION_CONFIG).resolve("second-function-config.yaml");
+      folder(
+          root,
+          "two",
+          "second-function-config.yaml",
+          FUNCTION_CONFIG.replace("name: racer-function", "name: racer-function-2"));
+      KrmRun run = KrmRun.command("diff", old.toString(), two.getParent().toString());
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stdout()).isEmpty();
+      assertThat(run.stderrLines())
+          .singleElement()
+          .asString()
+          .startsWith(
+              "error: NEW ("
+                  + two.getParent()
+                  + "): 2 objects carry the config.kubernetes.io/function annotation (")
+          .contains("ConfigMap racer-function in " + two.resolveSibling("function-config.yaml"))
+          .contains("ConfigMap racer-function-2 in " + two)
+          .endsWith("); name the function config with --function-config FILE");
+    }
+
+    @Test
+    @DisplayName(
         "1 and nothing on stdout for a side that is not YAML, naming the file; no stack trace")
     void notYaml() throws Exception {
       Path broken = folder(root, "broken", "settings.yaml", "data: [unclosed\n");

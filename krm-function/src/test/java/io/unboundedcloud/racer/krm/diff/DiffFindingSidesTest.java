@@ -148,6 +148,28 @@ class DiffFindingSidesTest {
     String line = lines.get(0);
     assertThat(line).startsWith("warning: ").contains("RACER_NVIDA").contains("RACER_NVIDIA?");
     assertAttributed(line, side, sides, "racer-settings.yaml");
+    Map<String, Object> finding = reportedWarning(run, output, line, side, sides);
+    if (finding != null) {
+      assertThat(finding)
+          .containsEntry("file", sides.of(side).resolve("racer-settings.yaml").toString())
+          .containsEntry("field", "data.RACER_NVIDA")
+          .containsEntry(
+              "object",
+              Map.of(
+                  "apiVersion", "v1",
+                  "kind", "ConfigMap",
+                  "namespace", "racer",
+                  "name", "racer-settings"));
+    }
+  }
+
+  /**
+   * The warning {@code line} in the report of {@code output}: not in the text report, the line
+   * itself in the Markdown one; in the JSON one its finding, with its side, path and message,
+   * returned for the caller's checks ({@code null} for the other forms).
+   */
+  private static Map<String, Object> reportedWarning(
+      KrmRun run, String output, String line, Side side, Sides sides) {
     switch (output) {
       case "text" -> assertThat(run.stdout()).doesNotContain("warning");
       case "markdown" -> assertThat(run.stdout()).contains("```text\n" + line + "\n```\n");
@@ -156,18 +178,44 @@ class DiffFindingSidesTest {
         assertThat(finding)
             .containsEntry("side", side.word())
             .containsEntry("path", sides.of(side).toString())
-            .containsEntry("severity", "warning")
-            .containsEntry("file", sides.of(side).resolve("racer-settings.yaml").toString())
-            .containsEntry("field", "data.RACER_NVIDA")
-            .containsEntry(
-                "object",
-                Map.of(
-                    "apiVersion", "v1",
-                    "kind", "ConfigMap",
-                    "namespace", "racer",
-                    "name", "racer-settings"));
+            .containsEntry("severity", "warning");
         assertThat(line).contains((String) finding.get("message"));
+        Object report = new Yaml().load(run.stdout());
+        KubernetesSchema.assertMatchesJsonSchema("docs/diff.schema.json", List.of(report));
+        return finding;
       }
+    }
+    return null;
+  }
+
+  @ParameterizedTest(name = "on {0}, --output {1}")
+  @MethodSource("sidesAndOutputs")
+  @DisplayName(
+      "a kustomization beside the manifests, not read: a warning with its side and its file, in the Markdown and JSON reports")
+  void unreadKustomization(Side side, String output) {
+    Sides sides =
+        sides(
+            side,
+            new String[] {"kustomization.yaml", "resources:\n- racer-settings.yaml\n"},
+            new String[0]);
+    Path kustomization = sides.of(side).resolve("kustomization.yaml");
+
+    KrmRun run = diff(sides.old(), sides.current(), output);
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stderrLines()).as("the warning only as a finding").hasSize(1);
+    String line = findingLines(run).get(0);
+    assertThat(line)
+        .startsWith("warning: " + side + " (" + sides.of(side) + "): " + kustomization)
+        .contains(" is not read: diff reads manifests only, and it is a kustomization")
+        .doesNotContain(sides.other(side).toString());
+    Map<String, Object> finding = reportedWarning(run, output, line, side, sides);
+    if (finding != null) {
+      assertThat(finding)
+          .containsEntry("file", kustomization.toString())
+          .containsEntry("object", null)
+          .containsEntry("field", null);
+      assertThat(line).endsWith((String) finding.get("message"));
     }
   }
 

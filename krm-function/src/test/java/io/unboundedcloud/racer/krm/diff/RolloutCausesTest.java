@@ -56,6 +56,21 @@ class RolloutCausesTest {
     }
 
     @Test
+    @DisplayName(
+        "an image volume's image and a volume's resources are no container's: fields of the pod template")
+    void volumesAreNoContainers() {
+      FieldPath image = POD_SPEC.key("volumes").named("models").key("image");
+      FieldPath resources = POD_SPEC.key("volumes").named("scratch").key("resources");
+      assertThat(
+              reasons(
+                  List.of(),
+                  changed(image, null, Map.of("reference", "registry.example.com/models:2")),
+                  changed(resources, null, Map.of("requests", Map.of("storage", "1Gi")))))
+          .containsExactly(
+              "a field of the pod template: " + image, "a field of the pod template: " + resources);
+    }
+
+    @Test
     @DisplayName("a container's resources: the container named")
     void resources() {
       assertThat(

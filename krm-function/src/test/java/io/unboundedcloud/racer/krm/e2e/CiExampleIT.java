@@ -83,7 +83,7 @@ class CiExampleIT {
             "**racer-krm diff**: **rollout** of 1 workload (DaemonSet racer/racer); 2 changed,"
                 + " 0 added, 0 removed, 2 unchanged\n")
         .contains(
-            "| `DaemonSet racer/racer` | **yes** | racer-settings changed: RACER_SLAB_BYTES"
+            "| `DaemonSet racer/racer` | **yes** | racer-settings changed: RACER\\_SLAB\\_BYTES"
                 + " \"2147483648\" -> \"4294967296\" |")
         .contains("  data.RACER_SLAB_BYTES: \"2147483648\" -> \"4294967296\"\n")
         .endsWith("</details>\n");

@@ -2,13 +2,16 @@ package io.unboundedcloud.racer.krm.e2e;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.PlainYamlParser;
+import io.unboundedcloud.racer.krm.realfiles.RealFiles;
 import io.unboundedcloud.racer.krm.shapes.FunctionModeOracle;
 import io.unboundedcloud.racer.krm.shapes.KnownFailures;
 import io.unboundedcloud.racer.krm.shapes.ShapeDocuments;
 import io.unboundedcloud.racer.krm.shapes.ShapeDocuments.Document;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.TreeMap;
 import org.assertj.core.api.SoftAssertions;
@@ -55,7 +58,9 @@ class GeneratedShapesIT {
       caseOfFile.put(document.fileName(), document.name());
     }
 
+    Map<String, String> all = new TreeMap<>(files);
     Map<String, String> refusedByKyaml = KyamlRefusals.takeOut(files, caseOfFile, work);
+    String sentForRefused = sentResourceList(all, refusedByKyaml.keySet(), work.resolve("refused"));
 
     KptOracle.run(files, work.resolve("all"))
         .differing()
@@ -85,7 +90,44 @@ class GeneratedShapesIT {
               .assertThat(KnownFailures.KPT)
               .as("known failures that pass now: take them off KnownFailures.KPT")
               .allMatch(failures::containsKey);
+          softly
+              .assertThat(sentForRefused)
+              .as(
+                  "realfiles/%s, which KyamlUnreadableKeysTest holds the function to (capture"
+                      + " again: -Drealfiles.capture=true)",
+                  RealFiles.UNREADABLE_SHAPES)
+              .isEqualTo(RealFiles.sentUnreadableShapesResourceList());
         });
+  }
+
+  /**
+   * The ResourceList kpt sends a function for the cases {@code names} alone (kpt reads them and
+   * sends them, then fails on reading any function's output back); with {@code
+   * -Drealfiles.capture=true} written as the reference.
+   */
+  private static String sentResourceList(
+      Map<String, String> files, java.util.Set<String> names, Path work) throws IOException {
+    Map<String, String> chosen = new TreeMap<>();
+    files.forEach(
+        (file, text) -> {
+          if (names.contains(file.substring(0, file.length() - ".yaml".length()))) {
+            chosen.put(file, text);
+          }
+        });
+    Path pkg = KptOracle.settingsAndKptfile(PackageFiles.restore(chosen, work.resolve("p")));
+    Path capture = work.resolve("sent.yaml");
+    Path tee = work.resolve("tee.sh");
+    Files.writeString(tee, "#!/bin/sh\ntee '" + capture + "'\n");
+    Files.setPosixFilePermissions(tee, PosixFilePermissions.fromString("rwx------"));
+    KptOracle.evalRun(pkg, tee.toString(), KptOracle.CONFIG);
+    String sent = Files.readString(capture);
+    if (Boolean.getBoolean("realfiles.capture")) {
+      Files.writeString(
+          RealFiles.sourceExpected().getParent().resolve(RealFiles.UNREADABLE_SHAPES),
+          sent,
+          StandardCharsets.UTF_8);
+    }
+    return sent;
   }
 
   /**

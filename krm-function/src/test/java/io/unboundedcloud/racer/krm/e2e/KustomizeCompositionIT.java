@@ -174,14 +174,23 @@ class KustomizeCompositionIT {
   }
 
   private static void consistent(Build build) {
+    assertThat(consistentWithWarnings(build)).as("verify's warnings").isEmpty();
+  }
+
+  /** verify passes; its warnings, each line before the one that says what it checked. */
+  private static List<String> consistentWithWarnings(Build build) {
     KrmRun verify = verify(build);
     assertThat(verify.exitCode()).as("racer-krm verify: %s", verify.stderr()).isZero();
-    assertThat(verify.stderrLines())
-        .as("one line of what verify checked")
-        .singleElement()
+    List<String> lines = verify.stderrLines();
+    assertThat(lines)
+        .as("what verify checked, last")
+        .last()
         .asString()
         .startsWith("verified DaemonSet ")
         .endsWith(": what the function renders");
+    List<String> warnings = lines.subList(0, lines.size() - 1);
+    assertThat(warnings).as("verify's other lines").allMatch(line -> line.startsWith("warning: "));
+    return warnings;
   }
 
   /** verify fails; its lines, each a drift. */
@@ -225,8 +234,16 @@ class KustomizeCompositionIT {
           .contains("carries env=prod")
           .contains("cannot change once applied")
           .contains("includeSelectors");
-      consistent(rerun);
-      consistent(last);
+      assertThat(consistentWithWarnings(rerun))
+          .as("verify names the selector label too")
+          .singleElement()
+          .asString()
+          .contains("carries env=prod")
+          .contains("[DaemonSet racer/racer, field spec.selector.matchLabels]");
+      assertThat(consistentWithWarnings(last))
+          .singleElement()
+          .asString()
+          .contains("carries env=prod");
     }
   }
 

@@ -174,6 +174,27 @@ class ItemTextProblemTest {
   }
 
   @Test
+  @DisplayName(
+      "says that its lines are counted from the object's first line, not in its file, and counts"
+          + " the line and column of where a broken collection starts in the item's text too")
+  void startOfBrokenCollection() {
+    String item =
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: broken\n"
+            + Annotations.BOTH.text
+            + "data:\n  y: [a, b\n  z: c\n";
+    KrmRun run = KrmRun.function(HEADER + asEntry(item) + AFTER);
+
+    String message = (String) ResourceListOutput.parse(run.stdout()).onlyError().get("message");
+    assertThat(message)
+        .contains(
+            "of the object's text (its first line is line 1; kpt and kustomize send no line in the"
+                + " file)",
+            "while parsing a flow sequence that starts at line "
+                + lineOf(item, "  y: [a, b")
+                + ", column 6)");
+  }
+
+  @Test
   @DisplayName("an item that is no object: counted in its own text, without a resourceRef")
   void notAnObject() {
     KrmRun run = KrmRun.function(HEADER + "- just a string\n" + AFTER);

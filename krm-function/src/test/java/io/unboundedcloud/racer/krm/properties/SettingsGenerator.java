@@ -70,14 +70,11 @@ final class SettingsGenerator {
       }
     }
     try {
-      new Config(
+      Config.fromSettings(
               "",
               "registry.example.com/racer-dataplane:1",
               "registry.example.com/racer-object:1",
-              intOr(data.get("RACER_PEER_PORT"), Config.DEFAULT_PEER_PORT),
-              false,
-              intOr(data.get("RACER_DIAGNOSTICS_PORT"), 0),
-              null)
+              data)
           .validate();
       return true;
     } catch (InvalidConfigurationException | NumberFormatException invalid) {
@@ -173,9 +170,5 @@ final class SettingsGenerator {
         data.put("RACER_REQUEST_TIMEOUT_MS", Long.toString(stall));
       }
     }
-  }
-
-  private static int intOr(String value, int fallback) {
-    return value == null || value.isEmpty() ? fallback : Integer.parseInt(value);
   }
 }

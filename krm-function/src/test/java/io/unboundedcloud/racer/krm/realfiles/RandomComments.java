@@ -9,9 +9,9 @@ import java.util.regex.Pattern;
 
 /**
  * Packages with comments at random places (seeded): the corpus files without block scalars (a
- * comment line inside one would be its text) and document tags ({@link #DOCUMENT_TAG}), each with
- * comment lines put between random lines at a random indentation (the line's before or after,
- * column 0, or deeper) and in-line comments after random plain values.
+ * comment line inside one would be its text), each with comment lines put between random lines at a
+ * random indentation (the line's before or after, column 0, or deeper) and in-line comments after
+ * random plain values.
  */
 public final class RandomComments {
 
@@ -21,13 +21,6 @@ public final class RandomComments {
   private static final Pattern ENTRY = Pattern.compile("^\\s*(- |#|[\\w./\"-]+:( |$))");
 
   private static final Pattern BLOCK_SCALAR = Pattern.compile("(?m)[|>][-+0-9]*\\s*$");
-
-  /**
-   * A document's tag ({@code --- !!map}): a comment line right after it, which kpt sends as {@code
-   * - !!map} then {@code # comment}, is one the function's reader refuses (snakeyaml's parser), so
-   * such files get no random comments.
-   */
-  private static final Pattern DOCUMENT_TAG = Pattern.compile("(?m)^--- !");
 
   private RandomComments() {}
 
@@ -39,9 +32,7 @@ public final class RandomComments {
         .forEach(
             (path, text) -> {
               String lf = text.replace("\r\n", "\n");
-              if (!BLOCK_SCALAR.matcher(lf).find()
-                  && !DOCUMENT_TAG.matcher(lf).find()
-                  && random.nextInt(3) == 0) {
+              if (!BLOCK_SCALAR.matcher(lf).find() && random.nextInt(3) == 0) {
                 files.put(path, withComments(lf, random));
               }
             });

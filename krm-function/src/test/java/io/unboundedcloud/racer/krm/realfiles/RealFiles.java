@@ -49,6 +49,19 @@ public final class RealFiles {
     return read(resources().resolve("expected/kpt-unreadable-resource-list.yaml"));
   }
 
+  /**
+   * The ResourceList kpt sends a function for the generated cases kyaml cannot read back ({@code
+   * KnownFailures.KYAML_REFUSES}: collection, empty and null keys in every place), as captured by
+   * {@code GeneratedShapesIT}.
+   */
+  public static String sentUnreadableShapesResourceList() {
+    return read(resources().resolve(UNREADABLE_SHAPES));
+  }
+
+  /** Where {@link #sentUnreadableShapesResourceList()} is, under the resources' folder. */
+  public static final String UNREADABLE_SHAPES =
+      "expected/kpt-unreadable-shapes-resource-list.yaml";
+
   /** The ResourceList kpt sends a function for the corpus package, as captured. */
   public static String sentResourceList() {
     return read(resources().resolve("expected/kpt-resource-list.yaml"));

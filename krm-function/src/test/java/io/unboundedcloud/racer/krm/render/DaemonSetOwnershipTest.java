@@ -24,6 +24,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -56,7 +57,9 @@ class DaemonSetOwnershipTest {
   void idempotent() {
     DaemonSet ours = rendered(CONFIG);
     assertThat(DaemonSetOwnership.merge(ours, ours)).isEqualTo(ours);
-    DaemonSet cdi = rendered(CONFIG.withNvidia(NvidiaInjection.CDI).withHostNetwork(true));
+    DaemonSet cdi =
+        rendered(
+            CONFIG.with(ShapeKeys.NVIDIA, NvidiaInjection.CDI).with(ShapeKeys.HOST_NETWORK, true));
     assertThat(DaemonSetOwnership.merge(cdi, cdi)).isEqualTo(cdi);
   }
 
@@ -68,7 +71,7 @@ class DaemonSetOwnershipTest {
         .setTolerations(
             List.of(new TolerationBuilder().withKey("gpu").withOperator("Exists").build()));
     DaemonSet snapshot = new DaemonSetBuilder(theirs).build();
-    DaemonSetOwnership.merge(rendered(CONFIG.withPeerPort(9000)), theirs);
+    DaemonSetOwnership.merge(rendered(CONFIG.with(ShapeKeys.PEER_PORT, 9000)), theirs);
     assertThat(theirs).isEqualTo(snapshot);
   }
 
@@ -349,8 +352,8 @@ class DaemonSetOwnershipTest {
     @DisplayName(
         "switching NVIDIA mode from cdi to off removes the env, udev, cufile-log and CDI annotation")
     void nvidiaSwitch() {
-      DaemonSet cdi = rendered(CONFIG.withNvidia(NvidiaInjection.CDI));
-      DaemonSet off = rendered(CONFIG.withNvidia(NvidiaInjection.OFF));
+      DaemonSet cdi = rendered(CONFIG.with(ShapeKeys.NVIDIA, NvidiaInjection.CDI));
+      DaemonSet off = rendered(CONFIG.with(ShapeKeys.NVIDIA, NvidiaInjection.OFF));
       DaemonSet merged = DaemonSetOwnership.merge(off, cdi);
       assertThat(merged).isEqualTo(off);
       assertThat(dataplane(merged).getEnv())

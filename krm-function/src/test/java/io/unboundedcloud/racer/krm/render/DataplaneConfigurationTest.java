@@ -12,6 +12,7 @@ import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -259,10 +260,10 @@ class DataplaneConfigurationTest {
               new Results());
 
       assertThat(config.namespace()).isEqualTo("gpu-system");
-      assertThat(config.peerPort()).isEqualTo(9090);
-      assertThat(config.diagnosticsPort()).isEqualTo(9095);
-      assertThat(config.hostNetwork()).isTrue();
-      assertThat(config.nvidia()).isEqualTo(NvidiaInjection.CDI);
+      assertThat(config.get(ShapeKeys.PEER_PORT)).isEqualTo(9090);
+      assertThat(config.get(ShapeKeys.DIAGNOSTICS_PORT)).isEqualTo(9095);
+      assertThat(config.get(ShapeKeys.HOST_NETWORK)).isTrue();
+      assertThat(config.get(ShapeKeys.NVIDIA)).isEqualTo(NvidiaInjection.CDI);
     }
 
     @Test
@@ -275,9 +276,9 @@ class DataplaneConfigurationTest {
               fromRegistry(REGISTRY),
               new Results());
 
-      assertThat(config.peerPort()).isEqualTo(Config.DEFAULT_PEER_PORT);
-      assertThat(config.diagnosticsPort()).isZero();
-      assertThat(config.nvidia()).isEqualTo(NvidiaInjection.ENV);
+      assertThat(config.get(ShapeKeys.PEER_PORT)).isEqualTo(Config.DEFAULT_PEER_PORT);
+      assertThat(config.get(ShapeKeys.DIAGNOSTICS_PORT)).isZero();
+      assertThat(config.get(ShapeKeys.NVIDIA)).isEqualTo(NvidiaInjection.ENV);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -121,5 +122,50 @@ class PrintableTextTest {
     assertThat(result.strict().message()).doesNotContain("\n");
     // the field's values stay exact: they are data, which YAML quotes
     assertThat(result.withCurrentValue("a\nb").currentValue()).isEqualTo("a\nb");
+  }
+
+  @Test
+  @DisplayName(
+      "escapes exactly the characters QuotedText escapes, of all 65,536 (quotes and backslashes"
+          + " aside, which only QuotedText's quoting escapes)")
+  void sameSetAsQuotedText() {
+    List<Character> differing = new ArrayList<>();
+    for (int c = 0; c <= 0xffff; c++) {
+      String alone = String.valueOf((char) c);
+      if (c == '"' || c == '\\') {
+        continue;
+      }
+      boolean printable = PrintableText.of(alone).equals(alone);
+      boolean quotedAsIs = QuotedText.of(alone).equals("\"" + alone + "\"");
+      if (printable != quotedAsIs) {
+        differing.add((char) c);
+      }
+    }
+    assertThat(differing).isEmpty();
+  }
+
+  @Nested
+  @DisplayName("names and paths from the input in results")
+  class Cut {
+    private static final String LONG = "n".repeat(5_000) + "\n";
+    private static final String LONGER_PATH = "p".repeat(10_000);
+
+    @Test
+    @DisplayName(
+        "the object's kind, namespace and name each cut after 80 characters, its file after 4,096"
+            + " (no real path is longer), each with its length")
+    void resourceRef() {
+      ResourceRef ref = new ResourceRef("v1", LONG, LONG, LONG, LONGER_PATH, 3);
+
+      String described = ref.describe();
+      assertThat(described)
+          .isEqualTo(
+              ("N… (5,001 characters) N… (5,001 characters)/N… (5,001 characters) in ")
+                      .replace("N", "n".repeat(80))
+                  + "p".repeat(4_096)
+                  + "… (10,000 characters) (document 4)");
+      Result result = Result.of(Severity.ERROR, "broken", ref, "data.x");
+      assertThat(result.toLine()).hasSizeLessThan(4_096 + 600).doesNotContain("\n");
+    }
   }
 }

@@ -12,18 +12,7 @@ public final class KnownFailures {
   private KnownFailures() {}
 
   /** Cases that fail in function mode ({@link FunctionModeOracle}). */
-  public static final Set<String> FUNCTION_MODE =
-      Set.of(
-          // a comment after an explicit key (? k # c, then : v) is refused as not valid YAML
-          // (stdin:L:C: expected <block end>, but found ':'); PyYAML and kyaml read it
-          "comment-in-explicit-key--commented-document",
-          "comment-in-explicit-key--data",
-          "comment-in-explicit-key--nested-mapping",
-          "comment-in-explicit-key--sequence-item",
-          "comment-in-explicit-key--tagged-document",
-          // a tag alone on the item's line, then a comment line, then the mapping (what kpt sends
-          // for a file starting --- !!map, then # c) is refused as not valid YAML
-          "document-tag-then-comment");
+  public static final Set<String> FUNCTION_MODE = Set.of();
 
   /**
    * Cases kyaml itself cannot read: {@code kpt fn eval --exec cat} fails on each alone, so kpt

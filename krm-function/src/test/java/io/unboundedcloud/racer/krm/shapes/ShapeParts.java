@@ -159,6 +159,25 @@ public final class ShapeParts {
         "comment-line-on-nested-sequence",
         "comment-line-on-nested-sequence:\n- - a # on a\n  - b\n- - c");
     part("comment-in-explicit-key", "? comment-in-explicit-key # on the key\n: v # on the value");
+    part(
+        "comment-after-question-mark",
+        "? # after the indicator\n  comment-after-question-mark\n: v");
+    part("comment-before-colon", "? comment-before-colon\n# before the colon\n: v");
+    part(
+        "comment-on-explicit-collection-key",
+        "? comment-on-explicit-collection-key # on the key\n:\n  a: 1");
+    part("comment-after-tag", "comment-after-tag: !!map # on the tag\n  a: 1");
+    part("comment-below-tag", "comment-below-tag: !!map\n  # below\n  a: 1");
+    part(
+        "comment-after-anchor",
+        "comment-after-anchor: &comment-after-anchor # on the anchor\n  # below\n  a: 1");
+    part("comment-after-tag-on-scalar", "comment-after-tag-on-scalar: !!str # on the tag\n  v");
+    part(
+        "comment-after-tag-on-sequence",
+        "comment-after-tag-on-sequence: !!seq\n# below the tag\n- a\ncomment-after-tag-on-sequence-b: !!seq # on it\n- b");
+    part(
+        "comment-after-tag-in-item",
+        "comment-after-tag-in-item:\n- !!map # on the tag\n  a: 1\n- !!map\n  # below the tag\n  b: 2");
   }
 
   /** Sequences nested in sequences. */

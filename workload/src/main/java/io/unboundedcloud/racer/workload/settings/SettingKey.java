@@ -7,7 +7,7 @@ import java.util.Objects;
  *
  * @param name the ConfigMap key, e.g. {@code RACER_PEER_PORT}
  * @param defaultValue the value used when the key is absent; null when the default is unset or
- *     automatic (e.g. {@code RACER_DIAGNOSTICS_PORT}, {@code RACER_MAX_THREADS})
+ *     automatic (e.g. {@code RACER_MAX_THREADS})
  * @param defaultDescription the default as docs show it, e.g. "unset: 9090, or 9091 when the peer
  *     port is 9090"
  * @param rule what a value must look like, checked on its own

@@ -4,6 +4,8 @@ import static io.unboundedcloud.racer.workload.settings.Group.DATAPLANE_TUNING;
 import static io.unboundedcloud.racer.workload.settings.Group.SHAPES_OBJECTS;
 
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.shape.ShapeKey;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The keys of the racer-settings ConfigMap; docs/settings.md is generated from them.
@@ -21,37 +24,9 @@ import java.util.stream.Collectors;
  */
 public final class SettingsCatalog {
 
-  private static final List<SettingKey> KEYS =
+  private static final List<SettingKey> OWN_KEYS =
       List.of(
-          // Keys that shape the rendered objects.
-          new SettingKey(
-              Dataplane.PEER_PORT_KEY,
-              "8082",
-              "8082",
-              new IntegerRange(1024, 65535),
-              SHAPES_OBJECTS,
-              "Dataplane peer listener port, also the port published in membership."),
-          new SettingKey(
-              Dataplane.DIAGNOSTICS_PORT_KEY,
-              null,
-              "unset: 9090, or 9091 when the peer port is 9090",
-              new IntegerRange(1024, 65535),
-              SHAPES_OBJECTS,
-              "Dataplane diagnostics listener port (health, readiness, metrics)."),
-          new SettingKey(
-              Dataplane.HOST_NETWORK_KEY,
-              "false",
-              "false",
-              Choice.of("true", "false"),
-              SHAPES_OBJECTS,
-              "Run the dataplane on the host network; RDMA does not imply it."),
-          new SettingKey(
-              Dataplane.NVIDIA_KEY,
-              "env",
-              "env",
-              new Choice(List.of("off", "env", "cdi"), true),
-              SHAPES_OBJECTS,
-              "How NVIDIA GPUs reach the dataplane: not at all, through NVIDIA_* environment, or through CDI."),
+          // The seat policy, the shape key read through envFrom only.
           new SettingKey(
               Dataplane.CONTROL_SEATS_KEY,
               "auto",
@@ -233,6 +208,10 @@ public final class SettingsCatalog {
               null,
               new IntegerRange(1, 3_600_000),
               "Shutdown deadline in milliseconds."));
+
+  /** The keys that shape the rendered objects (the shape table's first), then the tuning keys. */
+  private static final List<SettingKey> KEYS =
+      Stream.concat(ShapeKeys.all().stream().map(ShapeKey::setting), OWN_KEYS.stream()).toList();
 
   private static final Map<String, SettingKey> BY_NAME =
       KEYS.stream().collect(Collectors.toUnmodifiableMap(SettingKey::name, Function.identity()));

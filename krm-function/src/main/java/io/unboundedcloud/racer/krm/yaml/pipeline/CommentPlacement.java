@@ -81,7 +81,9 @@ final class CommentPlacement {
         addAll(all, firstKey.getBlockComments());
       }
       int onDashLine = 0;
-      while (onDashLine < all.size() && !onOwnDashLine(all.get(onDashLine), i, firstDashLine)) {
+      while (onDashLine < all.size()
+          && !onOwnDashLine(all.get(onDashLine), i, firstDashLine)
+          && !belowProperties(all.get(onDashLine), item)) {
         onDashLine++;
       }
       List<CommentLine> before = new ArrayList<>(all.subList(0, onDashLine));
@@ -156,6 +158,20 @@ final class CommentPlacement {
    */
   private static boolean onOwnDashLine(CommentLine line, int i, int firstDashLine) {
     return line.getEndMark() == ON_INDICATOR_LINE && (i > 0 || !aboveDash(line, 0, firstDashLine));
+  }
+
+  /**
+   * Whether a comment read ahead of an item's first key lies on or below the line where the item
+   * starts: an item that starts with a tag or an anchor on the dash's line ({@code - !!map}, then
+   * {@code # note}, as kpt sends a document tagged {@code --- !!map}); the writer puts it after the
+   * tag, above the first key, where it was.
+   */
+  private static boolean belowProperties(CommentLine line, Node item) {
+    return line.getEndMark() != ON_INDICATOR_LINE
+        && line.getStartMark() != null
+        && item.getStartMark() != null
+        && (item.getAnchor() != null || TreeComposer.hasExplicitTag(item))
+        && line.getStartMark().getLine() >= item.getStartMark().getLine();
   }
 
   private static boolean isNestedBlockSequence(Node item) {

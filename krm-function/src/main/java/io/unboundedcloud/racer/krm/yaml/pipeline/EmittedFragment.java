@@ -54,7 +54,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
  */
 final class EmittedFragment {
 
-  private static final Resolver RESOLVER = new Resolver();
+  private static final Resolver RESOLVER = ExactResolver.INSTANCE;
 
   private final int maxNestingDepth;
   private final Set<Node> anchored;

@@ -52,7 +52,7 @@ import org.yaml.snakeyaml.resolver.Resolver;
  */
 public final class NodeSerializer {
 
-  private static final Resolver RESOLVER = new Resolver();
+  private static final Resolver RESOLVER = ExactResolver.INSTANCE;
 
   private final Writer out;
   private final int maxNestingDepth;

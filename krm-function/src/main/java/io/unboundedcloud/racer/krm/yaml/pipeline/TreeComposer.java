@@ -17,7 +17,6 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.Parser;
-import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * snakeyaml's composer with four changes: each mapping and sequence gives back its children's spare
@@ -33,7 +32,7 @@ public final class TreeComposer extends Composer {
    * @param options snakeyaml's limits (aliases, nesting, code points)
    */
   public TreeComposer(Parser parser, LoaderOptions options) {
-    super(parser, new Resolver(), options);
+    super(parser, new ExactResolver(), options);
     this.maxNestingDepth = options.getNestingDepthLimit();
   }
 

@@ -15,6 +15,11 @@
  *       a 20 MiB value did not finish in a minute; with this reader it renders in about 3 s with
  *       295 MiB of peak RSS ({@code bench/long-scalar.sh}). It keeps the last 4,096 characters it
  *       consumed, and on request a flow collection's text.
+ *   <li>{@link io.unboundedcloud.racer.krm.yaml.pipeline.CommentMovingScanner}, for fidelity:
+ *       snakeyaml's parser refuses a comment between an explicit key and its {@code :}, right after
+ *       a {@code ?}, and between a node's tag or anchor and its content (kpt sends a file that
+ *       starts {@code --- !!map} then a comment line in that form); PyYAML and kyaml read them.
+ *       Their tokens move to the nearest place the parser takes a comment.
  *   <li>{@link io.unboundedcloud.racer.krm.yaml.pipeline.CompactEventParser}, for memory and
  *       refusals with a position: snakeyaml's marks hold its reader's window, about four bytes per
  *       input character kept alive by the tree; this keeps light marks where messages need them and
@@ -33,7 +38,9 @@
  *       and room for ten children given back as each collection completes (about a fifth of a large
  *       tree; the 50,000-item benchmark input went from {@code -Xmx176m} to {@code -Xmx144m}), and
  *       a tag the input wrote out kept as a {@link
- *       io.unboundedcloud.racer.krm.yaml.pipeline.TaggedScalar}.
+ *       io.unboundedcloud.racer.krm.yaml.pipeline.TaggedScalar}. Plain scalars are typed by {@link
+ *       io.unboundedcloud.racer.krm.yaml.pipeline.ExactResolver}, snakeyaml's resolver without its
+ *       length bounds (the writer quotes by it too).
  * </ul>
  *
  * <p>Writing: {@link io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer}, for fidelity,

@@ -1,13 +1,14 @@
-package io.unboundedcloud.racer.krm.chart;
+package io.unboundedcloud.racer.workload.chart;
 
-import io.unboundedcloud.racer.krm.chart.ValueDoc.Initial;
-import io.unboundedcloud.racer.krm.chart.ValueField.Holder;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
 import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.Release;
+import io.unboundedcloud.racer.workload.chart.ValueDoc.Initial;
+import io.unboundedcloud.racer.workload.chart.ValueField.Holder;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -103,17 +104,11 @@ public enum ChartValue {
               + " ConfigMap: the dataplane's settings, keys as in the settings table of the README."
               + " Values are strings: quote numbers in YAML and use --set-string (not --set) on the"
               + " command line. "
-              + Dataplane.PEER_PORT_KEY
-              + ", "
-              + Dataplane.DIAGNOSTICS_PORT_KEY
-              + ", "
-              + Dataplane.HOST_NETWORK_KEY
-              + " and "
-              + Dataplane.NVIDIA_KEY
+              + ShapeKeys.inWords()
               + " also shape the DaemonSet; a change of any key rolls the dataplane pods"
               + " (settings-hash annotation).",
-          Dataplane.PEER_PORT_KEY + ": \"9090\"",
-          Dataplane.NVIDIA_KEY + ": cdi",
+          ShapeKeys.PEER_PORT.name() + ": \"9090\"",
+          ShapeKeys.NVIDIA.name() + ": cdi",
           Dataplane.CONTROL_SEATS_KEY + ": \"3\"")),
   SETTINGS_CONFIG_MAP(
       "settingsConfigMap",

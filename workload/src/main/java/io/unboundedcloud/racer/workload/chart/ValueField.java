@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.chart;
+package io.unboundedcloud.racer.workload.chart;
 
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.chart;
+package io.unboundedcloud.racer.workload.chart;
 
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;

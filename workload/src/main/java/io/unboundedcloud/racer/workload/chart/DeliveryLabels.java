@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.chart;
+package io.unboundedcloud.racer.workload.chart;
 
 import java.util.List;
 

@@ -1,0 +1,121 @@
+package io.unboundedcloud.racer.workload.shape;
+
+import static io.unboundedcloud.racer.workload.settings.Group.SHAPES_OBJECTS;
+
+import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.settings.Choice;
+import io.unboundedcloud.racer.workload.settings.IntegerRange;
+import io.unboundedcloud.racer.workload.settings.SettingKey;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The racer-settings keys that shape the dataplane DaemonSet, in the order of the settings table:
+ * each read into {@code Config} by {@code Config.fromSettings}, listed first by the settings
+ * catalog, and turned by chart-gen into the chart's placeholders, variants and defines. A new shape
+ * key is one entry here and the builder line that uses its value ({@code config.get(KEY)}).
+ */
+public final class ShapeKeys {
+  private static final IntegerRange LISTENER_PORT = new IntegerRange(1024, 65535);
+
+  /** The peer listener port. */
+  public static final ShapeKey<Integer> PEER_PORT =
+      new ShapeKey<>(
+          new SettingKey(
+              "RACER_PEER_PORT",
+              "8082",
+              "8082",
+              LISTENER_PORT,
+              SHAPES_OBJECTS,
+              "Dataplane peer listener port, also the port published in membership."),
+          "peerPort",
+          "peer port",
+          new ShapeParser.WholeNumber(),
+          new ChartPlaceholder.Sentinel("51111"),
+          HelmDefine.parsed(
+              "racer.peerPort",
+              "the peer port: settings.%1$s, or %2$s when unset or empty\n"
+                  + "(Config.DEFAULT_PEER_PORT, as the KRM function reads racer-settings)."));
+
+  /** The diagnostics listener port; 0 (unset) lets {@code Config} choose it. */
+  public static final ShapeKey<Integer> DIAGNOSTICS_PORT =
+      new ShapeKey<>(
+          new SettingKey(
+              "RACER_DIAGNOSTICS_PORT",
+              null,
+              "unset: 9090, or 9091 when the peer port is 9090",
+              LISTENER_PORT,
+              SHAPES_OBJECTS,
+              "Dataplane diagnostics listener port (health, readiness, metrics)."),
+          "diagnosticsPort",
+          "diagnostics port",
+          new ShapeParser.WholeNumber(),
+          // explicit, so the builders write it as given
+          new ChartPlaceholder.Sentinel("51222"),
+          HelmDefine.derived("racer.diagnosticsPort", "effectiveDiagnosticsPort"));
+
+  /** Whether dataplane pods use the node's network. */
+  public static final ShapeKey<Boolean> HOST_NETWORK =
+      new ShapeKey<>(
+          new SettingKey(
+              "RACER_HOST_NETWORK",
+              "false",
+              "false",
+              Choice.of("true", "false"),
+              SHAPES_OBJECTS,
+              "Run the dataplane on the host network; RDMA does not imply it."),
+          "hostNetwork",
+          "host network",
+          new ShapeParser.Flag(),
+          new ChartPlaceholder.Variants(),
+          HelmDefine.parsed(
+              "racer.hostNetwork",
+              "\"true\" when settings.%1$s is exactly \"true\", else \"false\" (as the KRM function\n"
+                  + "reads it)."));
+
+  /** How NVIDIA GPUs reach the dataplane. */
+  public static final ShapeKey<NvidiaInjection> NVIDIA =
+      new ShapeKey<>(
+          new SettingKey(
+              "RACER_NVIDIA",
+              "env",
+              "env",
+              new Choice(List.of("off", "env", "cdi"), true),
+              SHAPES_OBJECTS,
+              "How NVIDIA GPUs reach the dataplane: not at all, through NVIDIA_* environment, or through CDI."),
+          "nvidia",
+          "NVIDIA mode",
+          new ShapeParser.Mode<>(
+              Arrays.asList(NvidiaInjection.values()),
+              NvidiaInjection::value,
+              NvidiaInjection::parse),
+          new ChartPlaceholder.Variants(),
+          HelmDefine.parsed(
+              "racer.nvidia",
+              "the NVIDIA mode (NvidiaInjection.parse): settings.%1$s, or \"%2$s\" when unset or"
+                  + " empty."));
+
+  private static final List<ShapeKey<?>> ALL =
+      List.of(PEER_PORT, DIAGNOSTICS_PORT, HOST_NETWORK, NVIDIA);
+
+  private ShapeKeys() {}
+
+  /** Every shape key, in the order of the settings table. */
+  public static List<ShapeKey<?>> all() {
+    return ALL;
+  }
+
+  /** Every shape key's name in words, in table order: {@code A, B and C}. */
+  public static String inWords() {
+    List<String> names = ALL.stream().map(ShapeKey::name).toList();
+    return String.join(", ", names.subList(0, names.size() - 1))
+        + " and "
+        + names.get(names.size() - 1);
+  }
+
+  /** The shape key that sets the {@code Config} component {@code component}, if one does. */
+  public static Optional<ShapeKey<?>> ofComponent(String component) {
+    return ALL.stream().filter(key -> key.component().equals(component)).findFirst();
+  }
+}

@@ -1,9 +1,9 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.Map;
 
 /**
@@ -13,8 +13,7 @@ import java.util.Map;
  */
 final class AdoptedDataplane {
   /** The dataplane container's fields, from the pod template's. */
-  static final FieldPath CONTAINER =
-      FieldPath.of("spec.template.spec.containers").named(Dataplane.CONTAINER_NAME);
+  static final FieldPath CONTAINER = DataplaneWiring.CONTAINER;
 
   private final Map<String, Object> adopted;
   private final Map<String, Object> chartDefault;

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
@@ -7,7 +8,6 @@ import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.ServerFields;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,8 +86,9 @@ public final class Adoption {
       results.add(leftOut);
     }
 
-    MappingNode functionConfig = options.functionConfig();
-    MappingNode pinned = null;
+    Map<String, Object> functionConfig =
+        options.functionConfig() == null ? null : new Item(options.functionConfig()).tree();
+    Map<String, Object> pinned = null;
     if (functionConfig == null) {
       PinnedImages images = PinnedImages.of(daemonSet);
       if (images == null) {
@@ -99,10 +100,10 @@ public final class Adoption {
                     + "; pass --function-config FILE with data.dataplaneImage and"
                     + " data.objectImage",
                 live.daemonSet().ref(),
-                "spec.template.spec.containers"));
+                DataplaneWiring.CONTAINERS.toString()));
         return AdoptionOutcome.failed(results);
       }
-      pinned = Nodes.fromPlainMap(images.functionConfig(options.functionImage()));
+      pinned = images.functionConfig(options.functionImage());
       functionConfig = pinned;
     }
 
@@ -133,7 +134,7 @@ public final class Adoption {
     Severity rollout = options.failOnRollout() ? Severity.ERROR : Severity.WARNING;
     results.addAll(verdict(rollouts, "applying these manifests", rollout, ""));
 
-    List<MappingNode> manifests = new ArrayList<>();
+    List<Map<String, Object>> manifests = new ArrayList<>();
     if (pinned != null) {
       manifests.add(pinned);
     }
@@ -216,7 +217,7 @@ public final class Adoption {
 
   /** A live object without its server fields, warning about each ownerReference dropped. */
   private static Map<String, Object> cleaned(Item item, Results results) {
-    ServerFields.Cleaned cleaned = ServerFields.clean(Nodes.toPlainMap(item.node()));
+    ServerFields.Cleaned cleaned = ServerFields.clean(item.tree());
     if (!cleaned.ownerReferences().isEmpty()) {
       List<String> owners = cleaned.ownerReferences().stream().map(ServerFields::describe).toList();
       results.add(

@@ -3,12 +3,10 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.diff.JsonText;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Results;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * {@code adopt --output json}, for tools, as {@code docs/adopt.schema.json} defines it: {@code
@@ -37,9 +35,7 @@ public final class AdoptionJson {
     tree.put("results", lines);
     List<Object> manifests = new ArrayList<>();
     if (adopted) {
-      for (MappingNode manifest : outcome.manifests()) {
-        manifests.add(Nodes.toPlainMap(manifest));
-      }
+      manifests.addAll(outcome.manifests());
     }
     tree.put("manifests", manifests);
     tree.put("chartValues", adopted ? outcome.helmValues() : null);

@@ -4,14 +4,13 @@ import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Results;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * What adopting a live installation gives.
  *
- * @param manifests the objects to keep in Git, in order: the pinned function config (when adopt
- *     wrote one), racer-settings, the DaemonSet, the ServiceAccount, the cache origins; empty on
- *     failure
+ * @param manifests the objects to keep in Git, as plain trees, in order: the pinned function config
+ *     (when adopt wrote one), racer-settings, the DaemonSet, the ServiceAccount, the cache origins;
+ *     empty on failure
  * @param helmValues the chart values, or {@code null} when none were asked for (or on failure)
  * @param helmCommands the commands that let Helm adopt the live objects, one per line (empty
  *     without values)
@@ -21,7 +20,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  *     empty when none does, or when adopt failed before its verdict
  */
 public record AdoptionOutcome(
-    List<MappingNode> manifests,
+    List<Map<String, Object>> manifests,
     Map<String, Object> helmValues,
     List<String> helmCommands,
     Results results,

@@ -1,7 +1,5 @@
 package io.unboundedcloud.racer.krm.adopt;
 
-import io.unboundedcloud.racer.krm.inputs.Item;
-import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -9,13 +7,11 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.chart.ChartValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * Values for {@code charts/racer} that reproduce the adopted installation as far as the chart's
@@ -86,10 +82,9 @@ final class HelmValues {
   static Derived derive(Adopted adopted, String valuesFile, Severity rolloutSeverity) {
     Map<String, Object> daemonSet = adopted.rendered().daemonSet();
     PinnedImages images = PinnedImages.of(daemonSet);
-    MappingNode functionConfig = Nodes.fromPlainMap(images.functionConfig(""));
-    Map<String, Object> account = Nodes.toPlainMap(adopted.rendered().items().get(2));
-    Outcome defaultInstall =
-        Renderer.render(List.of(Nodes.fromPlainMap(adopted.settings())), functionConfig);
+    Map<String, Object> functionConfig = images.functionConfig("");
+    Map<String, Object> account = adopted.rendered().items().get(2);
+    Renderer.Trees defaultInstall = Renderer.render(List.of(adopted.settings()), functionConfig);
 
     Map<String, Object> values = new LinkedHashMap<>();
     // the images set no one field: the live references, pinned whole (PinnedImages)
@@ -114,14 +109,12 @@ final class HelmValues {
     // what the chart renders with these values: a default install patched with them, rendered again
     Map<String, Object> patched = PlainTrees.copyMap(kind(defaultInstall, "DaemonSet"));
     GROUPS.forEach(group -> group.apply(values, patched));
-    List<MappingNode> chartInput =
-        new ArrayList<>(
-            List.of(Nodes.fromPlainMap(adopted.settings()), Nodes.fromPlainMap(patched)));
+    List<Map<String, Object>> chartInput = new ArrayList<>(List.of(adopted.settings(), patched));
     List<OriginValues.Candidate> origins = OriginValues.candidates(adopted);
     origins.stream()
         .filter(origin -> origin.chartOrigin() != null)
-        .forEach(origin -> chartInput.add(Nodes.fromPlainMap(origin.chartOrigin())));
-    Outcome chart = Renderer.render(chartInput, functionConfig);
+        .forEach(origin -> chartInput.add(origin.chartOrigin()));
+    Renderer.Trees chart = Renderer.render(chartInput, functionConfig);
     if (chart.results().hasError()) {
       throw new IllegalStateException("the chart's equivalent does not render: " + chart.results());
     }
@@ -211,11 +204,10 @@ final class HelmValues {
   }
 
   /** The first rendered object of a kind, as a plain tree. */
-  private static Map<String, Object> kind(Outcome outcome, String kind) {
-    return outcome.items().stream()
-        .filter(node -> kind.equals(new Item(node).kind()))
+  private static Map<String, Object> kind(Renderer.Trees outcome, String kind) {
+    return outcome.objects().stream()
+        .filter(object -> kind.equals(object.get("kind")))
         .findFirst()
-        .map(Nodes::toPlainMap)
         .orElseThrow(
             () ->
                 new IllegalStateException(

@@ -1,17 +1,16 @@
 package io.unboundedcloud.racer.krm.adopt;
 
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
 import io.unboundedcloud.racer.krm.inputs.Item;
-import io.unboundedcloud.racer.krm.render.Outcome;
+import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import java.util.ArrayList;
@@ -19,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * {@code cacheOrigins}: an entry for each adopted origin that the chart's origin template renders
@@ -75,7 +73,7 @@ final class OriginValues {
   /**
    * Keeps each candidate whose chart rendering, in {@code chart}, has the adopted origin's spec.
    */
-  static Judged judge(List<Candidate> candidates, Outcome chart) {
+  static Judged judge(List<Candidate> candidates, Renderer.Trees chart) {
     List<Map<String, Object>> values = new ArrayList<>();
     List<String> objects = new ArrayList<>();
     List<Result> results = new ArrayList<>();
@@ -83,7 +81,8 @@ final class OriginValues {
       Optional<Difference> first =
           candidate.value() == null
               ? Optional.empty()
-              : firstDifference(candidate.adopted(), find(chart, candidate.adopted()));
+              : firstDifference(
+                  candidate.adopted(), ObjectIdentity.of(candidate.adopted()).in(chart.objects()));
       if (candidate.value() == null || first.isPresent()) {
         Item live = candidate.live();
         results.add(
@@ -148,11 +147,13 @@ final class OriginValues {
   private static Map<String, Object> chartOrigin(
       Map<String, Object> value, String releaseNamespace) {
     try {
-      List<EnvVar> env = new ArrayList<>();
-      for (Object variable : (List<Object>) value.getOrDefault("env", List.of())) {
-        env.add(Fabric8Trees.read(variable, EnvVar.class, FieldPath.of("env")));
-      }
-      Object resources = value.get("resources");
+      // the entry's env and resources, read as a container's
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("env", value.getOrDefault("env", List.of()));
+      fields.put("resources", value.get("resources"));
+      Container container = Fabric8Trees.read(fields, Container.class, FieldPath.root());
+      List<EnvVar> env =
+          container.getEnv() == null ? new ArrayList<>() : new ArrayList<>(container.getEnv());
       CacheOrigin.Spec spec =
           new CacheOrigin.Spec(
               String.valueOf(value.get("name")),
@@ -162,10 +163,7 @@ final class OriginValues {
               ((List<Object>) value.getOrDefault("args", List.of()))
                   .stream().map(String::valueOf).toList(),
               env,
-              resources == null
-                  ? null
-                  : Fabric8Trees.read(
-                      resources, ResourceRequirements.class, FieldPath.of("resources")));
+              container.getResources());
       return Fabric8Trees.write(CacheOrigin.daemonSet(spec));
     } catch (InvalidConfigurationException | IllegalArgumentException notAnOrigin) {
       return null;
@@ -195,19 +193,5 @@ final class OriginValues {
         + PlainTrees.shown(difference.before())
         + ", chart "
         + PlainTrees.shown(difference.after());
-  }
-
-  /** The rendered object of the same kind, namespace and name, or {@code null}. */
-  private static Map<String, Object> find(Outcome outcome, Map<String, Object> object) {
-    Map<String, Object> metadata = PlainTrees.asMap(object.get("metadata"));
-    for (MappingNode node : outcome.items()) {
-      Item item = new Item(node);
-      if (String.valueOf(object.get("kind")).equals(item.kind())
-          && String.valueOf(metadata.getOrDefault("namespace", "")).equals(item.namespace())
-          && String.valueOf(metadata.get("name")).equals(item.name())) {
-        return Nodes.toPlainMap(node);
-      }
-    }
-    return null;
   }
 }

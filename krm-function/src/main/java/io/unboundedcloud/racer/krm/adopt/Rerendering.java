@@ -1,16 +1,13 @@
 package io.unboundedcloud.racer.krm.adopt;
 
-import io.unboundedcloud.racer.krm.inputs.Item;
-import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.rollout.ApiServerDefaults;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.yaml.snakeyaml.nodes.MappingNode;
+import java.util.function.BooleanSupplier;
 
 /**
  * The live objects, rendered by the function as they will be kept in Git: the server's defaults
@@ -25,13 +22,13 @@ final class Rerendering {
   /**
    * The rendered installation, in the order settings, DaemonSet, ServiceAccount, origins.
    *
-   * @param items the rendered objects as nodes, in that order
+   * @param items the rendered objects, in that order
    * @param daemonSet the rendered DaemonSet
    * @param origins the rendered origins, in the order given
    * @param results what the renderer reported; with an error, the other components are empty
    */
   record Rendered(
-      List<MappingNode> items,
+      List<Map<String, Object>> items,
       Map<String, Object> daemonSet,
       List<Map<String, Object>> origins,
       Results results) {}
@@ -46,7 +43,7 @@ final class Rerendering {
       Map<String, Object> daemonSet,
       Map<String, Object> serviceAccount,
       List<Map<String, Object>> origins,
-      MappingNode functionConfig) {
+      Map<String, Object> functionConfig) {
     List<Map<String, Object>> workloads = new ArrayList<>();
     workloads.add(PlainTrees.copyMap(daemonSet));
     origins.forEach(origin -> workloads.add(PlainTrees.copyMap(origin)));
@@ -56,15 +53,22 @@ final class Rerendering {
     if (first.results().hasError()) {
       return first;
     }
-    boolean restored = false;
+    // judged on the first render before any is restored: an object the renderer left alone comes
+    // back as the very tree given, which restoring edits
+    List<BooleanSupplier> restores = new ArrayList<>();
     for (int i = 0; i < workloads.size(); i++) {
       Map<String, Object> rendered = i == 0 ? first.daemonSet() : first.origins().get(i - 1);
+      Map<String, Object> workload = workloads.get(i);
       for (ApiServerDefaults.Stripped default_ : stripped.get(i)) {
         Object now = default_.at().valueIn(rendered);
         if (now != null && !PlainTrees.same(now, default_.value())) {
-          restored |= default_.at().putIn(workloads.get(i), PlainTrees.copy(default_.value()));
+          restores.add(() -> default_.at().putIn(workload, PlainTrees.copy(default_.value())));
         }
       }
+    }
+    boolean restored = false;
+    for (BooleanSupplier restore : restores) {
+      restored |= restore.getAsBoolean();
     }
     return restored ? render(settings, workloads, serviceAccount, functionConfig) : first;
   }
@@ -73,54 +77,47 @@ final class Rerendering {
       Map<String, Object> settings,
       List<Map<String, Object>> workloads,
       Map<String, Object> serviceAccount,
-      MappingNode functionConfig) {
-    List<MappingNode> input = new ArrayList<>();
-    input.add(Nodes.fromPlainMap(settings));
-    workloads.forEach(workload -> input.add(Nodes.fromPlainMap(workload)));
+      Map<String, Object> functionConfig) {
+    List<Map<String, Object>> input = new ArrayList<>();
+    input.add(settings);
+    input.addAll(workloads);
     if (serviceAccount != null) {
-      input.add(Nodes.fromPlainMap(serviceAccount));
+      input.add(serviceAccount);
     }
-    Outcome outcome = Renderer.render(input, functionConfig);
+    Renderer.Trees outcome = Renderer.render(input, functionConfig);
     if (outcome.results().hasError()) {
       return new Rendered(List.of(), null, List.of(), outcome.results());
     }
-    List<MappingNode> output = outcome.items();
-    MappingNode settingsNode = find(output, settings);
-    MappingNode daemonSetNode = find(output, workloads.get(0));
-    MappingNode accountNode =
+    List<Map<String, Object>> output = outcome.objects();
+    Map<String, Object> daemonSet = find(output, workloads.get(0));
+    Map<String, Object> account =
         output.stream()
-            .filter(node -> new Item(node).is("v1", "ServiceAccount"))
+            .filter(object -> "ServiceAccount".equals(object.get("kind")))
             .findFirst()
             .orElseThrow();
-    List<MappingNode> ordered = new ArrayList<>(List.of(settingsNode, daemonSetNode, accountNode));
+    List<Map<String, Object>> ordered =
+        new ArrayList<>(List.of(find(output, settings), daemonSet, account));
     List<Map<String, Object>> origins = new ArrayList<>();
     for (Map<String, Object> origin : workloads.subList(1, workloads.size())) {
-      MappingNode node = find(output, origin);
-      ordered.add(node);
-      origins.add(Nodes.toPlainMap(node));
+      Map<String, Object> rendered = find(output, origin);
+      ordered.add(rendered);
+      origins.add(rendered);
     }
-    return new Rendered(ordered, Nodes.toPlainMap(daemonSetNode), origins, outcome.results());
+    return new Rendered(ordered, daemonSet, origins, outcome.results());
   }
 
   /**
-   * The rendered node of an input object: the renderer keeps every object's kind, namespace and
+   * The rendered object of an input object: the renderer keeps every object's kind, namespace and
    * name.
    */
-  private static MappingNode find(List<MappingNode> output, Map<String, Object> object) {
-    Map<String, Object> metadata = PlainTrees.asMap(object.get("metadata"));
-    Object namespace = metadata == null ? null : metadata.get("namespace");
-    Object name = metadata == null ? null : metadata.get("name");
-    return output.stream()
-        .filter(
-            node -> {
-              Item item = new Item(node);
-              return String.valueOf(object.get("kind")).equals(item.kind())
-                  && String.valueOf(namespace == null ? "" : namespace).equals(item.namespace())
-                  && String.valueOf(name).equals(item.name());
-            })
-        .findFirst()
-        .orElseThrow(
-            () ->
-                new IllegalStateException("the renderer lost " + object.get("kind") + " " + name));
+  private static Map<String, Object> find(
+      List<Map<String, Object>> output, Map<String, Object> object) {
+    ObjectIdentity identity = ObjectIdentity.of(object);
+    Map<String, Object> found = identity.in(output);
+    if (found == null) {
+      throw new IllegalStateException(
+          "the renderer lost " + identity.kind() + " " + identity.name());
+    }
+    return found;
   }
 }

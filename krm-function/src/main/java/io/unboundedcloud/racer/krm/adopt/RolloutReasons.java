@@ -15,10 +15,9 @@ import java.util.Map;
  * racer-settings shapes ({@link DataplaneWiring#SETTINGS_SHAPED}) has one of its own.
  */
 final class RolloutReasons {
-  private static final String TEMPLATE = "spec.template.";
-  private static final String POD = TEMPLATE + "spec.";
-  private static final String DATAPLANE =
-      POD + "containers[name=" + Dataplane.CONTAINER_NAME + "].";
+  private static final String TEMPLATE = DataplaneWiring.TEMPLATE + ".";
+  private static final String POD = DataplaneWiring.POD + ".";
+  private static final String DATAPLANE = DataplaneWiring.CONTAINER + ".";
   private static final String FILLED =
       "a default the function fills where the live DaemonSet has none";
   private static final String SECURITY =
@@ -97,7 +96,8 @@ final class RolloutReasons {
           Map.entry(POD + "enableServiceLinks", FILLED),
           Map.entry(POD + "preemptionPolicy", FILLED),
           Map.entry(POD + "terminationGracePeriodSeconds", FILLED),
-          Map.entry(POD + "containers", "the function adds the dataplane container"),
+          Map.entry(
+              DataplaneWiring.CONTAINERS.toString(), "the function adds the dataplane container"),
           Map.entry("spec.updateStrategy", FILLED),
           Map.entry("spec.minReadySeconds", FILLED),
           Map.entry("spec.selector", "the selector is the dataplane's labels"));

@@ -5,7 +5,6 @@ import io.unboundedcloud.racer.krm.adopt.AdoptionJson;
 import io.unboundedcloud.racer.krm.adopt.AdoptionOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.results.Results;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
 import java.io.IOException;
@@ -99,7 +98,7 @@ final class AdoptMode implements Mode {
                 + " installation: helm install racer charts/racer --values "
                 + chartValuesFile.getFileName()
                 + "\n"
-                + YamlWriter.manifests(List.of(Nodes.fromPlainMap(outcome.helmValues()))),
+                + YamlWriter.trees(List.of(outcome.helmValues())),
             StandardCharsets.UTF_8);
       } catch (IOException unwritable) {
         stderr.println(
@@ -123,7 +122,7 @@ final class AdoptMode implements Mode {
     }
     // held until whole by the envelope, as render's: running out of heap while writing prints
     // nothing (krm.memory)
-    YamlWriter.writeManifests(outcome.manifests(), out);
+    YamlWriter.writeTrees(outcome.manifests(), out);
     return 0;
   }
 

@@ -116,11 +116,6 @@ final class FunctionMode implements Mode {
       YamlInputException unreadable, InputStream input, OutputStream output, PrintStream stderr) {
     Result error = ItemTextProblem.of("input is not a ResourceList: ", unreadable, input);
     stderr.println(error.toLine());
-    if (unreadable.items().isPresent()) {
-      YamlWriter.writeUnusedItems(unreadable.items().get(), List.of(error.toTree()), output);
-    } else {
-      YamlWriter.writeResourceList(
-          new ResourceList(List.of(), null), List.of(error.toTree()), output);
-    }
+    YamlWriter.writeUnusedItems(unreadable.items().orElse(null), List.of(error.toTree()), output);
   }
 }

@@ -8,7 +8,6 @@ import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.rollout.ServerFields;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,8 +56,9 @@ public final class DiffSide {
     }
     List<Map<String, Object>> plain = new ArrayList<>();
     for (MappingNode item : ManifestInputs.toApply(items)) {
-      if (!new Item(item).annotations().containsKey(Item.FUNCTION_ANNOTATION)) {
-        plain.add(comparable(Nodes.toPlainMap(item)));
+      Item object = new Item(item);
+      if (!object.annotations().containsKey(Item.FUNCTION_ANNOTATION)) {
+        plain.add(comparable(object.tree()));
       }
     }
     return Read.of(plain, results);

@@ -29,10 +29,14 @@ public final class DataplaneWiring {
   /** The pod template, in a DaemonSet. */
   public static final FieldPath TEMPLATE = FieldPath.of("spec.template");
 
-  private static final FieldPath POD = TEMPLATE.key("spec");
+  /** The pod spec, in a DaemonSet. */
+  public static final FieldPath POD = TEMPLATE.key("spec");
+
+  /** The pod's containers, in a DaemonSet. */
+  public static final FieldPath CONTAINERS = POD.key("containers");
 
   /** The dataplane container, in a DaemonSet. */
-  public static final FieldPath CONTAINER = POD.key("containers").named(Dataplane.CONTAINER_NAME);
+  public static final FieldPath CONTAINER = CONTAINERS.named(Dataplane.CONTAINER_NAME);
 
   /** A container's field that lists its environment sources (ConfigMaps, Secrets). */
   public static final String ENV_SOURCES = "envFrom";

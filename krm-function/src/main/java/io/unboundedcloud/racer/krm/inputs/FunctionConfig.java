@@ -50,42 +50,34 @@ public record FunctionConfig(
   }
 
   /** The {@code data} key of the registry. */
-  public static final String IMAGE_REGISTRY = "imageRegistry";
+  public static final String IMAGE_REGISTRY = FunctionConfigKey.IMAGE_REGISTRY.key();
 
   /** The {@code data} key of the tag. */
-  public static final String IMAGE_TAG = "imageTag";
+  public static final String IMAGE_TAG = FunctionConfigKey.IMAGE_TAG.key();
 
   /** The {@code data} key of the full dataplane image. */
-  public static final String DATAPLANE_IMAGE = "dataplaneImage";
+  public static final String DATAPLANE_IMAGE = FunctionConfigKey.DATAPLANE_IMAGE.key();
 
   /** The {@code data} key of the full racer-object image. */
-  public static final String OBJECT_IMAGE = "objectImage";
+  public static final String OBJECT_IMAGE = FunctionConfigKey.OBJECT_IMAGE.key();
 
   /** The {@code data} key of strict mode: {@code "true"} or {@code "false"} (the default). */
-  public static final String STRICT = "strict";
+  public static final String STRICT = FunctionConfigKey.STRICT.key();
 
   /**
    * The {@code data} key that lists, comma-separated, the only parameters an Argo CD Application
    * may set; absent, every parameter may be set.
    */
-  public static final String ALLOWED_PARAMETERS = "allowedParameters";
+  public static final String ALLOWED_PARAMETERS = FunctionConfigKey.ALLOWED_PARAMETERS.key();
 
   /**
    * The {@code data} key that lists, comma-separated, the registries and repository prefixes from
    * which an Argo CD Application's parameters may take images; absent, none.
    */
-  public static final String ALLOWED_REGISTRIES = "allowedRegistries";
+  public static final String ALLOWED_REGISTRIES = FunctionConfigKey.ALLOWED_REGISTRIES.key();
 
-  /** Every key the function reads. */
-  public static final List<String> KEYS =
-      List.of(
-          IMAGE_REGISTRY,
-          IMAGE_TAG,
-          DATAPLANE_IMAGE,
-          OBJECT_IMAGE,
-          STRICT,
-          ALLOWED_PARAMETERS,
-          ALLOWED_REGISTRIES);
+  /** Every key the function reads, in {@link FunctionConfigKey}'s order. */
+  public static final List<String> KEYS = FunctionConfigKey.names();
 
   /**
    * The config that {@code data} sets (a ConfigMap's data, with the Application's parameters over

@@ -8,6 +8,8 @@ import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +35,15 @@ public final class Inputs {
   private final MappingNode functionConfig;
   private final Overrides overrides;
   private final UnaryOperator<ResourceRef> locate;
+
+  /**
+   * The reads a run makes more than once, each made on first use: racer-settings and the function
+   * config are read once per run, whoever asks (the renderer asks for them at several steps).
+   */
+  private Read<SettingsSource> settings;
+
+  private Read<Map<String, String>> folderFunctionConfig;
+  private Read<FunctionConfig> functionConfigRead;
 
   /**
    * @param items the ResourceList's items, in order
@@ -92,12 +103,27 @@ public final class Inputs {
    * place, a new one comes last).
    */
   public Read<SettingsSource> settings() {
-    List<Item> candidates =
-        items.stream()
-            .filter(item -> item.is("v1", "ConfigMap"))
-            .filter(item -> !item.annotations().containsKey(Item.FUNCTION_ANNOTATION))
-            .filter(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP))
-            .toList();
+    if (settings == null) {
+      settings = findSettings();
+    }
+    return settings;
+  }
+
+  /**
+   * One pass over the items: each ConfigMap's annotations are read once, for both the function
+   * annotation and the names kustomize recorded (the other items' only when none is found).
+   */
+  private Read<SettingsSource> findSettings() {
+    List<Item> candidates = new ArrayList<>();
+    for (Item item : items) {
+      if (item.is("v1", "ConfigMap")) {
+        Map<String, String> annotations = item.annotations();
+        if (!annotations.containsKey(Item.FUNCTION_ANNOTATION)
+            && item.namesEverHeld(annotations).contains(Dataplane.SETTINGS_CONFIG_MAP)) {
+          candidates.add(item);
+        }
+      }
+    }
     if (candidates.isEmpty()
         && items.stream()
             .allMatch(item -> item.annotations().containsKey(Item.FUNCTION_ANNOTATION))) {
@@ -177,6 +203,13 @@ public final class Inputs {
    * unknown key is a warning; another kind is an error. The overrides win over its keys.
    */
   public Read<FunctionConfig> functionConfig() {
+    if (functionConfigRead == null) {
+      functionConfigRead = readFunctionConfig();
+    }
+    return functionConfigRead;
+  }
+
+  private Read<FunctionConfig> readFunctionConfig() {
     if (functionConfig == null) {
       return finish(null, new LinkedHashMap<>(), new Results());
     }
@@ -195,8 +228,9 @@ public final class Inputs {
               source.ref(),
               "kind"));
     }
-    Results results = new Results();
-    Map<String, String> data = scalarData(source, results);
+    Read<Map<String, String>> folder = folderRead();
+    Results results = new Results().addAll(folder.results());
+    Map<String, String> data = new LinkedHashMap<>(folder.value());
     for (String key : data.keySet()) {
       if (!FunctionConfig.KEYS.contains(key)) {
         results.add(
@@ -219,11 +253,20 @@ public final class Inputs {
    * got no config or one that is no ConfigMap ({@link #functionConfig()} reports what is wrong).
    */
   public Map<String, String> folderFunctionConfig() {
-    if (functionConfig == null) {
-      return Map.of();
+    return folderRead().value();
+  }
+
+  /** The function config's own {@code data}, and what is wrong with it, read on first use. */
+  private Read<Map<String, String>> folderRead() {
+    if (folderFunctionConfig == null) {
+      Item source = functionConfig == null ? null : new Item(functionConfig);
+      Results results = new Results();
+      folderFunctionConfig =
+          source != null && source.is("v1", "ConfigMap")
+              ? Read.of(Collections.unmodifiableMap(scalarData(source, results)), results)
+              : Read.of(Map.of(), results);
     }
-    Item source = new Item(functionConfig);
-    return source.is("v1", "ConfigMap") ? scalarData(source, new Results()) : Map.of();
+    return folderFunctionConfig;
   }
 
   /**

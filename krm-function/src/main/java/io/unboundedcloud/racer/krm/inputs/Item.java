@@ -71,6 +71,17 @@ public final class Item {
     return stringMap(Nodes.getMapping(node, "metadata", "annotations"));
   }
 
+  /**
+   * The item as a plain tree: the one door from an input object's YAML to the plain trees that
+   * verify, adopt, diff and the renderer compare and read objects as. A new tree on every call,
+   * which the caller may edit.
+   *
+   * @throws io.unboundedcloud.racer.krm.yaml.YamlInputException when its YAML is no plain data
+   */
+  public Map<String, Object> tree() {
+    return Nodes.toPlainMap(node);
+  }
+
   /** Whether the item is this apiVersion and kind. */
   public boolean is(String apiVersion, String kind) {
     return apiVersion.equals(apiVersion()) && kind.equals(kind());
@@ -78,11 +89,17 @@ public final class Item {
 
   /** Its current name and every name kustomize recorded before prefixes and suffixes. */
   public List<String> namesEverHeld() {
+    return namesEverHeld(annotations());
+  }
+
+  /** As {@link #namesEverHeld()}, from its annotations already read. */
+  List<String> namesEverHeld(Map<String, String> annotations) {
     List<String> names = new ArrayList<>();
-    if (name() != null) {
-      names.add(name());
+    String current = name();
+    if (current != null) {
+      names.add(current);
     }
-    String previous = annotations().get(PREVIOUS_NAMES_ANNOTATION);
+    String previous = annotations.get(PREVIOUS_NAMES_ANNOTATION);
     if (previous != null) {
       for (String name : previous.split(",")) {
         if (!name.isBlank() && !names.contains(name.trim())) {

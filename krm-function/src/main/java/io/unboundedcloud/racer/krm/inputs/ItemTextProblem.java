@@ -10,14 +10,15 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * A refusal of the ResourceList for a problem in the text of one of its items (a key written twice,
@@ -217,17 +218,17 @@ public final class ItemTextProblem {
           && node.getStartMark().getLine() == first) {
         return new Item(node).ref();
       }
-      return new Item(Nodes.fromPlainMap(fieldsOf(lines))).ref();
+      return new Item(fieldsOf(lines)).ref();
     }
 
     /**
      * What a result needs of an item whose YAML does not parse, from its lines: apiVersion and kind
      * (at its top level), metadata's name and namespace, and the annotations that name its file.
      */
-    private Map<String, Object> fieldsOf(String[] lines) {
-      Map<String, Object> item = new LinkedHashMap<>();
-      Map<String, Object> metadata = new LinkedHashMap<>();
-      Map<String, String> annotations = new LinkedHashMap<>();
+    private MappingNode fieldsOf(String[] lines) {
+      MappingNode item = new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.BLOCK);
+      MappingNode metadata = Nodes.ensureMapping(item, "metadata");
+      MappingNode annotations = new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.BLOCK);
       boolean inMetadata = false;
       for (int i = first; i < end; i++) {
         if (lines[i] == null) {
@@ -243,18 +244,17 @@ public final class ItemTextProblem {
         if (depth == 0) {
           inMetadata = key.equals("metadata");
           if (key.equals("apiVersion") || key.equals("kind")) {
-            item.put(key, value);
+            Nodes.put(item, key, value);
           }
         } else if (inMetadata && depth == 2 && (key.equals("name") || key.equals("namespace"))) {
-          metadata.put(key, value);
+          Nodes.put(metadata, key, value);
         } else if (inMetadata && ANNOTATIONS.contains(key)) {
-          annotations.put(key, value);
+          Nodes.put(annotations, key, value);
         }
       }
-      if (!annotations.isEmpty()) {
-        metadata.put("annotations", annotations);
+      if (!annotations.getValue().isEmpty()) {
+        Nodes.put(metadata, "annotations", annotations);
       }
-      item.put("metadata", metadata);
       return item;
     }
 

@@ -1,9 +1,11 @@
 package io.unboundedcloud.racer.krm.parameters;
 
-import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
+import io.unboundedcloud.racer.krm.inputs.FunctionConfigKey;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,31 +18,28 @@ public final class ParameterNames {
   public static final String SETTINGS = "settings";
 
   /**
-   * The string parameters that override the function config's key of the same name. One more is one
-   * more entry here (and its static announcement in examples/argocd/plugin.yaml, which a test
-   * demands): its value then passes the checks of that function config key.
+   * The string parameters that override the function config's key of the same name: the keys {@link
+   * FunctionConfigKey} announces. Their values pass the checks of that function config key.
    */
   public static final List<String> FUNCTION_CONFIG =
-      List.of(
-          FunctionConfig.IMAGE_REGISTRY,
-          FunctionConfig.IMAGE_TAG,
-          FunctionConfig.DATAPLANE_IMAGE,
-          FunctionConfig.OBJECT_IMAGE,
-          FunctionConfig.STRICT);
+      FunctionConfigKey.announced().stream().map(FunctionConfigKey::key).toList();
 
   /**
    * The string parameters that choose an image, wholly or in part, and what each takes. A blank
    * value of one is refused: the function config reads a blank key as unset, so it would drop the
    * folder's own value (a digest pin with it) without choosing anything.
    */
-  static final Map<String, String> IMAGE_CHOOSING =
-      Map.of(
-          FunctionConfig.IMAGE_REGISTRY, "a registry (mirror.example.com/racer)",
-          FunctionConfig.IMAGE_TAG, "a tag (0.19.0)",
-          FunctionConfig.DATAPLANE_IMAGE,
-              "a whole image reference (mirror.example.com/racer/racer-dataplane:0.19.0)",
-          FunctionConfig.OBJECT_IMAGE,
-              "a whole image reference (mirror.example.com/racer/racer-object:0.19.0)");
+  static final Map<String, String> IMAGE_CHOOSING = imageChoosing();
+
+  private static Map<String, String> imageChoosing() {
+    Map<String, String> takes = new LinkedHashMap<>();
+    for (FunctionConfigKey key : FunctionConfigKey.announced()) {
+      if (key.announcement().takes() != null) {
+        takes.put(key.key(), key.announcement().takes());
+      }
+    }
+    return Collections.unmodifiableMap(takes);
+  }
 
   private ParameterNames() {}
 

@@ -1,12 +1,10 @@
 package io.unboundedcloud.racer.krm.render;
 
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
+import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
-import io.unboundedcloud.racer.krm.tree.PlainTrees;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.Map;
-import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * Between YAML nodes and fabric8 objects, through plain trees: the builders and the ownership merge
@@ -17,33 +15,38 @@ final class ObjectCodec {
   private ObjectCodec() {}
 
   /**
-   * Reads a node as a fabric8 type.
+   * Reads a plain tree, as {@link #plainOf} gives it, as a fabric8 type.
    *
-   * @param at the node's path in its object, for messages ({@code ""} for a whole object)
-   * @throws IllegalArgumentException when the node does not fit the type (a string where a number
-   *     goes); a {@link io.unboundedcloud.racer.krm.codec.TreeShapeException} names the field
+   * @param at the tree's path in its object, for messages ({@code ""} for a whole object)
+   * @throws IllegalArgumentException when the tree does not fit the type (a string where a number
+   *     goes; a {@link io.unboundedcloud.racer.krm.codec.TreeShapeException} names the field), or
+   *     is a {@link NotPlainData}
    */
-  static <T> T read(Node node, Class<T> type, String at) {
-    Object plain;
-    try {
-      plain = Nodes.toPlain(node);
-    } catch (YamlInputException notPlainData) {
-      throw new IllegalArgumentException(notPlainData.getMessage(), notPlainData);
+  static <T> T read(Object plain, Class<T> type, String at) {
+    if (plain instanceof NotPlainData notPlain) {
+      throw new IllegalArgumentException(notPlain.cause().getMessage(), notPlain.cause());
     }
     return Fabric8Trees.read(plain, type, FieldPath.of(at));
   }
 
+  /**
+   * An item as a plain tree, or, where it is no plain data (an alias expanding past the limits), a
+   * {@link NotPlainData} that {@link #read(Object, Class, String)} refuses with its message.
+   */
+  static Object plainOf(Item item) {
+    try {
+      return item.tree();
+    } catch (YamlInputException notPlainData) {
+      return new NotPlainData(notPlainData);
+    }
+  }
+
+  /** The stand-in for a node that is no plain data. */
+  record NotPlainData(YamlInputException cause) {}
+
   /** A fabric8 object as a plain tree in the model's key order. */
   static Map<String, Object> plain(Object object) {
     return Fabric8Trees.write(object);
-  }
-
-  /**
-   * Whether a node and a plain tree hold the same data, by {@link PlainTrees#same}'s one rule for
-   * numbers. A null node ({@code nodeAffinity:} with no value, {@code ~}) holds null.
-   */
-  static boolean same(Node node, Object plain) {
-    return PlainTrees.same(Nodes.toPlain(node), plain);
   }
 
   /**

@@ -10,6 +10,8 @@ import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
+import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.NodePlacement;
@@ -40,17 +42,29 @@ final class OriginPlacement {
    * wrote such comments twice, or inside the new value (ingress-nginx's and gpu-operator's
    * manifests had them). kpt writes the new fields at the end of the file's pod spec all the same.
    */
-  record Edit(MappingNode podSpec, Object nodeAffinity, Object nodeSelector, Object tolerations) {
+  record Edit(
+      Item origin,
+      MappingNode podSpec,
+      Map<String, Object> current,
+      Object nodeAffinity,
+      Object nodeSelector,
+      Object tolerations) {
     void apply() {
-      int added = replace(podSpec, 0, "nodeSelector", nodeSelector);
-      added = replace(podSpec, added, "tolerations", tolerations);
+      int added = replace(podSpec, current, 0, "nodeSelector", nodeSelector);
+      added = replace(podSpec, current, added, "tolerations", tolerations);
       MappingNode affinity = Nodes.getMapping(podSpec, "affinity");
       if (nodeAffinity != null) {
         if (affinity == null) {
           affinity = new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.BLOCK);
           Nodes.putAt(podSpec, added, "affinity", affinity);
         }
-        replace(affinity, 0, "nodeAffinity", nodeAffinity);
+        Map<String, Object> currentAffinity = PlainTrees.asMap(current.get("affinity"));
+        replace(
+            affinity,
+            currentAffinity == null ? Map.of() : currentAffinity,
+            0,
+            "nodeAffinity",
+            nodeAffinity);
       } else if (affinity != null) {
         Nodes.remove(affinity, "nodeAffinity");
         if (affinity.getValue().isEmpty()) {
@@ -60,20 +74,53 @@ final class OriginPlacement {
     }
 
     /**
-     * Sets, keeps or removes one field; a new one goes in at {@code index}. Returns the index for
-     * the next new field, so the new ones keep their order.
+     * Sets, keeps or removes one field of {@code mapping}, whose data {@code current} holds as read
+     * at the plan; a new one goes in at {@code index}. Returns the index for the next new field, so
+     * the new ones keep their order.
      */
-    private static int replace(MappingNode mapping, int index, String field, Object value) {
-      Node current = Nodes.get(mapping, field);
+    private static int replace(
+        MappingNode mapping, Map<String, Object> current, int index, String field, Object value) {
+      Object now = current.get(field);
       if (value == null) {
         Nodes.remove(mapping, field);
-      } else if (current == null || !ObjectCodec.same(current, value)) {
+      } else if (now == null || !PlainTrees.same(now, value)) {
         boolean added = Nodes.entry(mapping, field) == null;
         Nodes.putAt(mapping, index, field, Nodes.fromPlain(value));
         return added ? index + 1 : index;
       }
       return index;
     }
+  }
+
+  private static final List<String> SURGE_PATH =
+      List.of("spec", "updateStrategy", "rollingUpdate", "maxSurge");
+
+  private static final FieldPath SURGE = FieldPath.of(String.join(".", SURGE_PATH));
+
+  /**
+   * What the placement reads of an origin item, as one plain tree: its pod spec and a DaemonSet's
+   * {@code maxSurge}, at their paths, and nothing else of it. The rest of a user's object is never
+   * read, whatever it holds (keys that are mappings, tags of its own).
+   */
+  static Object placementView(Item origin) {
+    List<String> path = podSpecPath(origin.kind());
+    MappingNode view = new MappingNode(Tag.MAP, new ArrayList<>(), FlowStyle.BLOCK);
+    Node podSpec = Nodes.get(origin.node(), path.toArray(String[]::new));
+    if (podSpec != null) {
+      Nodes.put(
+          Nodes.ensureMapping(view, path.subList(0, path.size() - 1).toArray(String[]::new)),
+          path.get(path.size() - 1),
+          podSpec);
+    }
+    List<String> surge = SURGE_PATH;
+    Node maxSurge = Nodes.get(origin.node(), surge.toArray(String[]::new));
+    if ("DaemonSet".equals(origin.kind()) && maxSurge != null) {
+      Nodes.put(
+          Nodes.ensureMapping(view, surge.subList(0, surge.size() - 1).toArray(String[]::new)),
+          surge.get(surge.size() - 1),
+          maxSurge);
+    }
+    return ObjectCodec.plainOf(new Item(view));
   }
 
   /** The pod spec path of each kind with a pod template. */
@@ -89,9 +136,10 @@ final class OriginPlacement {
    * Plans the copy onto one origin, adding warnings (and an error when it has no pod spec) to
    * results.
    *
+   * @param plain the origin as a plain tree: whole (as given), or {@link #placementView}
    * @return the edit, or {@code null} when the origin has no pod spec
    */
-  static Edit plan(Item origin, NodePlacement placement, Results results) {
+  static Edit plan(Item origin, Object plain, NodePlacement placement, Results results) {
     List<String> path = podSpecPath(origin.kind());
     String fieldPrefix = String.join(".", path);
     MappingNode podSpecNode = Nodes.getMapping(origin.node(), path.toArray(String[]::new));
@@ -114,7 +162,7 @@ final class OriginPlacement {
     }
     PodSpec pod;
     try {
-      pod = ObjectCodec.read(podSpecNode, PodSpec.class, fieldPrefix);
+      pod = ObjectCodec.read(podSpecOf(plain, path), PodSpec.class, fieldPrefix);
     } catch (IllegalArgumentException unreadable) {
       results.add(
           Result.of(
@@ -127,17 +175,31 @@ final class OriginPlacement {
               Diagnostics.field(unreadable, fieldPrefix)));
       return null;
     }
-    warn(origin, pod, fieldPrefix, results);
+    warn(origin, plain, pod, fieldPrefix, results);
     Map<String, Object> own = ObjectCodec.plain(pod);
     placement.applyTo(pod);
-    Map<String, Object> plain = ObjectCodec.plain(pod);
-    DroppedPlacement.add(origin, own, plain, fieldPrefix, results);
+    Map<String, Object> placed = ObjectCodec.plain(pod);
+    DroppedPlacement.add(origin, own, placed, fieldPrefix, results);
     Object nodeAffinity =
-        plain.get("affinity") instanceof Map<?, ?> affinity ? affinity.get("nodeAffinity") : null;
-    return new Edit(podSpecNode, nodeAffinity, plain.get("nodeSelector"), plain.get("tolerations"));
+        placed.get("affinity") instanceof Map<?, ?> affinity ? affinity.get("nodeAffinity") : null;
+    Map<String, Object> current = PlainTrees.asMap(podSpecOf(plain, path));
+    return new Edit(
+        origin,
+        podSpecNode,
+        current == null ? Map.of() : current,
+        nodeAffinity,
+        placed.get("nodeSelector"),
+        placed.get("tolerations"));
   }
 
-  private static void warn(Item origin, PodSpec pod, String prefix, Results results) {
+  /** The pod spec in an origin's plain tree; a tree of no plain data stands for itself. */
+  private static Object podSpecOf(Object plain, List<String> path) {
+    return plain instanceof Map<?, ?> map
+        ? FieldPath.of(String.join(".", path)).valueIn(PlainTrees.asMap(map))
+        : plain;
+  }
+
+  private static void warn(Item origin, Object plain, PodSpec pod, String prefix, Results results) {
     ResourceRef ref = origin.ref();
     String name = origin.name();
     if (!"DaemonSet".equals(origin.kind())) {
@@ -153,8 +215,7 @@ final class OriginPlacement {
               ref,
               "kind"));
     } else {
-      Node surge = Nodes.get(origin.node(), "spec", "updateStrategy", "rollingUpdate", "maxSurge");
-      Object plainSurge = surge == null ? null : Nodes.toPlain(surge);
+      Object plainSurge = SURGE.valueIn(plain);
       // maxSurge: with no value, or "", is unset: a DaemonSet's default is 0
       String value = plainSurge == null ? "" : String.valueOf(plainSurge);
       if (!value.isEmpty() && !value.equals("0") && !value.equals("0%")) {

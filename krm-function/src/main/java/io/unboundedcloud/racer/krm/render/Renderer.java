@@ -1,10 +1,9 @@
 package io.unboundedcloud.racer.krm.render;
 
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
@@ -18,7 +17,7 @@ import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
-import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.Config;
@@ -27,8 +26,10 @@ import io.unboundedcloud.racer.workload.NodePlacement;
 import io.unboundedcloud.racer.workload.settings.SettingsHash;
 import io.unboundedcloud.racer.workload.settings.SettingsRecord;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -82,8 +83,131 @@ public final class Renderer {
       MappingNode functionConfig,
       ApplicationParameters parameters,
       UnaryOperator<ResourceRef> locate) {
+    Run run =
+        run(
+            items,
+            functionConfig,
+            parameters,
+            locate,
+            Renderer::plainOfNode,
+            OriginPlacement::placementView);
+    if (run.plan() == null) {
+      return new Outcome(items, run.results());
+    }
+    List<MappingNode> output = new ArrayList<>(items);
+    for (Placed placed : run.plan().placed()) {
+      int at = placed.existing() == null ? -1 : output.indexOf(placed.existing().node());
+      if (at < 0 || placed.changed()) {
+        MappingNode node = Nodes.fromPlainMap(placed.rendered());
+        if (at < 0) {
+          output.add(node);
+        } else {
+          output.set(at, node);
+        }
+      }
+    }
+    run.plan().edits().forEach(OriginPlacement.Edit::apply);
+    return new Outcome(output, run.results());
+  }
+
+  /**
+   * The renderer for objects held as plain trees (verify and adopt work on them, and compare
+   * trees): the run of {@link #render(List, MappingNode)}, giving plain trees back. The objects
+   * become YAML nodes here, once, for {@link Inputs}, which reads every kind of input as nodes; the
+   * dataplane objects already there are read from the trees given, the rendered ones come back as
+   * the codec writes them, and the objects the run leaves alone are the very trees given. Only an
+   * origin whose placement the run edits (in its node, as for any input) is read back.
+   *
+   * @param objects the objects, in order; none is changed
+   * @param functionConfig the function config, a ConfigMap as a plain tree
+   * @return every object, changed or not, then the new ones; with an error, the objects given
+   */
+  public static Trees render(
+      List<Map<String, Object>> objects, Map<String, Object> functionConfig) {
+    Map<MappingNode, Map<String, Object>> given = new IdentityHashMap<>();
+    List<MappingNode> items = new ArrayList<>();
+    List<Map<String, Object>> withConfig = new ArrayList<>(objects);
+    withConfig.add(functionConfig);
+    for (Map<String, Object> object : withConfig) {
+      MappingNode node = Nodes.fromPlainMap(object);
+      given.put(node, object);
+      items.add(node);
+    }
+    MappingNode configNode = items.remove(items.size() - 1);
+    Run run =
+        run(
+            items,
+            configNode,
+            ApplicationParameters.NONE,
+            UnaryOperator.identity(),
+            item -> given.get(item.node()),
+            item -> given.get(item.node()));
+    if (run.plan() == null) {
+      return new Trees(objects, run.results());
+    }
+    List<Map<String, Object>> output = new ArrayList<>(objects);
+    for (Placed placed : run.plan().placed()) {
+      if (placed.existing() == null) {
+        output.add(placed.rendered());
+      } else if (placed.changed()) {
+        output.set(items.indexOf(placed.existing().node()), placed.rendered());
+      }
+    }
+    for (OriginPlacement.Edit edit : run.plan().edits()) {
+      edit.apply();
+      int at = items.indexOf(edit.origin().node());
+      output.set(at, Nodes.toPlainMap(items.get(at)));
+    }
+    return new Trees(output, run.results());
+  }
+
+  /**
+   * What {@link #render(List, Map)} gives.
+   *
+   * @param objects the output objects, as plain trees
+   * @param results every result, in the order found
+   */
+  public record Trees(List<Map<String, Object>> objects, Results results) {
+    public Trees {
+      objects = List.copyOf(objects);
+      results = Results.copyOf(results);
+    }
+  }
+
+  /**
+   * What a run makes: the plan, or {@code null} when the run fails (its items stay as they came).
+   */
+  private record Run(Plan plan, Results results) {}
+
+  /**
+   * What a successful run changes: the ServiceAccount and the DaemonSet, each where the one it
+   * replaces stood (or new), then the origins' placement.
+   */
+  private record Plan(List<Placed> placed, List<OriginPlacement.Edit> edits) {}
+
+  /**
+   * A rendered object and the input it replaces ({@code null}: it is new); {@code changed} is false
+   * when the one there holds the same data, which then stays as it was written.
+   */
+  private record Placed(Item existing, Map<String, Object> rendered, boolean changed) {}
+
+  /**
+   * An item's plain tree, from its YAML; {@code null} when it is no plain data, which {@link
+   * #readExisting} reports.
+   */
+  private static Object plainOfNode(Item item) {
+    return ObjectCodec.plainOf(item);
+  }
+
+  private static Run run(
+      List<MappingNode> items,
+      MappingNode functionConfig,
+      ApplicationParameters parameters,
+      UnaryOperator<ResourceRef> locate,
+      Function<Item, Object> plainOf,
+      Function<Item, Object> originPlainOf) {
     Results results = new Results();
-    List<MappingNode> output = null;
+    Plan plan = null;
     Inputs inputs = new Inputs(items, functionConfig, locate, parameters.overrides());
     try {
       Read<ParameterLimits> limits =
@@ -95,18 +219,18 @@ public final class Renderer {
         results.addAll(limits.value().checkNames(parameters));
       }
       if (!results.hasError()) {
-        output = renderInto(inputs, parameters, limits.value(), results);
+        plan = renderInto(inputs, parameters, limits.value(), plainOf, originPlainOf, results);
       }
     } catch (YamlInputException unreadable) {
       // an object we had to read is not plain data (an alias expanding past the limits): no item is
       // lost
       results.add(Result.error("an input object cannot be read: " + unreadable.getMessage()));
-      output = null;
+      plan = null;
     }
     if (!parameters.isEmpty()) {
       results = attributed(results, parameters, inputs, functionConfig);
     }
-    return new Outcome(results.hasError() || output == null ? items : output, results);
+    return new Run(results.hasError() ? null : plan, results);
   }
 
   /** The results, those about a key a parameter set naming that parameter. */
@@ -128,24 +252,32 @@ public final class Renderer {
    * items then come back unchanged. Only a run without error writes the overrides into
    * racer-settings.
    */
-  private static List<MappingNode> renderInto(
-      Inputs inputs, ApplicationParameters parameters, ParameterLimits limits, Results results) {
+  private static Plan renderInto(
+      Inputs inputs,
+      ApplicationParameters parameters,
+      ParameterLimits limits,
+      Function<Item, Object> plainOf,
+      Function<Item, Object> originPlainOf,
+      Results results) {
     Read<FunctionConfig> functionRead = inputs.functionConfig();
-    List<MappingNode> output = renderWith(inputs, functionRead, parameters, limits, results);
+    Plan plan =
+        renderWith(inputs, functionRead, parameters, limits, plainOf, originPlainOf, results);
     if (functionRead.value() != null && functionRead.value().strict()) {
       results.makeStrict();
     }
-    if (output != null && !results.hasError()) {
+    if (plan != null && !results.hasError()) {
       writeOverrides(inputs.settings().value(), parameters.overrides());
     }
-    return output;
+    return plan;
   }
 
-  private static List<MappingNode> renderWith(
+  private static Plan renderWith(
       Inputs inputs,
       Read<FunctionConfig> functionRead,
       ApplicationParameters parameters,
       ParameterLimits limits,
+      Function<Item, Object> plainOf,
+      Function<Item, Object> originPlainOf,
       Results results) {
     Read<SettingsSource> settingsRead = inputs.settings();
     results.addAll(settingsRead.results());
@@ -185,16 +317,22 @@ public final class Renderer {
         Dataplane.daemonSet(
             config, SettingsHash.of(settings.data()), SettingsRecord.of(settings.data()));
     ServiceAccount account = Dataplane.serviceAccount(config);
+    Object theirDaemonSet = null;
+    Object theirAccount = null;
     if (existingDaemonSet.value() != null) {
-      DaemonSet theirs = readExisting(existingDaemonSet.value(), DaemonSet.class, results);
-      if (theirs == null || !checkNoSeatsEnv(existingDaemonSet.value(), theirs, results)) {
+      theirDaemonSet = plainOf.apply(existingDaemonSet.value());
+      DaemonSet theirs =
+          readExisting(existingDaemonSet.value(), theirDaemonSet, DaemonSet.class, results);
+      if (theirs == null || !checkNoSeatsEnv(existingDaemonSet.value(), theirDaemonSet, results)) {
         return null;
       }
       DaemonSetNotices.add(existingDaemonSet.value(), theirs, config, results);
       daemonSet = DaemonSetOwnership.merge(daemonSet, theirs);
     }
     if (existingAccount.value() != null) {
-      ServiceAccount theirs = readExisting(existingAccount.value(), ServiceAccount.class, results);
+      theirAccount = plainOf.apply(existingAccount.value());
+      ServiceAccount theirs =
+          readExisting(existingAccount.value(), theirAccount, ServiceAccount.class, results);
       if (theirs == null) {
         return null;
       }
@@ -206,7 +344,8 @@ public final class Renderer {
     NodePlacement placement = NodePlacement.placementOf(pod);
     List<OriginPlacement.Edit> edits = new ArrayList<>();
     for (Item origin : inputs.cacheOrigins(namespace)) {
-      OriginPlacement.Edit edit = OriginPlacement.plan(origin, placement, results);
+      OriginPlacement.Edit edit =
+          OriginPlacement.plan(origin, originPlainOf.apply(origin), placement, results);
       if (edit != null) {
         edits.add(edit);
       }
@@ -218,14 +357,11 @@ public final class Renderer {
     if (results.hasError()) {
       return null;
     }
-    List<MappingNode> output = new ArrayList<>();
-    for (Item item : inputs.items()) {
-      output.add(item.node());
-    }
-    place(output, existingAccount.value(), account);
-    place(output, existingDaemonSet.value(), daemonSet);
-    edits.forEach(OriginPlacement.Edit::apply);
-    return output;
+    return new Plan(
+        List.of(
+            placed(existingAccount.value(), theirAccount, account),
+            placed(existingDaemonSet.value(), theirDaemonSet, daemonSet)),
+        edits);
   }
 
   /**
@@ -244,79 +380,78 @@ public final class Renderer {
   }
 
   /**
-   * Puts an object where the existing item stood (keeping its node when nothing changed), or at the
-   * end.
+   * A rendered object where the existing item stood (kept as written when it holds the same data),
+   * or new.
    */
-  private static void place(List<MappingNode> output, Item existing, Object object) {
+  private static Placed placed(Item existing, Object theirs, Object object) {
     Map<String, Object> rendered = ObjectCodec.plain(object);
-    if (existing == null) {
-      output.add(Nodes.fromPlainMap(rendered));
-    } else if (!ObjectCodec.same(existing.node(), rendered)) {
-      output.set(output.indexOf(existing.node()), Nodes.fromPlainMap(rendered));
+    return new Placed(existing, rendered, existing != null && !PlainTrees.same(theirs, rendered));
+  }
+
+  /**
+   * Reads an object already there as its fabric8 type; {@code plain} is {@code null} when its YAML
+   * is no plain data.
+   */
+  private static <T> T readExisting(Item item, Object plain, Class<T> type, Results results) {
+    try {
+      return ObjectCodec.read(plain, type, "");
+    } catch (IllegalArgumentException unreadable) {
+      results.add(notValid(item, unreadable));
+      return null;
     }
   }
 
-  private static <T> T readExisting(Item item, Class<T> type, Results results) {
-    try {
-      return ObjectCodec.read(item.node(), type, "");
-    } catch (IllegalArgumentException unreadable) {
-      results.add(
-          Result.of(
-              Severity.ERROR,
-              "the existing "
-                  + item.kind()
-                  + " "
-                  + item.name()
-                  + " is not a valid "
-                  + item.apiVersion()
-                  + " "
-                  + item.kind()
-                  + ": "
-                  + Diagnostics.firstLine(unreadable)
-                  + "; fix or remove it",
-              item.ref(),
-              Diagnostics.field(unreadable, null)));
-      return null;
-    }
+  private static Result notValid(Item item, IllegalArgumentException unreadable) {
+    return Result.of(
+        Severity.ERROR,
+        "the existing "
+            + item.kind()
+            + " "
+            + item.name()
+            + " is not a valid "
+            + item.apiVersion()
+            + " "
+            + item.kind()
+            + ": "
+            + Diagnostics.firstLine(unreadable)
+            + "; fix or remove it",
+        item.ref(),
+        Diagnostics.field(unreadable, null));
   }
 
   /**
    * An explicit seat-policy variable would shadow racer-settings: the Racer operator's Go package
    * {@code workload}, v0.19.0, never sets one, nor may a user.
    */
-  private static boolean checkNoSeatsEnv(Item item, DaemonSet daemonSet, Results results) {
-    List<Container> containers =
-        daemonSet.getSpec() == null
-                || daemonSet.getSpec().getTemplate() == null
-                || daemonSet.getSpec().getTemplate().getSpec() == null
-            ? List.of()
-            : daemonSet.getSpec().getTemplate().getSpec().getContainers();
+  private static boolean checkNoSeatsEnv(Item item, Object daemonSet, Results results) {
+    Map<String, Object> container =
+        daemonSet instanceof Map<?, ?> tree
+            ? DataplaneWiring.of(PlainTrees.asMap(tree)).container()
+            : null;
     boolean ok = true;
-    for (Container container : containers == null ? List.<Container>of() : containers) {
-      if (!Dataplane.CONTAINER_NAME.equals(container.getName())) {
-        continue;
-      }
-      for (EnvVar env : container.getEnv() == null ? List.<EnvVar>of() : container.getEnv()) {
-        if (Dataplane.CONTROL_SEATS_KEY.equals(env.getName())) {
+    if (container != null && container.get("env") instanceof List<?> env) {
+      for (Object entry : env) {
+        if (entry instanceof Map<?, ?> variable
+            && Dataplane.CONTROL_SEATS_KEY.equals(variable.get("name"))) {
+          Object value = variable.get("value");
           results.add(
               Result.of(
                       Severity.ERROR,
                       "explicit env "
                           + Dataplane.CONTROL_SEATS_KEY
                           + " on the "
-                          + container.getName()
+                          + Dataplane.CONTAINER_NAME
                           + " container would shadow racer-settings: remove it and set "
                           + Dataplane.CONTROL_SEATS_KEY
                           + " in the "
                           + Dataplane.SETTINGS_CONFIG_MAP
                           + " ConfigMap",
                       item.ref(),
-                      FieldPath.of("spec.template.spec.containers")
-                          .named(container.getName())
+                      DataplaneWiring.CONTAINER
                           .key("env")
                           .named(Dataplane.CONTROL_SEATS_KEY)
                           .toString())
-                  .withCurrentValue(env.getValue()));
+                  .withCurrentValue(value == null ? null : String.valueOf(value)));
           ok = false;
         }
       }

@@ -82,7 +82,8 @@ record RenderedDataplane(
   private static Read<RenderedDataplane> of(Item daemonSet, Inputs inputs, GivenSettings outside) {
     DataplaneWiring wiring = DataplaneWiring.of(daemonSet);
     if (wiring.container() == null) {
-      return refused(daemonSet, "spec.template.spec.containers", "has no container dataplane");
+      return refused(
+          daemonSet, DataplaneWiring.CONTAINERS.toString(), "has no container dataplane");
     }
     String image = wiring.image();
     if (image == null) {

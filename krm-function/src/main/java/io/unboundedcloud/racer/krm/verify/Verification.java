@@ -5,14 +5,12 @@ import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.Read;
-import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
-import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.ArrayList;
@@ -85,16 +83,11 @@ public final class Verification {
 
   private static void rerender(RenderedDataplane dataplane, List<Item> origins, Results results) {
     Map<String, Object> daemonSet = asRendered(dataplane);
-    List<MappingNode> input = new ArrayList<>();
-    input.add(Nodes.fromPlainMap(settingsAsRendered(dataplane.settings())));
-    input.add(Nodes.fromPlainMap(daemonSet));
-    List<Map<String, Object>> originTrees = new ArrayList<>();
-    for (Item origin : origins) {
-      Map<String, Object> tree = Nodes.toPlainMap(origin.node());
-      originTrees.add(tree);
-      input.add(Nodes.fromPlainMap(tree));
-    }
-    Outcome outcome = Renderer.render(input, functionConfig(dataplane));
+    List<Map<String, Object>> input = new ArrayList<>();
+    input.add(settingsAsRendered(dataplane.settings()));
+    input.add(daemonSet);
+    origins.forEach(origin -> input.add(tree(origin)));
+    Renderer.Trees outcome = Renderer.render(input, functionConfig(dataplane));
     if (outcome.results().hasError()) {
       for (Result result : outcome.results()) {
         if (result.severity() != Severity.INFO) {
@@ -106,16 +99,14 @@ public final class Verification {
       }
       return;
     }
-    List<MappingNode> output = outcome.items();
+    List<Map<String, Object>> output = outcome.objects();
     List<Result> drifts = new ArrayList<>();
-    for (Difference difference :
-        Difference.between(daemonSet, Nodes.toPlainMap(output.get(1)), FieldPath.root())) {
+    for (Difference difference : Difference.between(daemonSet, output.get(1), FieldPath.root())) {
       drifts.add(Drift.ofDataplane(dataplane, difference));
     }
     for (int i = 0; i < origins.size(); i++) {
       for (Difference difference :
-          Difference.between(
-              originTrees.get(i), Nodes.toPlainMap(output.get(i + 2)), FieldPath.root())) {
+          Difference.between(input.get(i + 2), output.get(i + 2), FieldPath.root())) {
         drifts.add(Drift.ofOrigin(origins.get(i), difference));
       }
     }
@@ -159,7 +150,7 @@ public final class Verification {
    * renamed both), so that the renderer finds it and compares nothing but what it renders.
    */
   private static Map<String, Object> asRendered(RenderedDataplane dataplane) {
-    Map<String, Object> tree = Nodes.toPlainMap(dataplane.daemonSet().node());
+    Map<String, Object> tree = tree(dataplane.daemonSet());
     metadata(tree).put("name", Dataplane.DATAPLANE_DAEMON_SET_NAME);
     DataplaneWiring.of(tree)
         .nameSettings(dataplane.settings().name(), Dataplane.SETTINGS_CONFIG_MAP);
@@ -167,9 +158,14 @@ public final class Verification {
   }
 
   private static Map<String, Object> settingsAsRendered(Item settings) {
-    Map<String, Object> tree = Nodes.toPlainMap(settings.node());
+    Map<String, Object> tree = tree(settings);
     metadata(tree).put("name", Dataplane.SETTINGS_CONFIG_MAP);
     return tree;
+  }
+
+  /** An object of the stream as the plain tree that verify renders and compares. */
+  private static Map<String, Object> tree(Item object) {
+    return object.tree();
   }
 
   @SuppressWarnings("unchecked")
@@ -181,7 +177,7 @@ public final class Verification {
    * A function config pinned to the images the function recorded it rendered, or, with no record,
    * to those the DaemonSet runs.
    */
-  private static MappingNode functionConfig(RenderedDataplane dataplane) {
+  private static Map<String, Object> functionConfig(RenderedDataplane dataplane) {
     RecordedImages recorded = dataplane.recorded();
     Map<String, Object> data = new LinkedHashMap<>();
     data.put(
@@ -195,6 +191,6 @@ public final class Verification {
     config.put("kind", "ConfigMap");
     config.put("metadata", new LinkedHashMap<>(Map.of("name", Refusal.CONFIG_NAME)));
     config.put("data", data);
-    return Nodes.fromPlainMap(config);
+    return config;
   }
 }

@@ -61,7 +61,7 @@ public record ResourceListOutline(int documents, boolean mapping, long items, bo
    * them), in the style of the function's output, to append to an appendable text.
    */
   public static String resultsText(List<? extends Map<String, ?>> plainResults) {
-    return YamlWriter.manifests(List.of(Nodes.fromPlainMap(Map.of("results", plainResults))));
+    return YamlWriter.trees(List.of(Map.of("results", plainResults)));
   }
 
   /** Follows the events: the documents, the envelope's keys, the entries of its items. */

@@ -58,13 +58,38 @@ public final class YamlWriter {
   }
 
   /**
+   * Plain trees (maps, lists and scalars, as {@link Nodes#toPlain} gives them) as a YAML stream, as
+   * {@link #manifests(List)} writes nodes: the door for what is held as plain trees, each scalar in
+   * the style that keeps its type.
+   */
+  public static String trees(List<? extends Map<String, ?>> objects) {
+    StringWriter text = new StringWriter();
+    write(nodes(objects), text);
+    return text.toString();
+  }
+
+  /** As {@link #trees(List)}, streamed to {@code out}. */
+  public static void writeTrees(List<? extends Map<String, ?>> objects, OutputStream out) {
+    write(nodes(objects), utf8(out));
+  }
+
+  private static List<MappingNode> nodes(List<? extends Map<String, ?>> objects) {
+    List<MappingNode> nodes = new ArrayList<>(objects.size());
+    objects.forEach(object -> nodes.add(Nodes.fromPlainMap(object)));
+    return nodes;
+  }
+
+  /**
    * A ResourceList for an input that could not be used: the input's items exactly as parsed
-   * (whatever they are) and the results. See {@link YamlInputException#items()}.
+   * (whatever they are; none when {@code items} is {@code null}) and the results. See {@link
+   * YamlInputException#items()}.
    */
   public static void writeUnusedItems(
       Node items, List<? extends Map<String, ?>> plainResults, OutputStream out) {
     MappingNode envelope = envelope(new ResourceList(List.of(), null), plainResults);
-    envelope.getValue().set(2, new NodeTuple(Nodes.string("items"), items));
+    if (items != null) {
+      envelope.getValue().set(2, new NodeTuple(Nodes.string("items"), items));
+    }
     write(List.of(envelope), utf8(out));
   }
 
@@ -86,9 +111,7 @@ public final class YamlWriter {
       tuples.add(new NodeTuple(Nodes.string("functionConfig"), list.functionConfig().get()));
     }
     List<Node> results = new ArrayList<>(list.results());
-    for (Map<String, ?> result : plainResults) {
-      results.add(Nodes.fromPlainMap(result));
-    }
+    results.addAll(nodes(plainResults));
     if (!results.isEmpty()) {
       tuples.add(new NodeTuple(Nodes.string("results"), sequence(results)));
     }

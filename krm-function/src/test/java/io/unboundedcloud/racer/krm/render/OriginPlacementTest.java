@@ -77,7 +77,8 @@ class OriginPlacementTest {
 
   private static Results plan(Item origin, NodePlacement placement) {
     Results results = new Results();
-    OriginPlacement.Edit edit = OriginPlacement.plan(origin, placement, results);
+    OriginPlacement.Edit edit =
+        OriginPlacement.plan(origin, OriginPlacement.placementView(origin), placement, results);
     if (edit != null) {
       edit.apply();
     }
@@ -157,7 +158,9 @@ class OriginPlacementTest {
 
       PodSpec pod =
           ObjectCodec.read(
-              Nodes.getMapping(origin.node(), "spec", "template", "spec"), PodSpec.class, "");
+              Nodes.toPlain(Nodes.getMapping(origin.node(), "spec", "template", "spec")),
+              PodSpec.class,
+              "");
       assertThat(NodePlacement.placementOf(pod)).isEqualTo(GPU_NODES);
     }
 
@@ -207,7 +210,9 @@ class OriginPlacementTest {
 
       PodSpec pod =
           ObjectCodec.read(
-              Nodes.getMapping(origin.node(), "spec", "template", "spec"), PodSpec.class, "");
+              Nodes.toPlain(Nodes.getMapping(origin.node(), "spec", "template", "spec")),
+              PodSpec.class,
+              "");
       assertThat(NodePlacement.placementOf(pod)).isEqualTo(GPU_NODES);
       String once = yaml(origin);
       assertThat(plan(origin, GPU_NODES)).as("planned again").isEmpty();
@@ -287,7 +292,10 @@ class OriginPlacementTest {
               "nodeSelector: {disk: ssd}\ncontainers: [{name: origin, image: origin:1}]\n");
       String before = yaml(origin);
 
-      assertThat(OriginPlacement.plan(origin, GPU_NODES, new Results())).isNotNull();
+      assertThat(
+              OriginPlacement.plan(
+                  origin, OriginPlacement.placementView(origin), GPU_NODES, new Results()))
+          .isNotNull();
 
       assertThat(yaml(origin)).isEqualTo(before);
     }
@@ -302,7 +310,10 @@ class OriginPlacementTest {
       Item origin = origin("apps/v1", "DaemonSet", "spec: {}\n");
       Results results = new Results();
 
-      assertThat(OriginPlacement.plan(origin, DATAPLANE, results)).isNull();
+      assertThat(
+              OriginPlacement.plan(
+                  origin, OriginPlacement.placementView(origin), DATAPLANE, results))
+          .isNull();
 
       assertThat(results)
           .singleElement()
@@ -324,7 +335,10 @@ class OriginPlacementTest {
               "containers: [{name: origin, image: origin:1}]\nterminationGracePeriodSeconds: soon\n");
       Results results = new Results();
 
-      assertThat(OriginPlacement.plan(origin, DATAPLANE, results)).isNull();
+      assertThat(
+              OriginPlacement.plan(
+                  origin, OriginPlacement.placementView(origin), DATAPLANE, results))
+          .isNull();
 
       assertThat(results)
           .singleElement()

@@ -4,6 +4,7 @@ import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.DataplanePaths;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,13 +28,15 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  */
 public final class DataplaneWiring {
   /** The pod template, in a DaemonSet. */
-  public static final FieldPath TEMPLATE = FieldPath.of("spec.template");
+  public static final FieldPath TEMPLATE = FieldPath.of(DataplanePaths.POD_TEMPLATE);
 
   /** The pod spec, in a DaemonSet. */
-  public static final FieldPath POD = TEMPLATE.key("spec");
+  public static final FieldPath POD = FieldPath.of(DataplanePaths.POD_SPEC);
 
   /** The pod's containers, in a DaemonSet. */
-  public static final FieldPath CONTAINERS = POD.key("containers");
+  public static final FieldPath CONTAINERS = FieldPath.of(DataplanePaths.CONTAINERS);
+
+  private static final String[] CONTAINERS_KEYS = DataplanePaths.CONTAINERS.split("\\.");
 
   /** The dataplane container, in a DaemonSet. */
   public static final FieldPath CONTAINER = CONTAINERS.named(Dataplane.CONTAINER_NAME);
@@ -89,8 +92,7 @@ public final class DataplaneWiring {
    * already). The first container named as {@link #CONTAINER} names it, as for a plain tree.
    */
   public static DataplaneWiring of(Item daemonSet) {
-    if (Nodes.get(daemonSet.node(), "spec", "template", "spec", "containers")
-        instanceof SequenceNode containers) {
+    if (Nodes.get(daemonSet.node(), CONTAINERS_KEYS) instanceof SequenceNode containers) {
       for (Node each : containers.getValue()) {
         if (each instanceof MappingNode node
             && Dataplane.CONTAINER_NAME.equals(Nodes.getText(node, "name"))) {

@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.workload.chart;
 
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.DataplanePaths;
 import java.util.List;
 
 /**
@@ -27,11 +28,11 @@ public record ValueField(
     /** The DaemonSet's {@code metadata}. */
     DAEMON_SET_METADATA("DaemonSet", "metadata", null),
     /** The pod template's {@code spec}. */
-    POD("DaemonSet", "spec.template.spec", null),
+    POD("DaemonSet", DataplanePaths.POD_SPEC, null),
     /** The pod template's {@code metadata}. */
-    POD_METADATA("DaemonSet", "spec.template.metadata", null),
+    POD_METADATA("DaemonSet", DataplanePaths.POD_METADATA, null),
     /** The dataplane container, the pod's {@code containers} item named {@code dataplane}. */
-    DATAPLANE_CONTAINER("DaemonSet", "spec.template.spec.containers", Dataplane.CONTAINER_NAME),
+    DATAPLANE_CONTAINER("DaemonSet", DataplanePaths.CONTAINERS, Dataplane.CONTAINER_NAME),
     /** The dataplane's ServiceAccount's {@code metadata}. */
     SERVICE_ACCOUNT_METADATA("ServiceAccount", "metadata", null),
     /** The settings ConfigMap, {@code racer-settings}, at its root. */

@@ -43,6 +43,7 @@ public final class RuleFacts {
     facts.put("notAStringMessage", ConfigMapValue.NOT_A_STRING_MESSAGE);
     facts.put("obsoleteMessage", SettingsCatalog.OBSOLETE_MESSAGE);
     facts.put("crossKeyChecks", CrossKeyChecks.template());
+    facts.put("settingRuleChecks", SettingRuleChecks.template());
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
     facts.put("settingsPrefix", settingsPrefix());
     facts.put("unknownMessage", SettingsCatalog.UNKNOWN_MESSAGE);

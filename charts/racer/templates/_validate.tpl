@@ -487,6 +487,38 @@ and none replaces the dataplane DaemonSet racer. Prints nothing.
 {{- fail (printf "cacheOrigins[%d].name: another cache origin is already named %s in namespace %s" $index $origin.name $namespace) -}}
 {{- end -}}
 {{- $_ := set $seen $identity true -}}
+{{- include "racer.validateQuantities" (list (printf "cacheOrigins[%d].resources" $index) $origin.resources) -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validateQuantities: every quantity of a resources value (its limits and requests, by resource name in
+order) that is a string must be a Kubernetes quantity; the schema takes any string, since its pattern would
+print a regular expression, not the value and an example. Call with (list "<values key>" <resources>).
+*/}}
+{{- define "racer.validateQuantities" -}}
+{{- $key := index . 0 -}}
+{{- $resources := index . 1 | default dict -}}
+{{- range $part := list "limits" "requests" -}}
+{{- range $name, $quantity := index $resources $part | default dict -}}
+{{- if and (kindIs "string" $quantity) (not (regexMatch `^\+?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$` $quantity)) -}}
+{{- fail (printf "%s.%s.%s: %s" $key $part $name (printf `expected a quantity such as 100Mi or 0.5, found %s` (printf "the string %q" $quantity))) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validateUpdateStrategy: a rolling update's bounds that are strings must be percentages (the schema takes
+any string, for the reason racer.validateQuantities gives). Prints nothing.
+*/}}
+{{- define "racer.validateUpdateStrategy" -}}
+{{- $rolling := (.Values.updateStrategy | default dict).rollingUpdate | default dict -}}
+{{- range $bound := list "maxSurge" "maxUnavailable" -}}
+{{- $given := index $rolling $bound -}}
+{{- if and (kindIs "string" $given) (not (regexMatch `^[0-9]+%$` $given)) -}}
+{{- fail (printf "updateStrategy.rollingUpdate.%s: %s" $bound (printf `expected an integer or a string such as "25%%", found %s` (printf "the string %q" $given))) -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 
@@ -587,7 +619,8 @@ settings.{{ index $listener 0 }}: {{ printf `%s is %d with RACER_HOST_NETWORK=tr
 racer.validate: every check of the values that values.schema.json cannot make: racer.validateStrings,
 racer.validateSettings,
 racer.validateConfig, racer.validateCacheOrigins, in the KRM function's order, then the chart's own
-racer.validatePodLabels, racer.validateCommonLabels and racer.validatePodAdditions; with strict: true, the
+racer.validatePodLabels, racer.validateQuantities, racer.validateUpdateStrategy, racer.validateCommonLabels and
+racer.validatePodAdditions; with strict: true, the
 first of racer.warnings. Prints nothing; daemonset.yaml includes it first.
 */}}
 {{- define "racer.validate" -}}
@@ -596,6 +629,8 @@ first of racer.warnings. Prints nothing; daemonset.yaml includes it first.
 {{- include "racer.validateConfig" . -}}
 {{- include "racer.validateCacheOrigins" . -}}
 {{- include "racer.validatePodLabels" . -}}
+{{- include "racer.validateQuantities" (list "resources" .Values.resources) -}}
+{{- include "racer.validateUpdateStrategy" . -}}
 {{- include "racer.validateCommonLabels" . -}}
 {{- include "racer.validatePodAdditions" . -}}
 {{- if .Values.strict -}}

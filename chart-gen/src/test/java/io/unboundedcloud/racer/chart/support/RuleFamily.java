@@ -64,6 +64,10 @@ public enum RuleFamily {
               "the resources value's quantities as strings: CustomizationParityTest (slow)",
           "racer.validatePodLabels", "a chart-only check (podLabels)",
           "racer.validateCacheOrigins", "a chart-only check (cacheOrigins' names)",
+          "racer.validateQuantities",
+              "a chart-only check (resources' quantities), in the function's words:"
+                  + " InvalidValuesTest (slow)",
+          "racer.validateUpdateStrategy", "a chart-only check (updateStrategy's percentages)",
           "racer.validateCommonLabels", "a chart-only check (commonLabels)",
           "racer.validatePodAdditions", "a chart-only check (the pod additions)");
 

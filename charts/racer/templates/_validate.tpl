@@ -115,12 +115,271 @@ prefix RACER_ is left out of the count, which it does not change. Call with the 
 {{- end -}}
 
 {{- /*
-racer.validateSettings: what values.schema.json cannot say of settings (SettingsCatalog.validate): obsolete
-keys, with what replaced them, and the rules that relate keys; each key's own rule is in the schema. Fails with the KRM function's
-message, after the values key; prints nothing.
+racer.validateSettings: what values.schema.json does not say of settings (SettingsCatalog.validate): each
+key's own rule where the schema would be a pattern (numbers and durations: a pattern failure prints a regular
+expression, not what the value must be), obsolete keys, with what replaced them, and the rules that relate keys;
+the other keys' own rules (choices) are in the schema. Fails with the KRM function's message, after the values
+key; prints nothing.
 */}}
 {{- define "racer.validateSettings" -}}
 {{- $settings := .Values.settings | default dict -}}
+{{- if and (hasKey $settings "RACER_PEER_PORT") (kindIs "string" (index $settings "RACER_PEER_PORT")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PEER_PORT")) -}}
+{{- fail (printf `settings.RACER_PEER_PORT: RACER_PEER_PORT is %q: must be an integer in 1024..65535, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PEER_PORT")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_PORT")) -}}
+{{- fail (printf `settings.RACER_PEER_PORT: RACER_PEER_PORT is %q: must be an integer in 1024..65535 (at most 65535)` (index $settings "RACER_PEER_PORT")) -}}
+{{- else if not (regexMatch `^(?:102[4-9]|10[3-9][0-9]|1[1-9][0-9]{2}|[2-9][0-9]{3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$` (index $settings "RACER_PEER_PORT")) -}}
+{{- fail (printf `settings.RACER_PEER_PORT: RACER_PEER_PORT is %q: must be an integer in 1024..65535` (index $settings "RACER_PEER_PORT")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_DIAGNOSTICS_PORT") (kindIs "string" (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
+{{- fail (printf `settings.RACER_DIAGNOSTICS_PORT: RACER_DIAGNOSTICS_PORT is %q: must be an integer in 1024..65535, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
+{{- fail (printf `settings.RACER_DIAGNOSTICS_PORT: RACER_DIAGNOSTICS_PORT is %q: must be an integer in 1024..65535 (at most 65535)` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
+{{- else if not (regexMatch `^(?:102[4-9]|10[3-9][0-9]|1[1-9][0-9]{2}|[2-9][0-9]{3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
+{{- fail (printf `settings.RACER_DIAGNOSTICS_PORT: RACER_DIAGNOSTICS_PORT is %q: must be an integer in 1024..65535` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_CONTROL_SEATS") (kindIs "string" (index $settings "RACER_CONTROL_SEATS")) -}}
+{{- if not (regexMatch `^(?:auto|[1-9]|1[0-6])$` (index $settings "RACER_CONTROL_SEATS")) -}}
+{{- fail (printf `settings.RACER_CONTROL_SEATS: RACER_CONTROL_SEATS is %q: must be auto or an integer in 1..16` (index $settings "RACER_CONTROL_SEATS")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_MAX_THREADS") (kindIs "string" (index $settings "RACER_MAX_THREADS")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_MAX_THREADS")) -}}
+{{- fail (printf `settings.RACER_MAX_THREADS: RACER_MAX_THREADS is %q: must be an integer >= 2, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_MAX_THREADS")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_MAX_THREADS")) -}}
+{{- fail (printf `settings.RACER_MAX_THREADS: RACER_MAX_THREADS is %q: must be an integer >= 2 (at most 9223372036854775807)` (index $settings "RACER_MAX_THREADS")) -}}
+{{- else if not (regexMatch `^(?:[2-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_MAX_THREADS")) -}}
+{{- fail (printf `settings.RACER_MAX_THREADS: RACER_MAX_THREADS is %q: must be an integer >= 2` (index $settings "RACER_MAX_THREADS")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_SHARES") (kindIs "string" (index $settings "RACER_SHARES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_SHARES")) -}}
+{{- fail (printf `settings.RACER_SHARES: RACER_SHARES is %q: must be a positive 32-bit unsigned integer (1..4294967295), written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_SHARES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SHARES")) -}}
+{{- fail (printf `settings.RACER_SHARES: RACER_SHARES is %q: must be a positive 32-bit unsigned integer (1..4294967295) (at most 4294967295)` (index $settings "RACER_SHARES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-5])$` (index $settings "RACER_SHARES")) -}}
+{{- fail (printf `settings.RACER_SHARES: RACER_SHARES is %q: must be a positive 32-bit unsigned integer (1..4294967295)` (index $settings "RACER_SHARES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_PLAINTEXT_BYTES") (kindIs "string" (index $settings "RACER_PLAINTEXT_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_PLAINTEXT_BYTES: RACER_PLAINTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_PLAINTEXT_BYTES: RACER_PLAINTEXT_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_PLAINTEXT_BYTES: RACER_PLAINTEXT_BYTES is %q: must be a positive integer` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_CIPHERTEXT_BYTES") (kindIs "string" (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_CIPHERTEXT_BYTES: RACER_CIPHERTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_CIPHERTEXT_BYTES: RACER_CIPHERTEXT_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_CIPHERTEXT_BYTES: RACER_CIPHERTEXT_BYTES is %q: must be a positive integer` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_DIRTY_BYTES") (kindIs "string" (index $settings "RACER_DIRTY_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_DIRTY_BYTES")) -}}
+{{- fail (printf `settings.RACER_DIRTY_BYTES: RACER_DIRTY_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_DIRTY_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_DIRTY_BYTES")) -}}
+{{- fail (printf `settings.RACER_DIRTY_BYTES: RACER_DIRTY_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_DIRTY_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_DIRTY_BYTES")) -}}
+{{- fail (printf `settings.RACER_DIRTY_BYTES: RACER_DIRTY_BYTES is %q: must be a positive integer` (index $settings "RACER_DIRTY_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_REGISTERED_BYTES") (kindIs "string" (index $settings "RACER_REGISTERED_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_REGISTERED_BYTES")) -}}
+{{- fail (printf `settings.RACER_REGISTERED_BYTES: RACER_REGISTERED_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_REGISTERED_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REGISTERED_BYTES")) -}}
+{{- fail (printf `settings.RACER_REGISTERED_BYTES: RACER_REGISTERED_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_REGISTERED_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REGISTERED_BYTES")) -}}
+{{- fail (printf `settings.RACER_REGISTERED_BYTES: RACER_REGISTERED_BYTES is %q: must be a positive integer` (index $settings "RACER_REGISTERED_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_REQUEST_CONTEXT_BYTES") (kindIs "string" (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_REQUEST_CONTEXT_BYTES: RACER_REQUEST_CONTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_REQUEST_CONTEXT_BYTES: RACER_REQUEST_CONTEXT_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_REQUEST_CONTEXT_BYTES: RACER_REQUEST_CONTEXT_BYTES is %q: must be a positive integer` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_METADATA_ENTRIES") (kindIs "string" (index $settings "RACER_METADATA_ENTRIES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_METADATA_ENTRIES")) -}}
+{{- fail (printf `settings.RACER_METADATA_ENTRIES: RACER_METADATA_ENTRIES is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_METADATA_ENTRIES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_METADATA_ENTRIES")) -}}
+{{- fail (printf `settings.RACER_METADATA_ENTRIES: RACER_METADATA_ENTRIES is %q: must be an integer in 1..1048576 (at most 1048576)` (index $settings "RACER_METADATA_ENTRIES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6])$` (index $settings "RACER_METADATA_ENTRIES")) -}}
+{{- fail (printf `settings.RACER_METADATA_ENTRIES: RACER_METADATA_ENTRIES is %q: must be an integer in 1..1048576` (index $settings "RACER_METADATA_ENTRIES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_DISK_PAGE_ENTRIES") (kindIs "string" (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
+{{- fail (printf `settings.RACER_DISK_PAGE_ENTRIES: RACER_DISK_PAGE_ENTRIES is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
+{{- fail (printf `settings.RACER_DISK_PAGE_ENTRIES: RACER_DISK_PAGE_ENTRIES is %q: must be an integer in 1..1048576 (at most 1048576)` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6])$` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
+{{- fail (printf `settings.RACER_DISK_PAGE_ENTRIES: RACER_DISK_PAGE_ENTRIES is %q: must be an integer in 1..1048576` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_CHECKPOINT_BYTES") (kindIs "string" (index $settings "RACER_CHECKPOINT_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
+{{- fail (printf `settings.RACER_CHECKPOINT_BYTES: RACER_CHECKPOINT_BYTES is %q: must be an integer in 1..536870912, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
+{{- fail (printf `settings.RACER_CHECKPOINT_BYTES: RACER_CHECKPOINT_BYTES is %q: must be an integer in 1..536870912 (at most 536870912)` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,7}|[1-4][0-9]{8}|5[0-2][0-9]{7}|53[0-5][0-9]{6}|536[0-7][0-9]{5}|5368[0-6][0-9]{4}|536870[0-8][0-9]{2}|53687090[0-9]|53687091[0-2])$` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
+{{- fail (printf `settings.RACER_CHECKPOINT_BYTES: RACER_CHECKPOINT_BYTES is %q: must be an integer in 1..536870912` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_PLACEMENT_CACHE_BYTES") (kindIs "string" (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
+{{- fail (printf `settings.RACER_PLACEMENT_CACHE_BYTES: RACER_PLACEMENT_CACHE_BYTES is %q: must be an integer in 1024..536870912, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
+{{- fail (printf `settings.RACER_PLACEMENT_CACHE_BYTES: RACER_PLACEMENT_CACHE_BYTES is %q: must be an integer in 1024..536870912 (at most 536870912)` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
+{{- else if not (regexMatch `^(?:102[4-9]|10[3-9][0-9]|1[1-9][0-9]{2}|[2-9][0-9]{3}|[1-9][0-9]{4,7}|[1-4][0-9]{8}|5[0-2][0-9]{7}|53[0-5][0-9]{6}|536[0-7][0-9]{5}|5368[0-6][0-9]{4}|536870[0-8][0-9]{2}|53687090[0-9]|53687091[0-2])$` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
+{{- fail (printf `settings.RACER_PLACEMENT_CACHE_BYTES: RACER_PLACEMENT_CACHE_BYTES is %q: must be an integer in 1024..536870912` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_CACHED_PATHS") (kindIs "string" (index $settings "RACER_CACHED_PATHS")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CACHED_PATHS")) -}}
+{{- fail (printf `settings.RACER_CACHED_PATHS: RACER_CACHED_PATHS is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CACHED_PATHS")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CACHED_PATHS")) -}}
+{{- fail (printf `settings.RACER_CACHED_PATHS: RACER_CACHED_PATHS is %q: must be an integer in 1..1048576 (at most 1048576)` (index $settings "RACER_CACHED_PATHS")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6])$` (index $settings "RACER_CACHED_PATHS")) -}}
+{{- fail (printf `settings.RACER_CACHED_PATHS: RACER_CACHED_PATHS is %q: must be an integer in 1..1048576` (index $settings "RACER_CACHED_PATHS")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_PATH_CACHE_BYTES") (kindIs "string" (index $settings "RACER_PATH_CACHE_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
+{{- fail (printf `settings.RACER_PATH_CACHE_BYTES: RACER_PATH_CACHE_BYTES is %q: must be an integer in 1..536870912, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
+{{- fail (printf `settings.RACER_PATH_CACHE_BYTES: RACER_PATH_CACHE_BYTES is %q: must be an integer in 1..536870912 (at most 536870912)` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,7}|[1-4][0-9]{8}|5[0-2][0-9]{7}|53[0-5][0-9]{6}|536[0-7][0-9]{5}|5368[0-6][0-9]{4}|536870[0-8][0-9]{2}|53687090[0-9]|53687091[0-2])$` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
+{{- fail (printf `settings.RACER_PATH_CACHE_BYTES: RACER_PATH_CACHE_BYTES is %q: must be an integer in 1..536870912` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_ACTIVE_PATH_SEARCHES") (kindIs "string" (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
+{{- fail (printf `settings.RACER_ACTIVE_PATH_SEARCHES: RACER_ACTIVE_PATH_SEARCHES is %q: must be an integer in 1..64, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
+{{- fail (printf `settings.RACER_ACTIVE_PATH_SEARCHES: RACER_ACTIVE_PATH_SEARCHES is %q: must be an integer in 1..64 (at most 64)` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
+{{- else if not (regexMatch `^(?:[1-9]|[1-5][0-9]|6[0-4])$` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
+{{- fail (printf `settings.RACER_ACTIVE_PATH_SEARCHES: RACER_ACTIVE_PATH_SEARCHES is %q: must be an integer in 1..64` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_SLAB_BYTES") (kindIs "string" (index $settings "RACER_SLAB_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_SLAB_BYTES")) -}}
+{{- fail (printf `settings.RACER_SLAB_BYTES: RACER_SLAB_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_SLAB_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SLAB_BYTES")) -}}
+{{- fail (printf `settings.RACER_SLAB_BYTES: RACER_SLAB_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_SLAB_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SLAB_BYTES")) -}}
+{{- fail (printf `settings.RACER_SLAB_BYTES: RACER_SLAB_BYTES is %q: must be a positive integer` (index $settings "RACER_SLAB_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_SEGMENT_BYTES") (kindIs "string" (index $settings "RACER_SEGMENT_BYTES")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_SEGMENT_BYTES")) -}}
+{{- fail (printf `settings.RACER_SEGMENT_BYTES: RACER_SEGMENT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_SEGMENT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SEGMENT_BYTES")) -}}
+{{- fail (printf `settings.RACER_SEGMENT_BYTES: RACER_SEGMENT_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_SEGMENT_BYTES")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SEGMENT_BYTES")) -}}
+{{- fail (printf `settings.RACER_SEGMENT_BYTES: RACER_SEGMENT_BYTES is %q: must be a positive integer` (index $settings "RACER_SEGMENT_BYTES")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_FREE_SEGMENT_RESERVE") (kindIs "string" (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
+{{- fail (printf `settings.RACER_FREE_SEGMENT_RESERVE: RACER_FREE_SEGMENT_RESERVE is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
+{{- fail (printf `settings.RACER_FREE_SEGMENT_RESERVE: RACER_FREE_SEGMENT_RESERVE is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
+{{- fail (printf `settings.RACER_FREE_SEGMENT_RESERVE: RACER_FREE_SEGMENT_RESERVE is %q: must be a positive integer` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_CLIENT_CONNECTIONS") (kindIs "string" (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
+{{- fail (printf `settings.RACER_CLIENT_CONNECTIONS: RACER_CLIENT_CONNECTIONS is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
+{{- fail (printf `settings.RACER_CLIENT_CONNECTIONS: RACER_CLIENT_CONNECTIONS is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
+{{- fail (printf `settings.RACER_CLIENT_CONNECTIONS: RACER_CLIENT_CONNECTIONS is %q: must be a positive integer` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_CONNECTIONS_PER_NEIGHBOR") (kindIs "string" (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
+{{- fail (printf `settings.RACER_CONNECTIONS_PER_NEIGHBOR: RACER_CONNECTIONS_PER_NEIGHBOR is %q: must be an integer in 1..1024, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
+{{- fail (printf `settings.RACER_CONNECTIONS_PER_NEIGHBOR: RACER_CONNECTIONS_PER_NEIGHBOR is %q: must be an integer in 1..1024 (at most 1024)` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,2}|10[0-1][0-9]|102[0-4])$` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
+{{- fail (printf `settings.RACER_CONNECTIONS_PER_NEIGHBOR: RACER_CONNECTIONS_PER_NEIGHBOR is %q: must be an integer in 1..1024` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE") (kindIs "string" (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
+{{- fail (printf `settings.RACER_ORIGIN_CONNECTIONS_PER_CACHE: RACER_ORIGIN_CONNECTIONS_PER_CACHE is %q: must be an integer in 1..1024, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
+{{- fail (printf `settings.RACER_ORIGIN_CONNECTIONS_PER_CACHE: RACER_ORIGIN_CONNECTIONS_PER_CACHE is %q: must be an integer in 1..1024 (at most 1024)` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,2}|10[0-1][0-9]|102[0-4])$` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
+{{- fail (printf `settings.RACER_ORIGIN_CONNECTIONS_PER_CACHE: RACER_ORIGIN_CONNECTIONS_PER_CACHE is %q: must be an integer in 1..1024` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_PEER_INFLIGHT_MAX") (kindIs "string" (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
+{{- fail (printf `settings.RACER_PEER_INFLIGHT_MAX: RACER_PEER_INFLIGHT_MAX is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
+{{- fail (printf `settings.RACER_PEER_INFLIGHT_MAX: RACER_PEER_INFLIGHT_MAX is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
+{{- fail (printf `settings.RACER_PEER_INFLIGHT_MAX: RACER_PEER_INFLIGHT_MAX is %q: must be a positive integer` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_PEER_PER_NEIGHBOR_MAX") (kindIs "string" (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
+{{- fail (printf `settings.RACER_PEER_PER_NEIGHBOR_MAX: RACER_PEER_PER_NEIGHBOR_MAX is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
+{{- fail (printf `settings.RACER_PEER_PER_NEIGHBOR_MAX: RACER_PEER_PER_NEIGHBOR_MAX is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
+{{- fail (printf `settings.RACER_PEER_PER_NEIGHBOR_MAX: RACER_PEER_PER_NEIGHBOR_MAX is %q: must be a positive integer` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_REQUEST_TIMEOUT_MS") (kindIs "string" (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_REQUEST_TIMEOUT_MS: RACER_REQUEST_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_REQUEST_TIMEOUT_MS: RACER_REQUEST_TIMEOUT_MS is %q: must be an integer in 1..86400000 (at most 86400000)` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,6}|[1-7][0-9]{7}|8[0-5][0-9]{6}|86[0-3][0-9]{5}|86400000)$` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_REQUEST_TIMEOUT_MS: RACER_REQUEST_TIMEOUT_MS is %q: must be an integer in 1..86400000` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS") (kindIs "string" (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_PEER_ATTEMPT_TIMEOUT_MS: RACER_PEER_ATTEMPT_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_PEER_ATTEMPT_TIMEOUT_MS: RACER_PEER_ATTEMPT_TIMEOUT_MS is %q: must be an integer in 1..86400000 (at most 86400000)` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,6}|[1-7][0-9]{7}|8[0-5][0-9]{6}|86[0-3][0-9]{5}|86400000)$` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_PEER_ATTEMPT_TIMEOUT_MS: RACER_PEER_ATTEMPT_TIMEOUT_MS is %q: must be an integer in 1..86400000` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_READER_STALL_TIMEOUT_MS") (kindIs "string" (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_READER_STALL_TIMEOUT_MS: RACER_READER_STALL_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_READER_STALL_TIMEOUT_MS: RACER_READER_STALL_TIMEOUT_MS is %q: must be an integer in 1..86400000 (at most 86400000)` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,6}|[1-7][0-9]{7}|8[0-5][0-9]{6}|86[0-3][0-9]{5}|86400000)$` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_READER_STALL_TIMEOUT_MS: RACER_READER_STALL_TIMEOUT_MS is %q: must be an integer in 1..86400000` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
+{{- end -}}
+{{- end -}}
+{{- if and (hasKey $settings "RACER_SHUTDOWN_TIMEOUT_MS") (kindIs "string" (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
+{{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_SHUTDOWN_TIMEOUT_MS: RACER_SHUTDOWN_TIMEOUT_MS is %q: must be an integer in 1..3600000, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
+{{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_SHUTDOWN_TIMEOUT_MS: RACER_SHUTDOWN_TIMEOUT_MS is %q: must be an integer in 1..3600000 (at most 3600000)` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
+{{- else if not (regexMatch `^(?:[1-9][0-9]{0,5}|[1-2][0-9]{6}|3[0-5][0-9]{5}|3600000)$` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_SHUTDOWN_TIMEOUT_MS: RACER_SHUTDOWN_TIMEOUT_MS is %q: must be an integer in 1..3600000` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
+{{- end -}}
+{{- end -}}
 {{- if hasKey $settings "RACER_ROUTING_ALGORITHM" -}}
 {{- fail (printf "settings.RACER_ROUTING_ALGORITHM: %s" (printf `%s is obsolete and set to %s: the Racer dataplane refuses to start while it is set, even to an empty value; remove it: %s` "RACER_ROUTING_ALGORITHM" (printf "%q" (index $settings "RACER_ROUTING_ALGORITHM")) "the routing algorithm is no longer selectable (every dataplane uses the same hashed-ring overlay); tune path caching with RACER_CACHED_PATHS, RACER_PATH_CACHE_BYTES and RACER_ACTIVE_PATH_SEARCHES instead")) -}}
 {{- end -}}
@@ -228,6 +487,38 @@ and none replaces the dataplane DaemonSet racer. Prints nothing.
 {{- fail (printf "cacheOrigins[%d].name: another cache origin is already named %s in namespace %s" $index $origin.name $namespace) -}}
 {{- end -}}
 {{- $_ := set $seen $identity true -}}
+{{- include "racer.validateQuantities" (list (printf "cacheOrigins[%d].resources" $index) $origin.resources) -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validateQuantities: every quantity of a resources value (its limits and requests, by resource name in
+order) that is a string must be a Kubernetes quantity; the schema takes any string, since its pattern would
+print a regular expression, not the value and an example. Call with (list "<values key>" <resources>).
+*/}}
+{{- define "racer.validateQuantities" -}}
+{{- $key := index . 0 -}}
+{{- $resources := index . 1 | default dict -}}
+{{- range $part := list "limits" "requests" -}}
+{{- range $name, $quantity := index $resources $part | default dict -}}
+{{- if and (kindIs "string" $quantity) (not (regexMatch `^\+?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$` $quantity)) -}}
+{{- fail (printf "%s.%s.%s: %s" $key $part $name (printf `expected a quantity such as 100Mi or 0.5, found %s` (printf "the string %q" $quantity))) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validateUpdateStrategy: a rolling update's bounds that are strings must be percentages (the schema takes
+any string, for the reason racer.validateQuantities gives). Prints nothing.
+*/}}
+{{- define "racer.validateUpdateStrategy" -}}
+{{- $rolling := (.Values.updateStrategy | default dict).rollingUpdate | default dict -}}
+{{- range $bound := list "maxSurge" "maxUnavailable" -}}
+{{- $given := index $rolling $bound -}}
+{{- if and (kindIs "string" $given) (not (regexMatch `^[0-9]+%$` $given)) -}}
+{{- fail (printf "updateStrategy.rollingUpdate.%s: %s" $bound (printf `expected an integer or a string such as "25%%", found %s` (printf "the string %q" $given))) -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 
@@ -328,7 +619,8 @@ settings.{{ index $listener 0 }}: {{ printf `%s is %d with RACER_HOST_NETWORK=tr
 racer.validate: every check of the values that values.schema.json cannot make: racer.validateStrings,
 racer.validateSettings,
 racer.validateConfig, racer.validateCacheOrigins, in the KRM function's order, then the chart's own
-racer.validatePodLabels, racer.validateCommonLabels and racer.validatePodAdditions; with strict: true, the
+racer.validatePodLabels, racer.validateQuantities, racer.validateUpdateStrategy, racer.validateCommonLabels and
+racer.validatePodAdditions; with strict: true, the
 first of racer.warnings. Prints nothing; daemonset.yaml includes it first.
 */}}
 {{- define "racer.validate" -}}
@@ -337,6 +629,8 @@ first of racer.warnings. Prints nothing; daemonset.yaml includes it first.
 {{- include "racer.validateConfig" . -}}
 {{- include "racer.validateCacheOrigins" . -}}
 {{- include "racer.validatePodLabels" . -}}
+{{- include "racer.validateQuantities" (list "resources" .Values.resources) -}}
+{{- include "racer.validateUpdateStrategy" . -}}
 {{- include "racer.validateCommonLabels" . -}}
 {{- include "racer.validatePodAdditions" . -}}
 {{- if .Values.strict -}}

@@ -1,10 +1,19 @@
 package io.unboundedcloud.racer.chart;
 
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.FUNCTION_CONFIG;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.NAMESPACE;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.existingDataplaneEntry;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.resourceList;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.settingsEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.unboundedcloud.racer.chart.support.ChartUnderTest;
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
 import io.unboundedcloud.racer.chart.support.Parity;
+import io.unboundedcloud.racer.chart.support.SchemaPlaces;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.settings.Choice;
 import io.unboundedcloud.racer.workload.settings.ChoiceOrRange;
@@ -16,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -281,6 +291,127 @@ class InvalidValuesTest {
   }
 
   /**
+   * Where the chart takes Kubernetes quantities: every value whose schema is a {@code
+   * ResourceRequirements}, found in values.schema.json, with values that put {@code quantity} under
+   * {@code part} (limits or requests) for memory there.
+   */
+  static Map<String, BiFunction<String, String, Map<String, Object>>> quantityPlaces() {
+    return Map.of(
+        "resources",
+        (part, quantity) -> Map.of("resources", Map.of(part, Map.of("memory", quantity))),
+        "cacheOrigins[0].resources",
+        (part, quantity) ->
+            Map.of(
+                "cacheOrigins",
+                List.of(
+                    Map.of(
+                        "name",
+                        "o",
+                        "volume",
+                        "models",
+                        "image",
+                        "r.example.com/o:1",
+                        "resources",
+                        Map.of(part, Map.of("memory", quantity))))));
+  }
+
+  /**
+   * Strings that are no quantity, made from good ones ({@code 512Mi}, {@code 0.5}, {@code 100m},
+   * {@code 2e3}) by the slips a user makes: a byte unit, a lowercase suffix, a space, a sign, a
+   * word.
+   */
+  static List<String> badQuantities() {
+    List<String> bad = new ArrayList<>(List.of("", "lots", "Mi", "1.2.3"));
+    for (String good : List.of("512Mi", "0.5", "100m", "2e3")) {
+      bad.add(good + "B");
+      bad.add(good.toLowerCase().equals(good) ? good + "i" : good.toLowerCase());
+      bad.add(good.charAt(0) + " " + good.substring(1));
+      bad.add("-" + good);
+    }
+    return bad;
+  }
+
+  static Stream<Arguments> quantityCases() {
+    List<Arguments> cases = new ArrayList<>();
+    quantityPlaces().keySet().stream()
+        .sorted()
+        .forEach(
+            place -> {
+              for (String part : List.of("limits", "requests")) {
+                for (String quantity : badQuantities()) {
+                  cases.add(
+                      Arguments.of(
+                          place + "." + part + ".memory = \"" + quantity + "\"",
+                          place,
+                          part,
+                          quantity));
+                }
+              }
+            });
+    return cases.stream();
+  }
+
+  @Nested
+  @DisplayName("quantities")
+  class Quantities {
+    @Test
+    @DisplayName("the places that take quantities are every ResourceRequirements of the schema")
+    void everyPlace() throws Exception {
+      Map<String, Object> schema =
+          new ObjectMapper()
+              .readValue(
+                  ChartUnderTest.directory().resolve("values.schema.json").toFile(),
+                  new TypeReference<>() {});
+      assertThat(SchemaPlaces.of(schema, "#/definitions/resourceRequirements"))
+          .containsExactlyInAnyOrderElementsOf(quantityPlaces().keySet());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.unboundedcloud.racer.chart.InvalidValuesTest#quantityCases")
+    @DisplayName(
+        "a string that is no quantity fails with the function's words: the value key, the value and"
+            + " an example, no pattern")
+    void notAQuantity(String name, String place, String part, String quantity) {
+      String key = place + "." + part + ".memory";
+      String helmMessage =
+          helm.failureWithImages(quantityPlaces().get(place).apply(part, quantity));
+      assertThat(helmMessage)
+          .contains(
+              key
+                  + ": expected a quantity such as 100Mi or 0.5, found the string \""
+                  + quantity
+                  + "\"")
+          .doesNotContain("pattern");
+
+      // the function reads a container's resources in an existing DaemonSet: where it refuses the
+      // same string, it says the same words at the same field
+      String field = "spec.template.spec.containers[0].resources." + part + ".memory";
+      KrmRun function = KrmRun.function(existingDataplaneWith(part, quantity));
+      if (function.exitCode() != 0) {
+        String problem = helmMessage.substring(helmMessage.indexOf(key + ": ") + key.length() + 2);
+        assertThat(function.output().errorMessages())
+            .as(function.describe())
+            .anyMatch(m -> m.contains(field + ": " + problem.lines().findFirst().orElseThrow()));
+      }
+    }
+
+    /** A ResourceList whose existing dataplane DaemonSet holds {@code quantity} for memory. */
+    private static String existingDataplaneWith(String part, String quantity) {
+      return resourceList(
+          List.of(
+              settingsEntry(NAMESPACE, Map.of()),
+              existingDataplaneEntry(
+                  "template:\n  spec:\n    containers:\n    - name: dataplane\n"
+                      + "      resources:\n        "
+                      + part
+                      + ":\n          memory: \""
+                      + quantity
+                      + "\"\n")),
+          FUNCTION_CONFIG);
+    }
+  }
+
+  /**
    * A refused production value: what it is, the values, and the name of the value Helm's message
    * must hold.
    */
@@ -319,10 +450,6 @@ class InvalidValuesTest {
             Map.of("resources", Map.of("limits", Map.of("nvidia gpu", 1))),
             "/resources/limits"),
         refused(
-            "a request that is not a quantity",
-            Map.of("resources", Map.of("requests", Map.of("memory", "1 GB"))),
-            "/resources/requests/memory"),
-        refused(
             "a negative limit",
             Map.of("resources", Map.of("limits", Map.of("cpu", -1))),
             "/resources/limits/cpu"),
@@ -347,7 +474,15 @@ class InvalidValuesTest {
             Map.of(
                 "updateStrategy",
                 Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxUnavailable", "ten"))),
-            "/updateStrategy/rollingUpdate/maxUnavailable"),
+            "updateStrategy.rollingUpdate.maxUnavailable: expected an integer or a string such as"
+                + " \"25%\", found the string \"ten\""),
+        refused(
+            "an update strategy surge written as a fraction",
+            Map.of(
+                "updateStrategy",
+                Map.of("type", "RollingUpdate", "rollingUpdate", Map.of("maxSurge", "0.1"))),
+            "updateStrategy.rollingUpdate.maxSurge: expected an integer or a string such as"
+                + " \"25%\", found the string \"0.1\""),
         refused(
             "a Deployment's update strategy type, Recreate",
             Map.of("updateStrategy", Map.of("type", "Recreate")),

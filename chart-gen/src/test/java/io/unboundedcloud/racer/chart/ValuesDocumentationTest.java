@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.unboundedcloud.racer.chart.rules.SettingRuleChecks;
 import io.unboundedcloud.racer.chart.support.ChartUnderTest;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
@@ -78,7 +79,8 @@ class ValuesDocumentationTest {
     @Test
     @DisplayName(
         "gives every settings key of the catalog its rule's own schema, for a string (any other"
-            + " scalar is left to the templates, which refuse it in the function's words)")
+            + " scalar is left to the templates, which refuse it in the function's words), but for a"
+            + " pattern: a string only, which the templates check in the function's words")
     void settingsRules() {
       JsonNode settings = schema.at("/definitions/settings/properties");
       for (SettingKey key : SettingsCatalog.keys()) {
@@ -86,6 +88,12 @@ class ValuesDocumentationTest {
         assertThat(settings.get(key.name()).at("/if/type").asText())
             .as(key.name())
             .isEqualTo("string");
+        if (SettingRuleChecks.checkedByTemplates(key.rule())) {
+          assertThat(property)
+              .as(key.name())
+              .isEqualTo(new ObjectMapper().valueToTree(Map.of("type", "string")));
+          continue;
+        }
         key.rule()
             .jsonSchema()
             .forEach(

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.rules;
 
+import io.unboundedcloud.racer.chart.values.KubernetesShapes;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
@@ -43,6 +44,11 @@ public final class RuleFacts {
     facts.put("notAStringMessage", ConfigMapValue.NOT_A_STRING_MESSAGE);
     facts.put("obsoleteMessage", SettingsCatalog.OBSOLETE_MESSAGE);
     facts.put("crossKeyChecks", CrossKeyChecks.template());
+    facts.put("settingRuleChecks", SettingRuleChecks.template());
+    facts.put("quantityPattern", KubernetesShapes.QUANTITY);
+    facts.put("quantityMessage", KubernetesShapes.QUANTITY_MESSAGE);
+    facts.put("percentPattern", KubernetesShapes.PERCENT);
+    facts.put("percentMessage", KubernetesShapes.PERCENT_MESSAGE);
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
     facts.put("settingsPrefix", settingsPrefix());
     facts.put("unknownMessage", SettingsCatalog.UNKNOWN_MESSAGE);

@@ -8,9 +8,12 @@ import java.util.Map;
  * JSON schemas (draft-07) of the Kubernetes types that chart values take as they are: what the API
  * server would refuse fails {@code helm template} instead, naming the value. Patterns follow the
  * API's validation (k8s.io/apimachinery's validation package), without its length limits where a
- * regular expression cannot say them.
+ * regular expression cannot say them. A quantity and an update strategy's count or percentage are
+ * only strings to the schema: their grammar is checked by the templates (racer.validateQuantities,
+ * racer.validateUpdateStrategy), whose message names the value and an example where a schema
+ * pattern would print the regular expression.
  */
-final class KubernetesShapes {
+public final class KubernetesShapes {
   /** A DNS-1123 subdomain: the name of a Secret or a PriorityClass. */
   static final String DNS_SUBDOMAIN = ValueDoc.DNS_SUBDOMAIN;
 
@@ -25,8 +28,26 @@ final class KubernetesShapes {
   static final String LABEL_VALUE = "^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
 
   /** A non-negative quantity (resource.Quantity's grammar, no sign): 500m, 64Gi, 1.5, 2e3. */
-  static final String QUANTITY =
+  public static final String QUANTITY =
       "^\\+?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
+
+  /**
+   * What the templates say of a string that is no quantity, given the value as {@code the string
+   * "1Gb"}: the KRM function's words for a quantity it cannot read (its codec's TreeInput), which
+   * InvalidValuesTest compares.
+   */
+  public static final String QUANTITY_MESSAGE =
+      "expected a quantity such as 100Mi or 0.5, found %s";
+
+  /** A count or percentage's string form: a percentage. */
+  public static final String PERCENT = "^[0-9]+%$";
+
+  /**
+   * What the templates say of a count or percentage that is a string but no percentage, given the
+   * value as {@code the string "ten"}: the KRM function's words for an int-or-string field.
+   */
+  public static final String PERCENT_MESSAGE =
+      "expected an integer or a string such as \"25%%\", found %s";
 
   private KubernetesShapes() {}
 
@@ -37,7 +58,7 @@ final class KubernetesShapes {
             ValueDoc.keywords(
                 "anyOf",
                 List.of(
-                    ValueDoc.keywords("type", "string", "pattern", QUANTITY),
+                    ValueDoc.keywords("type", "string"),
                     ValueDoc.keywords("type", "number", "minimum", 0))));
     Map<String, Object> claim =
         ValueDoc.keywords(
@@ -81,7 +102,7 @@ final class KubernetesShapes {
             "anyOf",
             List.of(
                 ValueDoc.keywords("type", "integer", "minimum", 0),
-                ValueDoc.keywords("type", "string", "pattern", "^[0-9]+%$")));
+                ValueDoc.keywords("type", "string")));
     return ValueDoc.closed(
         ValueDoc.keywords(
             "type",

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.values;
 
+import io.unboundedcloud.racer.chart.rules.SettingRuleChecks;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.LinkedHashMap;
@@ -13,7 +14,9 @@ import java.util.Map;
  * not know; other keys are the administrator's own). A number or a boolean passes the schema, its
  * rule applying to strings only ({@code if}/{@code then}), so that the templates refuse it with the
  * function's message and the advice to use {@code --set-string}, where the schema could only say
- * "want string".
+ * "want string". A rule whose own schema is a pattern is checked by the templates too ({@link
+ * SettingRuleChecks}): a pattern failure would print the regular expression, not what the value
+ * must be.
  */
 public final class SettingsSchema {
   /** A ConfigMap data key. */
@@ -35,7 +38,11 @@ public final class SettingsSchema {
           "description", key.description() + " Default: " + key.defaultDescription() + ".");
       property.put("type", SCALARS);
       property.put("if", Map.of("type", "string"));
-      property.put("then", key.rule().jsonSchema());
+      property.put(
+          "then",
+          SettingRuleChecks.checkedByTemplates(key.rule())
+              ? Map.of("type", "string")
+              : key.rule().jsonSchema());
       properties.put(key.name(), property);
     }
     SettingsCatalog.obsoleteKeys()

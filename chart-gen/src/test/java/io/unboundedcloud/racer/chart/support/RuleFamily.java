@@ -55,17 +55,24 @@ public enum RuleFamily {
    * tests only.
    */
   public static final Map<String, String> OUTSIDE =
-      Map.of(
-          "racer.chart", "the chart label's value: no Java twin",
-          "racer.deliveryLabels", "Helm's delivery labels: no Java twin",
-          "racer.metadataLabels", "the labels of every object, the builders' and commonLabels",
-          "racer.setting", "a lookup of one settings value",
-          "racer.resources",
-              "the resources value's quantities as strings: CustomizationParityTest (slow)",
-          "racer.validatePodLabels", "a chart-only check (podLabels)",
-          "racer.validateCacheOrigins", "a chart-only check (cacheOrigins' names)",
-          "racer.validateCommonLabels", "a chart-only check (commonLabels)",
-          "racer.validatePodAdditions", "a chart-only check (the pod additions)");
+      Map.ofEntries(
+          Map.entry("racer.chart", "the chart label's value: no Java twin"),
+          Map.entry("racer.deliveryLabels", "Helm's delivery labels: no Java twin"),
+          Map.entry(
+              "racer.metadataLabels", "the labels of every object, the builders' and commonLabels"),
+          Map.entry("racer.setting", "a lookup of one settings value"),
+          Map.entry(
+              "racer.resources",
+              "the resources value's quantities as strings: CustomizationParityTest (slow)"),
+          Map.entry("racer.validatePodLabels", "a chart-only check (podLabels)"),
+          Map.entry("racer.validateCacheOrigins", "a chart-only check (cacheOrigins' names)"),
+          Map.entry(
+              "racer.validateQuantities",
+              "a chart-only check (resources' quantities), in the function's words: InvalidValuesTest (slow)"),
+          Map.entry(
+              "racer.validateUpdateStrategy", "a chart-only check (updateStrategy's percentages)"),
+          Map.entry("racer.validateCommonLabels", "a chart-only check (commonLabels)"),
+          Map.entry("racer.validatePodAdditions", "a chart-only check (the pod additions)"));
 
   private final String title;
   private final String java;

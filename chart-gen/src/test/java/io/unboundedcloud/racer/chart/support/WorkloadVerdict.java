@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.support;
 
+import io.unboundedcloud.racer.chart.rules.SettingRuleChecks;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.settings.Finding;
@@ -15,10 +16,11 @@ import java.util.Optional;
  *
  * @param key the racer-settings key at fault
  * @param message the Java message
- * @param ownRule whether the key's own rule failed (the chart checks that in values.schema.json,
- *     with Helm's wording; every other failure the chart reports with this very message)
+ * @param bySchema whether the key's own rule failed and the chart checks that rule in
+ *     values.schema.json, with Helm's wording (a choice's enum); every other failure, patterned
+ *     rules included ({@link SettingRuleChecks}), the chart reports with this very message
  */
-public record WorkloadVerdict(String key, String message, boolean ownRule) {
+public record WorkloadVerdict(String key, String message, boolean bySchema) {
   /** The verdict on {@code settings} with valid images, or empty when Java accepts them. */
   public static Optional<WorkloadVerdict> of(String namespace, Map<String, String> settings) {
     Optional<Finding> error =
@@ -27,12 +29,15 @@ public record WorkloadVerdict(String key, String message, boolean ownRule) {
             .findFirst();
     if (error.isPresent()) {
       String key = error.get().key();
-      boolean ownRule =
+      boolean bySchema =
           settings.containsKey(key)
               && SettingsCatalog.key(key)
-                  .map(k -> k.rule().check(settings.get(key)).isPresent())
+                  .map(
+                      k ->
+                          k.rule().check(settings.get(key)).isPresent()
+                              && !SettingRuleChecks.checkedByTemplates(k.rule()))
                   .orElse(false);
-      return Optional.of(new WorkloadVerdict(key, error.get().message(), ownRule));
+      return Optional.of(new WorkloadVerdict(key, error.get().message(), bySchema));
     }
     Config config =
         Config.fromSettings(

@@ -27,6 +27,21 @@ class ConfigMapKeyTest {
                     .startsWith(SettingsValidation.quote(key) + " is not a valid ConfigMap key: "));
   }
 
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"a", "z", "A", "Z", "0", "9"})
+  @DisplayName("the first and last letter and digit of each range are accepted")
+  void rangeEnds(String key) {
+    assertThat(ConfigMapKey.problem(key)).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(chars = {'`', '{', '@', '[', '/', ':'})
+  @DisplayName("the character just outside each range of letters and digits is refused")
+  void pastRangeEnds(char c) {
+    assertThat(ConfigMapKey.problem("k" + c))
+        .hasValueSatisfying(message -> assertThat(message).contains("not '" + c + "'"));
+  }
+
   @Test
   @DisplayName("253 characters are accepted, 254 refused")
   void longest() {
@@ -41,6 +56,13 @@ class ConfigMapKeyTest {
     assertThat(ConfigMapKey.shown("k".repeat(65)))
         .isEqualTo("\"" + "k".repeat(64) + "\"... (65 characters)");
     assertThat(ConfigMapKey.shown("k".repeat(64))).isEqualTo("\"" + "k".repeat(64) + "\"");
+  }
+
+  @Test
+  @DisplayName("a field path names a key of 64 characters whole, a longer one by its first 64")
+  void fieldCut() {
+    assertThat(ConfigMapKey.field("k".repeat(64))).isEqualTo("k".repeat(64));
+    assertThat(ConfigMapKey.field("k".repeat(65))).isEqualTo("k".repeat(64) + "...");
   }
 
   @Test

@@ -59,6 +59,9 @@ class SettingsRecordTest {
     void lines() throws Exception {
       assertThat(SettingsRecord.of(Map.of("K", "a\nb")))
           .isEqualTo("K sha256:" + sha256("a\nb") + "\n");
+      assertThat(SettingsRecord.of(Map.of("K", "\nb")))
+          .as("a line break first")
+          .isEqualTo("K sha256:" + sha256("\nb") + "\n");
     }
 
     @Test

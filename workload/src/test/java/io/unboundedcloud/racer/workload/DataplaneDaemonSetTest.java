@@ -130,6 +130,41 @@ class DataplaneDaemonSetTest {
   }
 
   @Nested
+  @DisplayName("the record on the DaemonSet's metadata: its images and settings")
+  class Record {
+    private final Config config = RenderCase.all().findFirst().orElseThrow().config();
+
+    private Map<String, String> annotations(String hash, String record) {
+      return Dataplane.daemonSet(config, hash, record).getMetadata().getAnnotations();
+    }
+
+    @Test
+    @DisplayName("with a hash and a settings record: both images and the record")
+    void imagesAndSettings() {
+      assertThat(annotations("abc123", "K=v\n"))
+          .containsExactly(
+              Map.entry("racer.unbounded-cloud.io/dataplane-image", config.dataplaneImage()),
+              Map.entry("racer.unbounded-cloud.io/object-image", config.objectImage()),
+              Map.entry("racer.unbounded-cloud.io/settings", "K=v\n"));
+    }
+
+    @Test
+    @DisplayName("with a hash but no record (too long to write): the images only")
+    void imagesOnly() {
+      assertThat(annotations("abc123", null))
+          .containsOnlyKeys(
+              "racer.unbounded-cloud.io/dataplane-image", "racer.unbounded-cloud.io/object-image");
+    }
+
+    @Test
+    @DisplayName("without a hash: no record at all, even when a settings record is given")
+    void noHash() {
+      assertThat(plain(Dataplane.daemonSet(config, null, "K=v\n").getMetadata()))
+          .doesNotContainKey("annotations");
+    }
+  }
+
+  @Nested
   @DisplayName("pod template annotations")
   class Annotations {
     @ParameterizedTest(name = "{0}")

@@ -123,6 +123,19 @@ class PodFitTest {
           .contains("0.20.0");
       assertThat(PodFit.tagOf("localhost:5000/racer-dataplane")).isEmpty();
     }
+
+    @Test
+    @DisplayName(
+        "the tag is what follows a ':' in the last path segment only, wherever in it; a digest alone has none")
+    void tagOfEdges() {
+      // the ':' is before the last '/' (a port with no digits), not in the last segment
+      assertThat(PodFit.tagOf("localhost:/racer")).isEmpty();
+      // the last segment starts with the ':'
+      assertThat(PodFit.tagOf("r/:0.20.0")).contains("0.20.0");
+      assertThat(PodFit.tagOf(":0.20.0")).contains("0.20.0");
+      // the '@' starts the text: no name, so no tag, though the digest holds a ':'
+      assertThat(PodFit.tagOf("@sha256:" + "b".repeat(64))).isEmpty();
+    }
   }
 
   @Nested

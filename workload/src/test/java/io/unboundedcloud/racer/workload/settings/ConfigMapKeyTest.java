@@ -10,8 +10,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 @DisplayName("ConfigMap keys: the API server's rule, held at render time")
 class ConfigMapKeyTest {
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"RACER_NVIDIA", "a", "a.b", "-x_", "x..", "9"})
-  @DisplayName("letters, digits, '-', '_' and '.' are accepted")
+  @ValueSource(strings = {"RACER_NVIDIA", "a", "a.b", "-x_", "x..", "9", "z", "A", "Z", "0"})
+  @DisplayName("letters, digits (each range's ends among them), '-', '_' and '.' are accepted")
   void accepted(String key) {
     assertThat(ConfigMapKey.problem(key)).isEmpty();
   }
@@ -25,6 +25,14 @@ class ConfigMapKeyTest {
             message ->
                 assertThat(message)
                     .startsWith(SettingsValidation.quote(key) + " is not a valid ConfigMap key: "));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(chars = {'`', '{', '@', '[', '/', ':'})
+  @DisplayName("the character just outside each range of letters and digits is refused")
+  void pastRangeEnds(char c) {
+    assertThat(ConfigMapKey.problem("k" + c))
+        .hasValueSatisfying(message -> assertThat(message).contains("not '" + c + "'"));
   }
 
   @Test
@@ -41,6 +49,13 @@ class ConfigMapKeyTest {
     assertThat(ConfigMapKey.shown("k".repeat(65)))
         .isEqualTo("\"" + "k".repeat(64) + "\"... (65 characters)");
     assertThat(ConfigMapKey.shown("k".repeat(64))).isEqualTo("\"" + "k".repeat(64) + "\"");
+  }
+
+  @Test
+  @DisplayName("a field path names a key of 64 characters whole, a longer one by its first 64")
+  void fieldCut() {
+    assertThat(ConfigMapKey.field("k".repeat(64))).isEqualTo("k".repeat(64));
+    assertThat(ConfigMapKey.field("k".repeat(65))).isEqualTo("k".repeat(64) + "...");
   }
 
   @Test

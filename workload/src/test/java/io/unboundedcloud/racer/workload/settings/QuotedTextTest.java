@@ -67,6 +67,64 @@ class QuotedTextTest {
     }
   }
 
+  @Nested
+  @DisplayName("unprintable: what would break the line or reorder the text around it")
+  class Unprintable {
+    @ParameterizedTest(name = "U+{0}")
+    @ValueSource(strings = {"061C", "200E", "200F", "202A", "202E", "2066", "2069", "2028", "2029"})
+    @DisplayName("the bidirectional formatting characters (each range's ends) and the separators")
+    void bidiAndSeparators(String hex) {
+      char c = (char) Integer.parseInt(hex, 16);
+      assertThat(QuotedText.isUnprintable("a" + c, 1)).isTrue();
+      assertThat(QuotedText.of("a" + c + "b"))
+          .isEqualTo("\"a\\u" + hex.toLowerCase(java.util.Locale.ROOT) + "b\"");
+    }
+
+    @ParameterizedTest(name = "U+{0}")
+    @ValueSource(strings = {"200D", "2027", "2065", "206A", "202F", "00E9"})
+    @DisplayName("the characters beside those ranges are printed as they are")
+    void besideTheRanges(String hex) {
+      char c = (char) Integer.parseInt(hex, 16);
+      assertThat(QuotedText.isUnprintable("a" + c, 1)).isFalse();
+      assertThat(QuotedText.of("a" + c)).isEqualTo("\"a" + c + "\"");
+    }
+
+    @Test
+    @DisplayName(
+        "a surrogate pair is printed; half of one, at either end or beside another half, not")
+    void surrogates() {
+      String pair = "\uD83D\uDE00";
+      assertThat(QuotedText.isUnprintable(pair, 0)).isFalse();
+      assertThat(QuotedText.isUnprintable(pair, 1)).isFalse();
+      assertThat(QuotedText.isUnprintable("\uD83D", 0)).as("high, last").isTrue();
+      assertThat(QuotedText.isUnprintable("\uD83Dx", 0)).as("high, then no low").isTrue();
+      assertThat(QuotedText.isUnprintable("\uD83D\uD83D", 0)).as("high, then high").isTrue();
+      assertThat(QuotedText.isUnprintable("\uDE00", 0)).as("low, first").isTrue();
+      assertThat(QuotedText.isUnprintable("x\uDE00", 1)).as("low after no high").isTrue();
+      assertThat(QuotedText.isUnprintable("\uDE00\uDE00", 1)).as("low after low").isTrue();
+      assertThat(QuotedText.of("a\uDE00" + pair)).isEqualTo("\"a\\ude00" + pair + "\"");
+    }
+
+    @Test
+    @DisplayName("80 characters ending in a lone high surrogate: whole, the half escaped")
+    void loneHalfAtTheLimit() {
+      assertThat(QuotedText.of("a".repeat(79) + "\uD83D"))
+          .isEqualTo("\"" + "a".repeat(79) + "\\ud83d\"");
+    }
+  }
+
+  @Nested
+  @DisplayName("a file's path")
+  class Path {
+    @Test
+    @DisplayName("4,096 characters (PATH_MAX) as it is; 4,097 cut after 4,096, with the length")
+    void pathMax() {
+      assertThat(QuotedText.cutPath("p".repeat(4096))).isEqualTo("p".repeat(4096));
+      assertThat(QuotedText.cutPath("p".repeat(4097)))
+          .isEqualTo("p".repeat(4096) + "… (4,097 characters)");
+    }
+  }
+
   @Test
   @DisplayName("settings messages quote values through it")
   void settingsQuote() {

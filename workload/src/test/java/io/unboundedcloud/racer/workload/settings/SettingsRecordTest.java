@@ -10,6 +10,8 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("SettingsRecord: the racer-settings data the function rendered with")
 class SettingsRecordTest {
@@ -57,6 +59,9 @@ class SettingsRecordTest {
     void lines() throws Exception {
       assertThat(SettingsRecord.of(Map.of("K", "a\nb")))
           .isEqualTo("K sha256:" + sha256("a\nb") + "\n");
+      assertThat(SettingsRecord.of(Map.of("K", "\nb")))
+          .as("a line break first")
+          .isEqualTo("K sha256:" + sha256("\nb") + "\n");
     }
 
     @Test
@@ -76,6 +81,18 @@ class SettingsRecordTest {
 
       assertThat(SettingsRecord.of(small)).hasSize(65535);
       assertThat(SettingsRecord.of(large)).isNull();
+    }
+
+    @Test
+    @DisplayName("a record of exactly 64 KiB is written")
+    void recordAtLimit() {
+      Map<String, String> data = new LinkedHashMap<>();
+      // 254 lines of "K0000=" + 250 bytes + "\n" (257 bytes) and one of 258: 65,536 bytes
+      for (int i = 0; i < 255; i++) {
+        data.put(String.format("K%04d", i), "v".repeat(i == 0 ? 251 : 250));
+      }
+
+      assertThat(SettingsRecord.of(data)).hasSize(65536);
     }
   }
 
@@ -101,6 +118,13 @@ class SettingsRecordTest {
       assertThat(read.get("BIG").matches(big + "y")).isFalse();
       assertThat(read.get("RACER_PEER_PORT").matches("8082")).isFalse();
       assertThat(read.get("BIG").shown()).contains("sha256:" + SettingsRecord.digest(big));
+    }
+
+    @ParameterizedTest(name = "[{0}]")
+    @ValueSource(strings = {"=v", " sha256:ab", "=a sha256:ab"})
+    @DisplayName("a line with no key before its '=' or its sha256 is not a record's, and skipped")
+    void noKey(String record) {
+      assertThat(SettingsRecord.read(record)).isEmpty();
     }
 
     @Test

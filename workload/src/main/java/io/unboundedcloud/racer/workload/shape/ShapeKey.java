@@ -54,6 +54,22 @@ public record ShapeKey<T>(
   }
 
   /**
+   * Equal when they name the same racer-settings key, which is what an entry of the table stands
+   * for. Written out rather than the record's generated form: that one links hidden classes on its
+   * first call, which the runtime's class-data archive does not keep, so every run would make them
+   * again (RuntimeArchiveIT).
+   */
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof ShapeKey<?> that && name().equals(that.name());
+  }
+
+  @Override
+  public int hashCode() {
+    return name().hashCode();
+  }
+
+  /**
    * Its value in racer-settings data that passed the catalog's checks; unset or empty reads the
    * default.
    */

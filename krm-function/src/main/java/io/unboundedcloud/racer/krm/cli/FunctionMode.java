@@ -65,7 +65,11 @@ final class FunctionMode implements Mode {
           YamlReader.readResourceList(
               input.open(), Invocation.STDIN, YamlLimits.DEFAULT, call.budget());
     } catch (YamlInputException unreadable) {
-      refuse(keepingItems(unreadable, call), keptStdin(call), out, call.stderr());
+      if (unreadable.isExpansion() && call.kept().isPresent()) {
+        giveBack(unreadable, call, out);
+      } else {
+        refuse(keepingItems(unreadable, call), keptStdin(call), out, call.stderr());
+      }
       return 1;
     }
     List<MappingNode> inputItems = List.copyOf(list.items());
@@ -101,6 +105,19 @@ final class FunctionMode implements Mode {
       return refused;
     }
     return YamlReader.keepingItems(refused, call.kept().get().open());
+  }
+
+  /**
+   * An input refused for what its aliases stand for: YAML kubectl reads, so it goes back as it came
+   * (aliases unexpanded: expanding them is what was refused), with the error about the item that
+   * holds the alias.
+   */
+  private static void giveBack(YamlInputException refused, Invocation call, OutputStream out) {
+    Result error = ItemTextProblem.of("", refused, keptStdin(call));
+    call.stderr().println(error.toLine());
+    if (!InputEcho.echo(call.kept().get(), error, out)) {
+      YamlWriter.writeUnusedItems(null, List.of(error.toTree()), out);
+    }
   }
 
   /** Stdin as it was kept, for a refusal to find the item it is about; null when not kept. */

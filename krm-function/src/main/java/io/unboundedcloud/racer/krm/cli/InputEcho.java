@@ -7,15 +7,17 @@ import io.unboundedcloud.racer.krm.yaml.ByteBudget;
 import io.unboundedcloud.racer.krm.yaml.ResourceListOutline;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * A ResourceList run that broke (out of heap, an internal error) still answers with every item: the
- * kept input goes back out as it came, read once more as events only (no tree), with the error
- * appended to its results where its text allows; nothing when it is not one ResourceList.
+ * A ResourceList run that broke (out of heap, an internal error) or whose aliases stand for more
+ * than it may read still answers with every item: the kept input goes back out as it came, read
+ * once more as events only (no tree), with the error appended to its results where its text allows;
+ * nothing when it is not one ResourceList.
  */
 final class InputEcho {
   private InputEcho() {}
@@ -52,21 +54,23 @@ final class InputEcho {
   /**
    * Writes the input back with {@code error} appended to its results, when it is one ResourceList;
    * nothing otherwise.
+   *
+   * @return whether it was written back
    */
-  static void echo(KeptInput input, Result error, PrintStream stdout) {
+  static boolean echo(KeptInput input, Result error, OutputStream stdout) {
     ResourceListOutline outline;
     try {
       outline = ResourceListOutline.read(input.open(), Invocation.STDIN);
     } catch (YamlInputException | OutOfMemoryError notOne) {
-      return;
+      return false;
     }
-    write(input, outline, error, stdout);
+    return write(input, outline, error, stdout);
   }
 
-  private static void write(
-      KeptInput input, ResourceListOutline outline, Result error, PrintStream stdout) {
+  private static boolean write(
+      KeptInput input, ResourceListOutline outline, Result error, OutputStream stdout) {
     if (!outline.writable()) {
-      return;
+      return false;
     }
     byte[] results =
         outline.appendable()
@@ -76,9 +80,10 @@ final class InputEcho {
     try {
       input.writeTo(stdout);
       stdout.write(results);
+      stdout.flush();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    stdout.flush();
+    return true;
   }
 }

@@ -12,8 +12,8 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
 /**
- * Bounds what a document's aliases expand to, by two rules, checked at each alias in document
- * order:
+ * Bounds what a document's aliases expand to, by three rules: the first two checked at each alias
+ * in document order, the third once the document has been walked whole.
  *
  * <ul>
  *   <li><b>Nodes</b>, by the rule kubectl and kustomize decode YAML with (Go's yaml.v3, {@code
@@ -28,6 +28,12 @@ import org.yaml.snakeyaml.nodes.SequenceNode;
  *       in it, at least one character each, and one for each mapping and list): no more than the
  *       expansion written out would take. A small file cannot stand for more than the budget admits
  *       as files, whatever the count of its nodes.
+ *   <li><b>Proportion</b>: what all the run's aliases stand for is at most {@link
+ *       ByteBudget#EXPANSION_FLOOR} plus {@link ByteBudget#EXPANSION_RATIO} times the characters of
+ *       the run's documents as written, counted the same way without expanding aliases ({@link
+ *       ByteBudget#expansionAllowed()}). A document is judged whole: its text after its last alias
+ *       counts too, and a refusal names the alias that stands for the most in it. So the memory of
+ *       a run follows what it was sent, never a hundred times that.
  * </ul>
  *
  * <p>The cost is linear in the document as composed (an alias is the anchor's node shared there,
@@ -56,6 +62,12 @@ final class AliasExpansion {
   /** Characters of the text decoded so far, aliases expanded. */
   private long characters;
 
+  /** Characters of the document as written: the nodes walked, aliases not expanded. */
+  private long written;
+
+  /** Of the aliases walked so far, the first that stands for the most characters; or null. */
+  private Alias largest;
+
   private AliasExpansion(ByteBudget budget) {
     this.budget = budget;
   }
@@ -68,11 +80,19 @@ final class AliasExpansion {
    *     refused
    */
   static Refusal check(Node document, ByteBudget budget) {
-    return new AliasExpansion(budget).walk(document, document.getStartMark(), null);
+    AliasExpansion expansion = new AliasExpansion(budget);
+    Refusal refused = expansion.walk(document, document.getStartMark(), null);
+    return refused != null ? refused : expansion.proportion();
   }
 
-  /** An alias that passed a bound: where it is, and the message. */
-  record Refusal(Mark where, String problem) {}
+  /**
+   * An alias that passed a bound: where it is, the message, and whether kubectl reads the document
+   * all the same (refused for what it stands for in characters, not for its share of nodes).
+   */
+  record Refusal(Mark where, String problem, boolean kubectlReads) {}
+
+  /** An alias in the document: its anchor, what that stands for, where, and its key or null. */
+  private record Alias(Node anchor, Size size, Mark where, Node key) {}
 
   /**
    * A node once expanded: the nodes yaml.v3 decodes for it, the characters of its text, and where
@@ -98,6 +118,7 @@ final class AliasExpansion {
     long charactersBefore = characters;
     decoded = add(decoded, 1);
     characters = add(characters, ownCharacters(node));
+    written = add(written, ownCharacters(node));
     Refusal refused = null;
     if (node instanceof SequenceNode sequence) {
       for (Node item : sequence.getValue()) {
@@ -126,18 +147,34 @@ final class AliasExpansion {
           "the anchor &"
               + anchor.getAnchor()
               + " contains an alias to itself, which has no end once expanded (kubectl refuses"
-              + " it); refused. Write it out without the recursive alias.");
+              + " it); refused. Write it out without the recursive alias.",
+          false);
     }
     decoded = add(decoded, add(1, size.nodes()));
     aliased = add(aliased, size.nodes());
     characters = add(characters, size.characters());
     if (excessive()) {
-      return new Refusal(where, excessiveAliasing(anchor, size, key));
+      return new Refusal(where, excessiveAliasing(anchor, size, key), false);
     }
     if (!budget.spendExpanded(size.characters())) {
-      return new Refusal(where, overBudget(anchor, size, key));
+      return new Refusal(where, overBudget(anchor, size, key), true);
+    }
+    if (largest == null || size.characters() > largest.size().characters()) {
+      largest = new Alias(anchor, size, where, key);
     }
     return null;
+  }
+
+  /**
+   * The third rule, once the whole document has been walked: its text counted into the run's, what
+   * the run's aliases stand for must stay within what that allows.
+   */
+  private Refusal proportion() {
+    if (budget.writtenFits(written)) {
+      return null;
+    }
+    // past the bound only through aliases, and no earlier document was: this one has one
+    return new Refusal(largest.where(), outOfProportion(largest), true);
   }
 
   private static long ownCharacters(Node node) {
@@ -189,6 +226,27 @@ final class AliasExpansion {
         + "), bringing what the run's aliases stand for to "
         + count(budget.expanded())
         + " characters; refused. Write the value out once, or make the aliased value smaller.";
+  }
+
+  private String outOfProportion(Alias most) {
+    return "the aliases stand for more than the input holds: "
+        + alias(most.anchor(), most.key())
+        + " stands for "
+        + count(most.size().characters())
+        + " characters (its anchor at "
+        + position(most.size())
+        + "), and the run's aliases for "
+        + count(budget.expanded())
+        + " together, more than the "
+        + count(budget.expansionAllowed())
+        + " allowed ("
+        + count(ByteBudget.EXPANSION_FLOOR)
+        + ", and "
+        + ByteBudget.EXPANSION_RATIO
+        + " for each of the "
+        + count(budget.written())
+        + " characters the run's documents hold as written); refused. Write the copies out"
+        + " instead of aliasing them, or make the aliased value smaller.";
   }
 
   /** The alias as a message names it: {@code *big (the value of "k1" here)}. */

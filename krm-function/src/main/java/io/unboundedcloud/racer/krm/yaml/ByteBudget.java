@@ -11,12 +11,30 @@ import java.io.InputStream;
  * {@linkplain #admits admits} them before parsing any; a stream is {@linkplain #metered metered} as
  * it is read and refused as soon as it passes what is left; each alias {@linkplain #spendExpanded
  * spends} what it stands for once expanded, so that a small file cannot stand for more than the
- * budget admits as files. Not thread-safe: one run reads its inputs one after another.
+ * budget admits as files.
+ *
+ * <p>It also keeps the run's measure of <b>what aliases may stand for beside what was sent</b>: the
+ * characters of the run's documents as written ({@linkplain #written() written}: the text of every
+ * scalar, at least one character each, and one for each mapping and list, aliases not expanded),
+ * over every document the run checked, whichever file, stream or side of a diff it came from. What
+ * all the run's aliases stand for together may be at most {@link #EXPANSION_FLOOR} plus {@link
+ * #EXPANSION_RATIO} times that ({@link #expansionAllowed()}): a run sent 1 MB holds about 17 MiB
+ * once its aliases are expanded, never the 128 MiB a file of that size would be, so that its memory
+ * follows what it was sent. It is measured from the documents, not from the bytes read, so that it
+ * never depends on how much of a stream was read ahead. Not thread-safe: one run reads its inputs
+ * one after another.
  */
 public final class ByteBudget {
+  /** What a run's aliases may stand for whatever its documents' size: 1 MiB of characters. */
+  public static final long EXPANSION_FLOOR = 1L << 20;
+
+  /** What a run's aliases may stand for per character its documents hold as written. */
+  public static final long EXPANSION_RATIO = 16;
+
   private final long total;
   private long spent;
   private long expanded;
+  private long written;
 
   /** A budget of {@code total} bytes, none spent. */
   public ByteBudget(long total) {
@@ -44,6 +62,37 @@ public final class ByteBudget {
   /** Of {@link #spent()}, the bytes that aliases stand for once expanded. */
   public long expanded() {
     return expanded;
+  }
+
+  /**
+   * The characters of the documents the run checked, as written: aliases not expanded (see the
+   * class comment).
+   */
+  public long written() {
+    return written;
+  }
+
+  /**
+   * What the run's aliases may stand for together, once expanded: {@link #EXPANSION_FLOOR} plus
+   * {@link #EXPANSION_RATIO} times {@link #written()}.
+   */
+  public long expansionAllowed() {
+    return EXPANSION_FLOOR + EXPANSION_RATIO * written;
+  }
+
+  /**
+   * Counts the characters of one more document as written, once it has been checked whole.
+   *
+   * @return whether what the run's aliases stand for ({@link #expanded()}) is still within {@link
+   *     #expansionAllowed()}
+   */
+  boolean writtenFits(long characters) {
+    if (characters < 0) {
+      throw new IllegalArgumentException("characters written cannot be negative: " + characters);
+    }
+    // a run reads at most its budget of bytes; capped far below overflow all the same
+    written = Math.min(Long.MAX_VALUE / (4 * EXPANSION_RATIO), written + characters);
+    return expanded <= expansionAllowed();
   }
 
   /**

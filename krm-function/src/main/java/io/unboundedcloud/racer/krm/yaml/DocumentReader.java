@@ -95,7 +95,9 @@ final class DocumentReader {
         if (root != null && !isEmptyDocument(root)) {
           AliasExpansion.Refusal aliasing = AliasExpansion.check(root, budget);
           if (aliasing != null) {
-            throw YamlInputException.at(source, aliasing.where(), aliasing.problem());
+            YamlInputException refused =
+                YamlInputException.at(source, aliasing.where(), aliasing.problem());
+            throw aliasing.kubectlReads() ? refused.forExpansion() : refused;
           }
           SpareCapacity.releaseRoot(root);
           return Optional.of(root);

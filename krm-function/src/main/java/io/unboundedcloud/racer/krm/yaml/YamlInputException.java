@@ -19,6 +19,7 @@ public final class YamlInputException extends RuntimeException {
   private final int column;
   private transient Node items;
   private boolean duplicateKey;
+  private boolean expansion;
 
   private YamlInputException(String source, int line, int column, String message, Throwable cause) {
     super(message, cause);
@@ -145,6 +146,20 @@ public final class YamlInputException extends RuntimeException {
 
   YamlInputException forDuplicateKey() {
     this.duplicateKey = true;
+    return this;
+  }
+
+  /**
+   * Whether the input was refused for what its aliases stand for in characters (the run's byte
+   * budget, or their proportion to the input): YAML that kubectl reads, so that a function can give
+   * it back as it came, aliases unexpanded.
+   */
+  public boolean isExpansion() {
+    return expansion;
+  }
+
+  YamlInputException forExpansion() {
+    this.expansion = true;
     return this;
   }
 

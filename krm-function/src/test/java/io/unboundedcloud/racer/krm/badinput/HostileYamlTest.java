@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.harness.Laughs;
 import io.unboundedcloud.racer.krm.harness.ResourceListOutput;
 import io.unboundedcloud.racer.krm.yaml.YamlLimits;
 import java.io.IOException;
@@ -55,21 +56,9 @@ class HostileYamlTest {
    * the last one stands for width^(levels+1) strings.
    */
   static String laughsItem(int levels, int width) {
-    StringBuilder text =
-        new StringBuilder(
-            "- apiVersion: example.com/v1\n  kind: Laughs\n  metadata:\n    name: laughs\n    namespace: racer\n"
-                + "  spec:\n    l0: &l0 [");
-    text.append(String.join(", ", Collections.nCopies(width, "\"lol\""))).append("]\n");
-    for (int level = 1; level <= levels; level++) {
-      text.append("    l")
-          .append(level)
-          .append(": &l")
-          .append(level)
-          .append(" [")
-          .append(String.join(", ", Collections.nCopies(width, "*l" + (level - 1))))
-          .append("]\n");
-    }
-    return text.toString();
+    return "- apiVersion: example.com/v1\n  kind: Laughs\n  metadata:\n    name: laughs\n"
+        + "    namespace: racer\n  spec:\n"
+        + Laughs.ladder(levels, width, "    ", "\"lol\"");
   }
 
   @Nested

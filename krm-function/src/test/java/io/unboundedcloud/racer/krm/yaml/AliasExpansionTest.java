@@ -3,10 +3,10 @@ package io.unboundedcloud.racer.krm.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.unboundedcloud.racer.krm.harness.Laughs;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
@@ -59,20 +59,7 @@ class AliasExpansionTest {
    * {@code width} aliases of the one before, the first a list of {@code width} strings.
    */
   static String laughs(int levels, int width) {
-    StringBuilder text =
-        new StringBuilder("kind: ResourceList\nfunctionConfig:\n  l0: &l0 [")
-            .append(String.join(", ", Collections.nCopies(width, "lol")))
-            .append("]\n");
-    for (int level = 1; level <= levels; level++) {
-      text.append("  l")
-          .append(level)
-          .append(": &l")
-          .append(level)
-          .append(" [")
-          .append(String.join(", ", Collections.nCopies(width, "*l" + (level - 1))))
-          .append("]\n");
-    }
-    return text.toString();
+    return "kind: ResourceList\nfunctionConfig:\n" + Laughs.ladder(levels, width, "  ", "lol");
   }
 
   @Nested

@@ -6,8 +6,13 @@
 #   origin-300      a cache origin whose nodeSelector holds 300 aliases of the same 1 MiB value
 #                   (the function copies the placement onto the dataplane and warns about it)
 #   settings-100    racer-settings with 100 keys aliasing a 1 MiB value: 100 MiB expanded, within the
-#                   128 MiB a run reads
-#   origin-100      the cache origin with 100 aliases: within the budget, rendered with a warning
+#                   128 MiB a run reads, but 100 times the file
+#   origin-100      the cache origin with 100 aliases
+#   settings-17     17 aliases: 17 MiB expanded, the most a 1 MiB file may stand for (1 MiB and 16
+#                   times its text), the costliest aliases a 1 MB input can make racer-krm read
+#   settings-18     one alias more: past that bound
+#   origin-17       the cache origin with 17 aliases: admitted, rendered with a warning
+# Any settings-N or origin-N may be named.
 # Run it with the launcher of a build of main for the "before" figures, and of this checkout for the
 # "after" ones (docs/security.md, "Aliases").
 #
@@ -22,7 +27,7 @@ root=$(dirname "$here")
 launcher=${1:-$root/krm-function/target/runtime/bin/racer-krm}
 shift || true
 cases=("$@")
-[ ${#cases[@]} -gt 0 ] || cases=(settings-1000 origin-300 settings-100 origin-100)
+[ ${#cases[@]} -gt 0 ] || cases=(settings-1000 origin-300 settings-100 origin-100 settings-17 settings-18 origin-17)
 [ -x "$launcher" ] || { echo "alias-expansion.sh: $launcher missing; build first" >&2; exit 1; }
 /usr/bin/time -f '%M' true >/dev/null 2>&1 || { echo "alias-expansion.sh: needs GNU time" >&2; exit 1; }
 
@@ -55,8 +60,7 @@ build() {
   mkdir -p "$work/app"
   function_config >"$work/app/function-config.yaml"
   case $1 in
-    settings-1000) settings_aliasing 1000 >"$work/app/racer-settings.yaml" ;;
-    settings-100) settings_aliasing 100 >"$work/app/racer-settings.yaml" ;;
+    settings-*) settings_aliasing "${1#settings-}" >"$work/app/racer-settings.yaml" ;;
     origin-*)
       printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\ndata: {}\n' \
         >"$work/app/racer-settings.yaml"

@@ -12,6 +12,8 @@
 #   long-key         one racer-settings key: RACER_ and X repeated
 #   long-name        a ConfigMap's metadata.name: a repeated
 #   alias-scalar     one anchored racer-settings value of half the size, and 200 aliases of it
+#   alias-bound      the same value with as many aliases as the bound on what aliases stand for
+#                    admits (1 MiB and 16 times the text): the largest expansion of that size read
 #   many-files       1 KB ConfigMaps, one file each (function mode: the items of one ResourceList)
 # Modes (MODES, default all): function (a ResourceList of the folder's objects on stdin), render DIR,
 # verify and adopt of what render prints of the folder (of the folder itself where render refuses it),
@@ -32,7 +34,7 @@ root=$(dirname "$here")
 launcher=${1:-$root/krm-function/target/runtime/bin/racer-krm}
 shift || true
 shapes=("$@")
-[ ${#shapes[@]} -gt 0 ] || shapes=(almost-number digits dot-digits image-folder image-parameter long-key long-name alias-scalar many-files)
+[ ${#shapes[@]} -gt 0 ] || shapes=(almost-number digits dot-digits image-folder image-parameter long-key long-name alias-scalar alias-bound many-files)
 read -r -a modes <<<"${MODES:-function render verify diff adopt announce generate}"
 read -r -a sizes <<<"${SIZES:-10 20 40 80 160 320 640 1280}"
 limit=${HOSTILE_CPU_LIMIT:-60}
@@ -82,6 +84,9 @@ build() {
         "$(fill "$bytes" a)" >"$work/app/named.yaml" ;;
     alias-scalar)
       settings "  big: &big $(fill $((bytes / 2)) v)$(for i in $(seq 1 200); do printf '\n  k%03d: *big' "$i"; done)" ;;
+    alias-bound)
+      local half=$((bytes / 2))
+      settings "  big: &big $(fill "$half" v)$(for i in $(seq 1 $(((1048576 + 16 * half) / half))); do printf '\n  k%03d: *big' "$i"; done)" ;;
     many-files)
       settings
       local value

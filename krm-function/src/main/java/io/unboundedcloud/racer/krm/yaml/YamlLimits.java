@@ -54,8 +54,8 @@ public record YamlLimits(long maxInputBytes, int maxNestingDepth, int maxPlainTr
     options.setAllowRecursiveKeys(false);
     options.setMergeOnCompose(false);
     // no count of aliases: a fixed count refuses packages kubectl reads (26 objects with two
-    // aliases each); AliasExpansion bounds what they expand to, in nodes as kubectl does and in
-    // bytes
+    // aliases each); AliasExpansion bounds what they expand to, in nodes as kubectl does, in
+    // bytes, and in proportion to the text the run was sent
     options.setMaxAliasesForCollections(Integer.MAX_VALUE);
     // a backstop only: CompactEventParser refuses one level earlier, with a position in the message
     options.setNestingDepthLimit(maxNestingDepth + 1);

@@ -176,7 +176,8 @@ class HostileYamlTest {
     @Tag("slow")
     @DisplayName(
         "a value of 1 MiB aliased by 1,000 keys (1,000 MiB once expanded) is refused by the byte"
-            + " budget: one short line naming the alias and where, bounded memory")
+            + " budget: one short line naming the alias and where, the input given back as it came,"
+            + " bounded memory")
     void largeScalarAliasedManyTimes() {
       String input =
           resourceList(List.of(settingsAliasing("a".repeat(1 << 20), 1000)), FUNCTION_CONFIG);
@@ -189,6 +190,11 @@ class HostileYamlTest {
               "*big (the value of \"KEY_",
               "stands for 1,048,576 characters");
       assertThat(run.stderr().length()).as("stderr size").isLessThan(1_000);
+      // YAML kubectl reads: given back as it came, aliases unexpanded, the error in its results
+      assertThat(run.stdout()).startsWith(input);
+      assertThat(run.stdout().substring(input.length()))
+          .startsWith("results:\n")
+          .contains("the aliases expand past the 128 MiB");
       assertBoundedMemory(run);
     }
 

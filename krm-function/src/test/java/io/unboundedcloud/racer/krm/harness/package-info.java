@@ -8,9 +8,13 @@
  * function writes it; {@link io.unboundedcloud.racer.krm.harness.ManifestNodes} gives unit tests
  * objects from YAML text; {@link io.unboundedcloud.racer.krm.harness.ResourceLists} is the one
  * builder of a function's input as text (racer-settings, the items, the function config, and the
- * raw text of an item where a case is about its bytes). Every suite of this module and chart-gen's
- * tests (through the test jar) run the function through it, so that a change in how the function is
- * started is made once.
+ * raw text of an item where a case is about its bytes); {@link
+ * io.unboundedcloud.racer.krm.harness.Laughs} and {@link
+ * io.unboundedcloud.racer.krm.harness.AliasedObjects} generate YAML whose aliases stand for much
+ * more than its text, and {@link io.unboundedcloud.racer.krm.harness.ExpandedText} counts what they
+ * stand for naively from SnakeYAML's events, the oracle of the bound on them. Every suite of this
+ * module and chart-gen's tests (through the test jar) run the function through it, so that a change
+ * in how the function is started is made once.
  *
  * <p>What it must never do: assert anything about the function's behaviour (the suites do), compare
  * timings, or read its output with the function's own reader (SnakeYAML reads it, so that a reader

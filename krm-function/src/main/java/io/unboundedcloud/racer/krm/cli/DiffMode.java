@@ -81,6 +81,10 @@ final class DiffMode implements Mode {
               ? null
               : call.functionConfig(functionConfigFile, new SourceFiles());
       for (SideSource side : given) {
+        if (reading != null) {
+          // the new side is a set of inputs of its own: the floor of what aliases may stand for
+          call.budget().startInputSet();
+        }
         reading = side;
         if (functionConfig != null) {
           side.record().read(functionConfigFile, List.of(functionConfig));

@@ -240,7 +240,7 @@ final class AliasExpansion {
         + " together, more than the "
         + count(budget.expansionAllowed())
         + " allowed ("
-        + count(ByteBudget.EXPANSION_FLOOR)
+        + count(budget.expansionFloor())
         + ", and "
         + ByteBudget.EXPANSION_RATIO
         + " for each of the "

@@ -21,8 +21,10 @@ import java.io.InputStream;
  * #EXPANSION_RATIO} times that ({@link #expansionAllowed()}): a run sent 1 MB holds about 17 MiB
  * once its aliases are expanded, never the 128 MiB a file of that size would be, so that its memory
  * follows what it was sent. It is measured from the documents, not from the bytes read, so that it
- * never depends on how much of a stream was read ahead. Not thread-safe: one run reads its inputs
- * one after another.
+ * never depends on how much of a stream was read ahead. A run that compares two sets of inputs
+ * (diff's sides) {@linkplain #startInputSet() starts} the second with a floor of its own, so that
+ * it refuses no side its render would admit. Not thread-safe: one run reads its inputs one after
+ * another.
  */
 public final class ByteBudget {
   /** What a run's aliases may stand for whatever its documents' size: 1 MiB of characters. */
@@ -35,6 +37,7 @@ public final class ByteBudget {
   private long spent;
   private long expanded;
   private long written;
+  private long inputSets = 1;
 
   /** A budget of {@code total} bytes, none spent. */
   public ByteBudget(long total) {
@@ -73,11 +76,26 @@ public final class ByteBudget {
   }
 
   /**
-   * What the run's aliases may stand for together, once expanded: {@link #EXPANSION_FLOOR} plus
+   * What the run's aliases may stand for together, once expanded: {@link #expansionFloor()} plus
    * {@link #EXPANSION_RATIO} times {@link #written()}.
    */
   public long expansionAllowed() {
-    return EXPANSION_FLOOR + EXPANSION_RATIO * written;
+    return expansionFloor() + EXPANSION_RATIO * written;
+  }
+
+  /** {@link #EXPANSION_FLOOR} for each set of inputs the run reads (diff's sides: two). */
+  public long expansionFloor() {
+    return EXPANSION_FLOOR * inputSets;
+  }
+
+  /**
+   * The run goes on to another set of inputs, which brings its own {@link #EXPANSION_FLOOR}: diff
+   * reads its second side after its first, within one budget, and each side read alone would have
+   * had the floor. With it, a diff refuses for what aliases stand for only where one of its sides
+   * is refused on its own: each side within its floor and ratio keeps the sum within the two.
+   */
+  public void startInputSet() {
+    inputSets++;
   }
 
   /**

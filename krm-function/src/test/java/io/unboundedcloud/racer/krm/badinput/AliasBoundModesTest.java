@@ -87,14 +87,24 @@ class AliasBoundModesTest {
    * written both grow linearly with it.
    */
   private static int atTheBound(IntFunction<List<ExpandedText.Document>> read) {
+    return atTheBound(read, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The same for a diff whose new side starts at document {@code newSideFrom} and holds every
+   * alias: the bound then has the two sides' floors.
+   */
+  private static int atTheBound(IntFunction<List<ExpandedText.Document>> read, int newSideFrom) {
+    long floor = newSideFrom == Integer.MAX_VALUE ? ExpandedText.FLOOR : 2 * ExpandedText.FLOOR;
     long[] one = totals(read.apply(1));
     long[] two = totals(read.apply(2));
     long size =
         1
-            + (ExpandedText.FLOOR + ExpandedText.RATIO * one[0] - one[1])
+            + (floor + ExpandedText.RATIO * one[0] - one[1])
                 / ((two[1] - one[1]) - ExpandedText.RATIO * (two[0] - one[0]));
-    assertThat(ExpandedText.firstPastTheBound(read.apply((int) size))).isNegative();
-    assertThat(ExpandedText.firstPastTheBound(read.apply((int) size + 1))).isNotNegative();
+    assertThat(ExpandedText.firstPastTheBound(read.apply((int) size), newSideFrom)).isNegative();
+    assertThat(ExpandedText.firstPastTheBound(read.apply((int) size + 1), newSideFrom))
+        .isNotNegative();
     return (int) size;
   }
 
@@ -223,14 +233,14 @@ class AliasBoundModesTest {
               + "data: {text: "
               + "t".repeat(200_000)
               + "}\n";
+      List<ExpandedText.Document> oldSide = documentsOf(dir.resolve("probe-old"), List.of(text));
       IntFunction<List<ExpandedText.Document>> read =
           n -> {
-            List<ExpandedText.Document> documents =
-                new ArrayList<>(documentsOf(dir.resolve("probe-old" + n), List.of(text)));
+            List<ExpandedText.Document> documents = new ArrayList<>(oldSide);
             documents.addAll(documentsOf(dir.resolve("probe-new" + n), List.of(atSize(n))));
             return documents;
           };
-      int size = atTheBound(read);
+      int size = atTheBound(read, oldSide.size());
       Path old = folder(dir.resolve("old"), List.of(text), new ArrayList<>());
       Path now = folder(dir.resolve("new"), List.of(atSize(size + past)), new ArrayList<>());
 
@@ -242,6 +252,25 @@ class AliasBoundModesTest {
       } else {
         assertRefusedNaming(run, "a0");
         assertThat(run.stderr()).contains(now.toString());
+      }
+    }
+
+    @ParameterizedTest(name = "{0} past it")
+    @ValueSource(ints = {0, 1})
+    @DisplayName(
+        "diff of a folder with itself: admitted exactly where render admits the folder (each side"
+            + " has its own floor)")
+    void sameFolderTwice(int past, @TempDir Path dir) throws IOException {
+      int size = atTheBound(n -> documentsOf(dir.resolve("probe" + n), List.of(atSize(n))));
+      Path app = folder(dir.resolve("app"), List.of(atSize(size + past)), new ArrayList<>());
+
+      KrmRun run =
+          KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "diff", app.toString(), app.toString());
+
+      if (past == 0) {
+        assertThat(run.exitCode()).as(run.describe()).isZero();
+      } else {
+        assertRefusedNaming(run, "a0");
       }
     }
   }
@@ -295,7 +324,7 @@ class AliasBoundModesTest {
   }
 
   @Nested
-  @DisplayName("diff: the two sides share one run's bound")
+  @DisplayName("diff: the two sides share one run's bound, each side bringing its own floor")
   class Diff {
     @ParameterizedTest(name = "run {0}")
     @MethodSource("io.unboundedcloud.racer.krm.badinput.AliasBoundModesTest#seeds")
@@ -305,8 +334,9 @@ class AliasBoundModesTest {
       int half = (files.size() + 1) / 2;
       List<ExpandedText.Document> read = new ArrayList<>();
       Path old = folder(dir.resolve("old"), files.subList(0, half), read);
+      int newSideFrom = read.size();
       Path now = folder(dir.resolve("new"), files.subList(half, files.size()), read);
-      int past = ExpandedText.firstPastTheBound(read);
+      int past = ExpandedText.firstPastTheBound(read, newSideFrom);
 
       KrmRun run =
           KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "diff", old.toString(), now.toString());

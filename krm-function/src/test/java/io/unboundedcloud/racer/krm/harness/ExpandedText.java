@@ -107,12 +107,21 @@ public final class ExpandedText {
    * its aliases pass the bound, or -1 when the run passes.
    */
   public static int firstPastTheBound(List<Document> run) {
+    return firstPastTheBound(run, run.size());
+  }
+
+  /**
+   * The same for a run of two sets of inputs (diff's sides), the second starting at document {@code
+   * secondSetFrom}: from there on the bound has a second {@link #FLOOR}.
+   */
+  public static int firstPastTheBound(List<Document> run, int secondSetFrom) {
     long written = 0;
     long expanded = 0;
     for (int i = 0; i < run.size(); i++) {
       written += run.get(i).written();
       expanded += run.get(i).expanded();
-      if (expanded > FLOOR + RATIO * written) {
+      long floor = i < secondSetFrom ? FLOOR : 2 * FLOOR;
+      if (expanded > floor + RATIO * written) {
         return i;
       }
     }

@@ -99,6 +99,24 @@ class AliasProportionTest {
     }
 
     @Test
+    @DisplayName(
+        "a second set of inputs (diff's new side) brings its own floor: the same file past one"
+            + " floor is read after it, refused without it")
+    void secondInputSet() {
+      // 2,000 aliases of 1,000 characters: 2 MB expanded, past one floor, within two
+      String file = scalarObject(1000, 2000, 0);
+      ByteBudget twoSets = ByteBudget.of(YamlLimits.DEFAULT);
+      twoSets.startInputSet();
+
+      assertThat(readRun(List.of(file), twoSets)).isNull();
+      assertThat(readOne(file))
+          .isNotNull()
+          .hasMessageContaining("more than the input holds")
+          .hasMessageContaining(String.format("(%,d, and 16 for each", ExpandedText.FLOOR));
+      assertThat(twoSets.expansionFloor()).isEqualTo(2 * ExpandedText.FLOOR);
+    }
+
+    @Test
     @DisplayName("under 1 MiB expanded, any input passes: a small file with many aliases")
     void floor() {
       // 1,000 aliases of 1,000 characters: about 1,000 times the text, under the floor

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -206,16 +207,19 @@ class AliasBoundModesTest {
   @Nested
   @DisplayName("render and diff at the bound")
   class FilesBound {
-    @ParameterizedTest(name = "{0} past it")
-    @ValueSource(ints = {0, 1})
+    @ParameterizedTest(name = "{0}, {1} past it")
+    @CsvSource({"render, 0", "render, 1", "diff, 0", "diff, 1"})
     @DisplayName(
-        "render: aliases standing exactly for the bound: rendered; one character more:"
-            + " refused")
-    void render(int past, @TempDir Path dir) throws IOException {
+        "render, and diff of the folder with itself (each side has its own floor): aliases"
+            + " standing exactly for the bound: admitted; one character more: refused")
+    void oneFolder(String mode, int past, @TempDir Path dir) throws IOException {
       int size = atTheBound(n -> documentsOf(dir.resolve("probe" + n), List.of(atSize(n))));
       Path app = folder(dir.resolve("app"), List.of(atSize(size + past)), new ArrayList<>());
 
-      KrmRun run = KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "render", app.toString());
+      KrmRun run =
+          mode.equals("render")
+              ? KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "render", app.toString())
+              : KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "diff", app.toString(), app.toString());
 
       if (past == 0) {
         assertThat(run.exitCode()).as(run.describe()).isZero();
@@ -252,25 +256,6 @@ class AliasBoundModesTest {
       } else {
         assertRefusedNaming(run, "a0");
         assertThat(run.stderr()).contains(now.toString());
-      }
-    }
-
-    @ParameterizedTest(name = "{0} past it")
-    @ValueSource(ints = {0, 1})
-    @DisplayName(
-        "diff of a folder with itself: admitted exactly where render admits the folder (each side"
-            + " has its own floor)")
-    void sameFolderTwice(int past, @TempDir Path dir) throws IOException {
-      int size = atTheBound(n -> documentsOf(dir.resolve("probe" + n), List.of(atSize(n))));
-      Path app = folder(dir.resolve("app"), List.of(atSize(size + past)), new ArrayList<>());
-
-      KrmRun run =
-          KrmRun.run(new byte[0], KrmRun.HANG_GUARD, "diff", app.toString(), app.toString());
-
-      if (past == 0) {
-        assertThat(run.exitCode()).as(run.describe()).isZero();
-      } else {
-        assertRefusedNaming(run, "a0");
       }
     }
   }

@@ -5,7 +5,9 @@ import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplanePaths;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
+import io.unboundedcloud.racer.workload.shape.ShapedField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,15 +54,15 @@ public final class DataplaneWiring {
 
   /**
    * The fields of the dataplane's pod template that the function renders from racer-settings,
-   * besides the settings-hash: the CDI request and the NVIDIA mounts ({@link ShapeKeys#NVIDIA}),
-   * the env (listener ports, NVIDIA), the environment sources (racer-settings itself), the ports,
-   * the host network and DNS policy ({@link ShapeKeys#HOST_NETWORK}). adopt says why it renders
+   * besides the settings-hash: the fields the shape keys shape ({@link ShapeKeys#shapedFields}: the
+   * CDI request, the ports, the host network and DNS policy), the env (listener ports, NVIDIA), the
+   * NVIDIA mounts and the environment sources (racer-settings itself). adopt says why it renders
    * each so; diff lays a difference there, in any workload, at the settings' door when they
    * changed.
    */
   public static final List<FieldPath> SETTINGS_SHAPED =
       List.of(
-          TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
+          TEMPLATE.key("metadata").key("annotations").key(NvidiaInjection.CDI_ANNOTATION),
           CONTAINER.key("env"),
           ENV_FROM,
           CONTAINER.key("ports"),
@@ -68,6 +70,15 @@ public final class DataplaneWiring {
           POD.key("volumes"),
           POD.key("hostNetwork"),
           POD.key("dnsPolicy"));
+
+  /** Where {@code part} of the dataplane's pod template sits, in a DaemonSet. */
+  public static FieldPath at(ShapedField.Part part) {
+    return switch (part) {
+      case POD_METADATA -> FieldPath.of(DataplanePaths.POD_METADATA);
+      case POD_SPEC -> POD;
+      case DATAPLANE -> CONTAINER;
+    };
+  }
 
   private final Map<String, Object> container;
 

@@ -7,6 +7,7 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ final class Drift {
       List.of(
           ".hostNetwork",
           ".dnsPolicy",
-          Dataplane.CDI_ANNOTATION,
+          NvidiaInjection.CDI_ANNOTATION,
           ".ports",
           "[name=RACER_PEER_LISTEN]",
           "[name=RACER_DIAGNOSTICS_LISTEN]",

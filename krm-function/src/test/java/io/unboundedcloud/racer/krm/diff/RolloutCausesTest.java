@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
-import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -30,7 +30,7 @@ class RolloutCausesTest {
   /** The CDI request the function adds to the pod template when NVIDIA mode becomes cdi. */
   private static final Difference CDI_REQUESTED =
       changed(
-          TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
+          TEMPLATE.key("metadata").key("annotations").key(NvidiaInjection.CDI_ANNOTATION),
           null,
           "nvidia.com/gpu=all");
 

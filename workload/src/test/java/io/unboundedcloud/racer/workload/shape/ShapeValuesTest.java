@@ -60,7 +60,8 @@ class ShapeValuesTest {
               "another label",
               port.parser(),
               port.placeholder(),
-              port.define());
+              port.define(),
+              port.shapes());
 
       assertThat(copy).isEqualTo(port).hasSameHashCodeAs("RACER_PEER_PORT");
       assertThat(port).isNotEqualTo(ShapeKeys.DIAGNOSTICS_PORT).isNotEqualTo("RACER_PEER_PORT");

@@ -19,8 +19,9 @@ import java.util.Optional;
 /**
  * The racer-settings keys that shape the dataplane DaemonSet, in the order of the settings table:
  * each read into {@code Config} by {@code Config.fromSettings}, listed first by the settings
- * catalog, and turned by chart-gen into the chart's placeholders, variants and defines. A new shape
- * key is one entry here and the builder line that uses its value ({@code config.get(KEY)}).
+ * catalog, turned by chart-gen into the chart's placeholders, variants and defines, and named by
+ * adopt for the fields it says it shapes ({@link ShapedField}). A new shape key is one entry here,
+ * with the fields it shapes, and the builder line that uses its value ({@code config.get(KEY)}).
  */
 public final class ShapeKeys {
   private static final IntegerRange LISTENER_PORT = new IntegerRange(1024, 65535);

@@ -63,6 +63,20 @@ class ShapeKeysTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.unboundedcloud.racer.workload.shape.ShapeKeysTest#keys")
+    @DisplayName(
+        "with variants: has one for every value its rule accepts, so the chart renders each")
+    void variantPerAcceptedValue(ShapeKey<?> key) {
+      if (key.placeholder() instanceof ChartPlaceholder.Variants) {
+        assertThat(key.setting().rule()).isInstanceOf(Choice.class);
+        assertThat(key.parser().values())
+            .containsExactlyInAnyOrderElementsOf(((Choice) key.setting().rule()).values());
+      } else {
+        assertThat(key.parser().values()).isEmpty();
+      }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.unboundedcloud.racer.workload.shape.ShapeKeysTest#keys")
     @DisplayName("is found by the Config component it sets")
     void byComponent(ShapeKey<?> key) {
       assertThat(ShapeKeys.ofComponent(key.component())).containsSame(key);

@@ -30,6 +30,15 @@ class ShapedFieldTest {
     }
 
     @Test
+    @DisplayName("takes the keys anywhere in its reason, first or last")
+    void keysAnywhere() {
+      assertThat(new ShapedField(POD_SPEC, "x", "%s decides x").because("RACER_X"))
+          .isEqualTo("RACER_X decides x");
+      assertThat(new ShapedField(POD_SPEC, "x", "x follows %s").because("RACER_X"))
+          .isEqualTo("x follows RACER_X");
+    }
+
+    @Test
     @DisplayName("refuses a reason without one place for the keys")
     void oneKeysPlace() {
       assertThatThrownBy(() -> new ShapedField(POD_SPEC, "x", "follows the settings"))

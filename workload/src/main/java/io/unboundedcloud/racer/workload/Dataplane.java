@@ -40,12 +40,6 @@ public final class Dataplane {
   /** Where the default-audience API credentials are projected. */
   public static final String API_TOKEN_PATH = "/var/run/secrets/kubernetes.io/serviceaccount";
 
-  /** Requests the NVIDIA CDI device on the dataplane pod (mode {@code cdi}). */
-  public static final String CDI_ANNOTATION = "cdi.k8s.io/racer";
-
-  /** The fully qualified CDI name for every GPU on the node. */
-  public static final String CDI_ALL_GPUS = "nvidia.com/gpu=all";
-
   /** The logging directory of the image's cufile.json. */
   public static final String CUFILE_LOG_DIRECTORY = "/var/log/cufile";
 

@@ -110,7 +110,7 @@ final class DataplaneDaemonSet {
       annotations.put(Dataplane.SETTINGS_HASH_ANNOTATION, settingsHash);
     }
     if (config.get(ShapeKeys.NVIDIA) == NvidiaInjection.CDI) {
-      annotations.put(Dataplane.CDI_ANNOTATION, Dataplane.CDI_ALL_GPUS);
+      annotations.put(NvidiaInjection.CDI_ANNOTATION, NvidiaInjection.CDI_ALL_GPUS);
     }
     return annotations.isEmpty() ? null : annotations;
   }

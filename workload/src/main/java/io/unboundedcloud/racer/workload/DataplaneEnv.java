@@ -14,10 +14,6 @@ public final class DataplaneEnv {
   /** The pod IP, the only variable from the downward API. */
   public static final String POD_IP = "RACER_POD_IP";
 
-  /** Env rendered in modes {@code env} and {@code cdi} only. */
-  public static final List<String> NVIDIA_NAMES =
-      List.of("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES");
-
   static final String CONTROL_TOKEN_DIRECTORY = "/var/run/racer-token";
   static final String CONTROL_TOKEN_FILE = "token";
   static final String IDENTITY_DIRECTORY = "/var/lib/racer/identity";
@@ -50,8 +46,8 @@ public final class DataplaneEnv {
     env.add(value("RACER_DEVICE_DIRECTORY", DEVICE_DIRECTORY));
     env.add(value("RACER_OBJECT_IMAGE", config.objectImage()));
     if (config.get(ShapeKeys.NVIDIA).injectsDriver()) {
-      env.add(value(NVIDIA_NAMES.get(0), "all"));
-      env.add(value(NVIDIA_NAMES.get(1), "compute,utility"));
+      env.add(value(NvidiaInjection.ENV_NAMES.get(0), "all"));
+      env.add(value(NvidiaInjection.ENV_NAMES.get(1), "compute,utility"));
     }
     return env;
   }

@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.workload;
 
+import java.util.List;
+
 /**
  * How the dataplane asks the container runtime for the host NVIDIA driver libraries (the {@code
  * NVIDIAInjection} of the Racer operator's Go package {@code workload}, v0.19.0). No mode requests
@@ -17,6 +19,16 @@ public enum NvidiaInjection {
    * Everything of {@link #ENV} plus the CDI pod annotation: only where every node has a CDI spec.
    */
   CDI("cdi");
+
+  /** The env modes {@code env} and {@code cdi} render, and {@code off} does not. */
+  public static final List<String> ENV_NAMES =
+      List.of("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES");
+
+  /** Requests the NVIDIA CDI device on the dataplane pod (mode {@code cdi}). */
+  public static final String CDI_ANNOTATION = "cdi.k8s.io/racer";
+
+  /** The fully qualified CDI name for every GPU on the node. */
+  public static final String CDI_ALL_GPUS = "nvidia.com/gpu=all";
 
   private final String value;
 

@@ -31,8 +31,8 @@
  *   <tr><td>{@code MaxControlSeats}</td><td>{@code Dataplane.MAX_CONTROL_SEATS}</td></tr>
  *   <tr><td>{@code APITokenPath}</td><td>{@code Dataplane.API_TOKEN_PATH}</td></tr>
  *   <tr><td>{@code NVIDIAKey}</td><td>{@code ShapeKeys.NVIDIA.name()}</td></tr>
- *   <tr><td>{@code CDIAnnotation}</td><td>{@code Dataplane.CDI_ANNOTATION}</td></tr>
- *   <tr><td>{@code CDIAllGPUs}</td><td>{@code Dataplane.CDI_ALL_GPUS}</td></tr>
+ *   <tr><td>{@code CDIAnnotation}</td><td>{@code NvidiaInjection.CDI_ANNOTATION}</td></tr>
+ *   <tr><td>{@code CDIAllGPUs}</td><td>{@code NvidiaInjection.CDI_ALL_GPUS}</td></tr>
  *   <tr><td>{@code CUFileLogDirectory}</td><td>{@code Dataplane.CUFILE_LOG_DIRECTORY}</td></tr>
  *   <tr><td>{@code CUFileLogSizeLimit}</td><td>{@code Dataplane.CUFILE_LOG_SIZE_LIMIT}</td></tr>
  *   <tr><td>{@code DataplaneMemoryRequest}</td><td>{@code Dataplane.DATAPLANE_MEMORY_REQUEST}</td></tr>

@@ -31,8 +31,8 @@ class DataplaneConstantsTest {
     assertThat(Dataplane.CONTROL_SEATS_KEY).isEqualTo("RACER_CONTROL_SEATS");
     assertThat(Dataplane.MAX_CONTROL_SEATS).isEqualTo(16);
     assertThat(ShapeKeys.NVIDIA.name()).isEqualTo("RACER_NVIDIA");
-    assertThat(Dataplane.CDI_ANNOTATION).isEqualTo("cdi.k8s.io/racer");
-    assertThat(Dataplane.CDI_ALL_GPUS).isEqualTo("nvidia.com/gpu=all");
+    assertThat(NvidiaInjection.CDI_ANNOTATION).isEqualTo("cdi.k8s.io/racer");
+    assertThat(NvidiaInjection.CDI_ALL_GPUS).isEqualTo("nvidia.com/gpu=all");
     assertThat(Dataplane.CUFILE_LOG_DIRECTORY).isEqualTo("/var/log/cufile");
     assertThat(Dataplane.CUFILE_LOG_SIZE_LIMIT).isEqualTo("64Mi");
     assertThat(Dataplane.DATAPLANE_MEMORY_REQUEST).isEqualTo("1Gi");

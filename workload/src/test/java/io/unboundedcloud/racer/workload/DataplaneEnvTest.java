@@ -210,11 +210,11 @@ class DataplaneEnvTest {
     @Test
     @DisplayName("NVIDIA_NAMES are the two names only modes env and cdi render")
     void nvidiaNames() {
-      assertThat(DataplaneEnv.NVIDIA_NAMES)
+      assertThat(NvidiaInjection.ENV_NAMES)
           .containsExactly("NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES");
       assertThat(rendered(new RenderCase(NvidiaInjection.OFF, false).config()))
           .extracting(EnvVar::getName)
-          .doesNotContainAnyElementsOf(DataplaneEnv.NVIDIA_NAMES);
+          .doesNotContainAnyElementsOf(NvidiaInjection.ENV_NAMES);
     }
   }
 }

@@ -3,16 +3,17 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.workload.Dataplane;
-import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Why the function renders a field of the dataplane's pod template otherwise than the live
  * DaemonSet has it: the field ownership of the renderer, said once per field for a verdict. The
- * first prefix that the field's path starts with gives the reason; each of the fields
- * racer-settings shapes ({@link DataplaneWiring#SETTINGS_SHAPED}) has one of its own.
+ * first prefix that the field's path starts with gives the reason. The fields the shape keys shape
+ * come first, each with the reason the shape-key table gives it ({@link ShapeKeys#shapedFields});
+ * then the renderer's own wiring and defaults, which name no shape key.
  */
 final class RolloutReasons {
   private static final String TEMPLATE = DataplaneWiring.TEMPLATE + ".";
@@ -24,16 +25,14 @@ final class RolloutReasons {
       "security contexts are wiring: the dataplane runs privileged, as root";
   private static final String ACCOUNT =
       "the pods run as the ServiceAccount racer without its token automounted (the dataplane mounts its own)";
-  private static final String NETWORK =
-      "hostNetwork and dnsPolicy follow " + ShapeKeys.HOST_NETWORK.name() + " in racer-settings";
 
-  private static final List<Map.Entry<String, String>> REASONS =
+  /**
+   * The renderer's own fields, tried after the shaped fields: a prefix here may hold a shaped field
+   * ({@code env} holds the NVIDIA env, {@code containers} the ports), which must win, and no shaped
+   * field holds one of these (RolloutReasonsTest holds both).
+   */
+  private static final List<Map.Entry<String, String>> WIRING =
       List.of(
-          Map.entry(
-              TEMPLATE + "metadata.annotations[\"" + Dataplane.CDI_ANNOTATION + "\"]",
-              "the CDI request follows "
-                  + ShapeKeys.NVIDIA.name()
-                  + " in racer-settings (mode cdi adds it, the other modes remove it)"),
           Map.entry(
               TEMPLATE + "metadata.labels",
               "the pod labels "
@@ -52,21 +51,9 @@ final class RolloutReasons {
                   + " is wiring: racer-settings comes last, so that its keys win over the user's"
                   + " sources"),
           Map.entry(
-              DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(0),
-              "the NVIDIA env follows " + ShapeKeys.NVIDIA.name()),
-          Map.entry(
-              DATAPLANE + "env[name=" + DataplaneEnv.NVIDIA_NAMES.get(1),
-              "the NVIDIA env follows " + ShapeKeys.NVIDIA.name()),
-          Map.entry(
               DATAPLANE + "env",
               "the dataplane's explicit env is wiring: rendered in a fixed order from racer-settings (listener ports)"
                   + " and the images; the user's own variables follow it"),
-          Map.entry(
-              DATAPLANE + "ports",
-              "the dataplane's ports are wiring, rendered from "
-                  + ShapeKeys.PEER_PORT.name()
-                  + " and "
-                  + ShapeKeys.DIAGNOSTICS_PORT.name()),
           Map.entry(
               DATAPLANE + "volumeMounts",
               "the dataplane's own mounts are wiring, rendered for the NVIDIA mode, before the user's"),
@@ -82,8 +69,6 @@ final class RolloutReasons {
                   + " DoesNotExist, "
                   + Dataplane.OS_LABEL
                   + " In [linux])"),
-          Map.entry(POD + "hostNetwork", NETWORK),
-          Map.entry(POD + "dnsPolicy", NETWORK),
           Map.entry(POD + "serviceAccountName", ACCOUNT),
           Map.entry(POD + "serviceAccount", ACCOUNT),
           Map.entry(POD + "automountServiceAccountToken", ACCOUNT),
@@ -101,6 +86,22 @@ final class RolloutReasons {
           Map.entry("spec.updateStrategy", FILLED),
           Map.entry("spec.minReadySeconds", FILLED),
           Map.entry("spec.selector", "the selector is the dataplane's labels"));
+
+  /** The shaped fields, then the wiring: the prefixes in the order they are tried. */
+  static final List<Map.Entry<String, String>> REASONS = reasons();
+
+  private static List<Map.Entry<String, String>> reasons() {
+    List<Map.Entry<String, String>> reasons = new ArrayList<>();
+    ShapeKeys.shapedFields()
+        .forEach(
+            (field, keys) ->
+                reasons.add(
+                    Map.entry(
+                        DataplaneWiring.at(field.part()) + "." + field.path(),
+                        field.because(ShapeKeys.inWords(keys)))));
+    reasons.addAll(WIRING);
+    return List.copyOf(reasons);
+  }
 
   private RolloutReasons() {}
 

@@ -6,9 +6,12 @@ import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplanePaths;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
+import io.unboundedcloud.racer.workload.shape.ShapedField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.SequenceNode;
@@ -50,24 +53,67 @@ public final class DataplaneWiring {
   /** The env var that hands the webhook the racer-object image. */
   public static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
 
+  /** A step of a shaped field's printed path: a key, a quoted key, a named item, an index. */
+  private static final Pattern STEP =
+      Pattern.compile("\\.?([A-Za-z0-9_-]+)|\\[\"([^\"]*)\"\\]|\\[name=([^\\]]*)\\]?|\\[(\\d+)\\]");
+
   /**
    * The fields of the dataplane's pod template that the function renders from racer-settings,
-   * besides the settings-hash: the CDI request and the NVIDIA mounts ({@link ShapeKeys#NVIDIA}),
-   * the env (listener ports, NVIDIA), the environment sources (racer-settings itself), the ports,
-   * the host network and DNS policy ({@link ShapeKeys#HOST_NETWORK}). adopt says why it renders
-   * each so; diff lays a difference there, in any workload, at the settings' door when they
-   * changed.
+   * besides the settings-hash: the fields the shape keys shape ({@link ShapeKeys#shapedFields}: the
+   * CDI request, the ports, the host network and DNS policy, each a new key's too), then the env
+   * (listener ports, NVIDIA), the environment sources (racer-settings itself) and the NVIDIA
+   * mounts; a field under another of them is left out. adopt says why it renders each so; diff lays
+   * a difference there, in any workload, at the settings' door when they changed.
    */
-  public static final List<FieldPath> SETTINGS_SHAPED =
-      List.of(
-          TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
-          CONTAINER.key("env"),
-          ENV_FROM,
-          CONTAINER.key("ports"),
-          CONTAINER.key("volumeMounts"),
-          POD.key("volumes"),
-          POD.key("hostNetwork"),
-          POD.key("dnsPolicy"));
+  public static final List<FieldPath> SETTINGS_SHAPED = settingsShaped();
+
+  /** Where {@code part} of the dataplane's pod template sits, in a DaemonSet. */
+  public static FieldPath at(ShapedField.Part part) {
+    return switch (part) {
+      case POD_METADATA -> FieldPath.of(DataplanePaths.POD_METADATA);
+      case POD_SPEC -> POD;
+      case DATAPLANE -> CONTAINER;
+    };
+  }
+
+  /**
+   * Where {@code field} sits in a DaemonSet, read from its printed path; an unclosed {@code
+   * [name=NAME}, which stands for the names that start so, gives the item named {@code NAME}.
+   */
+  public static FieldPath at(ShapedField field) {
+    FieldPath path = at(field.part());
+    Matcher step = STEP.matcher(field.path());
+    int at = 0;
+    while (at < field.path().length()) {
+      if (!step.find(at) || step.start() != at) {
+        throw new IllegalArgumentException(
+            "shaped field " + field.path() + ": no path step at character " + at);
+      }
+      if (step.group(1) != null) {
+        path = path.key(step.group(1));
+      } else if (step.group(2) != null) {
+        path = path.key(step.group(2));
+      } else if (step.group(3) != null) {
+        path = path.named(step.group(3));
+      } else {
+        path = path.index(Integer.parseInt(step.group(4)));
+      }
+      at = step.end();
+    }
+    return path;
+  }
+
+  private static List<FieldPath> settingsShaped() {
+    List<FieldPath> fields = new ArrayList<>();
+    ShapeKeys.shapedFields().keySet().forEach(field -> fields.add(at(field)));
+    fields.addAll(
+        List.of(CONTAINER.key("env"), ENV_FROM, CONTAINER.key("volumeMounts"), POD.key("volumes")));
+    return fields.stream()
+        .filter(
+            field -> fields.stream().noneMatch(other -> other != field && field.startsWith(other)))
+        .distinct()
+        .toList();
+  }
 
   private final Map<String, Object> container;
 

@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSetSpec;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -96,7 +97,7 @@ final class DaemonSetOwnership {
         oursFirst(
             meta.getAnnotations(),
             ours.getAnnotations(),
-            List.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)));
+            List.of(Dataplane.SETTINGS_HASH_ANNOTATION, NvidiaInjection.CDI_ANNOTATION)));
   }
 
   /**

@@ -7,7 +7,10 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * One field of a rendered object that the function would render otherwise, and its likely cause: in
@@ -20,18 +23,26 @@ final class Drift {
       "list the function in the transformers: of the kustomization that makes the change (after a"
           + " PatchTransformer there), so it runs after it";
 
-  /** Fields of the dataplane's pod template that follow racer-settings. */
+  /**
+   * Fields of the dataplane's pod template that follow racer-settings, as parts of a printed path:
+   * these, and each field a shape key shapes ({@link ShapeKeys#shapedFields}, so a new key's too).
+   */
   private static final List<String> SETTINGS_SHAPED =
-      List.of(
-          ".hostNetwork",
-          ".dnsPolicy",
-          Dataplane.CDI_ANNOTATION,
-          ".ports",
-          "[name=RACER_PEER_LISTEN]",
-          "[name=RACER_DIAGNOSTICS_LISTEN]",
-          "[name=NVIDIA_",
-          ".volumes",
-          ".volumeMounts");
+      Stream.concat(
+              Stream.of(
+                  ".hostNetwork",
+                  ".dnsPolicy",
+                  NvidiaInjection.CDI_ANNOTATION,
+                  ".ports",
+                  "[name=RACER_PEER_LISTEN]",
+                  "[name=RACER_DIAGNOSTICS_LISTEN]",
+                  "[name=NVIDIA_",
+                  ".volumes",
+                  ".volumeMounts"),
+              ShapeKeys.shapedFields().keySet().stream()
+                  .map(field -> DataplaneWiring.at(field).toString()))
+          .distinct()
+          .toList();
 
   /**
    * What to do when the settings came with {@code --settings}: the stream was rendered elsewhere (a

@@ -2,9 +2,12 @@ package io.unboundedcloud.racer.krm.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.rollout.Difference;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
-import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -30,7 +33,7 @@ class RolloutCausesTest {
   /** The CDI request the function adds to the pod template when NVIDIA mode becomes cdi. */
   private static final Difference CDI_REQUESTED =
       changed(
-          TEMPLATE.key("metadata").key("annotations").key(Dataplane.CDI_ANNOTATION),
+          TEMPLATE.key("metadata").key("annotations").key(NvidiaInjection.CDI_ANNOTATION),
           null,
           "nvidia.com/gpu=all");
 
@@ -152,21 +155,32 @@ class RolloutCausesTest {
               "a field of the pod template: spec.template.metadata.annotations[\"cdi.k8s.io/racer\"]");
     }
 
+    /**
+     * Fields the settings shape in any container or workload, and each field the shape-key table
+     * says its keys shape in the dataplane (a new shape key's fields are held here as soon as it is
+     * in the table).
+     */
     static List<FieldPath> shapedAnywhere() {
       FieldPath origin = POD_SPEC.key("containers").named("origin");
-      return List.of(
-          origin.key("env").named("RACER_PEER_PORT"),
-          origin.key("envFrom"),
-          origin.key("ports"),
-          POD_SPEC.key("initContainers").named("init").key("volumeMounts"),
-          POD_SPEC.key("volumes").named("nvidia"),
-          POD_SPEC.key("hostNetwork"),
-          POD_SPEC.key("dnsPolicy"));
+      List<FieldPath> fields =
+          new ArrayList<>(
+              List.of(
+                  origin.key("env").named("RACER_PEER_PORT"),
+                  origin.key("envFrom"),
+                  origin.key("ports"),
+                  POD_SPEC.key("initContainers").named("init").key("volumeMounts"),
+                  POD_SPEC.key("volumes").named("nvidia"),
+                  POD_SPEC.key("hostNetwork"),
+                  POD_SPEC.key("dnsPolicy")));
+      ShapeKeys.shapedFields().keySet().forEach(field -> fields.add(DataplaneWiring.at(field)));
+      return fields;
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource
-    @DisplayName("a field the settings shape, in any container or workload: the settings' doing")
+    @DisplayName(
+        "a field the settings shape, in any container or workload or by the shape-key table: the"
+            + " settings' doing")
     void shapedAnywhere(FieldPath at) {
       assertThat(reasons(NVIDIA_CHANGED, changed(at, null, "x")))
           .containsExactly("racer-settings changed: RACER_NVIDIA: \"off\" -> \"cdi\"");

@@ -1,10 +1,12 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
+import io.unboundedcloud.racer.workload.shape.ShapedField;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -189,11 +191,13 @@ class DataplaneWiringTest {
   }
 
   @Test
-  @DisplayName("the fields racer-settings shapes are in the pod template, the dataplane's own")
+  @DisplayName(
+      "the fields racer-settings shapes are in the pod template, the dataplane's own: the shape"
+          + " keys' fields, and the wiring, each once and none under another")
   void settingsShaped() {
     assertThat(DataplaneWiring.SETTINGS_SHAPED)
         .extracting(FieldPath::toString)
-        .containsExactly(
+        .containsExactlyInAnyOrder(
             "spec.template.metadata.annotations[\"cdi.k8s.io/racer\"]",
             "spec.template.spec.containers[name=dataplane].env",
             "spec.template.spec.containers[name=dataplane].envFrom",
@@ -202,5 +206,34 @@ class DataplaneWiringTest {
             "spec.template.spec.volumes",
             "spec.template.spec.hostNetwork",
             "spec.template.spec.dnsPolicy");
+  }
+
+  @Test
+  @DisplayName(
+      "a shaped field's printed path read back: keys, a quoted key, an item by name or position")
+  void shapedFieldPaths() {
+    assertThat(
+            DataplaneWiring.at(
+                new ShapedField(
+                    ShapedField.Part.POD_METADATA, "annotations[\"a.example/b\"]", "%s")))
+        .isEqualTo(FieldPath.of("spec.template.metadata.annotations").key("a.example/b"));
+    assertThat(
+            DataplaneWiring.at(
+                new ShapedField(ShapedField.Part.DATAPLANE, "ports[1].containerPort", "%s")))
+        .isEqualTo(DataplaneWiring.CONTAINER.key("ports").index(1).key("containerPort"));
+    assertThat(
+            DataplaneWiring.at(
+                new ShapedField(ShapedField.Part.POD_SPEC, "volumes[name=udev].hostPath", "%s")))
+        .isEqualTo(DataplaneWiring.POD.key("volumes").named("udev").key("hostPath"));
+    // unclosed: the names that start so, read as the item of that name
+    assertThat(
+            DataplaneWiring.at(
+                new ShapedField(ShapedField.Part.DATAPLANE, "env[name=NVIDIA_VISIBLE", "%s")))
+        .isEqualTo(DataplaneWiring.CONTAINER.key("env").named("NVIDIA_VISIBLE"));
+    assertThatThrownBy(
+            () ->
+                DataplaneWiring.at(
+                    new ShapedField(ShapedField.Part.POD_SPEC, "volumes..udev", "%s")))
+        .hasMessage("shaped field volumes..udev: no path step at character 7");
   }
 }

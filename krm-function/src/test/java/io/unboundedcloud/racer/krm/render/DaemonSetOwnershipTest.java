@@ -363,7 +363,7 @@ class DaemonSetOwnershipTest {
           .extracting(Volume::getName)
           .doesNotContain("udev", "cufile-log");
       assertThat(merged.getSpec().getTemplate().getMetadata().getAnnotations())
-          .doesNotContainKey(Dataplane.CDI_ANNOTATION);
+          .doesNotContainKey(NvidiaInjection.CDI_ANNOTATION);
     }
   }
 

@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
 import io.unboundedcloud.racer.workload.ImageGrammar;
+import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.chart.ValueDoc.Initial;
 import io.unboundedcloud.racer.workload.chart.ValueField.Holder;
@@ -296,14 +297,14 @@ public enum ChartValue {
       ValueField.merges(
           Holder.POD_METADATA,
           "annotations",
-          List.of(Dataplane.SETTINGS_HASH_ANNOTATION, Dataplane.CDI_ANNOTATION)),
+          List.of(Dataplane.SETTINGS_HASH_ANNOTATION, NvidiaInjection.CDI_ANNOTATION)),
       ValueDoc.of(
           Initial.EMPTY_MAP,
           ValueDoc.stringMap(),
           "podAnnotations are added to the dataplane pods; the chart's own ("
               + Dataplane.SETTINGS_HASH_ANNOTATION
               + ", "
-              + Dataplane.CDI_ANNOTATION
+              + NvidiaInjection.CDI_ANNOTATION
               + ") always win.")),
   POD_LABELS(
       "podLabels",

@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.workload.shape;
 
 import io.unboundedcloud.racer.workload.settings.SettingKey;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -14,6 +15,7 @@ import java.util.Objects;
  * @param parser how its string becomes the component's value
  * @param placeholder what chart-gen gives the builders in its place
  * @param define the chart's define that reads it
+ * @param shapes the fields of the DaemonSet its value decides, each with why in words
  * @param <T> the component's type
  */
 public record ShapeKey<T>(
@@ -22,7 +24,8 @@ public record ShapeKey<T>(
     String label,
     ShapeParser<T> parser,
     ChartPlaceholder placeholder,
-    HelmDefine define) {
+    HelmDefine define,
+    List<ShapedField> shapes) {
 
   public ShapeKey {
     Objects.requireNonNull(setting, "setting");
@@ -31,7 +34,12 @@ public record ShapeKey<T>(
     Objects.requireNonNull(parser, "parser");
     Objects.requireNonNull(placeholder, "placeholder");
     Objects.requireNonNull(define, "define");
+    shapes = List.copyOf(shapes);
     String name = setting.name();
+    if (shapes.isEmpty()) {
+      throw new IllegalArgumentException(
+          name + ": a shape key shapes the DaemonSet; name the fields it decides");
+    }
     if (placeholder instanceof ChartPlaceholder.Variants && parser.values().size() < 2) {
       throw new IllegalArgumentException(name + ": variants need a parser of a few values");
     }

@@ -1,23 +1,38 @@
 package io.unboundedcloud.racer.workload.shape;
 
 import static io.unboundedcloud.racer.workload.settings.Group.SHAPES_OBJECTS;
+import static io.unboundedcloud.racer.workload.shape.ShapedField.Part.DATAPLANE;
+import static io.unboundedcloud.racer.workload.shape.ShapedField.Part.POD_METADATA;
+import static io.unboundedcloud.racer.workload.shape.ShapedField.Part.POD_SPEC;
 
 import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.settings.Choice;
 import io.unboundedcloud.racer.workload.settings.IntegerRange;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The racer-settings keys that shape the dataplane DaemonSet, in the order of the settings table:
  * each read into {@code Config} by {@code Config.fromSettings}, listed first by the settings
- * catalog, and turned by chart-gen into the chart's placeholders, variants and defines. A new shape
- * key is one entry here and the builder line that uses its value ({@code config.get(KEY)}).
+ * catalog, turned by chart-gen into the chart's placeholders, variants and defines, and named by
+ * adopt for the fields it says it shapes ({@link ShapedField}). A new shape key is one entry here,
+ * with the fields it shapes, and the builder line that uses its value ({@code config.get(KEY)}).
  */
 public final class ShapeKeys {
   private static final IntegerRange LISTENER_PORT = new IntegerRange(1024, 65535);
+
+  /** The dataplane's ports, which both listener ports shape. */
+  private static final ShapedField PORTS =
+      new ShapedField(DATAPLANE, "ports", "the dataplane's ports are wiring, rendered from %s");
+
+  private static final String NETWORK = "hostNetwork and dnsPolicy follow %s in racer-settings";
+
+  private static final String NVIDIA_ENV = "the NVIDIA env follows %s";
 
   /** The peer listener port. */
   public static final ShapeKey<Integer> PEER_PORT =
@@ -36,7 +51,8 @@ public final class ShapeKeys {
           HelmDefine.parsed(
               "racer.peerPort",
               "the peer port: settings.%1$s, or %2$s when unset or empty\n"
-                  + "(Config.DEFAULT_PEER_PORT, as the KRM function reads racer-settings)."));
+                  + "(Config.DEFAULT_PEER_PORT, as the KRM function reads racer-settings)."),
+          List.of(PORTS));
 
   /** The diagnostics listener port; 0 (unset) lets {@code Config} choose it. */
   public static final ShapeKey<Integer> DIAGNOSTICS_PORT =
@@ -53,7 +69,8 @@ public final class ShapeKeys {
           new ShapeParser.WholeNumber(),
           // explicit, so the builders write it as given
           new ChartPlaceholder.Sentinel("51222"),
-          HelmDefine.derived("racer.diagnosticsPort", "effectiveDiagnosticsPort"));
+          HelmDefine.derived("racer.diagnosticsPort", "effectiveDiagnosticsPort"),
+          List.of(PORTS));
 
   /** Whether dataplane pods use the node's network. */
   public static final ShapeKey<Boolean> HOST_NETWORK =
@@ -72,7 +89,10 @@ public final class ShapeKeys {
           HelmDefine.parsed(
               "racer.hostNetwork",
               "\"true\" when settings.%1$s is exactly \"true\", else \"false\" (as the KRM function\n"
-                  + "reads it)."));
+                  + "reads it)."),
+          List.of(
+              new ShapedField(POD_SPEC, "hostNetwork", NETWORK),
+              new ShapedField(POD_SPEC, "dnsPolicy", NETWORK)));
 
   /** How NVIDIA GPUs reach the dataplane. */
   public static final ShapeKey<NvidiaInjection> NVIDIA =
@@ -94,7 +114,18 @@ public final class ShapeKeys {
           HelmDefine.parsed(
               "racer.nvidia",
               "the NVIDIA mode (NvidiaInjection.parse): settings.%1$s, or \"%2$s\" when unset or"
-                  + " empty."));
+                  + " empty."),
+          List.of(
+              new ShapedField(
+                  POD_METADATA,
+                  "annotations[\"" + NvidiaInjection.CDI_ANNOTATION + "\"]",
+                  "the CDI request follows %s in racer-settings (mode cdi adds it, the other modes"
+                      + " remove it)"),
+              // open-ended, as the names' prefixes: NVIDIA_VISIBLE_DEVICES_X is the mode's too
+              new ShapedField(
+                  DATAPLANE, "env[name=" + NvidiaInjection.ENV_NAMES.get(0), NVIDIA_ENV),
+              new ShapedField(
+                  DATAPLANE, "env[name=" + NvidiaInjection.ENV_NAMES.get(1), NVIDIA_ENV)));
 
   private static final List<ShapeKey<?>> ALL =
       List.of(PEER_PORT, DIAGNOSTICS_PORT, HOST_NETWORK, NVIDIA);
@@ -108,10 +139,57 @@ public final class ShapeKeys {
 
   /** Every shape key's name in words, in table order: {@code A, B and C}. */
   public static String inWords() {
-    List<String> names = ALL.stream().map(ShapeKey::name).toList();
+    return inWords(ALL);
+  }
+
+  /** The keys' names in words, in their order: {@code A}, {@code A and B}, {@code A, B and C}. */
+  public static String inWords(List<ShapeKey<?>> keys) {
+    List<String> names = keys.stream().map(ShapeKey::name).toList();
+    if (names.size() == 1) {
+      return names.get(0);
+    }
     return String.join(", ", names.subList(0, names.size() - 1))
         + " and "
         + names.get(names.size() - 1);
+  }
+
+  /**
+   * Every field the shape keys shape, in table order of the first key that shapes it, with the keys
+   * that shape it in table order.
+   */
+  public static Map<ShapedField, List<ShapeKey<?>>> shapedFields() {
+    return shapedFields(ALL);
+  }
+
+  /**
+   * The fields {@code keys} shape, each with the keys that shape it.
+   *
+   * @throws IllegalStateException where two keys shape one field for different reasons: adopt gives
+   *     a field one reason, which names every key that shapes it
+   */
+  static Map<ShapedField, List<ShapeKey<?>>> shapedFields(List<ShapeKey<?>> keys) {
+    Map<ShapedField, List<ShapeKey<?>>> fields = new LinkedHashMap<>();
+    for (ShapeKey<?> key : keys) {
+      for (ShapedField field : key.shapes()) {
+        for (ShapedField other : fields.keySet()) {
+          if (other.part() == field.part()
+              && other.path().equals(field.path())
+              && !other.reason().equals(field.reason())) {
+            throw new IllegalStateException(
+                key.name()
+                    + " shapes "
+                    + field.part()
+                    + " "
+                    + field.path()
+                    + " for another reason than "
+                    + ShapeKeys.inWords(fields.get(other))
+                    + ": give the field one reason");
+          }
+        }
+        fields.computeIfAbsent(field, any -> new ArrayList<>()).add(key);
+      }
+    }
+    return fields;
   }
 
   /** The shape key that sets the {@code Config} component {@code component}, if one does. */

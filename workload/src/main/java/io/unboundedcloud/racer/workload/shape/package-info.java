@@ -2,7 +2,9 @@
  * The racer-settings keys that shape the dataplane DaemonSet, as one table ({@link
  * io.unboundedcloud.racer.workload.shape.ShapeKeys}): each key's catalog row, the {@code Config}
  * component it sets, its parser and default, the placeholder chart-gen gives the builders for it,
- * and the chart's define that reads it.
+ * the chart's define that reads it, and the fields of the DaemonSet it shapes with why ({@link
+ * io.unboundedcloud.racer.workload.shape.ShapedField}, what adopt says of a field it renders
+ * otherwise than live).
  *
  * <p>What it owns: reading those keys from racer-settings data ({@link
  * io.unboundedcloud.racer.workload.shape.ShapeValues#read}), which {@code Config.fromSettings}

@@ -9,6 +9,7 @@ import io.unboundedcloud.racer.workload.settings.IntegerRange;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
@@ -62,6 +63,20 @@ class ShapeKeysTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.unboundedcloud.racer.workload.shape.ShapeKeysTest#keys")
+    @DisplayName(
+        "with variants: has one for every value its rule accepts, so the chart renders each")
+    void variantPerAcceptedValue(ShapeKey<?> key) {
+      if (key.placeholder() instanceof ChartPlaceholder.Variants) {
+        assertThat(key.setting().rule()).isInstanceOf(Choice.class);
+        assertThat(key.parser().values())
+            .containsExactlyInAnyOrderElementsOf(((Choice) key.setting().rule()).values());
+      } else {
+        assertThat(key.parser().values()).isEmpty();
+      }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.unboundedcloud.racer.workload.shape.ShapeKeysTest#keys")
     @DisplayName("is found by the Config component it sets")
     void byComponent(ShapeKey<?> key) {
       assertThat(ShapeKeys.ofComponent(key.component())).containsSame(key);
@@ -108,6 +123,8 @@ class ShapeKeysTest {
     private final SettingKey flag =
         new SettingKey(
             "RACER_X", "false", "false", Choice.of("true", "false"), Group.SHAPES_OBJECTS, "x");
+    private final List<ShapedField> shapes =
+        List.of(new ShapedField(ShapedField.Part.POD_SPEC, "x", "x follows %s"));
     private final SettingKey number =
         new SettingKey(
             "RACER_N", null, "unset", new IntegerRange(1, 10), Group.SHAPES_OBJECTS, "n");
@@ -117,7 +134,23 @@ class ShapeKeysTest {
         ShapeParser<T> parser,
         ChartPlaceholder placeholder,
         HelmDefine define) {
-      return new ShapeKey<>(setting, "c", "c", parser, placeholder, define);
+      return new ShapeKey<>(setting, "c", "c", parser, placeholder, define, shapes);
+    }
+
+    @Test
+    @DisplayName("that shapes no field: the table says which fields each key decides")
+    void shapesNothing() {
+      assertThatThrownBy(
+              () ->
+                  new ShapeKey<>(
+                      flag,
+                      "c",
+                      "c",
+                      new ShapeParser.Flag(),
+                      new ChartPlaceholder.Variants(),
+                      HelmDefine.parsed("racer.x", "doc"),
+                      List.of()))
+          .hasMessage("RACER_X: a shape key shapes the DaemonSet; name the fields it decides");
     }
 
     @Test

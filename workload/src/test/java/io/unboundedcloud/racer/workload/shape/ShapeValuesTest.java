@@ -3,7 +3,10 @@ package io.unboundedcloud.racer.workload.shape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.workload.NvidiaInjection;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -23,6 +26,25 @@ class ShapeValuesTest {
       ShapeValues two = ShapeValues.read(Map.copyOf(SETTINGS));
 
       assertThat(one).isEqualTo(two).hasSameHashCodeAs(two);
+    }
+
+    @Test
+    @DisplayName("hash apart across the chart's variants, so a set of them spreads")
+    void hashApart() {
+      Set<Integer> hashes = new HashSet<>();
+      int variants = 0;
+      for (NvidiaInjection mode : NvidiaInjection.values()) {
+        for (boolean hostNetwork : List.of(false, true)) {
+          ShapeValues values =
+              ShapeValues.read(SETTINGS)
+                  .with(ShapeKeys.NVIDIA, mode)
+                  .with(ShapeKeys.HOST_NETWORK, hostNetwork);
+          hashes.add(values.hashCode());
+          variants++;
+        }
+      }
+
+      assertThat(hashes).hasSize(variants);
     }
 
     @Test
@@ -60,7 +82,8 @@ class ShapeValuesTest {
               "another label",
               port.parser(),
               port.placeholder(),
-              port.define());
+              port.define(),
+              port.shapes());
 
       assertThat(copy).isEqualTo(port).hasSameHashCodeAs("RACER_PEER_PORT");
       assertThat(port).isNotEqualTo(ShapeKeys.DIAGNOSTICS_PORT).isNotEqualTo("RACER_PEER_PORT");

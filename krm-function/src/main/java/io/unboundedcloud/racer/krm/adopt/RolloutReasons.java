@@ -40,6 +40,8 @@ final class RolloutReasons {
                   + " and "
                   + Dataplane.COMPONENT_LABEL
                   + " are the selector's"),
+          // before image, which is a prefix of its path
+          Map.entry(DATAPLANE + "imagePullPolicy", FILLED),
           Map.entry(DATAPLANE + "image", "the dataplane image comes from the function config"),
           Map.entry(
               DATAPLANE + "env[name=" + DataplaneWiring.OBJECT_IMAGE_ENV + "]",
@@ -74,7 +76,6 @@ final class RolloutReasons {
           Map.entry(POD + "automountServiceAccountToken", ACCOUNT),
           Map.entry(DATAPLANE + "resources", FILLED),
           Map.entry(DATAPLANE + "readinessProbe", FILLED),
-          Map.entry(DATAPLANE + "imagePullPolicy", FILLED),
           Map.entry(DATAPLANE + "terminationMessage", FILLED),
           Map.entry(POD + "restartPolicy", FILLED),
           Map.entry(POD + "schedulerName", FILLED),

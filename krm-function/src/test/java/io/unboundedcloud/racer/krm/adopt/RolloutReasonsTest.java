@@ -51,6 +51,17 @@ class RolloutReasonsTest {
   }
 
   @Test
+  @DisplayName(
+      "imagePullPolicy is a default the function fills, not the image the function config"
+          + " chooses (image is a prefix of its name)")
+  void imagePullPolicy() {
+    assertThat(reason(DataplaneWiring.CONTAINER.key("imagePullPolicy")))
+        .isEqualTo("a default the function fills where the live DaemonSet has none");
+    assertThat(reason(DataplaneWiring.CONTAINER.key("image")))
+        .isEqualTo("the dataplane image comes from the function config");
+  }
+
+  @Test
   @DisplayName("the ports name both keys that shape them, in table order")
   void portsNameBothKeys() {
     assertThat(reason(DataplaneWiring.CONTAINER.key("ports").index(0).key("containerPort")))
@@ -118,6 +129,8 @@ class RolloutReasonsTest {
                 "spec.template.metadata.labels",
                 "the pod labels app.kubernetes.io/name and app.kubernetes.io/component are the"
                     + " selector's"),
+            // moved ahead of image: the table had given imagePullPolicy the image's reason
+            Map.entry(DATAPLANE + "imagePullPolicy", FILLED),
             Map.entry(DATAPLANE + "image", "the dataplane image comes from the function config"),
             Map.entry(
                 DATAPLANE + "env[name=RACER_OBJECT_IMAGE]",
@@ -159,7 +172,6 @@ class RolloutReasonsTest {
             Map.entry(POD + "automountServiceAccountToken", ACCOUNT),
             Map.entry(DATAPLANE + "resources", FILLED),
             Map.entry(DATAPLANE + "readinessProbe", FILLED),
-            Map.entry(DATAPLANE + "imagePullPolicy", FILLED),
             Map.entry(DATAPLANE + "terminationMessage", FILLED),
             Map.entry(POD + "restartPolicy", FILLED),
             Map.entry(POD + "schedulerName", FILLED),

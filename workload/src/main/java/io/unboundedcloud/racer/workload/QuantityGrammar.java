@@ -6,9 +6,10 @@ import java.util.regex.Pattern;
  * The one grammar of the Kubernetes quantities a user writes ({@code resources.limits.memory},
  * {@code emptyDir.sizeLimit}, a cache origin's requests): what the API server decodes
  * (k8s.io/apimachinery's {@code resource.ParseQuantity}, after its JSON decoder trims surrounding
- * white space), and non-negative, as its validation requires of every quantity of a pod template.
- * The KRM function reads each such value with {@link #admits}; the Helm chart's templates match the
- * very same {@link #PATTERN} (Go's RE2 and Java read it alike).
+ * spaces: tabs and line breaks reach it escaped ({@code \t}) and are refused), and non-negative, as
+ * its validation requires of every quantity of a pod template. The KRM function reads each such
+ * value with {@link #admits}; the Helm chart's templates match the very same {@link #PATTERN} (Go's
+ * RE2 and Java read it alike).
  *
  * <pre>
  *   quantity  ::= space* (["+"] number | "-" zero) [suffix] space*
@@ -30,7 +31,10 @@ import java.util.regex.Pattern;
  * RE2, whatever the value.
  */
 public final class QuantityGrammar {
-  private static final String SPACE = "[ \\t\\n\\x0B\\f\\r]*";
+  // what Go's strings.TrimSpace trims and JSON carries unescaped: the space and Unicode's other
+  // spaces (no-break, ideographic, ...); tabs, line breaks and U+2028/U+2029 arrive escaped
+  private static final String SPACE =
+      "[ \\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{202F}\\x{205F}\\x{3000}]*";
   private static final String NUMBER = "(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)";
   private static final String ZERO = "(?:0+(?:\\.0*)?|\\.0+)";
   private static final String EXPONENT = "[eE][+-]?(?:0*[1-9][0-9]{0,17}|0+)";

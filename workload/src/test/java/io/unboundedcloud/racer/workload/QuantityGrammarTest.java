@@ -61,10 +61,13 @@ class QuantityGrammarTest {
     }
 
     @Test
-    @DisplayName("white space around is taken (the API server trims it), inside is not")
+    @DisplayName(
+        "spaces around, Unicode's too, are taken (the API server trims them); inside, or tabs, not")
     void spaces() {
-      assertThat(List.of(" 1Gi", "1Gi ", "\t1Gi\n")).allMatch(QuantityGrammar::admits);
-      assertThat(List.of("1 Gi", "5 12Mi", "1. 5", "1Gi\u00a0")).noneMatch(QuantityGrammar::admits);
+      assertThat(List.of(" 1Gi", "1Gi ", "  1Gi  ", "1Gi\u00a0", "\u30001Gi"))
+          .allMatch(QuantityGrammar::admits);
+      assertThat(List.of("1 Gi", "5 12Mi", "1. 5", "1\u00a0Gi", "\t1Gi", "1Gi\n", "\u20281Gi"))
+          .noneMatch(QuantityGrammar::admits);
     }
 
     @Test

@@ -91,9 +91,14 @@ public final class QuantityTexts {
           "512Mi ",
           "\t1Gi\n",
           " -0 ",
-          "1Gi\u00a0");
+          "1Gi\u00a0",
+          "\u30001Gi\u2009",
+          "\u20281Gi",
+          "1Gi\u200b");
 
-  private static final String SPACE = " \t\n\u000B\f\r";
+  private static final String SPACE =
+      " \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+          + "\u202f\u205f\u3000";
 
   private QuantityTexts() {}
 
@@ -177,17 +182,60 @@ public final class QuantityTexts {
 
   /**
    * Texts the API server decodes (its scanner reads them as zero) but the grammar refuses, as
-   * {@link QuantityGrammar} says why: no digit at all.
+   * {@link QuantityGrammar} says why: no digit in the number ("Mi", "+", ".", "e3").
    */
   public static boolean digitless(String text) {
     String s = strip(text);
-    return !s.isEmpty() && s.chars().noneMatch(c -> c >= '0' && c <= '9');
+    int i = s.startsWith("+") || s.startsWith("-") ? 1 : 0;
+    while (i < s.length() && s.charAt(i) == '.') {
+      i++;
+    }
+    return !s.isEmpty() && (i == s.length() || s.charAt(i) < '0' || s.charAt(i) > '9');
   }
 
   /** Whether {@code text} is a negative quantity by the documented grammar (a refused sign). */
   public static boolean negative(String text) {
     String s = strip(text);
     return s.startsWith("-") && admitted("+" + s.substring(1));
+  }
+
+  /**
+   * Why the grammar refuses {@code text} where the API server's decoder takes it, or null when it
+   * does not: the stricter choices {@link QuantityGrammar} states.
+   */
+  public static String strictOnPurpose(String text) {
+    if (negative(text)) {
+      return "negative";
+    }
+    if (digitless(text)) {
+      return "no digit";
+    }
+    String s = strip(text);
+    int e = Math.max(s.lastIndexOf('e'), s.lastIndexOf('E'));
+    if (e > 0
+        && admitted(s.substring(0, e))
+        && s.substring(e + 1).matches("[+-]?[0-9]+")
+        && !admitted(s)) {
+      return "exponent past 18 digits";
+    }
+    return null;
+  }
+
+  /**
+   * {@code text} as a YAML double-quoted scalar, every character outside printable ASCII escaped.
+   */
+  public static String yamlQuoted(String text) {
+    StringBuilder quoted = new StringBuilder("\"");
+    for (char c : text.toCharArray()) {
+      if (c == '"' || c == '\\') {
+        quoted.append('\\').append(c);
+      } else if (c < 0x20 || c > 0x7e) {
+        quoted.append(String.format("\\u%04x", (int) c));
+      } else {
+        quoted.append(c);
+      }
+    }
+    return quoted.append('"').toString();
   }
 
   private static boolean suffix(String suffix) {

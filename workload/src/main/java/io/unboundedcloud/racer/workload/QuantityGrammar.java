@@ -6,10 +6,10 @@ import java.util.regex.Pattern;
  * The one grammar of the Kubernetes quantities a user writes ({@code resources.limits.memory},
  * {@code emptyDir.sizeLimit}, a cache origin's requests): what the API server decodes
  * (k8s.io/apimachinery's {@code resource.ParseQuantity}, after its JSON decoder trims surrounding
- * spaces: tabs and line breaks reach it escaped ({@code \t}) and are refused), and non-negative, as
- * its validation requires of every quantity of a pod template. The KRM function reads each such
- * value with {@link #admits}; the Helm chart's templates match the very same {@link #PATTERN} (Go's
- * RE2 and Java read it alike).
+ * spaces, Unicode's no-break and wide ones too; tabs and line breaks reach it escaped ({@code \t})
+ * and are refused), and non-negative, as its validation requires of every quantity of a pod
+ * template. The KRM function reads each such value with {@link #admits}; the Helm chart's templates
+ * match the very same {@link #PATTERN} (Go's RE2 and Java read it alike).
  *
  * <pre>
  *   quantity  ::= space* (["+"] number | "-" zero) [suffix] space*
@@ -19,11 +19,11 @@ import java.util.regex.Pattern;
  * </pre>
  *
  * <p>Where this is stricter than the API server's scanner, on purpose: a quantity has a digit (the
- * scanner reads {@code "Mi"}, {@code "+"} and {@code "."} as zero, which its own documented grammar
- * and its error's regular expression exclude; a user who writes one meant something else); an
- * exponent has at most 18 significant digits (the scanner takes up to 2^63-1, then keeps only 32
- * bits of it); and a {@code -} sign is taken only on a zero, since a negative request, limit or
- * size is refused by the API server's validation.
+ * scanner reads {@code "Mi"}, {@code "+"}, {@code "."} and {@code "e3"} as zero, which its own
+ * documented grammar and its error's regular expression exclude; a user who writes one meant
+ * something else); an exponent has at most 18 significant digits (the scanner takes up to 2^63-1,
+ * then keeps only 32 bits of it); and a {@code -} sign is taken only on a zero, since a negative
+ * request, limit or size is refused by the API server's validation.
  *
  * <p>No quantifier of the pattern nests another, and each unbounded one is over characters the next
  * part cannot start with (or an exponent's at most 18 digits follow it), so a match backtracks a

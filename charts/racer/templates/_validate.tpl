@@ -501,8 +501,8 @@ print a regular expression, not the value and an example. Call with (list "<valu
 {{- $resources := index . 1 | default dict -}}
 {{- range $part := list "limits" "requests" -}}
 {{- range $name, $quantity := index $resources $part | default dict -}}
-{{- if and (kindIs "string" $quantity) (not (regexMatch `^\+?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$` $quantity)) -}}
-{{- fail (printf "%s.%s.%s: %s" $key $part $name (printf `expected a quantity such as 100Mi or 0.5, found %s` (printf "the string %q" $quantity))) -}}
+{{- if and (kindIs "string" $quantity) (not (regexMatch `^[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*(?:\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|-(?:0+(?:\.0*)?|\.0+))(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?(?:0*[1-9][0-9]{0,17}|0+))?[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*$` $quantity)) -}}
+{{- fail (printf "%s.%s.%s: %s" $key $part $name (printf `expected a quantity such as 100Mi or 0.5, found %s: write digits, an optional fraction and at most one suffix, binary Ki Mi Gi Ti Pi Ei, decimal n u m k M G T P E or an exponent e3, with no sign (512Mi, 1.5Gi, 250m, 2e3)` (printf "the string %q" $quantity))) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

@@ -7,6 +7,7 @@ import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.NodeAgentPorts;
 import io.unboundedcloud.racer.workload.PodFit;
+import io.unboundedcloud.racer.workload.QuantityGrammar;
 import io.unboundedcloud.racer.workload.StrictMode;
 import io.unboundedcloud.racer.workload.chart.ChartValue;
 import io.unboundedcloud.racer.workload.settings.ConfigMapValue;
@@ -45,8 +46,8 @@ public final class RuleFacts {
     facts.put("obsoleteMessage", SettingsCatalog.OBSOLETE_MESSAGE);
     facts.put("crossKeyChecks", CrossKeyChecks.template());
     facts.put("settingRuleChecks", SettingRuleChecks.template());
-    facts.put("quantityPattern", KubernetesShapes.QUANTITY);
-    facts.put("quantityMessage", KubernetesShapes.QUANTITY_MESSAGE);
+    facts.put("quantityPattern", QuantityGrammar.PATTERN);
+    facts.put("quantityMessage", QuantityGrammar.MESSAGE);
     facts.put("percentPattern", KubernetesShapes.PERCENT);
     facts.put("percentMessage", KubernetesShapes.PERCENT_MESSAGE);
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());

@@ -9,9 +9,9 @@ import java.util.Map;
  * server would refuse fails {@code helm template} instead, naming the value. Patterns follow the
  * API's validation (k8s.io/apimachinery's validation package), without its length limits where a
  * regular expression cannot say them. A quantity and an update strategy's count or percentage are
- * only strings to the schema: their grammar is checked by the templates (racer.validateQuantities,
- * racer.validateUpdateStrategy), whose message names the value and an example where a schema
- * pattern would print the regular expression.
+ * only strings to the schema: their grammar is checked by the templates (racer.validateQuantities
+ * with workload's QuantityGrammar, the function's own; racer.validateUpdateStrategy), whose message
+ * names the value and an example where a schema pattern would print the regular expression.
  */
 public final class KubernetesShapes {
   /** A DNS-1123 subdomain: the name of a Secret or a PriorityClass. */
@@ -26,18 +26,6 @@ public final class KubernetesShapes {
 
   /** A label value: empty, or up to 63 characters starting and ending with a letter or digit. */
   static final String LABEL_VALUE = "^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
-
-  /** A non-negative quantity (resource.Quantity's grammar, no sign): 500m, 64Gi, 1.5, 2e3. */
-  public static final String QUANTITY =
-      "^\\+?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
-
-  /**
-   * What the templates say of a string that is no quantity, given the value as {@code the string
-   * "1Gb"}: the KRM function's words for a quantity it cannot read (its codec's TreeInput), which
-   * InvalidValuesTest compares.
-   */
-  public static final String QUANTITY_MESSAGE =
-      "expected a quantity such as 100Mi or 0.5, found %s";
 
   /** A count or percentage's string form: a percentage. */
   public static final String PERCENT = "^[0-9]+%$";

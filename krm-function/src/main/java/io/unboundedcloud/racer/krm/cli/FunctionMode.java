@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.ItemTextProblem;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
@@ -18,7 +19,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -81,7 +81,7 @@ final class FunctionMode implements Mode {
                 list.items(),
                 list.functionConfig().orElse(null),
                 parameters.value(),
-                UnaryOperator.identity())
+                ItemLocator.ANNOTATIONS)
             : new Outcome(list.items(), parameters.results());
     NewObjectFiles.place(inputItems, outcome.items());
     for (Result result : outcome.results()) {

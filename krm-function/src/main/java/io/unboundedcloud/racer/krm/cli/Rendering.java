@@ -1,16 +1,15 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.render.Outcome;
-import io.unboundedcloud.racer.krm.results.ResourceRef;
 import java.util.List;
-import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
  * The processing the function and render modes run: {@code Renderer::render}, or in a test one that
  * breaks. {@code locate} names the file an item came from where its annotations do not (render
- * mode's {@code SourceFiles::located}; function mode passes the identity).
+ * mode's {@code SourceFiles::located}; function mode passes {@code ItemLocator.ANNOTATIONS}).
  */
 @FunctionalInterface
 interface Rendering {
@@ -18,5 +17,5 @@ interface Rendering {
       List<MappingNode> items,
       MappingNode functionConfig,
       ApplicationParameters parameters,
-      UnaryOperator<ResourceRef> locate);
+      ItemLocator locate);
 }

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.codec;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.workload.QuantityGrammar;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +22,9 @@ import java.util.function.BiFunction;
  *                    1.5 is refused (Jackson: 1); true is refused
  *   boolean field    true; "true", "false"; "" becomes null (as Jackson); 1 is refused (Jackson: true)
  *   IntOrString      5 or "50%"; anything else is refused (as Jackson)
- *   Quantity         "100Mi", 1, 0.5; true and mappings are refused (Jackson: "tr" + "ue", amount/format)
+ *   Quantity         "100Mi", 1, 0.5, as QuantityGrammar admits (the API server's grammar, no
+ *                    negative); "512MiB", "lots", "-1Gi", "", true and mappings are refused
+ *                    (Jackson and fabric8 take them all)
  *   list, mapping    only a list or a mapping (as Jackson); null stays null, a field that is absent
  *   list of objects  each entry a mapping; a null entry ("- " with no value, "- ~") is refused
  *                    (Jackson: a null element), since no code that reads the object expects one
@@ -129,15 +132,12 @@ final class TreeInput {
     if (value == null) {
       return null;
     }
-    if (value instanceof String || value instanceof Number) {
-      try {
-        return new Quantity(String.valueOf(value));
-      } catch (IllegalArgumentException notAQuantity) {
-        // falls through to the message below
-      }
+    if ((value instanceof String || value instanceof Number)
+        && QuantityGrammar.admits(String.valueOf(value))) {
+      // fabric8's own parsing takes "lots" and "512MiB"; it only splits what the grammar admitted
+      return new Quantity(String.valueOf(value));
     }
-    throw new TreeShapeException(
-        at, "expected a quantity such as 100Mi or 0.5, found " + describe(value));
+    throw new TreeShapeException(at, String.format(QuantityGrammar.MESSAGE, describe(value)));
   }
 
   static List<String> strings(Object value, FieldPath at) {

@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -34,7 +33,7 @@ public final class Inputs {
   private final List<Item> items;
   private final MappingNode functionConfig;
   private final Overrides overrides;
-  private final UnaryOperator<ResourceRef> locate;
+  private final ItemLocator locate;
 
   /**
    * The reads a run makes more than once, each made on first use: racer-settings and the function
@@ -50,7 +49,7 @@ public final class Inputs {
    * @param functionConfig its functionConfig, or {@code null}
    */
   public Inputs(List<MappingNode> items, MappingNode functionConfig) {
-    this(items, functionConfig, UnaryOperator.identity(), Overrides.NONE);
+    this(items, functionConfig, ItemLocator.ANNOTATIONS, Overrides.NONE);
   }
 
   /**
@@ -59,8 +58,7 @@ public final class Inputs {
    * @param locate names the file an item came from where its annotations do not (render mode's
    *     {@link SourceFiles#located}), for messages that name several items
    */
-  public Inputs(
-      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
+  public Inputs(List<MappingNode> items, MappingNode functionConfig, ItemLocator locate) {
     this(items, functionConfig, locate, Overrides.NONE);
   }
 
@@ -71,7 +69,7 @@ public final class Inputs {
    *     Argo CD Application's parameters)
    */
   public Inputs(List<MappingNode> items, MappingNode functionConfig, Overrides overrides) {
-    this(items, functionConfig, UnaryOperator.identity(), overrides);
+    this(items, functionConfig, ItemLocator.ANNOTATIONS, overrides);
   }
 
   /**
@@ -83,7 +81,7 @@ public final class Inputs {
   public Inputs(
       List<MappingNode> items,
       MappingNode functionConfig,
-      UnaryOperator<ResourceRef> locate,
+      ItemLocator locate,
       Overrides overrides) {
     this.items = items.stream().map(Item::new).toList();
     this.functionConfig = functionConfig;
@@ -140,7 +138,7 @@ public final class Inputs {
                   + " installation namespace; an empty data map takes every default)"));
     }
     if (candidates.size() > 1) {
-      List<ResourceRef> refs = candidates.stream().map(item -> locate.apply(item.ref())).toList();
+      List<ResourceRef> refs = candidates.stream().map(locate::of).toList();
       String names =
           refs.stream().map(ResourceRef::describe).collect(Collectors.joining("; "))
               + (refs.stream().allMatch(ref -> ref.filePath() == null)

@@ -1,12 +1,10 @@
 package io.unboundedcloud.racer.krm.inputs;
 
-import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -36,7 +34,7 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
    */
   public static Read<ManifestInputs> sort(
       List<MappingNode> objects, MappingNode namedFunctionConfig) {
-    return sort(objects, namedFunctionConfig, UnaryOperator.identity());
+    return sort(objects, namedFunctionConfig, ItemLocator.ANNOTATIONS);
   }
 
   /**
@@ -45,9 +43,7 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
    * @param locate names the file an object came from ({@link SourceFiles#located})
    */
   public static Read<ManifestInputs> sort(
-      List<MappingNode> objects,
-      MappingNode namedFunctionConfig,
-      UnaryOperator<ResourceRef> locate) {
+      List<MappingNode> objects, MappingNode namedFunctionConfig, ItemLocator locate) {
     List<MappingNode> items = new ArrayList<>(objects);
     items.removeIf(node -> SKIPPED_KINDS.contains(new Item(node).kind()));
     if (namedFunctionConfig != null) {
@@ -65,10 +61,7 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
                   + Item.FUNCTION_ANNOTATION
                   + " annotation ("
                   + String.join(
-                      ", ",
-                      declared.stream()
-                          .map(n -> locate.apply(new Item(n).ref()).describe())
-                          .toList())
+                      ", ", declared.stream().map(n -> locate.of(new Item(n)).describe()).toList())
                   + "); name the function config with --function-config FILE"));
     }
     if (declared.isEmpty()) {

@@ -4,8 +4,11 @@ import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -13,31 +16,50 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * as it does in function mode, where kustomize and kpt say it through {@code
  * config.kubernetes.io/path}. Render mode reads files itself and adds no annotation to what it
  * writes back.
+ *
+ * <p>Each object read is recorded as itself (its node, by identity), since two objects of the same
+ * kind, namespace and name from two files, or the same object copied into two, have equal
+ * references: a message that names several objects asks with each item ({@link #located(Item)}). A
+ * result carries only a reference; it names the one file that holds an object of that reference,
+ * or, when several do, each of them.
  */
 public final class SourceFiles {
-  private final Map<ResourceRef, ResourceRef> located = new HashMap<>();
+  private final Map<MappingNode, String> fileOf = new IdentityHashMap<>();
+  private final Map<ResourceRef, Set<String>> filesOf = new HashMap<>();
 
-  /**
-   * Records that {@code objects} were read from {@code file}; an object read twice keeps its first
-   * file.
-   */
+  /** Records that {@code objects} were read from {@code file}. */
   public void read(Path file, List<MappingNode> objects) {
     for (MappingNode object : objects) {
       ResourceRef ref = new Item(object).ref();
       if (ref.filePath() == null) {
-        located.putIfAbsent(ref, ref.inFile(file.toString(), null));
+        fileOf.put(object, file.toString());
+        filesOf.computeIfAbsent(ref, any -> new LinkedHashSet<>()).add(file.toString());
       }
     }
   }
 
-  /** {@code ref} with the file it came from, when that is known. */
+  /** The item's reference, naming the file this very item was read from, when that is known. */
+  public ResourceRef located(Item item) {
+    ResourceRef ref = item.ref();
+    String file = fileOf.get(item.node());
+    return file == null ? located(ref) : ref.inFile(file, null);
+  }
+
+  /**
+   * {@code ref} with the file an object of that reference came from, when that is known: the file,
+   * or every file that holds one ({@code a.yaml or b.yaml}).
+   */
   public ResourceRef located(ResourceRef ref) {
-    return ref == null ? null : located.getOrDefault(ref, ref);
+    if (ref == null) {
+      return null;
+    }
+    Set<String> files = filesOf.get(ref);
+    return files == null ? ref : ref.inFile(String.join(" or ", files), null);
   }
 
   /** {@code result}, its object named with the file it came from when that is known. */
   public Result locate(Result result) {
-    ResourceRef withFile = result.resource() == null ? null : located.get(result.resource());
-    return withFile == null ? result : result.withResource(withFile);
+    ResourceRef withFile = located(result.resource());
+    return withFile == result.resource() ? result : result.withResource(withFile);
   }
 }

@@ -7,6 +7,7 @@ import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.Overrides;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
@@ -30,7 +31,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
@@ -48,7 +48,7 @@ public final class Renderer {
    * @param functionConfig its functionConfig, or {@code null}
    */
   public static Outcome render(List<MappingNode> items, MappingNode functionConfig) {
-    return render(items, functionConfig, ApplicationParameters.NONE, UnaryOperator.identity());
+    return render(items, functionConfig, ApplicationParameters.NONE, ItemLocator.ANNOTATIONS);
   }
 
   /**
@@ -57,7 +57,7 @@ public final class Renderer {
    * @param locate names the file an item came from where its annotations do not (render mode)
    */
   public static Outcome render(
-      List<MappingNode> items, MappingNode functionConfig, UnaryOperator<ResourceRef> locate) {
+      List<MappingNode> items, MappingNode functionConfig, ItemLocator locate) {
     return render(items, functionConfig, ApplicationParameters.NONE, locate);
   }
 
@@ -68,7 +68,7 @@ public final class Renderer {
    */
   public static Outcome render(
       List<MappingNode> items, MappingNode functionConfig, ApplicationParameters parameters) {
-    return render(items, functionConfig, parameters, UnaryOperator.identity());
+    return render(items, functionConfig, parameters, ItemLocator.ANNOTATIONS);
   }
 
   /**
@@ -82,7 +82,7 @@ public final class Renderer {
       List<MappingNode> items,
       MappingNode functionConfig,
       ApplicationParameters parameters,
-      UnaryOperator<ResourceRef> locate) {
+      ItemLocator locate) {
     Run run =
         run(
             items,
@@ -139,7 +139,7 @@ public final class Renderer {
             items,
             configNode,
             ApplicationParameters.NONE,
-            UnaryOperator.identity(),
+            ItemLocator.ANNOTATIONS,
             item -> given.get(item.node()),
             item -> given.get(item.node()));
     if (run.plan() == null) {
@@ -203,7 +203,7 @@ public final class Renderer {
       List<MappingNode> items,
       MappingNode functionConfig,
       ApplicationParameters parameters,
-      UnaryOperator<ResourceRef> locate,
+      ItemLocator locate,
       Function<Item, Object> plainOf,
       Function<Item, Object> originPlainOf) {
     Results results = new Results();

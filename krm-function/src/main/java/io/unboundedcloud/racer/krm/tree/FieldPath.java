@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -20,7 +21,26 @@ import java.util.regex.Pattern;
  */
 public final class FieldPath {
   /** A step into a list: the item whose {@code name} is this. */
-  public record Named(String name) {}
+  public record Named(String name) {
+    // equals, hashCode and toString written out: the record's generated ones link hidden classes
+    // at run time (ObjectMethods) that the runtime's class-data archive does not keep, and paths
+    // are compared on every run (RuntimeArchiveIT)
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Named named && Objects.equals(name, named.name);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hashCode(name);
+    }
+
+    @Override
+    public String toString() {
+      return "Named[name=" + name + "]";
+    }
+  }
 
   private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_-]+");
   private static final FieldPath ROOT = new FieldPath(null, null);

@@ -99,4 +99,19 @@ class FieldPathTest {
     assertThat(FieldPath.of("spec").startsWith(path)).isFalse();
     assertThat(path.steps()).containsExactly("spec", "template", "spec", new FieldPath.Named("c"));
   }
+
+  @Test
+  @DisplayName(
+      "a named step equals another of the same name, hashing alike, differs by name, prints its"
+          + " name")
+  void namedStep() {
+    assertThat(new FieldPath.Named("c"))
+        .isEqualTo(new FieldPath.Named("c"))
+        .hasSameHashCodeAs(new FieldPath.Named("c"))
+        .isNotEqualTo(new FieldPath.Named("d"))
+        .isNotEqualTo("c")
+        .hasToString("Named[name=c]");
+    assertThat(new FieldPath.Named("c").hashCode())
+        .isNotEqualTo(new FieldPath.Named("d").hashCode());
+  }
 }

@@ -50,6 +50,28 @@ public record ShapedField(Part part, String path, String reason) {
     }
   }
 
+  // equals, hashCode and toString written out: the record's generated ones link hidden classes at
+  // run time (ObjectMethods) that the runtime's class-data archive does not keep, and the shaped
+  // fields are grouped by hash when DataplaneWiring loads (RuntimeArchiveIT)
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof ShapedField field
+        && part == field.part
+        && path.equals(field.path)
+        && reason.equals(field.reason);
+  }
+
+  @Override
+  public int hashCode() {
+    return (part.hashCode() * 31 + path.hashCode()) * 31 + reason.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "ShapedField[part=" + part + ", path=" + path + ", reason=" + reason + "]";
+  }
+
   /** Its reason, naming {@code keys} (in words: {@code A}, {@code A and B}, {@code A, B and C}). */
   public String because(String keys) {
     return reason.replace("%s", keys);

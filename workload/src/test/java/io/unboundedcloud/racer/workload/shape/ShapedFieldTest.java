@@ -30,6 +30,34 @@ class ShapedFieldTest {
     }
 
     @Test
+    @DisplayName(
+        "equals another with the same part, path and reason, hashing alike; differs by any of"
+            + " the three; prints all three")
+    void valueSemantics() {
+      ShapedField ports = new ShapedField(DATAPLANE, "ports", "rendered from %s");
+
+      assertThat(ports)
+          .isEqualTo(new ShapedField(DATAPLANE, "ports", "rendered from %s"))
+          .hasSameHashCodeAs(new ShapedField(DATAPLANE, "ports", "rendered from %s"))
+          .isNotEqualTo(new ShapedField(POD_SPEC, "ports", "rendered from %s"))
+          .isNotEqualTo(new ShapedField(DATAPLANE, "env", "rendered from %s"))
+          .isNotEqualTo(new ShapedField(DATAPLANE, "ports", "made from %s"))
+          .isNotEqualTo("ports");
+      assertThat(
+              List.of(
+                      ports,
+                      new ShapedField(POD_SPEC, "ports", "rendered from %s"),
+                      new ShapedField(DATAPLANE, "env", "rendered from %s"),
+                      new ShapedField(DATAPLANE, "ports", "made from %s"))
+                  .stream()
+                  .map(ShapedField::hashCode)
+                  .distinct())
+          .hasSize(4);
+      assertThat(ports)
+          .hasToString("ShapedField[part=DATAPLANE, path=ports, reason=rendered from %s]");
+    }
+
+    @Test
     @DisplayName("takes the keys anywhere in its reason, first or last")
     void keysAnywhere() {
       assertThat(new ShapedField(POD_SPEC, "x", "%s decides x").because("RACER_X"))

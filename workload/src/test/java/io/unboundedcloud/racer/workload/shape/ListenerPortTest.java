@@ -52,6 +52,18 @@ class ListenerPortTest {
     }
 
     @Test
+    @DisplayName("says its unset rule: 9090, or 9091 over the peer listener")
+    void unsetRule() {
+      ListenerPort.UnsetPort unset = DIAGNOSTICS.unset();
+
+      assertThat(unset).isNotNull();
+      assertThat(unset.over()).isSameAs(ShapeKeys.listeners().get(0));
+      assertThat(unset.over().key()).isEqualTo(ShapeKeys.PEER_PORT);
+      assertThat(unset.usual()).isEqualTo(9090);
+      assertThat(unset.alternate()).isEqualTo(9091);
+    }
+
+    @Test
     @DisplayName("leaves only a 0 value to its unset rule")
     void leftUnset() {
       assertThat(DIAGNOSTICS.leftUnset(0)).isTrue();

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.workload;
 
+import io.unboundedcloud.racer.workload.shape.ListenerPort;
 import io.unboundedcloud.racer.workload.shape.ShapeKey;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import io.unboundedcloud.racer.workload.shape.ShapeValues;
@@ -15,22 +16,10 @@ import java.util.Map;
  * @param dataplaneImage the dataplane container image
  * @param objectImage the racer-object sidecar image the webhook injects
  * @param shapes the value of every racer-settings key that shapes the DaemonSet ({@link
- *     ShapeKeys}): the peer port, the diagnostics port (0 selects 9090, or 9091 when the peer port
- *     is 9090), host networking, the NVIDIA mode
+ *     ShapeKeys}); the listener ports among them as {@link #port(ListenerPort)} gives them
  */
 public record Config(
     String namespace, String dataplaneImage, String objectImage, ShapeValues shapes) {
-
-  /** The peer port of {@link #defaultConfig}. */
-  public static final int DEFAULT_PEER_PORT = ShapeKeys.PEER_PORT.unset();
-
-  /** The diagnostics port when none is set. */
-  public static final int DEFAULT_DIAGNOSTICS_PORT = 9090;
-
-  /**
-   * The diagnostics port when none is set and the peer port is {@link #DEFAULT_DIAGNOSTICS_PORT}.
-   */
-  public static final int ALTERNATE_DIAGNOSTICS_PORT = 9091;
 
   /** Lowest listener port: the dataplane never binds privileged ports. */
   public static final int MIN_PORT = 1024;
@@ -70,9 +59,12 @@ public record Config(
   public static final String RESERVED_PORT_MESSAGE =
       "%s %s collides with the %s port %s: every listener port must be distinct";
 
-  /** The diagnostics port on the peer port; arguments: the diagnostics port, the peer port. */
+  /**
+   * Two listeners on one port; arguments: the later listener's field and port, the earlier one's
+   * field and port.
+   */
   public static final String COLLISION_MESSAGE =
-      "diagnosticsPort %s collides with peerPort %s: every listener port must be distinct";
+      "%s %s collides with %s %s: every listener port must be distinct";
 
   /**
    * The managed defaults for a namespace and images (the upstream {@code workload} package's {@code
@@ -102,15 +94,14 @@ public record Config(
     return new Config(namespace, dataplaneImage, objectImage, shapes.with(key, value));
   }
 
+  /** The port the dataplane listens on for a listener, with the choice of an unset one applied. */
+  public int port(ListenerPort listener) {
+    return listener.port(shapes);
+  }
+
   /** The diagnostics port the dataplane listens on, with the default of a 0 port applied. */
   public int effectiveDiagnosticsPort() {
-    int diagnosticsPort = get(ShapeKeys.DIAGNOSTICS_PORT);
-    if (diagnosticsPort != 0) {
-      return diagnosticsPort;
-    }
-    return get(ShapeKeys.PEER_PORT) == DEFAULT_DIAGNOSTICS_PORT
-        ? ALTERNATE_DIAGNOSTICS_PORT
-        : DEFAULT_DIAGNOSTICS_PORT;
+    return port(ShapeKeys.DIAGNOSTICS_LISTENER);
   }
 
   /** Whether objects are rendered with a namespace. */
@@ -131,9 +122,11 @@ public record Config(
     }
     checkImage("dataplaneImage", dataplaneImage);
     checkImage("objectImage", objectImage);
-    checkPort(ShapeKeys.PEER_PORT.component(), get(ShapeKeys.PEER_PORT));
-    if (get(ShapeKeys.DIAGNOSTICS_PORT) != 0) {
-      checkPort(ShapeKeys.DIAGNOSTICS_PORT.component(), get(ShapeKeys.DIAGNOSTICS_PORT));
+    for (ListenerPort listener : ShapeKeys.listeners()) {
+      int value = get(listener.key());
+      if (!listener.leftUnset(value)) {
+        checkPort(listener.key().component(), value);
+      }
     }
     checkDistinct();
     return this;
@@ -166,17 +159,27 @@ public record Config(
     }
   }
 
+  /**
+   * Every listener off the fixed ports, in table order, then apart from each earlier one: a
+   * collision is the later listener's fault.
+   */
   private void checkDistinct() {
-    int diagnostics = effectiveDiagnosticsPort();
-    int peerPort = get(ShapeKeys.PEER_PORT);
-    String diagnosticsField = ShapeKeys.DIAGNOSTICS_PORT.component();
-    checkNotReserved(ShapeKeys.PEER_PORT.component(), peerPort);
-    checkNotReserved(diagnosticsField, diagnostics);
-    if (diagnostics == peerPort) {
-      throw new InvalidConfigurationException(
-          diagnosticsField,
-          Integer.toString(diagnostics),
-          message(COLLISION_MESSAGE, diagnostics, peerPort));
+    List<ListenerPort> listeners = ShapeKeys.listeners();
+    for (ListenerPort listener : listeners) {
+      checkNotReserved(listener.key().component(), port(listener));
+    }
+    for (int later = 1; later < listeners.size(); later++) {
+      ListenerPort listener = listeners.get(later);
+      int port = port(listener);
+      for (ListenerPort earlier : listeners.subList(0, later)) {
+        if (port(earlier) == port) {
+          String field = listener.key().component();
+          throw new InvalidConfigurationException(
+              field,
+              Integer.toString(port),
+              message(COLLISION_MESSAGE, field, port, earlier.key().component(), port));
+        }
+      }
     }
   }
 

@@ -4,13 +4,16 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.fabric8.kubernetes.api.model.ContainerPortBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategy;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetUpdateStrategyBuilder;
+import io.unboundedcloud.racer.workload.shape.ListenerPort;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +28,9 @@ final class DataplaneDaemonSet {
   private DataplaneDaemonSet() {}
 
   static DaemonSet build(Config config, String settingsHash, String settingsRecord) {
-    List<DataplaneVolumes.Entry> volumes = DataplaneVolumes.of(config);
+    NvidiaInjection nvidia = config.get(ShapeKeys.NVIDIA);
+    boolean hostNetwork = config.get(ShapeKeys.HOST_NETWORK);
+    List<DataplaneVolumes.Entry> volumes = DataplaneVolumes.of(nvidia);
     return new DaemonSetBuilder()
         .withNewMetadata()
         .withName(Dataplane.DATAPLANE_DAEMON_SET_NAME)
@@ -42,13 +47,13 @@ final class DataplaneDaemonSet {
         .withNewTemplate()
         .withNewMetadata()
         .withLabels(Dataplane.labels())
-        .withAnnotations(podAnnotations(config, settingsHash))
+        .withAnnotations(podAnnotations(nvidia, settingsHash))
         .endMetadata()
         .withNewSpec()
         .withServiceAccountName(Dataplane.DATAPLANE_DAEMON_SET_NAME)
         .withAutomountServiceAccountToken(false)
-        .withHostNetwork(config.get(ShapeKeys.HOST_NETWORK) ? Boolean.TRUE : null)
-        .withDnsPolicy(dnsPolicy(config))
+        .withHostNetwork(hostNetwork ? Boolean.TRUE : null)
+        .withDnsPolicy(dnsPolicy(hostNetwork))
         .withRestartPolicy("Always")
         .withSchedulerName("default-scheduler")
         .withEnableServiceLinks(false)
@@ -58,7 +63,7 @@ final class DataplaneDaemonSet {
         .withRunAsUser(0L)
         .endSecurityContext()
         .withAffinity(Dataplane.dataplaneAffinity())
-        .withContainers(container(config, volumes))
+        .withContainers(container(config, DataplaneEnv.of(config, nvidia), volumes))
         .withVolumes(volumes.stream().map(DataplaneVolumes.Entry::volume).toList())
         .endSpec()
         .endTemplate()
@@ -83,8 +88,8 @@ final class DataplaneDaemonSet {
   /**
    * The DNS policy that goes with the network mode: host-network pods still resolve cluster names.
    */
-  static String dnsPolicy(Config config) {
-    return config.get(ShapeKeys.HOST_NETWORK) ? "ClusterFirstWithHostNet" : "ClusterFirst";
+  static String dnsPolicy(boolean hostNetwork) {
+    return hostNetwork ? "ClusterFirstWithHostNet" : "ClusterFirst";
   }
 
   /**
@@ -104,18 +109,19 @@ final class DataplaneDaemonSet {
     return annotations;
   }
 
-  static Map<String, String> podAnnotations(Config config, String settingsHash) {
+  static Map<String, String> podAnnotations(NvidiaInjection nvidia, String settingsHash) {
     Map<String, String> annotations = new LinkedHashMap<>();
     if (settingsHash != null) {
       annotations.put(Dataplane.SETTINGS_HASH_ANNOTATION, settingsHash);
     }
-    if (config.get(ShapeKeys.NVIDIA) == NvidiaInjection.CDI) {
+    if (nvidia == NvidiaInjection.CDI) {
       annotations.put(NvidiaInjection.CDI_ANNOTATION, NvidiaInjection.CDI_ALL_GPUS);
     }
     return annotations.isEmpty() ? null : annotations;
   }
 
-  private static Container container(Config config, List<DataplaneVolumes.Entry> volumes) {
+  private static Container container(
+      Config config, List<EnvVar> env, List<DataplaneVolumes.Entry> volumes) {
     return new ContainerBuilder()
         .withName(Dataplane.CONTAINER_NAME)
         .withImage(config.dataplaneImage())
@@ -127,7 +133,7 @@ final class DataplaneDaemonSet {
         .withName(Dataplane.SETTINGS_CONFIG_MAP)
         .endConfigMapRef()
         .endEnvFrom()
-        .withEnv(DataplaneEnv.of(config))
+        .withEnv(env)
         .withPorts(ports(config))
         .withNewResources()
         .addToRequests("memory", new Quantity(Dataplane.DATAPLANE_MEMORY_REQUEST))
@@ -152,12 +158,15 @@ final class DataplaneDaemonSet {
         .build();
   }
 
+  /** The listener ports in table order, then the fixed ones. */
   private static List<ContainerPort> ports(Config config) {
-    return List.of(
-        port(DataplanePorts.PEER, config.get(ShapeKeys.PEER_PORT)),
-        port(DataplanePorts.DIAGNOSTICS, config.effectiveDiagnosticsPort()),
-        port(DataplanePorts.CONTROL, Dataplane.CONTROL_PORT),
-        port(DataplanePorts.WEBHOOK, Dataplane.WEBHOOK_PORT));
+    List<ContainerPort> ports = new ArrayList<>();
+    for (ListenerPort listener : ShapeKeys.listeners()) {
+      ports.add(port(listener.portName(), config.port(listener)));
+    }
+    ports.add(port(DataplanePorts.CONTROL, Dataplane.CONTROL_PORT));
+    ports.add(port(DataplanePorts.WEBHOOK, Dataplane.WEBHOOK_PORT));
+    return ports;
   }
 
   private static ContainerPort port(String name, int number) {

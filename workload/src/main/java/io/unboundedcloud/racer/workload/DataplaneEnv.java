@@ -2,9 +2,13 @@ package io.unboundedcloud.racer.workload;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.unboundedcloud.racer.workload.shape.ListenerPort;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * The explicit environment of the dataplane container, in order: a {@code $(VAR)} must follow the
@@ -22,8 +26,11 @@ public final class DataplaneEnv {
 
   private DataplaneEnv() {}
 
-  /** The explicit env of the dataplane container for a config. */
-  public static List<EnvVar> of(Config config) {
+  /**
+   * The explicit env of the dataplane container for a config and its NVIDIA mode (which the builder
+   * reads from the config once).
+   */
+  public static List<EnvVar> of(Config config, NvidiaInjection nvidia) {
     List<EnvVar> env = new ArrayList<>();
     env.add(
         new EnvVarBuilder()
@@ -35,35 +42,43 @@ public final class DataplaneEnv {
             .endFieldRef()
             .endValueFrom()
             .build());
-    env.add(value("RACER_PEER_LISTEN", listen(config.get(ShapeKeys.PEER_PORT))));
-    env.add(value("RACER_DIAGNOSTICS_LISTEN", listen(config.effectiveDiagnosticsPort())));
-    env.add(value("RACER_CONTROL_LISTEN", listen(Dataplane.CONTROL_PORT)));
-    env.add(value("RACER_WEBHOOK_LISTEN", listen(Dataplane.WEBHOOK_PORT)));
+    for (ListenerPort listener : ShapeKeys.listeners()) {
+      env.add(listen(listener.portName(), config.port(listener)));
+    }
+    env.add(listen(DataplanePorts.CONTROL, Dataplane.CONTROL_PORT));
+    env.add(listen(DataplanePorts.WEBHOOK, Dataplane.WEBHOOK_PORT));
     env.add(value("RACER_CONTROL_TOKEN", CONTROL_TOKEN_DIRECTORY + "/" + CONTROL_TOKEN_FILE));
     env.add(value("RACER_API_CREDENTIALS", Dataplane.API_TOKEN_PATH));
     env.add(value("RACER_IDENTITY_DIRECTORY", IDENTITY_DIRECTORY + "/private"));
     env.add(value("RACER_SLAB_DIRECTORY", SLAB_DIRECTORY));
     env.add(value("RACER_DEVICE_DIRECTORY", DEVICE_DIRECTORY));
     env.add(value("RACER_OBJECT_IMAGE", config.objectImage()));
-    if (config.get(ShapeKeys.NVIDIA).injectsDriver()) {
+    if (nvidia.injectsDriver()) {
       env.add(value(NvidiaInjection.ENV_NAMES.get(0), "all"));
       env.add(value(NvidiaInjection.ENV_NAMES.get(1), "compute,utility"));
     }
     return env;
   }
 
-  /** Every env name any mode renders: the names the renderer owns on an existing DaemonSet. */
+  /**
+   * Every env name any NVIDIA mode renders, in the order of the first mode that renders it: the
+   * names the renderer owns on an existing DaemonSet.
+   */
   public static List<String> ownedNames() {
-    List<String> names = new ArrayList<>();
-    for (EnvVar var :
-        of(Config.defaultConfig("", "x", "x").with(ShapeKeys.NVIDIA, NvidiaInjection.ENV))) {
-      names.add(var.getName());
+    Set<String> names = new LinkedHashSet<>();
+    Config config = Config.defaultConfig("", "x", "x");
+    for (NvidiaInjection nvidia : NvidiaInjection.values()) {
+      for (EnvVar var : of(config, nvidia)) {
+        names.add(var.getName());
+      }
     }
-    return names;
+    return List.copyOf(names);
   }
 
-  private static String listen(int port) {
-    return "[$(" + POD_IP + ")]:" + port;
+  /** The {@code RACER_<PORT>_LISTEN} variable of the dataplane's port named {@code portName}. */
+  private static EnvVar listen(String portName, int port) {
+    return value(
+        "RACER_" + portName.toUpperCase(Locale.ROOT) + "_LISTEN", "[$(" + POD_IP + ")]:" + port);
   }
 
   private static EnvVar value(String name, String value) {

@@ -1,8 +1,9 @@
 package io.unboundedcloud.racer.workload;
 
-import java.util.List;
-
-/** The names of the dataplane container's ports (TCP, no hostPort). */
+/**
+ * The names of the dataplane container's ports (TCP, no hostPort): the listener ports of the shape
+ * table ({@code ShapeKeys.listeners()}) in its order, then the fixed control and webhook ports.
+ */
 public final class DataplanePorts {
   /** The peer listener. */
   public static final String PEER = "peer";
@@ -15,9 +16,6 @@ public final class DataplanePorts {
 
   /** The admission webhook on seat holders. */
   public static final String WEBHOOK = "webhook";
-
-  /** Every port name, in rendered order. */
-  public static final List<String> NAMES = List.of(PEER, DIAGNOSTICS, CONTROL, WEBHOOK);
 
   private DataplanePorts() {}
 }

@@ -5,9 +5,10 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
-import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The volumes of the dataplane pod and the mounts of its container, in one table (no subPath
@@ -30,8 +31,11 @@ public final class DataplaneVolumes {
   /** A volume and where the dataplane container mounts it. */
   public record Entry(Volume volume, VolumeMount mount) {}
 
-  /** The volumes and mounts for a config, in table order. */
-  public static List<Entry> of(Config config) {
+  /**
+   * The volumes and mounts for an NVIDIA mode (which the builder reads from the config once), in
+   * table order.
+   */
+  public static List<Entry> of(NvidiaInjection nvidia) {
     List<Entry> entries = new ArrayList<>();
     entries.add(hostPath("devices", "/dev", DIRECTORY, DataplaneEnv.DEVICE_DIRECTORY, true));
     entries.add(
@@ -44,7 +48,7 @@ public final class DataplaneVolumes {
     entries.add(hostPath("slabs", DataplaneEnv.SLAB_DIRECTORY, DIRECTORY_OR_CREATE, null, false));
     entries.add(hostPath("sockets", CacheOrigin.SOCKET_ROOT, DIRECTORY_OR_CREATE, null, false));
     entries.add(hostPath("infiniband", "/dev/infiniband", DIRECTORY_OR_CREATE, null, true));
-    if (config.get(ShapeKeys.NVIDIA).injectsDriver()) {
+    if (nvidia.injectsDriver()) {
       entries.add(hostPath("udev", "/run/udev", DIRECTORY, null, true));
       entries.add(
           new Entry(
@@ -59,14 +63,18 @@ public final class DataplaneVolumes {
     return entries;
   }
 
-  /** Every volume name any mode renders: the names the renderer owns on an existing DaemonSet. */
+  /**
+   * Every volume name any NVIDIA mode renders, in the order of the first mode that renders it: the
+   * names the renderer owns on an existing DaemonSet.
+   */
   public static List<String> ownedNames() {
-    List<String> names = new ArrayList<>();
-    for (Entry entry :
-        of(Config.defaultConfig("", "x", "x").with(ShapeKeys.NVIDIA, NvidiaInjection.ENV))) {
-      names.add(entry.volume().getName());
+    Set<String> names = new LinkedHashSet<>();
+    for (NvidiaInjection nvidia : NvidiaInjection.values()) {
+      for (Entry entry : of(nvidia)) {
+        names.add(entry.volume().getName());
+      }
     }
-    return names;
+    return List.copyOf(names);
   }
 
   private static Entry hostPath(

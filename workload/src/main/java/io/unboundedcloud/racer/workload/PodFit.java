@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.workload;
 
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import io.unboundedcloud.racer.workload.shape.ListenerPort;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,9 +117,9 @@ public final class PodFit {
     release("dataplaneImage", config.dataplaneImage()).ifPresent(misfits::add);
     release("objectImage", config.objectImage()).ifPresent(misfits::add);
     if (config.get(ShapeKeys.HOST_NETWORK)) {
-      listener(ShapeKeys.PEER_PORT.name(), config.get(ShapeKeys.PEER_PORT)).ifPresent(misfits::add);
-      listener(ShapeKeys.DIAGNOSTICS_PORT.name(), config.effectiveDiagnosticsPort())
-          .ifPresent(misfits::add);
+      for (ListenerPort listener : ShapeKeys.listeners()) {
+        listener(listener.key().name(), config.port(listener)).ifPresent(misfits::add);
+      }
     }
     return List.copyOf(misfits);
   }

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.ContainerPort;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,16 @@ class DataplaneConstantsTest {
     assertThat(Dataplane.SETTINGS_HASH_ANNOTATION)
         .isEqualTo("racer.unbounded-cloud.io/settings-hash");
     assertThat(CacheOrigin.LABEL).isEqualTo("racer.unbounded-cloud.io/cache-origin");
-    assertThat(DataplanePorts.NAMES).containsExactly("peer", "diagnostics", "control", "webhook");
+    assertThat(
+            Dataplane.daemonSet(Config.defaultConfig("", "r/d:1", "r/o:1"))
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getContainers()
+                .get(0)
+                .getPorts())
+        .extracting(ContainerPort::getName)
+        .containsExactly("peer", "diagnostics", "control", "webhook");
     assertThat(InvalidConfigurationException.PREFIX)
         .isEqualTo("invalid racer dataplane configuration");
   }

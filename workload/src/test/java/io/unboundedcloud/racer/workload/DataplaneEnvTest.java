@@ -89,7 +89,8 @@ class DataplaneEnvTest {
     @MethodSource(MATRIX)
     @DisplayName("is what DataplaneEnv.of renders")
     void sameAsDataplaneEnv(RenderCase c) {
-      assertThat(plain(DataplaneEnv.of(c.config()))).isEqualTo(expected(c, 8082, 9090));
+      assertThat(plain(DataplaneEnv.of(c.config(), c.config().get(ShapeKeys.NVIDIA))))
+          .isEqualTo(expected(c, 8082, 9090));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -194,7 +195,7 @@ class DataplaneVolumesTest {
     @MethodSource(MATRIX)
     @DisplayName("are what DataplaneVolumes.of renders")
     void sameAsDataplaneVolumes(RenderCase c) {
-      List<DataplaneVolumes.Entry> entries = DataplaneVolumes.of(c.config());
+      List<DataplaneVolumes.Entry> entries = DataplaneVolumes.of(c.config().get(ShapeKeys.NVIDIA));
 
       assertThat(plain(entries.stream().map(DataplaneVolumes.Entry::volume).toList()))
           .isEqualTo(expectedVolumes(c));

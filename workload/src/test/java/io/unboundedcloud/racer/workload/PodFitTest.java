@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.workload.shape.ListenerPort;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.List;
 import java.util.Map;
@@ -167,12 +168,20 @@ class PodFitTest {
     }
 
     @Test
-    @DisplayName("the fixed control and webhook ports are on no agent's list")
+    @DisplayName(
+        "the fixed control and webhook ports, and every port a listener takes by default, are on"
+            + " no agent's list")
     void fixedPortsNotListed() {
       assertThat(NodeAgentPorts.holderOf(Dataplane.CONTROL_PORT)).isEmpty();
       assertThat(NodeAgentPorts.holderOf(Dataplane.WEBHOOK_PORT)).isEmpty();
-      assertThat(NodeAgentPorts.holderOf(Config.DEFAULT_PEER_PORT)).isEmpty();
-      assertThat(NodeAgentPorts.holderOf(Config.DEFAULT_DIAGNOSTICS_PORT)).isEmpty();
+      Config defaults = Config.defaultConfig("", "x", "x");
+      for (ListenerPort listener : ShapeKeys.listeners()) {
+        assertThat(NodeAgentPorts.holderOf(defaults.port(listener))).isEmpty();
+        if (listener.unset() != null) {
+          assertThat(NodeAgentPorts.holderOf(listener.unset().usual())).isEmpty();
+          assertThat(NodeAgentPorts.holderOf(listener.unset().alternate())).isEmpty();
+        }
+      }
       assertThat(List.copyOf(NodeAgentPorts.all().keySet())).isSorted();
     }
   }

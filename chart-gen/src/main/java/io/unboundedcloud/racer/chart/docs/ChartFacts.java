@@ -8,7 +8,6 @@ import io.unboundedcloud.racer.chart.values.ChartValues;
 import io.unboundedcloud.racer.chart.values.FlowYaml;
 import io.unboundedcloud.racer.chart.values.ValueKey;
 import io.unboundedcloud.racer.workload.CacheOrigin;
-import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
@@ -76,8 +75,6 @@ public final class ChartFacts {
     facts.put("dataplaneRepository", Release.DATAPLANE_REPOSITORY);
     facts.put("objectRepository", Release.OBJECT_REPOSITORY);
     facts.putAll(ShapeFacts.of());
-    facts.put("defaultDiagnosticsPort", Config.DEFAULT_DIAGNOSTICS_PORT);
-    facts.put("alternateDiagnosticsPort", Config.ALTERNATE_DIAGNOSTICS_PORT);
     facts.put("controlPort", Dataplane.CONTROL_PORT);
     facts.put("webhookPort", Dataplane.WEBHOOK_PORT);
     facts.put("requiredExpressionsJson", json(Dataplane.requiredExpressions()));

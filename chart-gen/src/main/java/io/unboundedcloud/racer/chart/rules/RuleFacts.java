@@ -14,9 +14,12 @@ import io.unboundedcloud.racer.workload.settings.ConfigMapValue;
 import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
+import io.unboundedcloud.racer.workload.shape.ListenerPort;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** What {@code _validate.tpl.hbs} reads, each from the Java class that judges the rule. */
@@ -31,7 +34,7 @@ public final class RuleFacts {
     facts.put("whitespaceMessage", Config.WHITESPACE_MESSAGE);
     facts.put("imageMessage", Config.IMAGE_MESSAGE);
     facts.put("reservedPortMessage", Config.RESERVED_PORT_MESSAGE);
-    facts.put("collisionMessage", Config.COLLISION_MESSAGE);
+    facts.put("listenerCollisions", listenerCollisions());
     List<Map<String, Object>> reserved = new ArrayList<>();
     Config.RESERVED_PORTS.forEach(
         entry -> reserved.add(Map.of("listener", entry.getKey(), "port", entry.getValue())));
@@ -75,6 +78,37 @@ public final class RuleFacts {
     NodeAgentPorts.all().forEach((port, agent) -> agents.add(Map.of("port", port, "agent", agent)));
     facts.put("nodeAgentPorts", agents);
     return facts;
+  }
+
+  /**
+   * Each pair of listeners the templates compare, as {@code Config.validate()} does: the earlier
+   * and the later listener's port names (the templates' variables), the later one's key (the
+   * collision is its fault) and the message with both fields filled in, the two ports left as
+   * {@code %s}.
+   */
+  private static List<Map<String, Object>> listenerCollisions() {
+    List<ListenerPort> listeners = ShapeKeys.listeners();
+    List<Map<String, Object>> pairs = new ArrayList<>();
+    for (int later = 1; later < listeners.size(); later++) {
+      ListenerPort listener = listeners.get(later);
+      for (ListenerPort earlier : listeners.subList(0, later)) {
+        Map<String, Object> pair = new LinkedHashMap<>();
+        pair.put("earlier", earlier.portName());
+        pair.put("later", listener.portName());
+        pair.put("laterKey", listener.key().name());
+        pair.put(
+            "message",
+            String.format(
+                Locale.ROOT,
+                Config.COLLISION_MESSAGE,
+                listener.key().component(),
+                "%s",
+                earlier.key().component(),
+                "%s"));
+        pairs.add(pair);
+      }
+    }
+    return pairs;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.support;
 
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.List;
 import java.util.Map;
 
@@ -9,13 +10,11 @@ import java.util.Map;
  * hold it and the Java it must equal. A drift of one shows in a test's message as its family.
  */
 public enum RuleFamily {
+  /** Every shape key's define, from the table, so a new key lands in this family by itself. */
   PORTS(
       "ports",
-      "Config.effectiveDiagnosticsPort, the settings that shape the pod",
-      "racer.peerPort",
-      "racer.diagnosticsPort",
-      "racer.hostNetwork",
-      "racer.nvidia"),
+      "Config.port (a listener left unset), the settings that shape the pod",
+      shapeDefines()),
   IMAGES(
       "images",
       "FunctionConfig's image resolution",
@@ -82,6 +81,10 @@ public enum RuleFamily {
     this.title = title;
     this.java = java;
     this.defines = List.of(defines);
+  }
+
+  private static String[] shapeDefines() {
+    return ShapeKeys.all().stream().map(key -> key.define().name()).toArray(String[]::new);
   }
 
   /** The named templates that hold it. */

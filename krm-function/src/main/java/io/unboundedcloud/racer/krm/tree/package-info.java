@@ -8,7 +8,7 @@
  * function's results, of adopt's verdict and of {@code racer-krm diff}:
  *
  * <pre>
- * spec.template.spec.containers[name=dataplane].env[name=RACER_PEER_PORT].value
+ * spec.template.spec.containers[name=dataplane].env[name=RACER_PEER_LISTEN].value
  * spec.template.metadata.annotations["racer.unbounded-cloud.io/settings-hash"]
  * spec.template.spec.tolerations[0]
  * </pre>

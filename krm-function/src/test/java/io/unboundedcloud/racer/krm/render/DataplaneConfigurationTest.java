@@ -276,7 +276,7 @@ class DataplaneConfigurationTest {
               fromRegistry(REGISTRY),
               new Results());
 
-      assertThat(config.get(ShapeKeys.PEER_PORT)).isEqualTo(Config.DEFAULT_PEER_PORT);
+      assertThat(config.get(ShapeKeys.PEER_PORT)).isEqualTo(8082);
       assertThat(config.get(ShapeKeys.DIAGNOSTICS_PORT)).isZero();
       assertThat(config.get(ShapeKeys.NVIDIA)).isEqualTo(NvidiaInjection.ENV);
     }

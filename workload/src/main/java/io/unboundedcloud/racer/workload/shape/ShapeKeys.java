@@ -5,6 +5,7 @@ import static io.unboundedcloud.racer.workload.shape.ShapedField.Part.DATAPLANE;
 import static io.unboundedcloud.racer.workload.shape.ShapedField.Part.POD_METADATA;
 import static io.unboundedcloud.racer.workload.shape.ShapedField.Part.POD_SPEC;
 
+import io.unboundedcloud.racer.workload.DataplanePorts;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.settings.Choice;
 import io.unboundedcloud.racer.workload.settings.IntegerRange;
@@ -21,7 +22,8 @@ import java.util.Optional;
  * each read into {@code Config} by {@code Config.fromSettings}, listed first by the settings
  * catalog, turned by chart-gen into the chart's placeholders, variants and defines, and named by
  * adopt for the fields it says it shapes ({@link ShapedField}). A new shape key is one entry here,
- * with the fields it shapes, and the builder line that uses its value ({@code config.get(KEY)}).
+ * with the fields it shapes, and the builder line that uses its value ({@code config.get(KEY)}); a
+ * new listener port is one entry and one row of {@link #listeners()}, with no builder line.
  */
 public final class ShapeKeys {
   private static final IntegerRange LISTENER_PORT = new IntegerRange(1024, 65535);
@@ -130,11 +132,35 @@ public final class ShapeKeys {
   private static final List<ShapeKey<?>> ALL =
       List.of(PEER_PORT, DIAGNOSTICS_PORT, HOST_NETWORK, NVIDIA);
 
+  /** The peer listener: the peer port always holds it. */
+  private static final ListenerPort PEER_LISTENER =
+      new ListenerPort(PEER_PORT, DataplanePorts.PEER, null);
+
+  /**
+   * The diagnostics listener: an unset diagnostics port listens on 9090, or on 9091 when the peer
+   * listener is on 9090 (the Go package's {@code Config} does the same).
+   */
+  public static final ListenerPort DIAGNOSTICS_LISTENER =
+      new ListenerPort(
+          DIAGNOSTICS_PORT,
+          DataplanePorts.DIAGNOSTICS,
+          new ListenerPort.UnsetPort(PEER_LISTENER, 9090, 9091));
+
+  private static final List<ListenerPort> LISTENERS = List.of(PEER_LISTENER, DIAGNOSTICS_LISTENER);
+
   private ShapeKeys() {}
 
   /** Every shape key, in the order of the settings table. */
   public static List<ShapeKey<?>> all() {
     return ALL;
+  }
+
+  /**
+   * The shape keys that set a port the dataplane listens on, in the order of the container's ports:
+   * each one gets a port and a listen variable, and every check of a listener port runs over them.
+   */
+  public static List<ListenerPort> listeners() {
+    return LISTENERS;
   }
 
   /** Every shape key's name in words, in table order: {@code A, B and C}. */

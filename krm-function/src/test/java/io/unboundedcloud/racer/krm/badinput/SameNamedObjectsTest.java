@@ -1,13 +1,15 @@
 package io.unboundedcloud.racer.krm.badinput;
 
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.REGISTRY;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.InputFolder;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,47 +26,34 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @DisplayName("Same-named objects in several files: each message names each object's own file")
 class SameNamedObjectsTest {
-  private static final String FUNCTION_CONFIG =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata:
-        name: racer-krm
-        annotations:
-          config.kubernetes.io/local-config: "true"
-          config.kubernetes.io/function: |
-            container: {image: racer-krm}
-      data: {imageRegistry: %s}
-      """;
-
-  private static final String SETTINGS =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata: {name: racer-settings, namespace: racer}
-      data: {RACER_NVIDIA: "%s"}
-      """;
-
   /** The objects a message names as a group, with how the message names each. */
   enum Named {
-    FUNCTION_CONFIGS(FUNCTION_CONFIG, "ConfigMap racer-krm in ", "registry.example.com/racer"),
-    SETTINGS_MAPS(SETTINGS, "ConfigMap racer/racer-settings in ", "off");
+    FUNCTION_CONFIGS("ConfigMap " + InputFolder.FUNCTION_CONFIG_NAME + " in "),
+    SETTINGS_MAPS("ConfigMap racer/racer-settings in ");
 
-    final String template;
     final String described;
-    final String value;
 
-    Named(String template, String described, String value) {
-      this.template = template;
+    Named(String described) {
       this.described = described;
-      this.value = value;
     }
 
     /** The text of copy {@code i}: the same for every copy, or each its own content. */
     String copy(int i, boolean sameContent) {
-      String value = sameContent || this == SETTINGS_MAPS ? this.value : this.value + i;
-      return template.formatted(
-          sameContent || this == FUNCTION_CONFIGS ? value : List.of("off", "env", "cdi").get(i));
+      return switch (this) {
+        case FUNCTION_CONFIGS ->
+            InputFolder.functionConfigDocument(
+                Map.of("imageRegistry", REGISTRY + (sameContent ? "" : i)));
+        case SETTINGS_MAPS ->
+            InputFolder.settingsDocument(
+                Map.of("RACER_NVIDIA", sameContent ? "off" : List.of("off", "env", "cdi").get(i)));
+      };
+    }
+
+    /** A folder of the one other object a render needs, at its usual file. */
+    InputFolder others() {
+      return this == FUNCTION_CONFIGS
+          ? InputFolder.of().settings(Map.of("RACER_NVIDIA", "off"))
+          : InputFolder.of().functionConfig(Map.of("imageRegistry", REGISTRY));
     }
   }
 
@@ -88,35 +77,37 @@ class SameNamedObjectsTest {
   @ParameterizedTest(name = "[{index}] {0} in {1}, same content: {2}")
   @MethodSource("cases")
   @DisplayName("render and diff refuse, naming each object's file once")
-  void eachFileNamedOnce(Named named, List<String> files, boolean sameContent, @TempDir Path dir)
-      throws IOException {
-    Path folder = dir.resolve("new");
-    Path old = dir.resolve("old");
-    Files.createDirectories(old);
-    Files.writeString(old.resolve("settings.yaml"), Named.SETTINGS_MAPS.copy(0, true));
-    Files.writeString(old.resolve("function.yaml"), Named.FUNCTION_CONFIGS.copy(0, true));
-    Named other = named == Named.FUNCTION_CONFIGS ? Named.SETTINGS_MAPS : Named.FUNCTION_CONFIGS;
-    Files.createDirectories(folder);
-    Files.writeString(folder.resolve("other.yaml"), other.copy(0, true));
+  void eachFileNamedOnce(Named named, List<String> files, boolean sameContent, @TempDir Path dir) {
+    InputFolder copies = named.others();
     for (int i = 0; i < files.size(); i++) {
-      Path file = folder.resolve(files.get(i));
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, named.copy(i, sameContent));
+      copies.file(files.get(i), named.copy(i, sameContent));
     }
+    Path folder = copies.writeTo(dir.resolve("new"));
+    Path old =
+        InputFolder.of()
+            .settings(Map.of("RACER_NVIDIA", "off"))
+            .functionConfig(Map.of("imageRegistry", REGISTRY))
+            .writeTo(dir.resolve("old"));
     KrmRun render = KrmRun.command("render", folder.toString());
     KrmRun diff = KrmRun.command("diff", old.toString(), folder.toString());
     for (KrmRun run : List.of(render, diff)) {
-      Verdict.assertNoJavaInternals(run.stderr(), "stderr");
-      assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
-      List<String> errors =
-          run.stderrLines().stream().filter(line -> line.contains(named.described)).toList();
-      assertThat(errors).as(run.describe()).hasSize(1);
-      for (String file : files) {
-        String named1 = named.described + folder.resolve(file);
-        assertThat(errors.get(0).split(java.util.regex.Pattern.quote(named1), -1))
-            .as("%s names %s once", errors.get(0), named1)
-            .hasSize(2);
-      }
+      assertEachFileNamedOnce(run, named, folder, files);
+    }
+  }
+
+  /** Exit 1, and one error line naming each file of {@code files} once, with its object. */
+  private static void assertEachFileNamedOnce(
+      KrmRun run, Named named, Path folder, List<String> files) {
+    Verdict.assertNoJavaInternals(run.stderr(), "stderr");
+    assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
+    List<String> errors =
+        run.stderrLines().stream().filter(line -> line.contains(named.described)).toList();
+    assertThat(errors).as(run.describe()).hasSize(1);
+    for (String file : files) {
+      String object = named.described + folder.resolve(file);
+      assertThat(errors.get(0).split(Pattern.quote(object), -1))
+          .as("%s names %s once", errors.get(0), object)
+          .hasSize(2);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -44,8 +45,19 @@ public final class Adoption {
 
   /** Adopts the installation found among {@code objects} (a live dump, Lists already expanded). */
   public static AdoptionOutcome adopt(List<MappingNode> objects, Options options) {
+    return adopt(objects, options, ItemLocator.ANNOTATIONS);
+  }
+
+  /**
+   * As {@link #adopt(List, Options)}, for objects read from files.
+   *
+   * @param locate names the file each object came from where its annotations do not (adopt of
+   *     files: {@code SourceFiles#located}), for the messages that name several same-named objects
+   */
+  public static AdoptionOutcome adopt(
+      List<MappingNode> objects, Options options, ItemLocator locate) {
     try {
-      return adoptOrFail(objects, options);
+      return adoptOrFail(objects, options, locate);
     } catch (YamlInputException notPlainData) {
       // an alias expanding beyond the limits, say: the dump is not what kubectl prints
       return AdoptionOutcome.failed(
@@ -53,8 +65,9 @@ public final class Adoption {
     }
   }
 
-  private static AdoptionOutcome adoptOrFail(List<MappingNode> objects, Options options) {
-    Read<LiveInstallation> picked = LiveInstallation.pick(objects);
+  private static AdoptionOutcome adoptOrFail(
+      List<MappingNode> objects, Options options, ItemLocator locate) {
+    Read<LiveInstallation> picked = LiveInstallation.pick(objects, locate);
     if (!picked.ok()) {
       return AdoptionOutcome.failed(picked.results());
     }

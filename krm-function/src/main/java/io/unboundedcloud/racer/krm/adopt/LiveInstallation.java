@@ -2,8 +2,10 @@ package io.unboundedcloud.racer.krm.adopt;
 
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
+import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -40,9 +42,14 @@ record LiveInstallation(
       Set.of("DaemonSet", "ServiceAccount", "ConfigMap");
   private static final int NAMED_IN_A_LINE = 6;
 
-  /** The installation, or the error that says why the dump holds none. */
-  static Read<LiveInstallation> pick(List<MappingNode> objects) {
-    Inputs dump = new Inputs(objects, null);
+  /**
+   * The installation, or the error that says why the dump holds none.
+   *
+   * @param locate names the file each object came from, for the messages that name several
+   *     same-named objects
+   */
+  static Read<LiveInstallation> pick(List<MappingNode> objects, ItemLocator locate) {
+    Inputs dump = new Inputs(objects, null, locate);
     List<Item> daemonSets = dump.dataplaneDaemonSets();
     if (daemonSets.isEmpty()) {
       return failed(noDaemonSet(dump.items()));
@@ -53,7 +60,9 @@ record LiveInstallation(
               + daemonSets.get(0).namespace()
               + " is in the input "
               + daemonSets.size()
-              + " times: give each dump once");
+              + " times"
+              + inFiles(daemonSets, dump)
+              + ": give each dump once");
     }
     if (daemonSets.size() > 1) {
       return failed(
@@ -61,7 +70,7 @@ record LiveInstallation(
               + daemonSets.size()
               + " DaemonSets named racer ("
               + daemonSets.stream()
-                  .map(item -> item.ref().describe())
+                  .map(item -> dump.located(item).describe())
                   .collect(Collectors.joining("; "))
               + "): adopt moves one installation at a time; dump one namespace ("
               + DUMP
@@ -82,7 +91,8 @@ record LiveInstallation(
                 .filter(item -> item.namespace().equals(namespace))
                 .map(Item::node)
                 .toList(),
-            null);
+            null,
+            locate);
     Read<SettingsSource> settings = installation.settings();
     if (!settings.ok()) {
       boolean none =
@@ -117,6 +127,18 @@ record LiveInstallation(
     return Read.of(
         new LiveInstallation(daemonSet, settings.value().item(), account.value(), origins, leftOut),
         new Results());
+  }
+
+  /**
+   * Each copy of one object named with its own file, where the files are known: {@code " (DaemonSet
+   * racer/racer in a.yaml; DaemonSet racer/racer in b.yaml)"}; without files, the copies' names
+   * would say nothing the message does not.
+   */
+  private static String inFiles(List<Item> copies, Inputs dump) {
+    List<ResourceRef> located = copies.stream().map(dump::located).toList();
+    return located.stream().allMatch(ref -> ref.filePath() == null)
+        ? ""
+        : located.stream().map(ResourceRef::describe).collect(Collectors.joining("; ", " (", ")"));
   }
 
   /** The info line that names what adopt leaves out, or {@code null} when nothing is. */

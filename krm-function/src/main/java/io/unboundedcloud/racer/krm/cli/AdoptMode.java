@@ -78,7 +78,8 @@ final class AdoptMode implements Mode {
                 functionConfig,
                 Usage.image(),
                 call.arguments().has(FAIL_ON_ROLLOUT),
-                chartValuesFile == null ? null : chartValuesFile.toString()));
+                chartValuesFile == null ? null : chartValuesFile.toString()),
+            sources::located);
     Results located = new Results();
     outcome.results().forEach(result -> located.add(sources.locate(result)));
     located.forEach(result -> stderr.println(result.toLine()));

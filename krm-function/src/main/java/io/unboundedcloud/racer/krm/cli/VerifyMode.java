@@ -97,7 +97,7 @@ final class VerifyMode implements Mode {
         objects.stream()
             .filter(node -> !ManifestInputs.SKIPPED_KINDS.contains(new Item(node).kind()))
             .toList();
-    Verified verdict = Verification.check(manifests, settings);
+    Verified verdict = Verification.check(manifests, settings, sources::located);
     Results results = new Results();
     verdict.results().forEach(result -> results.add(sources.locate(result)));
     if (strict) {

@@ -138,34 +138,52 @@ public final class Inputs {
                   + " installation namespace; an empty data map takes every default)"));
     }
     if (candidates.size() > 1) {
-      List<ResourceRef> refs = candidates.stream().map(locate::of).toList();
-      String names =
-          refs.stream().map(ResourceRef::describe).collect(Collectors.joining("; "))
-              + (refs.stream().allMatch(ref -> ref.filePath() == null)
-                  ? " (kustomize names their files with buildMetadata: [originAnnotations] in the"
-                      + " kustomization)"
-                  : "");
-      boolean oneNamespace = candidates.stream().map(Item::namespace).distinct().count() == 1;
-      return Read.failed(
-          Result.error(
-              "found "
-                  + candidates.size()
-                  + " "
-                  + Dataplane.SETTINGS_CONFIG_MAP
-                  + " ConfigMaps, expected"
-                  + " exactly one ("
-                  + (oneNamespace
-                      ? "the dataplane reads its settings from one ConfigMap"
-                      : "the installation namespace is ambiguous")
-                  + "): "
-                  + names
-                  + ". Keep one, or render each installation separately"));
+      return Read.failed(severalSettings(candidates));
     }
     Item item = candidates.get(0);
     Results results = new Results();
     Map<String, String> data = scalarData(item, results);
     data.putAll(overrides.settings());
     return Read.of(new SettingsSource(item, item.namespace(), data), results);
+  }
+
+  /**
+   * The item's reference, naming the file this very item came from when that is known: for a
+   * message that names several items, some of which may share a kind, namespace and name.
+   */
+  public ResourceRef located(Item item) {
+    return locate.of(item);
+  }
+
+  /**
+   * The error for several racer-settings where the dataplane reads one, naming each object with its
+   * own file: asked of each item, since same-named objects in two files have equal references (the
+   * mode's {@link ItemLocator}). Render, diff, verify and adopt say it in these words.
+   *
+   * @param candidates two or more ConfigMaps, each taken for racer-settings
+   */
+  public Result severalSettings(List<Item> candidates) {
+    List<ResourceRef> refs = candidates.stream().map(this::located).toList();
+    String names =
+        refs.stream().map(ResourceRef::describe).collect(Collectors.joining("; "))
+            + (refs.stream().allMatch(ref -> ref.filePath() == null)
+                ? " (kustomize names their files with buildMetadata: [originAnnotations] in the"
+                    + " kustomization)"
+                : "");
+    boolean oneNamespace = candidates.stream().map(Item::namespace).distinct().count() == 1;
+    return Result.error(
+        "found "
+            + candidates.size()
+            + " "
+            + Dataplane.SETTINGS_CONFIG_MAP
+            + " ConfigMaps, expected"
+            + " exactly one ("
+            + (oneNamespace
+                ? "the dataplane reads its settings from one ConfigMap"
+                : "the installation namespace is ambiguous")
+            + "): "
+            + names
+            + ". Keep one, or render each installation separately");
   }
 
   /**
@@ -329,25 +347,21 @@ public final class Inputs {
   }
 
   /**
-   * The ConfigMap that a reference by this name in this namespace means: the one of that name, or
-   * else one that held it before a kustomize prefix or suffix (kustomize fixes references only once
-   * a kustomization's transformers have run); {@code null} when there is none.
+   * The ConfigMaps that a reference by this name in this namespace means: those of that name, or
+   * else those that held it before a kustomize prefix or suffix (kustomize fixes references only
+   * once a kustomization's transformers have run); none when there is none. More than one is the
+   * same object twice, which the reference cannot tell apart ({@link #severalSettings}).
    */
-  public Item configMap(String namespace, String name) {
+  public List<Item> configMaps(String namespace, String name) {
     List<Item> inNamespace =
         items.stream()
             .filter(item -> item.is("v1", "ConfigMap"))
             .filter(item -> item.namespace().equals(namespace))
             .toList();
-    return inNamespace.stream()
-        .filter(item -> name.equals(item.name()))
-        .findFirst()
-        .orElseGet(
-            () ->
-                inNamespace.stream()
-                    .filter(item -> item.namesEverHeld().contains(name))
-                    .findFirst()
-                    .orElse(null));
+    List<Item> named = inNamespace.stream().filter(item -> name.equals(item.name())).toList();
+    return !named.isEmpty()
+        ? named
+        : inNamespace.stream().filter(item -> item.namesEverHeld().contains(name)).toList();
   }
 
   /**
@@ -384,7 +398,7 @@ public final class Inputs {
             .toList();
     if (found.size() > 1) {
       String names =
-          found.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+          found.stream().map(item -> located(item).describe()).collect(Collectors.joining("; "));
       return Read.failed(
           Result.error(
               "found "

@@ -31,13 +31,15 @@ final class GivenSettings {
     return configMaps.isEmpty();
   }
 
-  /** The ConfigMap a DaemonSet in {@code namespace} reads as {@code name}, or {@code null}. */
-  Item find(String namespace, String name) {
+  /**
+   * The ConfigMaps a DaemonSet in {@code namespace} reads as {@code name}: one, none, or (the same
+   * ConfigMap given twice) several, which verify refuses.
+   */
+  List<Item> find(String namespace, String name) {
     return configMaps.stream()
         .filter(item -> item.namespace().isEmpty() || item.namespace().equals(namespace))
         .filter(item -> item.namesEverHeld().contains(name))
-        .findFirst()
-        .orElse(null);
+        .toList();
   }
 
   /** The namespaces of the ConfigMaps named {@code name} in other namespaces than this one. */

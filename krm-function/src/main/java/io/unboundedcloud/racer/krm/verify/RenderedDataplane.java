@@ -70,7 +70,7 @@ record RenderedDataplane(
                   + installations.size()
                   + " dataplane DaemonSets with their settings ("
                   + installations.stream()
-                      .map(read -> read.value().daemonSet().ref().describe())
+                      .map(read -> inputs.located(read.value().daemonSet()).describe())
                       .collect(Collectors.joining("; "))
                   + "): verify checks one installation at a time; verify each build alone"));
     }
@@ -107,8 +107,16 @@ record RenderedDataplane(
               + DataplaneWiring.ENV_SOURCES
               + ", so no settings can be checked");
     }
-    Item inStream = inputs.configMap(daemonSet.namespace(), settingsName);
-    Item given = outside.find(daemonSet.namespace(), settingsName);
+    List<Item> inStreamFound = inputs.configMaps(daemonSet.namespace(), settingsName);
+    List<Item> givenFound = outside.find(daemonSet.namespace(), settingsName);
+    for (List<Item> found : List.of(inStreamFound, givenFound)) {
+      if (found.size() > 1) {
+        // the same ConfigMap twice: which of them the cluster holds, the stream cannot say
+        return Read.failed(inputs.severalSettings(found));
+      }
+    }
+    Item inStream = inStreamFound.isEmpty() ? null : inStreamFound.get(0);
+    Item given = givenFound.isEmpty() ? null : givenFound.get(0);
     if (inStream != null && given != null) {
       return Read.failed(
           Result.of(

@@ -4,6 +4,7 @@ import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
+import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -52,8 +53,19 @@ public final class Verification {
    *     function's own), and what was checked, in one line
    */
   public static Verified check(List<MappingNode> objects, List<MappingNode> settings) {
+    return check(objects, settings, ItemLocator.ANNOTATIONS);
+  }
+
+  /**
+   * As {@link #check(List, List)}, for objects read from files.
+   *
+   * @param locate names the file each object came from where its annotations do not (verify of a
+   *     folder: {@code SourceFiles#located}), for the messages that name several same-named objects
+   */
+  public static Verified check(
+      List<MappingNode> objects, List<MappingNode> settings, ItemLocator locate) {
     Results results = new Results();
-    Inputs inputs = new Inputs(objects, null);
+    Inputs inputs = new Inputs(objects, null, locate);
     Read<RenderedDataplane> found =
         RenderedDataplane.find(
             inputs, settings.isEmpty() ? GivenSettings.NONE : GivenSettings.of(settings));

@@ -67,22 +67,31 @@ class AdoptModeBadInputTest {
   @Test
   @DisplayName("two DaemonSets racer: both named, one installation at a time")
   void twoDaemonSets() {
-    assertThat(refusal(adopt(fixture("two-daemonsets.yaml"))))
+    String file = fixture("two-daemonsets.yaml");
+    assertThat(refusal(adopt(file)))
         .isEqualTo(
-            "error: found 2 DaemonSets named racer"
-                + " (DaemonSet racer-a/racer; DaemonSet racer-b/racer): adopt moves one installation at a time; dump one"
+            "error: found 2 DaemonSets named racer (DaemonSet racer-a/racer in "
+                + file
+                + "; DaemonSet racer-b/racer in "
+                + file
+                + "): adopt moves one installation at a time; dump one"
                 + " namespace "
                 + DUMP
                 + "\n");
   }
 
   @Test
-  @DisplayName("the same dump given twice: one installation, given once")
+  @DisplayName("the same dump given twice: one installation, given once, each copy's file named")
   void sameDumpTwice() {
-    assertThat(refusal(adopt(fixture("no-settings.yaml"), fixture("no-settings.yaml"))))
+    String file = fixture("no-settings.yaml");
+    String each = "DaemonSet racer-system/racer in " + file;
+    assertThat(refusal(adopt(file, file)))
         .isEqualTo(
-            "error: the"
-                + " DaemonSet racer in namespace racer-system is in the input 2 times: give each dump once\n");
+            "error: the DaemonSet racer in namespace racer-system is in the input 2 times ("
+                + each
+                + "; "
+                + each
+                + "): give each dump once\n");
   }
 
   @Test

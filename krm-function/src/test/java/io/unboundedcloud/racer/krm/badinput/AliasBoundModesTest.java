@@ -2,15 +2,15 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.FUNCTION_CONFIG;
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.NAMESPACE;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.REGISTRY;
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.resourceList;
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.settingsEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.AliasedObjects;
 import io.unboundedcloud.racer.krm.harness.ExpandedText;
+import io.unboundedcloud.racer.krm.harness.InputFolder;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,23 +39,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 @DisplayName("Aliases standing for more than the run was sent are refused in every mode")
 class AliasBoundModesTest {
   private static final String REFUSED = "the aliases stand for more than the input holds: *";
-
-  private static final String FUNCTION_CONFIG_FILE =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata:
-        name: racer-function
-        annotations:
-          config.kubernetes.io/local-config: "true"
-          config.kubernetes.io/function: |
-            container: {image: ghcr.io/unbounded-cloud/racer-krm:0.1.0}
-      data: {imageRegistry: registry.example.com/racer}
-      """;
-
-  private static final String SETTINGS_FILE =
-      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n"
-          + "data: {}\n";
 
   static IntStream seeds() {
     return IntStream.range(100, 108);
@@ -135,18 +118,14 @@ class AliasBoundModesTest {
    * A folder as render reads it: the function config and racer-settings first, then the files of
    * {@code files}, in this order; the oracle's documents are added to {@code read} in that order.
    */
-  private static Path folder(Path dir, List<String> files, List<ExpandedText.Document> read)
-      throws IOException {
-    Files.createDirectories(dir);
-    Files.writeString(dir.resolve("00-function-config.yaml"), FUNCTION_CONFIG_FILE);
-    Files.writeString(dir.resolve("01-racer-settings.yaml"), SETTINGS_FILE);
-    read.addAll(ExpandedText.documents(FUNCTION_CONFIG_FILE));
-    read.addAll(ExpandedText.documents(SETTINGS_FILE));
+  private static Path folder(Path dir, List<String> files, List<ExpandedText.Document> read) {
+    InputFolder folder =
+        InputFolder.of().functionConfig(Map.of("imageRegistry", REGISTRY)).settings(Map.of());
     for (int i = 0; i < files.size(); i++) {
-      Files.writeString(dir.resolve(String.format("f%02d.yaml", i + 2)), files.get(i));
-      read.addAll(ExpandedText.documents(files.get(i)));
+      folder.file(String.format("f%02d.yaml", i + 2), files.get(i));
     }
-    return dir;
+    folder.texts().forEach(text -> read.addAll(ExpandedText.documents(text)));
+    return folder.writeTo(dir);
   }
 
   @Nested
@@ -212,7 +191,7 @@ class AliasBoundModesTest {
     @DisplayName(
         "render, and diff of the folder with itself (each side has its own floor): aliases"
             + " standing exactly for the bound: admitted; one character more: refused")
-    void oneFolder(String mode, int past, @TempDir Path dir) throws IOException {
+    void oneFolder(String mode, int past, @TempDir Path dir) {
       int size = atTheBound(n -> documentsOf(dir.resolve("probe" + n), List.of(atSize(n))));
       Path app = folder(dir.resolve("app"), List.of(atSize(size + past)), new ArrayList<>());
 
@@ -231,7 +210,7 @@ class AliasBoundModesTest {
     @ParameterizedTest(name = "{0} past it")
     @ValueSource(ints = {0, 1})
     @DisplayName("diff: the old side's text counts toward the aliases of the new side")
-    void diff(int past, @TempDir Path dir) throws IOException {
+    void diff(int past, @TempDir Path dir) {
       String text =
           "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: text, namespace: racer}\n"
               + "data: {text: "
@@ -263,11 +242,7 @@ class AliasBoundModesTest {
   /** The documents render reads of a folder of {@code files}, by the oracle. */
   private static List<ExpandedText.Document> documentsOf(Path dir, List<String> files) {
     List<ExpandedText.Document> read = new ArrayList<>();
-    try {
-      folder(dir, files, read);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    folder(dir, files, read);
     return read;
   }
 
@@ -277,7 +252,7 @@ class AliasBoundModesTest {
     @ParameterizedTest(name = "run {0}")
     @MethodSource("io.unboundedcloud.racer.krm.badinput.AliasBoundModesTest#seeds")
     @DisplayName("rendered within the bound; past it, exit 1 naming the file, stdout empty")
-    void files(int seed, @TempDir Path dir) throws IOException {
+    void files(int seed, @TempDir Path dir) {
       List<String> files = generated(seed).stream().map(AliasedObjects::stream).toList();
       List<ExpandedText.Document> read = new ArrayList<>();
       Path app = folder(dir.resolve("app"), files, read);
@@ -314,7 +289,7 @@ class AliasBoundModesTest {
     @ParameterizedTest(name = "run {0}")
     @MethodSource("io.unboundedcloud.racer.krm.badinput.AliasBoundModesTest#seeds")
     @DisplayName("the old side's text and aliases count toward the new side's")
-    void sides(int seed, @TempDir Path dir) throws IOException {
+    void sides(int seed, @TempDir Path dir) {
       List<String> files = generated(seed).stream().map(AliasedObjects::stream).toList();
       int half = (files.size() + 1) / 2;
       List<ExpandedText.Document> read = new ArrayList<>();

@@ -2,12 +2,15 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.FUNCTION_CONFIG;
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.NAMESPACE;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.REGISTRY;
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.asDocument;
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.cacheOriginEntry;
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.existingDataplaneEntry;
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.resourceList;
 import static io.unboundedcloud.racer.krm.harness.ResourceLists.settingsEntry;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.InputFolder;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.workload.QuantityTexts;
 import java.io.IOException;
@@ -95,7 +98,7 @@ class QuantityModesTest {
   @ParameterizedTest(name = "[{index}] {0} \"{1}\"")
   @MethodSource("cases")
   @DisplayName("render and diff: rendered when admitted; else the error names object, file, field")
-  void renderAndDiff(Place place, String text, @TempDir Path dir) throws IOException {
+  void renderAndDiff(Place place, String text, @TempDir Path dir) {
     Path folder = folder(dir.resolve("new"), place, text);
     Path old = folder(dir.resolve("old"), place, "1Gi");
     KrmRun render = KrmRun.command("render", folder.toString());
@@ -148,31 +151,13 @@ class QuantityModesTest {
   }
 
   /** A folder of racer-settings, a function config and the two DaemonSets, text at place. */
-  private static Path folder(Path folder, Place place, String text) throws IOException {
-    Files.createDirectories(folder);
-    Files.writeString(
-        folder.resolve("settings.yaml"),
-        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n"
-            + "data: {}\n");
-    Files.writeString(
-        folder.resolve("function.yaml"),
-        """
-        apiVersion: v1
-        kind: ConfigMap
-        metadata:
-          name: racer-krm
-          annotations:
-            config.kubernetes.io/local-config: "true"
-            config.kubernetes.io/function: |
-              container: {image: racer-krm}
-        data: {imageRegistry: registry.example.com/racer}
-        """);
-    Files.writeString(
-        folder.resolve(Place.DATAPLANE.file),
-        file(dataplane(place == Place.DATAPLANE ? text : "1Gi")));
-    Files.writeString(
-        folder.resolve(Place.ORIGIN.file), file(origin(place == Place.ORIGIN ? text : "2Gi")));
-    return folder;
+  private static Path folder(Path folder, Place place, String text) {
+    return InputFolder.of()
+        .settings(Map.of())
+        .functionConfig(Map.of("imageRegistry", REGISTRY))
+        .file(Place.DATAPLANE.file, asDocument(dataplane(place == Place.DATAPLANE ? text : "1Gi")))
+        .file(Place.ORIGIN.file, asDocument(origin(place == Place.ORIGIN ? text : "2Gi")))
+        .writeTo(folder);
   }
 
   /** The existing dataplane DaemonSet, its memory limit {@code text}, as a list entry. */
@@ -191,10 +176,5 @@ class QuantityModesTest {
             + "    requests: {memory: "
             + QuantityTexts.yamlQuoted(text)
             + "}\n");
-  }
-
-  /** A list entry as the text of a file of its own. */
-  private static String file(String entry) {
-    return ("  " + entry.substring(2)).stripIndent();
   }
 }

@@ -110,6 +110,24 @@ class VerifySettingsTest {
     }
 
     @Test
+    @DisplayName("a file holding racer-settings twice: exit 1, the error names the file of each")
+    void twice() throws IOException {
+      Path stream = write("chart.yaml", documents(false));
+      String settings = documents(true);
+      Path file = write("settings.yaml", settings + "---\n" + settings.replace("\"3\"", "\"5\""));
+
+      KrmRun verify = KrmRun.command("verify", stream.toString(), "--settings", file.toString());
+
+      assertThat(verify.exitCode()).isEqualTo(1);
+      String each = "ConfigMap racer/racer-settings in " + file;
+      assertThat(verify.stderrLines())
+          .singleElement()
+          .asString()
+          .startsWith("error: found 2 racer-settings ConfigMaps, expected exactly one")
+          .contains(each + "; " + each + ".");
+    }
+
+    @Test
     @DisplayName("- : kubectl get configmap -o yaml on stdin, one object or a List of them")
     void stdinDump() throws IOException {
       Path stream = write("chart.yaml", documents(false));

@@ -2,11 +2,9 @@ package io.unboundedcloud.racer.krm.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.InputFolder;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import io.unboundedcloud.racer.krm.harness.ResourceLists;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,19 +22,7 @@ import org.yaml.snakeyaml.Yaml;
 final class DiffSides {
   static final String NAMESPACE = "racer";
   static final String FUNCTION_CONFIG =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata:
-        name: racer-function
-        annotations:
-          config.kubernetes.io/function: |
-            container:
-              image: ghcr.io/unbounded-cloud/racer-krm:0.1.0
-          config.kubernetes.io/local-config: "true"
-      data:
-        imageRegistry: registry.example.com/racer
-      """;
+      InputFolder.functionConfigDocument(Map.of("imageRegistry", ResourceLists.REGISTRY));
   static final String SETTINGS =
       ResourceLists.asDocument(ResourceLists.settingsEntry(NAMESPACE, settingsData()));
   static final String ACCOUNT =
@@ -62,16 +48,11 @@ final class DiffSides {
 
   /** A folder holding these files ({@code name}, text). */
   static Path folder(Path root, String name, String... files) {
-    Path folder = root.resolve(name);
-    try {
-      Files.createDirectories(folder);
-      for (int i = 0; i < files.length; i += 2) {
-        Files.writeString(folder.resolve(files[i]), files[i + 1]);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    InputFolder folder = InputFolder.of();
+    for (int i = 0; i < files.length; i += 2) {
+      folder.file(files[i], files[i + 1]);
     }
-    return folder;
+    return folder.writeTo(root.resolve(name));
   }
 
   /** The quickstart's inputs: function config, settings, ServiceAccount, cache origin. */

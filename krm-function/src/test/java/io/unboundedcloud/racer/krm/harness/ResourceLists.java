@@ -259,7 +259,7 @@ public final class ResourceLists {
   }
 
   /** {@code data:} at {@code indent}, its values double-quoted ({@code data: {}} when empty). */
-  private static String data(String indent, Map<String, String> data) {
+  static String data(String indent, Map<String, String> data) {
     StringBuilder text =
         new StringBuilder(indent).append(data.isEmpty() ? "data: {}\n" : "data:\n");
     data.forEach(

@@ -8,7 +8,9 @@
  * function writes it; {@link io.unboundedcloud.racer.krm.harness.ManifestNodes} gives unit tests
  * objects from YAML text; {@link io.unboundedcloud.racer.krm.harness.ResourceLists} is the one
  * builder of a function's input as text (racer-settings, the items, the function config, and the
- * raw text of an item where a case is about its bytes); {@link
+ * raw text of an item where a case is about its bytes), and {@link
+ * io.unboundedcloud.racer.krm.harness.InputFolder} writes the same objects as the files of a folder
+ * for the modes that read files (render, diff, verify, adopt); {@link
  * io.unboundedcloud.racer.krm.harness.Laughs} and {@link
  * io.unboundedcloud.racer.krm.harness.AliasedObjects} generate YAML whose aliases stand for much
  * more than its text, and {@link io.unboundedcloud.racer.krm.harness.ExpandedText} counts what they

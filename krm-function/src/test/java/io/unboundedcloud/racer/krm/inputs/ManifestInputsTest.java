@@ -1,11 +1,14 @@
 package io.unboundedcloud.racer.krm.inputs;
 
+import static io.unboundedcloud.racer.krm.harness.ResourceLists.REGISTRY;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.InputFolder;
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -38,18 +41,7 @@ class ManifestInputsTest {
       """;
 
   private static String functionConfig(String name) {
-    return """
-        apiVersion: v1
-        kind: ConfigMap
-        metadata:
-          name: %s
-          annotations:
-            config.kubernetes.io/function: |
-              container:
-                image: racer-krm
-        data: {imageRegistry: registry.example.com/racer}
-        """
-        .formatted(name);
+    return InputFolder.functionConfigDocument(name, Map.of("imageRegistry", REGISTRY));
   }
 
   private static String localConfig(String value) {

@@ -46,7 +46,7 @@ racer.setting: one value of settings (the racer-settings data), "" when unset. C
 
 {{- /*
 racer.peerPort: the peer port: settings.RACER_PEER_PORT, or 8082 when unset or empty
-(Config.DEFAULT_PEER_PORT, as the KRM function reads racer-settings).
+(the catalog's default, as the KRM function reads racer-settings).
 */}}
 {{- define "racer.peerPort" -}}
 {{- include "racer.setting" (list . "RACER_PEER_PORT") | default "8082" -}}

@@ -53,7 +53,7 @@ public final class ShapeKeys {
           HelmDefine.parsed(
               "racer.peerPort",
               "the peer port: settings.%1$s, or %2$s when unset or empty\n"
-                  + "(Config.DEFAULT_PEER_PORT, as the KRM function reads racer-settings)."),
+                  + "(the catalog's default, as the KRM function reads racer-settings)."),
           List.of(PORTS));
 
   /** The diagnostics listener port; 0 (unset) lets {@code Config} choose it. */

@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -138,10 +137,9 @@ public final class Inputs {
                   + " installation namespace; an empty data map takes every default)"));
     }
     if (candidates.size() > 1) {
-      List<ResourceRef> refs = candidates.stream().map(locate::of).toList();
       String names =
-          refs.stream().map(ResourceRef::describe).collect(Collectors.joining("; "))
-              + (refs.stream().allMatch(ref -> ref.filePath() == null)
+          ObjectNames.of(candidates, locate, "; ")
+              + (ObjectNames.noneInAFile(candidates, locate)
                   ? " (kustomize names their files with buildMetadata: [originAnnotations] in the"
                       + " kustomization)"
                   : "");
@@ -383,8 +381,7 @@ public final class Inputs {
             .filter(item -> item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME))
             .toList();
     if (found.size() > 1) {
-      String names =
-          found.stream().map(item -> item.ref().describe()).collect(Collectors.joining("; "));
+      String names = ObjectNames.of(found, locate, "; ");
       return Read.failed(
           Result.error(
               "found "

@@ -5,7 +5,6 @@ import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.Read;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
-import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -69,9 +68,7 @@ record LiveInstallation(
           "found "
               + daemonSets.size()
               + " DaemonSets named racer ("
-              + daemonSets.stream()
-                  .map(item -> dump.located(item).describe())
-                  .collect(Collectors.joining("; "))
+              + dump.named(daemonSets)
               + "): adopt moves one installation at a time; dump one namespace ("
               + DUMP
               + ")");
@@ -135,10 +132,7 @@ record LiveInstallation(
    * would say nothing the message does not.
    */
   private static String inFiles(List<Item> copies, Inputs dump) {
-    List<ResourceRef> located = copies.stream().map(dump::located).toList();
-    return located.stream().allMatch(ref -> ref.filePath() == null)
-        ? ""
-        : located.stream().map(ResourceRef::describe).collect(Collectors.joining("; ", " (", ")"));
+    return dump.noneInAFile(copies) ? "" : " (" + dump.named(copies) + ")";
   }
 
   /** The info line that names what adopt leaves out, or {@code null} when nothing is. */

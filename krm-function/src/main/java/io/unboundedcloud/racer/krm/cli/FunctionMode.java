@@ -65,10 +65,11 @@ final class FunctionMode implements Mode {
           YamlReader.readResourceList(
               input.open(), Invocation.STDIN, YamlLimits.DEFAULT, call.budget());
     } catch (YamlInputException unreadable) {
-      if (unreadable.isExpansion() && call.kept().isPresent()) {
-        giveBack(unreadable, call, out);
+      YamlInputException refused = keepingItems(unreadable, call);
+      if (refused.isExpansion() && call.kept().isPresent()) {
+        giveBack(refused, call, out);
       } else {
-        refuse(keepingItems(unreadable, call), keptStdin(call), out, call.stderr());
+        refuse(refused, keptStdin(call), out, call.stderr());
       }
       return 1;
     }
@@ -108,12 +109,14 @@ final class FunctionMode implements Mode {
   }
 
   /**
-   * An input refused for what its aliases stand for: YAML kubectl reads, so it goes back as it came
-   * (aliases unexpanded: expanding them is what was refused), with the error about the item that
-   * holds the alias.
+   * An input refused for what its aliases stand for (alone, or with a key written twice, whose
+   * items cannot be read again for them): YAML kubectl reads, so it goes back as it came (aliases
+   * unexpanded: expanding them is what was refused), with the error about the item that holds the
+   * problem.
    */
   private static void giveBack(YamlInputException refused, Invocation call, OutputStream out) {
-    Result error = ItemTextProblem.of("", refused, keptStdin(call));
+    String prefix = refused.isDuplicateKey() ? "input is not a ResourceList: " : "";
+    Result error = ItemTextProblem.of(prefix, refused, keptStdin(call));
     call.stderr().println(error.toLine());
     if (!InputEcho.echo(call.kept().get(), error, out)) {
       YamlWriter.writeUnusedItems(null, List.of(error.toTree()), out);

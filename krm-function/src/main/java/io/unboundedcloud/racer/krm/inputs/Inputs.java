@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -156,6 +155,19 @@ public final class Inputs {
   }
 
   /**
+   * Several items as a message names them, each with its own file, the first few and then how many
+   * more ({@link ObjectNames}), joined by {@code "; "}.
+   */
+  public String named(List<Item> items) {
+    return ObjectNames.of(items, locate, "; ");
+  }
+
+  /** Whether none of {@code items} has a known file: naming them says nothing more then. */
+  public boolean noneInAFile(List<Item> items) {
+    return ObjectNames.noneInAFile(items, locate);
+  }
+
+  /**
    * The error for several racer-settings where the dataplane reads one, naming each object with its
    * own file: asked of each item, since same-named objects in two files have equal references (the
    * mode's {@link ItemLocator}). Render, diff, verify and adopt say it in these words.
@@ -163,10 +175,9 @@ public final class Inputs {
    * @param candidates two or more ConfigMaps, each taken for racer-settings
    */
   public Result severalSettings(List<Item> candidates) {
-    List<ResourceRef> refs = candidates.stream().map(this::located).toList();
     String names =
-        refs.stream().map(ResourceRef::describe).collect(Collectors.joining("; "))
-            + (refs.stream().allMatch(ref -> ref.filePath() == null)
+        ObjectNames.of(candidates, locate, "; ")
+            + (ObjectNames.noneInAFile(candidates, locate)
                 ? " (kustomize names their files with buildMetadata: [originAnnotations] in the"
                     + " kustomization)"
                 : "");
@@ -397,8 +408,7 @@ public final class Inputs {
             .filter(item -> item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME))
             .toList();
     if (found.size() > 1) {
-      String names =
-          found.stream().map(item -> located(item).describe()).collect(Collectors.joining("; "));
+      String names = ObjectNames.of(found, locate, "; ");
       return Read.failed(
           Result.error(
               "found "

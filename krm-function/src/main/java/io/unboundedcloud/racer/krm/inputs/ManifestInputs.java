@@ -60,8 +60,7 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
                   + " objects carry the "
                   + Item.FUNCTION_ANNOTATION
                   + " annotation ("
-                  + String.join(
-                      ", ", declared.stream().map(n -> locate.of(new Item(n)).describe()).toList())
+                  + ObjectNames.of(declared.stream().map(Item::new).toList(), locate, ", ")
                   + "); name the function config with --function-config FILE"));
     }
     if (declared.isEmpty()) {

@@ -47,14 +47,25 @@ public final class SourceFiles {
 
   /**
    * {@code ref} with the file an object of that reference came from, when that is known: the file,
-   * or every file that holds one ({@code a.yaml or b.yaml}).
+   * or the files that hold one ({@code a.yaml or b.yaml}, past six: {@code ... or 34 more files}).
    */
   public ResourceRef located(ResourceRef ref) {
     if (ref == null) {
       return null;
     }
     Set<String> files = filesOf.get(ref);
-    return files == null ? ref : ref.inFile(String.join(" or ", files), null);
+    return files == null ? ref : ref.inFile(oneOf(files), null);
+  }
+
+  /**
+   * The files in the order read, the first {@link ObjectNames#SHOWN} by name and the rest counted:
+   * the same object copied into thousands of files gives each result about it a short file entry.
+   */
+  private static String oneOf(Set<String> files) {
+    String named = String.join(" or ", files.stream().limit(ObjectNames.SHOWN).toList());
+    return files.size() > ObjectNames.SHOWN
+        ? named + " or " + (files.size() - ObjectNames.SHOWN) + " more files"
+        : named;
   }
 
   /** {@code result}, its object named with the file it came from when that is known. */

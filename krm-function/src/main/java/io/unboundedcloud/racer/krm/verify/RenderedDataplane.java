@@ -9,7 +9,6 @@ import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Dataplane;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The installation in a rendered stream: the dataplane DaemonSet (found by its pod labels, since a
@@ -69,9 +68,8 @@ record RenderedDataplane(
               "found "
                   + installations.size()
                   + " dataplane DaemonSets with their settings ("
-                  + installations.stream()
-                      .map(read -> inputs.located(read.value().daemonSet()).describe())
-                      .collect(Collectors.joining("; "))
+                  + inputs.named(
+                      installations.stream().map(read -> read.value().daemonSet()).toList())
                   + "): verify checks one installation at a time; verify each build alone"));
     }
     // as the function, which renders the one installation whose settings it has and leaves a

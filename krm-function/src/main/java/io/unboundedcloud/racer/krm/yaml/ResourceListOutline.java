@@ -38,7 +38,8 @@ public record ResourceListOutline(int documents, boolean mapping, long items, bo
   public static ResourceListOutline read(InputStream in, String source) {
     EdgeBytes bytes = new EdgeBytes(in);
     Outliner outliner = new Outliner();
-    new DocumentReader(bytes, source, YamlLimits.DEFAULT).events(outliner::take);
+    // a key written twice is no matter to an outline: such text goes back as it came too
+    new DocumentReader(bytes, source, YamlLimits.DEFAULT, false).events(outliner::take);
     boolean appendable =
         outliner.starts == 1
             && outliner.documents == 1

@@ -32,6 +32,9 @@ final class ResourceListReader {
    * The {@code items} of a ResourceList refused for a duplicate key, read again with both entries
    * of each repeated key kept; empty when the input is no ResourceList with a list of items even
    * so.
+   *
+   * @throws YamlInputException when its aliases stand for more than a run may read ({@link
+   *     YamlInputException#isExpansion()}): text kubectl reads, which can only go back as it came
    */
   Optional<Node> itemsKeepingDuplicateKeys(InputStream in, String source) {
     try {
@@ -41,6 +44,9 @@ final class ResourceListReader {
         return items instanceof SequenceNode ? Optional.of(items) : Optional.empty();
       }
     } catch (YamlInputException unreadable) {
+      if (unreadable.isExpansion()) {
+        throw unreadable;
+      }
       // not readable even so: no items to give back
     }
     return Optional.empty();

@@ -50,15 +50,22 @@ public final class YamlReader {
    * ({@link YamlInputException#isDuplicateKey()}), with the input's {@code items} ({@link
    * YamlInputException#items()}) read again from {@code sameInput}, both entries of a repeated key
    * kept, so they can go back as they came. Unchanged for another refusal, or when the input has no
-   * list of items even so.
+   * list of items even so; marked {@link YamlInputException#isExpansion()}, without items, when its
+   * aliases also stand for more than a run may read (its text can still go back as it came).
    */
   public static YamlInputException keepingItems(YamlInputException refused, InputStream sameInput) {
     if (!refused.isDuplicateKey()) {
       return refused;
     }
-    Optional<Node> items =
-        new ResourceListReader(YamlLimits.DEFAULT)
-            .itemsKeepingDuplicateKeys(sameInput, refused.source());
+    Optional<Node> items;
+    try {
+      items =
+          new ResourceListReader(YamlLimits.DEFAULT)
+              .itemsKeepingDuplicateKeys(sameInput, refused.source());
+    } catch (YamlInputException expansion) {
+      // its aliases stand for too much as well: no items, but text kubectl reads, to go back as is
+      return refused.forExpansion();
+    }
     return items.isPresent() ? refused.withItems(items.get()) : refused;
   }
 

@@ -48,6 +48,20 @@ class SourceFilesTest {
   }
 
   @Test
+  @DisplayName(
+      "a reference held in many files: the first few named, in the order read, the rest counted")
+  void manyFiles() {
+    SourceFiles sources = new SourceFiles();
+    for (int i = 0; i < 40; i++) {
+      sources.read(Path.of("f" + i + ".yaml"), List.of(settings()));
+    }
+    Result located = sources.locate(Result.error("x").withResource(new Item(settings()).ref()));
+    assertThat(located.resource().filePath())
+        .isEqualTo(
+            "f0.yaml or f1.yaml or f2.yaml or f3.yaml or f4.yaml or f5.yaml or 34 more files");
+  }
+
+  @Test
   @DisplayName("an object never read, or a result about none, is left as it is")
   void unknown() {
     SourceFiles sources = new SourceFiles();

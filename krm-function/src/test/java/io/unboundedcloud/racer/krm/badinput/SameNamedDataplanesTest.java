@@ -2,12 +2,13 @@ package io.unboundedcloud.racer.krm.badinput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.unboundedcloud.racer.krm.harness.InputFolder;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
@@ -25,23 +26,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @DisplayName("Same-named dataplane DaemonSets in several files: the message names each one's file")
 class SameNamedDataplanesTest {
-  private static final String SETTINGS =
-      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n"
-          + "data: {}\n";
-
-  private static final String FUNCTION_CONFIG =
-      """
-      apiVersion: v1
-      kind: ConfigMap
-      metadata:
-        name: racer-krm
-        annotations:
-          config.kubernetes.io/local-config: "true"
-          config.kubernetes.io/function: |
-            container: {image: racer-krm}
-      data: {imageRegistry: registry.example.com/racer}
-      """;
-
   private static final String PROBLEM = "DaemonSets that are the dataplane's racer: ";
 
   private static final String DESCRIBED = "DaemonSet racer/racer in ";
@@ -53,16 +37,15 @@ class SameNamedDataplanesTest {
   }
 
   /** A folder with racer-settings, the function config and a dataplane in each of {@code files}. */
-  private static Path folder(Path dir, List<String> files, boolean sameContent) throws IOException {
-    Files.createDirectories(dir);
-    Files.writeString(dir.resolve("settings.yaml"), SETTINGS);
-    Files.writeString(dir.resolve("function.yaml"), FUNCTION_CONFIG);
+  private static Path folder(Path dir, List<String> files, boolean sameContent) {
+    InputFolder folder =
+        InputFolder.of()
+            .settings(Map.of())
+            .functionConfig(Map.of("imageRegistry", "registry.example.com/racer"));
     for (int i = 0; i < files.size(); i++) {
-      Path file = dir.resolve(files.get(i));
-      Files.createDirectories(file.getParent());
-      Files.writeString(file, dataplane(i, sameContent));
+      folder.file(files.get(i), dataplane(i, sameContent));
     }
-    return dir;
+    return folder.writeTo(dir);
   }
 
   static Stream<Arguments> cases() {

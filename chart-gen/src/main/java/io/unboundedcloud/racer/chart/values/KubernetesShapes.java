@@ -15,17 +15,17 @@ import java.util.Map;
  */
 public final class KubernetesShapes {
   /** A DNS-1123 subdomain: the name of a Secret or a PriorityClass. */
-  static final String DNS_SUBDOMAIN = ValueDoc.DNS_SUBDOMAIN;
+  public static final String DNS_SUBDOMAIN = ValueDoc.DNS_SUBDOMAIN;
 
   /**
    * A qualified name: a label key or a resource name ({@code nvidia.com/gpu}), an optional DNS
    * prefix and a name.
    */
-  static final String QUALIFIED_NAME =
+  public static final String QUALIFIED_NAME =
       "^(" + DNS_SUBDOMAIN + "/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$";
 
   /** A label value: empty, or up to 63 characters starting and ending with a letter or digit. */
-  static final String LABEL_VALUE = "^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
+  public static final String LABEL_VALUE = "^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
 
   /** A count or percentage's string form: a percentage. */
   public static final String PERCENT = "^[0-9]+%$";
@@ -77,10 +77,7 @@ public final class KubernetesShapes {
         "required",
         List.of("name"),
         "properties",
-        ValueDoc.keywords(
-            "name",
-            ValueDoc.keywords(
-                "type", "string", "maxLength", 253, "pattern", "^" + DNS_SUBDOMAIN + "$")));
+        ValueDoc.keywords("name", ValueDoc.text()));
   }
 
   /** {@code DaemonSetUpdateStrategy}: RollingUpdate (with its two bounds) or OnDelete. */
@@ -101,9 +98,13 @@ public final class KubernetesShapes {
                         "maxUnavailable", countOrPercent, "maxSurge", countOrPercent))));
   }
 
-  /** A label map: qualified names to label values, all strings. */
+  /**
+   * A label map: strings by key. The templates check each key and value (racer.validateNames, with
+   * {@link #QUALIFIED_NAME} and {@link #LABEL_VALUE}) and say what is wrong in words, where the
+   * schema's patterns would print regular expressions.
+   */
   static Map<String, Object> labels() {
-    return byQualifiedName(ValueDoc.keywords("type", "string", "pattern", LABEL_VALUE));
+    return ValueDoc.keywords("type", "object", "additionalProperties", ValueDoc.text());
   }
 
   /**

@@ -6,12 +6,14 @@ import java.util.Map;
 
 /**
  * JSON schemas (draft-07) of the Kubernetes types that chart values take as they are: what the API
- * server would refuse fails {@code helm template} instead, naming the value. Patterns follow the
- * API's validation (k8s.io/apimachinery's validation package), without its length limits where a
- * regular expression cannot say them. A quantity and an update strategy's count or percentage are
- * only strings to the schema: their grammar is checked by the templates (racer.validateQuantities
- * with workload's QuantityGrammar, the function's own; racer.validateUpdateStrategy), whose message
- * names the value and an example where a schema pattern would print the regular expression.
+ * server would refuse fails {@code helm template} instead, naming the value. The schema holds types
+ * and shapes only: names and labels are checked by the templates (racer.validateNames, with the
+ * patterns below, which follow k8s.io/apimachinery's validation package), in words, where a schema
+ * pattern would print its regular expression. A quantity and an update strategy's count or
+ * percentage are only strings to the schema: their grammar is checked by the templates
+ * (racer.validateQuantities with workload's QuantityGrammar, the function's own;
+ * racer.validateUpdateStrategy), whose message names the value and an example where a schema
+ * pattern would print the regular expression.
  */
 public final class KubernetesShapes {
   /** A DNS-1123 subdomain: the name of a Secret or a PriorityClass. */

@@ -32,10 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every chart value that names something or gives a label: a bad text fails {@code helm template}
- * saying the values key, the text, the rule in words and an example (or, where the KRM function
- * refuses the same mistake, the function's own message), never a regular expression; every good
- * text renders. The texts are generated from each rule's seeds (NameTexts); good and bad are said
- * by an oracle written apart from the rule's pattern (NameOracle), or by the function's own check.
+ * saying the values key, the text, the rule in words and an example (or, where Java judges the same
+ * text, its message: workload's CacheOrigin builder's, the function's Config's), never a regular
+ * expression; every good text renders. The texts are generated from each rule's seeds (NameTexts);
+ * good and bad are said by an oracle written apart from the rule's pattern (NameOracle), or by that
+ * Java check.
  */
 @Tag("slow")
 @DisplayName("Names and labels in chart values: refused in words, never by a pattern")
@@ -192,7 +193,9 @@ class NameValuesTest {
     return Map.of("cacheOrigins", List.of(origin));
   }
 
-  /** What the KRM function's builder says of the origin, after the values key; empty if none. */
+  /**
+   * What workload's CacheOrigin builder says of the origin, after the values key; empty if none.
+   */
   private static Optional<String> functionRefusal(
       String key, String name, String volume, String image) {
     try {

@@ -144,7 +144,8 @@ words and an example. Call with (list "<values key>" "<value>" "<rule>").
 racer.validateNames: every name and label the chart's values give, by racer.validateName: the settings keys
 (ConfigMap keys), the image pull secrets, the priority and runtime class, the names of extra volumes, init
 containers and sidecars, and the keys and values of commonLabels and podLabels. A cache
-origin's names are racer.validateCacheOrigins', with the KRM function's words. Prints nothing.
+origin's name, volume and image are racer.validateCacheOrigins', in the words of the Java builder of cache
+origins (CacheOrigin). Prints nothing.
 */}}
 {{- define "racer.validateNames" -}}
 {{- range $key := keys (.Values.settings | default dict) | sortAlpha -}}
@@ -533,8 +534,10 @@ prints nothing.
 {{- end -}}
 
 {{- /*
-racer.validateCacheOrigins: every cache origin is a DaemonSet of its own: no two share a namespace and name,
-and none replaces the dataplane DaemonSet racer. Prints nothing.
+racer.validateCacheOrigins: each cache origin's name and volume are DNS-1123 labels and its image a reference
+(CacheOrigin's checks, with its messages), its namespace a label when given; every cache origin is a DaemonSet
+of its own: no two share a namespace and name, and none replaces the dataplane DaemonSet racer.
+Prints nothing.
 */}}
 {{- define "racer.validateCacheOrigins" -}}
 {{- $seen := dict -}}

@@ -115,6 +115,66 @@ prefix RACER_ is left out of the count, which it does not change. Call with the 
 {{- end -}}
 
 {{- /*
+racer.validateName: one name or label against its rule (chart-gen's NameRule): the schema takes any string there,
+since a pattern would print its regular expression; this fails naming the values key, the value, the rule in
+words and an example. Call with (list "<values key>" "<value>" "<rule>").
+*/}}
+{{- define "racer.validateName" -}}
+{{- $key := index . 0 -}}
+{{- $value := index . 1 -}}
+{{- $rule := index . 2 -}}
+{{- if and (eq $rule "LABEL") (or (not (regexMatch `^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$` $value))) -}}
+{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a DNS-1123 label (lowercase letters, digits and '-', at most 63 characters, starting and ending with a letter or digit)` "racer-cache") -}}
+{{- end -}}
+{{- if and (eq $rule "SUBDOMAIN") (or (not (regexMatch `^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$` $value)) (gt (len $value) 253)) -}}
+{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a DNS-1123 subdomain (lowercase letters, digits, '-' and '.', at most 253 characters, each part between dots starting and ending with a letter or digit)` "system-node-critical") -}}
+{{- end -}}
+{{- if and (eq $rule "LABEL_KEY") (or (not (regexMatch `^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$` $value))) -}}
+{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a label key ([prefix/]name: the name at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit; the optional prefix a DNS-1123 subdomain)` "example.com/team") -}}
+{{- end -}}
+{{- if and (eq $rule "LABEL_VALUE") (or (not (regexMatch `^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$` $value))) -}}
+{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a label value (empty, or at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit)` "ml-platform") -}}
+{{- end -}}
+{{- if and (eq $rule "CONFIG_MAP_KEY") (or (not (regexMatch `^[-._a-zA-Z0-9]+$` $value)) (gt (len $value) 253)) -}}
+{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a ConfigMap key (letters, digits, '-', '_' and '.', at most 253 characters)` "RACER_PEER_PORT") -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validateNames: every name and label the chart's values give, by racer.validateName: the settings keys
+(ConfigMap keys), the image pull secrets, the priority and runtime class, the names of extra volumes, init
+containers and sidecars, and the keys and values of commonLabels and podLabels. A cache
+origin's name, volume and image are racer.validateCacheOrigins', in the words of the Java builder of cache
+origins (CacheOrigin). Prints nothing.
+*/}}
+{{- define "racer.validateNames" -}}
+{{- range $key := keys (.Values.settings | default dict) | sortAlpha -}}
+{{- include "racer.validateName" (list "settings" $key "CONFIG_MAP_KEY") -}}
+{{- end -}}
+{{- range $index, $secret := .Values.imagePullSecrets -}}
+{{- include "racer.validateName" (list (printf "imagePullSecrets[%d].name" $index) $secret.name "SUBDOMAIN") -}}
+{{- end -}}
+{{- range $field := list "priorityClassName" "runtimeClassName" -}}
+{{- $name := index $.Values $field | default "" -}}
+{{- if ne $name "" -}}
+{{- include "racer.validateName" (list $field $name "SUBDOMAIN") -}}
+{{- end -}}
+{{- end -}}
+{{- range $field := list "extraVolumes" "initContainers" "extraContainers" -}}
+{{- range $index, $item := index $.Values $field -}}
+{{- include "racer.validateName" (list (printf "%s[%d].name" $field $index) $item.name "LABEL") -}}
+{{- end -}}
+{{- end -}}
+{{- range $field := list "commonLabels" "podLabels" -}}
+{{- $labels := index $.Values $field | default dict -}}
+{{- range $key := keys $labels | sortAlpha -}}
+{{- include "racer.validateName" (list $field $key "LABEL_KEY") -}}
+{{- include "racer.validateName" (list (printf "%s[%q]" $field $key) (index $labels $key) "LABEL_VALUE") -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
 racer.validateSettings: what values.schema.json does not say of settings (SettingsCatalog.validate): each
 key's own rule where the schema would be a pattern (numbers and durations: a pattern failure prints a regular
 expression, not what the value must be), obsolete keys, with what replaced them, and the rules that relate keys;
@@ -453,8 +513,10 @@ prints nothing.
 {{- fail (printf "release namespace: invalid racer dataplane configuration: %s" (printf `namespace "%s" is not a DNS-1123 label (lowercase letters, digits and '-', at most 63 characters, starting and ending with a letter or digit)` .Release.Namespace)) -}}
 {{- end -}}
 {{- $images := .Values.images | default dict -}}
-{{- include "racer.validateImage" (list "dataplaneImage" (include "racer.dataplaneImage" .) (ternary "images.dataplane" "images.registry" (ne (trim ($images.dataplane | default "")) ""))) -}}
-{{- include "racer.validateImage" (list "objectImage" (include "racer.objectImage" .) (ternary "images.object" "images.registry" (ne (trim ($images.object | default "")) ""))) -}}
+{{- $tag := $images.tag | default "" -}}
+{{- $composedKey := ternary "images.tag" "images.registry" (and (ne (trim $tag) "") (not (regexMatch `^(?:[\w][\w.-]{0,127})$` $tag))) -}}
+{{- include "racer.validateImage" (list "dataplaneImage" (include "racer.dataplaneImage" .) (ternary "images.dataplane" $composedKey (ne (trim ($images.dataplane | default "")) ""))) -}}
+{{- include "racer.validateImage" (list "objectImage" (include "racer.objectImage" .) (ternary "images.object" $composedKey (ne (trim ($images.object | default "")) ""))) -}}
 {{- $peer := include "racer.peerPort" . -}}
 {{- $diagnostics := include "racer.diagnosticsPort" . -}}
 {{- range $listener := list (list "peerPort" $peer "RACER_PEER_PORT") (list "diagnosticsPort" $diagnostics "RACER_DIAGNOSTICS_PORT") -}}
@@ -472,12 +534,26 @@ prints nothing.
 {{- end -}}
 
 {{- /*
-racer.validateCacheOrigins: every cache origin is a DaemonSet of its own: no two share a namespace and name,
-and none replaces the dataplane DaemonSet racer. Prints nothing.
+racer.validateCacheOrigins: each cache origin's name and volume are DNS-1123 labels and its image a reference
+(CacheOrigin's checks, with its messages), its namespace a label when given; every cache origin is a DaemonSet
+of its own: no two share a namespace and name, and none replaces the dataplane DaemonSet racer.
+Prints nothing.
 */}}
 {{- define "racer.validateCacheOrigins" -}}
 {{- $seen := dict -}}
 {{- range $index, $origin := .Values.cacheOrigins -}}
+{{- range $field := list "name" "volume" -}}
+{{- $given := index $origin $field -}}
+{{- if not (regexMatch `^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$` $given) -}}
+{{- fail (printf "cacheOrigins[%d].%s: invalid racer dataplane configuration: %s" $index $field (printf `cache origin %s "%s" is not a DNS-1123 label (lowercase letters, digits and '-', at most 63 characters, starting and ending with a letter or digit)` $field $given)) -}}
+{{- end -}}
+{{- end -}}
+{{- if or (not (regexMatch `^(?:(?:(?:(?:(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+|\[[0-9a-fA-F:]+\])(?::[0-9]+)?|(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]):[0-9]+)/)?[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*)*(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?)$` $origin.image)) (gt (len (regexReplaceAll `(?::[\w][\w.-]{0,127})?(?:@[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,})?$` $origin.image "")) 255) -}}
+{{- fail (printf "cacheOrigins[%d].image: invalid racer dataplane configuration: %s" $index (printf `cache origin %s: image "%s" is not a valid image reference ([registry/]repository[:tag][@digest], repository in lowercase)` $origin.name $origin.image)) -}}
+{{- end -}}
+{{- if $origin.namespace -}}
+{{- include "racer.validateName" (list (printf "cacheOrigins[%d].namespace" $index) $origin.namespace "LABEL") -}}
+{{- end -}}
 {{- $namespace := $origin.namespace | default $.Release.Namespace -}}
 {{- if and (eq $origin.name "racer") (eq $namespace $.Release.Namespace) -}}
 {{- fail (printf "cacheOrigins[%d].name: cache origin %s would replace the dataplane DaemonSet racer in namespace %s; choose another name" $index $origin.name $namespace) -}}
@@ -616,7 +692,8 @@ settings.{{ index $listener 0 }}: {{ printf `%s is %d with RACER_HOST_NETWORK=tr
 {{- end -}}
 
 {{- /*
-racer.validate: every check of the values that values.schema.json cannot make: racer.validateStrings,
+racer.validate: every check of the values that values.schema.json cannot make: racer.validateNames,
+racer.validateStrings,
 racer.validateSettings,
 racer.validateConfig, racer.validateCacheOrigins, in the KRM function's order, then the chart's own
 racer.validatePodLabels, racer.validateQuantities, racer.validateUpdateStrategy, racer.validateCommonLabels and
@@ -624,6 +701,7 @@ racer.validatePodAdditions; with strict: true, the
 first of racer.warnings. Prints nothing; daemonset.yaml includes it first.
 */}}
 {{- define "racer.validate" -}}
+{{- include "racer.validateNames" . -}}
 {{- include "racer.validateStrings" . -}}
 {{- include "racer.validateSettings" . -}}
 {{- include "racer.validateConfig" . -}}

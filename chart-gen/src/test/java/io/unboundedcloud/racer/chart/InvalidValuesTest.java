@@ -428,7 +428,7 @@ class InvalidValuesTest {
         refused(
             "a pod label value with a space",
             Map.of("podLabels", Map.of("team", "ml platform")),
-            "/podLabels/team"),
+            "podLabels[\"team\"]: \"ml platform\" is not a label value"),
         refused(
             "a pod label value that is a number",
             Map.of("podLabels", Map.of("cost-center", 4711)),
@@ -436,7 +436,7 @@ class InvalidValuesTest {
         refused(
             "a pod label key with two slashes",
             Map.of("podLabels", Map.of("a/b/c", "x")),
-            "/podLabels"),
+            "podLabels: \"a/b/c\" is not a label key"),
         refused(
             "a pull policy in lowercase",
             Map.of("images", Map.of("registry", "r.example.com", "pullPolicy", "always")),
@@ -464,7 +464,7 @@ class InvalidValuesTest {
         refused(
             "a priority class name with a space",
             Map.of("priorityClassName", "High Priority"),
-            "/priorityClassName"),
+            "priorityClassName: \"High Priority\" is not a DNS-1123 subdomain"),
         refused(
             "an update strategy of an unknown type",
             Map.of("updateStrategy", Map.of("type", "Rolling")),

@@ -62,7 +62,7 @@ class RefusedPodValuesTest {
         refused(
             "a volume name that is not a DNS label",
             Map.of("extraVolumes", List.of(Map.of("name", "CA_Bundle", "emptyDir", Map.of()))),
-            "/extraVolumes/0/name"),
+            "extraVolumes[0].name: \"CA_Bundle\" is not a DNS-1123 label"),
         refused(
             "a mount of one of the dataplane's volumes",
             Map.of(
@@ -96,7 +96,7 @@ class RefusedPodValuesTest {
         refused(
             "a common label value with a space",
             Map.of("commonLabels", Map.of("team", "ml platform")),
-            "/commonLabels/team"),
+            "commonLabels[\"team\"]: \"ml platform\" is not a label value"),
         refused(
             "a DaemonSet annotation that is a number",
             Map.of("daemonSetAnnotations", Map.of("example.com/revision", 3)),
@@ -104,7 +104,7 @@ class RefusedPodValuesTest {
         refused(
             "a runtime class name with a capital",
             Map.of("runtimeClassName", "NVIDIA"),
-            "/runtimeClassName"),
+            "runtimeClassName: \"NVIDIA\" is not a DNS-1123 subdomain"),
         refused(
             "a negative grace period",
             Map.of("terminationGracePeriodSeconds", -1),

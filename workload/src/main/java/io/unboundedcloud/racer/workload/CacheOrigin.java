@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.apps.DaemonSet;
 import io.fabric8.kubernetes.api.model.apps.DaemonSetBuilder;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -26,6 +27,17 @@ public final class CacheOrigin {
 
   /** The name of the origin socket volume. */
   public static final String SOCKET_VOLUME = "origin-socket";
+
+  /**
+   * A name or volume that is no DNS label; arguments: the field, the value. A format whose verbs
+   * mean the same to Java and Go's printf: the chart's templates say the same words.
+   */
+  public static final String LABEL_MESSAGE = "cache origin %s \"%s\" is not " + DnsLabel.RULE;
+
+  /** An image that is no reference; arguments: the origin's name, the image. */
+  public static final String IMAGE_MESSAGE =
+      "cache origin %s: image \"%s\" is not a valid image reference ([registry/]repository[:tag]"
+          + "[@digest], repository in lowercase)";
 
   private CacheOrigin() {}
 
@@ -80,11 +92,7 @@ public final class CacheOrigin {
       throw new InvalidConfigurationException(
           "image",
           String.valueOf(spec.image()),
-          "cache origin "
-              + spec.name()
-              + ": image \""
-              + spec.image()
-              + "\" is not a valid image reference");
+          String.format(Locale.ROOT, IMAGE_MESSAGE, spec.name(), spec.image()));
     }
     String directory = socketDirectory(spec.volume());
     return new DaemonSetBuilder()
@@ -134,9 +142,7 @@ public final class CacheOrigin {
   private static void requireLabel(String field, String value) {
     if (!DnsLabel.isLabel(value)) {
       throw new InvalidConfigurationException(
-          field,
-          String.valueOf(value),
-          "cache origin " + field + " \"" + value + "\" is not a DNS-1123 label");
+          field, String.valueOf(value), String.format(Locale.ROOT, LABEL_MESSAGE, field, value));
     }
   }
 }

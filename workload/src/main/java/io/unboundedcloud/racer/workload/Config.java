@@ -43,9 +43,7 @@ public record Config(
    */
 
   /** A namespace that is no DNS label; argument: the namespace. */
-  public static final String NAMESPACE_MESSAGE =
-      "namespace \"%s\" is not a DNS-1123 label (lowercase letters, digits and '-', at most 63"
-          + " characters, starting and ending with a letter or digit)";
+  public static final String NAMESPACE_MESSAGE = "namespace \"%s\" is not " + DnsLabel.RULE;
 
   /** An image with whitespace; arguments: the field, the image. */
   public static final String WHITESPACE_MESSAGE = "%s \"%s\" contains whitespace";

@@ -23,6 +23,15 @@ public final class DnsLabel {
   /** The anchored pattern of one label or the empty string (an optional name). */
   public static final String OPTIONAL_PATTERN = "^(?:" + EXPRESSION + ")?$";
 
+  /**
+   * The rule in words, after "is not": the function's messages and the chart's templates say it
+   * where a pattern would print a regular expression.
+   */
+  public static final String RULE =
+      "a DNS-1123 label (lowercase letters, digits and '-', at most "
+          + MAX_LENGTH
+          + " characters, starting and ending with a letter or digit)";
+
   private DnsLabel() {}
 
   /** Whether {@code value} is one DNS-1123 label ({@code null} is not). */

@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.chart.rules;
 
 import io.unboundedcloud.racer.chart.values.KubernetesShapes;
+import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.DnsLabel;
 import io.unboundedcloud.racer.workload.ImageGrammar;
@@ -17,6 +18,7 @@ import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import io.unboundedcloud.racer.workload.shape.ListenerPort;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -40,11 +42,16 @@ public final class RuleFacts {
         entry -> reserved.add(Map.of("listener", entry.getKey(), "port", entry.getValue())));
     facts.put("reservedPorts", reserved);
     facts.put("imagePattern", ImageGrammar.exactly(ImageGrammar.REFERENCE));
+    facts.put("tagPattern", ImageGrammar.exactly(ImageGrammar.TAG));
     facts.put("tagAndDigestSuffix", ImageGrammar.TAG_AND_DIGEST_SUFFIX);
     facts.put("maxImageNameLength", ImageGrammar.MAX_NAME_LENGTH);
     facts.put("schemePattern", ImageGrammar.SCHEME);
     facts.put("schemeMessage", ImageGrammar.SCHEME_MESSAGE);
     facts.put("dnsLabelPattern", DnsLabel.PATTERN);
+    facts.put("nameRules", Arrays.stream(NameRule.values()).map(NameRule::facts).toList());
+    facts.put("nameMessage", NameRule.MESSAGE);
+    facts.put("originLabelMessage", CacheOrigin.LABEL_MESSAGE);
+    facts.put("originImageMessage", CacheOrigin.IMAGE_MESSAGE);
     facts.put("notAStringMessage", ConfigMapValue.NOT_A_STRING_MESSAGE);
     facts.put("obsoleteMessage", SettingsCatalog.OBSOLETE_MESSAGE);
     facts.put("crossKeyChecks", CrossKeyChecks.template());

@@ -1,7 +1,5 @@
 package io.unboundedcloud.racer.chart.values;
 
-import io.unboundedcloud.racer.workload.DnsLabel;
-import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.chart.ChartValue;
 import io.unboundedcloud.racer.workload.chart.ValueDoc;
 import io.unboundedcloud.racer.workload.chart.ValueDoc.Initial;
@@ -52,21 +50,12 @@ public final class ChartValues {
   private static Map<String, Object> cacheOrigin() {
     Map<String, Object> properties = new LinkedHashMap<>();
     properties.put(
-        "name",
-        described(
-            "the origin DaemonSet's name, a DNS-1123 label", ValueDoc.text(DnsLabel.PATTERN)));
+        "name", described("the origin DaemonSet's name, a DNS-1123 label", ValueDoc.text()));
     properties.put(
-        "namespace",
-        described(
-            "its namespace; default: the release namespace",
-            ValueDoc.text(DnsLabel.OPTIONAL_PATTERN)));
+        "namespace", described("its namespace; default: the release namespace", ValueDoc.text()));
     properties.put(
-        "volume",
-        described("the cache volume it serves, a DNS-1123 label", ValueDoc.text(DnsLabel.PATTERN)));
-    properties.put(
-        "image",
-        described(
-            "its container image", ValueDoc.text(ImageGrammar.exactly(ImageGrammar.REFERENCE))));
+        "volume", described("the cache volume it serves, a DNS-1123 label", ValueDoc.text()));
+    properties.put("image", described("its container image", ValueDoc.text()));
     properties.put("args", described("its container arguments", ValueDoc.arrayOf(ValueDoc.text())));
     properties.put(
         "env", described("its container env", ValueDoc.arrayOf(ValueDoc.named(ValueDoc.text()))));

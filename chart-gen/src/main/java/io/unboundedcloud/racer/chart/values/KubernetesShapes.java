@@ -6,26 +6,28 @@ import java.util.Map;
 
 /**
  * JSON schemas (draft-07) of the Kubernetes types that chart values take as they are: what the API
- * server would refuse fails {@code helm template} instead, naming the value. Patterns follow the
- * API's validation (k8s.io/apimachinery's validation package), without its length limits where a
- * regular expression cannot say them. A quantity and an update strategy's count or percentage are
- * only strings to the schema: their grammar is checked by the templates (racer.validateQuantities
- * with workload's QuantityGrammar, the function's own; racer.validateUpdateStrategy), whose message
- * names the value and an example where a schema pattern would print the regular expression.
+ * server would refuse fails {@code helm template} instead, naming the value. The schema holds types
+ * and shapes only: names and labels are checked by the templates (racer.validateNames, with the
+ * patterns below, which follow k8s.io/apimachinery's validation package), in words, where a schema
+ * pattern would print its regular expression. A quantity and an update strategy's count or
+ * percentage are only strings to the schema: their grammar is checked by the templates
+ * (racer.validateQuantities with workload's QuantityGrammar, the function's own;
+ * racer.validateUpdateStrategy), whose message names the value and an example where a schema
+ * pattern would print the regular expression.
  */
 public final class KubernetesShapes {
   /** A DNS-1123 subdomain: the name of a Secret or a PriorityClass. */
-  static final String DNS_SUBDOMAIN = ValueDoc.DNS_SUBDOMAIN;
+  public static final String DNS_SUBDOMAIN = ValueDoc.DNS_SUBDOMAIN;
 
   /**
    * A qualified name: a label key or a resource name ({@code nvidia.com/gpu}), an optional DNS
    * prefix and a name.
    */
-  static final String QUALIFIED_NAME =
+  public static final String QUALIFIED_NAME =
       "^(" + DNS_SUBDOMAIN + "/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$";
 
   /** A label value: empty, or up to 63 characters starting and ending with a letter or digit. */
-  static final String LABEL_VALUE = "^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
+  public static final String LABEL_VALUE = "^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$";
 
   /** A count or percentage's string form: a percentage. */
   public static final String PERCENT = "^[0-9]+%$";
@@ -77,10 +79,7 @@ public final class KubernetesShapes {
         "required",
         List.of("name"),
         "properties",
-        ValueDoc.keywords(
-            "name",
-            ValueDoc.keywords(
-                "type", "string", "maxLength", 253, "pattern", "^" + DNS_SUBDOMAIN + "$")));
+        ValueDoc.keywords("name", ValueDoc.text()));
   }
 
   /** {@code DaemonSetUpdateStrategy}: RollingUpdate (with its two bounds) or OnDelete. */
@@ -101,9 +100,13 @@ public final class KubernetesShapes {
                         "maxUnavailable", countOrPercent, "maxSurge", countOrPercent))));
   }
 
-  /** A label map: qualified names to label values, all strings. */
+  /**
+   * A label map: strings by key. The templates check each key and value (racer.validateNames, with
+   * {@link #QUALIFIED_NAME} and {@link #LABEL_VALUE}) and say what is wrong in words, where the
+   * schema's patterns would print regular expressions.
+   */
   static Map<String, Object> labels() {
-    return byQualifiedName(ValueDoc.keywords("type", "string", "pattern", LABEL_VALUE));
+    return ValueDoc.keywords("type", "object", "additionalProperties", ValueDoc.text());
   }
 
   /**

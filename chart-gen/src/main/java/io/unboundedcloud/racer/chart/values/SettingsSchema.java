@@ -19,8 +19,11 @@ import java.util.Map;
  * must be.
  */
 public final class SettingsSchema {
-  /** A ConfigMap data key. */
-  static final String CONFIG_MAP_KEY = "^[-._a-zA-Z0-9]+$";
+  /**
+   * A ConfigMap data key. The templates check settings keys with it (racer.validateNames), in
+   * words: a propertyNames pattern would print the regular expression, at the document's root.
+   */
+  public static final String CONFIG_MAP_KEY = "^[-._a-zA-Z0-9]+$";
 
   /**
    * What a settings value may be to the schema: a string, or a scalar that Helm read from an
@@ -63,7 +66,6 @@ public final class SettingsSchema {
             });
     Map<String, Object> schema = new LinkedHashMap<>();
     schema.put("type", "object");
-    schema.put("propertyNames", Map.of("pattern", CONFIG_MAP_KEY));
     schema.put("properties", properties);
     schema.put("additionalProperties", Map.of("type", SCALARS));
     return schema;

@@ -71,6 +71,11 @@ public enum RuleFamily {
           Map.entry(
               "racer.validateUpdateStrategy", "a chart-only check (updateStrategy's percentages)"),
           Map.entry("racer.validateCommonLabels", "a chart-only check (commonLabels)"),
+          Map.entry(
+              "racer.validateName", "a chart-only check (one name or label; names.NameValuesTest)"),
+          Map.entry(
+              "racer.validateNames",
+              "a chart-only check (every name and label; names.NameValuesTest)"),
           Map.entry("racer.validatePodAdditions", "a chart-only check (the pod additions)"));
 
   private final String title;

@@ -4,7 +4,6 @@ import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.DataplaneEnv;
 import io.unboundedcloud.racer.workload.DataplaneVolumes;
-import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.chart.ValueDoc.Initial;
@@ -56,7 +55,7 @@ public enum ChartValue {
       "images.tag",
       ValueDoc.of(
           Initial.EMPTY_TEXT,
-          ValueDoc.text(ImageGrammar.blankOr(ImageGrammar.TAG)),
+          ValueDoc.text(),
           "tag is the tag of the registry images; empty means the chart's appVersion, the targeted"
               + " Racer release ("
               + Release.RACER_VERSION

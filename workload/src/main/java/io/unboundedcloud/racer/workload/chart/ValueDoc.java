@@ -1,6 +1,5 @@
 package io.unboundedcloud.racer.workload.chart;
 
-import io.unboundedcloud.racer.workload.DnsLabel;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,19 +98,18 @@ public record ValueDoc(
         "type", "object", "required", List.of("name"), "properties", keywords("name", name));
   }
 
-  /** A list of objects, each with a {@code name} that is a DNS-1123 label (volumes, containers). */
+  /**
+   * A list of objects, each with a {@code name} (volumes, containers): a DNS-1123 label, which the
+   * chart's templates check (racer.validateNames) in words where a pattern would print a regular
+   * expression.
+   */
   public static Map<String, Object> labelNamedItems() {
-    return arrayOf(named(keywords("type", "string", "pattern", DnsLabel.PATTERN)));
+    return arrayOf(named(text()));
   }
 
   /** A string of any content. */
   public static Map<String, Object> text() {
     return keywords("type", "string");
-  }
-
-  /** A string matching {@code pattern}. */
-  public static Map<String, Object> text(String pattern) {
-    return keywords("type", "string", "pattern", pattern);
   }
 
   /** A map of strings, keys as Kubernetes takes them (annotations, a node selector). */
@@ -129,14 +127,11 @@ public record ValueDoc(
     return keywords("type", List.of("integer", "null"), "minimum", 0);
   }
 
-  /** An optional DNS-1123 subdomain name ({@code ""} is none); with {@code nullable}, null too. */
+  /**
+   * An optional DNS-1123 subdomain name ({@code ""} is none); with {@code nullable}, null too. The
+   * schema says only the type: the templates check the name (racer.validateNames), in words.
+   */
   public static Map<String, Object> optionalName(boolean nullable) {
-    return keywords(
-        "type",
-        nullable ? List.of("string", "null") : "string",
-        "maxLength",
-        253,
-        "pattern",
-        "^(" + DNS_SUBDOMAIN + ")?$");
+    return keywords("type", nullable ? List.of("string", "null") : "string");
   }
 }

@@ -6,6 +6,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * nesting far past kpt's 10,000 levels is outlined on a thread with a small stack, where any
  * recursion per level would overflow.
  */
+@Tag("slow")
 @DisplayName("An outline follows any depth without recursion")
 class OutlineDepthTest {
   private static final long SMALL_STACK = 256L << 10;

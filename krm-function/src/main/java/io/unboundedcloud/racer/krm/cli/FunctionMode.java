@@ -66,7 +66,7 @@ final class FunctionMode implements Mode {
               input.open(), Invocation.STDIN, YamlLimits.DEFAULT, call.budget());
     } catch (YamlInputException unreadable) {
       YamlInputException refused = keepingItems(unreadable, call);
-      if (refused.isExpansion() && call.kept().isPresent()) {
+      if ((refused.isExpansion() || refused.isDeepNesting()) && call.kept().isPresent()) {
         giveBack(refused, call, out);
       } else {
         refuse(refused, keptStdin(call), out, call.stderr());
@@ -110,12 +110,14 @@ final class FunctionMode implements Mode {
 
   /**
    * An input refused for what its aliases stand for (alone, or with a key written twice, whose
-   * items cannot be read again for them): YAML kubectl reads, so it goes back as it came (aliases
-   * unexpanded: expanding them is what was refused), with the error about the item that holds the
-   * problem.
+   * items cannot be read again for them) or for nesting deeper than the function reads: YAML kpt
+   * and kubectl read, so it goes back as it came (aliases unexpanded: expanding them is what was
+   * refused), with the error about the item that holds the problem.
    */
   private static void giveBack(YamlInputException refused, Invocation call, OutputStream out) {
-    String prefix = refused.isDuplicateKey() ? "input is not a ResourceList: " : "";
+    // as the other refusals of a key written twice or of nesting say it
+    String prefix =
+        refused.isDuplicateKey() || refused.isDeepNesting() ? "input is not a ResourceList: " : "";
     Result error = ItemTextProblem.of(prefix, refused, keptStdin(call));
     call.stderr().println(error.toLine());
     if (!InputEcho.echo(call.kept().get(), error, out)) {

@@ -144,6 +144,9 @@ final class DocumentReader {
 
   private YamlInputException refused(RefusedStructure e) {
     YamlInputException refused = YamlInputException.at(source, e.mark(), e.problem());
+    if (e.isDeepNesting()) {
+      return refused.forDeepNesting();
+    }
     return e.isDuplicateKey() ? refused.forDuplicateKey() : refused;
   }
 
@@ -192,12 +195,13 @@ final class DocumentReader {
     String message = String.valueOf(e.getMessage());
     if (message.startsWith("Nesting Depth exceeded")) {
       return YamlInputException.at(
-          source,
-          lastMark,
-          "nesting deeper than "
-              + limits.maxNestingDepth()
-              + " levels of mappings and sequences; refused.",
-          e);
+              source,
+              lastMark,
+              "nesting deeper than "
+                  + limits.maxNestingDepth()
+                  + " levels of mappings and sequences; refused.",
+              e)
+          .forDeepNesting();
     }
     if (message.contains("exceeds the limit")) {
       return tooLarge(e);

@@ -30,6 +30,16 @@ import org.yaml.snakeyaml.events.ScalarEvent;
  * @param appendable whether {@link #resultsText} can be appended to the text, as above
  */
 public record ResourceListOutline(int documents, boolean mapping, long items, boolean appendable) {
+  /**
+   * An outline follows events with a stack of its own (no recursion, no tree), so nesting costs it
+   * no more than the bytes that write it: it takes any depth the byte bound lets in, beyond the
+   * 10,000 levels kpt's YAML reader (Go's yaml.v3) takes, so that such text goes back as it came.
+   */
+  private static final YamlLimits OUTLINE_LIMITS =
+      new YamlLimits(
+          YamlLimits.DEFAULT.maxInputBytes(),
+          (int) Math.min(Integer.MAX_VALUE - 1L, YamlLimits.DEFAULT.maxInputBytes()),
+          YamlLimits.DEFAULT.maxPlainTreeNodes());
 
   /**
    * Reads {@code in} to its end. Problems of the YAML are the {@link YamlInputException}s the
@@ -38,8 +48,9 @@ public record ResourceListOutline(int documents, boolean mapping, long items, bo
   public static ResourceListOutline read(InputStream in, String source) {
     EdgeBytes bytes = new EdgeBytes(in);
     Outliner outliner = new Outliner();
-    // a key written twice is no matter to an outline: such text goes back as it came too
-    new DocumentReader(bytes, source, YamlLimits.DEFAULT, false).events(outliner::take);
+    // a key written twice is no matter to an outline, nor nesting of any depth (events are
+    // followed without recursion): such text goes back as it came too
+    new DocumentReader(bytes, source, OUTLINE_LIMITS, false).events(outliner::take);
     boolean appendable =
         outliner.starts == 1
             && outliner.documents == 1

@@ -20,6 +20,7 @@ public final class YamlInputException extends RuntimeException {
   private transient Node items;
   private boolean duplicateKey;
   private boolean expansion;
+  private boolean deepNesting;
 
   private YamlInputException(String source, int line, int column, String message, Throwable cause) {
     super(message, cause);
@@ -160,6 +161,20 @@ public final class YamlInputException extends RuntimeException {
 
   YamlInputException forExpansion() {
     this.expansion = true;
+    return this;
+  }
+
+  /**
+   * Whether the input was refused for nesting deeper than the reader's limit ({@link
+   * YamlLimits#maxNestingDepth()}): kpt and kubectl read up to 10,000 levels, so that a function
+   * can give such a text back as it came ({@link ResourceListOutline} reads that deep).
+   */
+  public boolean isDeepNesting() {
+    return deepNesting;
+  }
+
+  YamlInputException forDeepNesting() {
+    this.deepNesting = true;
     return this;
   }
 

@@ -14,9 +14,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Function mode refuses some ResourceLists that kpt and kustomize read and send (a key written
- * twice, aliases that stand for more than the run may read): each such refusal gives every item
- * back, whatever else the text holds, so that the package loses nothing. Generated over the class:
- * which of the two problems the text has (one or both), in which items, among how many.
+ * twice, aliases that stand for more than the run may read, nesting deeper than the function's 256
+ * levels but within the 10,000 kpt's YAML reader takes): each such refusal gives every item back,
+ * whatever else the text holds, so that the package loses nothing. Generated over the class: which
+ * problems the text has, in which items, among how many, how deep.
  */
 @DisplayName("A ResourceList refused for YAML that kpt reads gives every item back")
 class GivenBackRefusalsTest {
@@ -58,7 +59,7 @@ class GivenBackRefusalsTest {
 
   @ParameterizedTest(name = "[{index}] {0} items, key twice in item {1}, aliases in item {2}")
   @MethodSource("runs")
-  @DisplayName("exit 1, one error, and every item in the output in order")
+  @DisplayName("a key twice, aliases past the bound: exit 1, one error, every item back in order")
   void everyItemBack(int count, int duplicate, int aliasing) {
     StringBuilder input = new StringBuilder(HEADER).append("items:\n");
     for (int i = 0; i < count; i++) {
@@ -68,7 +69,41 @@ class GivenBackRefusalsTest {
       }
       input.append(AliasedObjects.item(object));
     }
-    KrmRun run = KrmRun.function(input.toString());
+    assertEveryItemBack(KrmRun.function(input.toString()), count);
+  }
+
+  static Stream<Arguments> deepRuns() {
+    List<Arguments> runs = new ArrayList<>();
+    for (int depth : new int[] {257, 300, 1_000, 9_990}) {
+      for (int count = 1; count <= 3; count++) {
+        for (int deep = 0; deep < count; deep++) {
+          runs.add(Arguments.of(depth, count, deep, deep % 2 == 0));
+        }
+      }
+    }
+    return runs.stream();
+  }
+
+  @ParameterizedTest(name = "[{index}] nesting {0} levels in item {2} of {1}, flow: {3}")
+  @MethodSource("deepRuns")
+  @DisplayName("nesting past 256 levels, within kpt's 10,000: exit 1, one error, every item back")
+  void deepItemBack(int depth, int count, int deep, boolean flow) {
+    StringBuilder input = new StringBuilder(HEADER).append("items:\n");
+    for (int i = 0; i < count; i++) {
+      input.append(AliasedObjects.item(plain(i, false)));
+      if (i == deep) {
+        // the envelope, items and the item are 3 levels; data and its value 2 more
+        int lists = depth - 4;
+        input.append(
+            flow
+                ? "  nested: " + "[".repeat(lists) + "]".repeat(lists) + "\n"
+                : "  nested:\n" + "  " + "- ".repeat(lists) + "leaf\n");
+      }
+    }
+    assertEveryItemBack(KrmRun.function(input.toString()), count);
+  }
+
+  private static void assertEveryItemBack(KrmRun run, int count) {
     assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
     assertThat(run.stderr()).as(run.describe()).startsWith("error: ");
     int results = run.stdout().indexOf("\nresults:\n");

@@ -150,7 +150,7 @@ public final class CompactEventParser implements Parser {
     flowText(next, raw);
     if (next instanceof CollectionStartEvent) {
       if (open.size() >= maxNestingDepth) {
-        throw new RefusedStructure(
+        throw RefusedStructure.deepNesting(
             raw.getStartMark(),
             "nesting deeper than "
                 + maxNestingDepth

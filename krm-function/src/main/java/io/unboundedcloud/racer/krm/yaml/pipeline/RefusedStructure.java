@@ -11,19 +11,25 @@ public final class RefusedStructure extends RuntimeException {
 
   private final transient Mark mark;
   private final boolean duplicateKey;
+  private final boolean deepNesting;
 
   RefusedStructure(Mark mark, String problem) {
-    this(mark, problem, false);
+    this(mark, problem, false, false);
   }
 
-  private RefusedStructure(Mark mark, String problem, boolean duplicateKey) {
+  private RefusedStructure(Mark mark, String problem, boolean duplicateKey, boolean deepNesting) {
     super(problem, null, false, false);
     this.mark = mark;
     this.duplicateKey = duplicateKey;
+    this.deepNesting = deepNesting;
   }
 
   static RefusedStructure duplicateKey(Mark mark, String problem) {
-    return new RefusedStructure(mark, problem, true);
+    return new RefusedStructure(mark, problem, true, false);
+  }
+
+  static RefusedStructure deepNesting(Mark mark, String problem) {
+    return new RefusedStructure(mark, problem, false, true);
   }
 
   /**
@@ -31,6 +37,11 @@ public final class RefusedStructure extends RuntimeException {
    */
   public boolean isDuplicateKey() {
     return duplicateKey;
+  }
+
+  /** Whether what is refused is nesting deeper than the reader's limit. */
+  public boolean isDeepNesting() {
+    return deepNesting;
   }
 
   /** Where in the input, or null when not known. */

@@ -618,8 +618,10 @@ racer.deliveryLabels. Prints nothing.
 racer.validatePodAdditions: what a user adds to the dataplane pod must not replace what the chart renders:
 no extraEnv named like the dataplane's own env (RACER_POD_IP, RACER_PEER_LISTEN, RACER_DIAGNOSTICS_LISTEN, RACER_CONTROL_LISTEN, RACER_WEBHOOK_LISTEN, RACER_CONTROL_TOKEN, RACER_API_CREDENTIALS, RACER_IDENTITY_DIRECTORY, RACER_SLAB_DIRECTORY, RACER_DEVICE_DIRECTORY, RACER_OBJECT_IMAGE, NVIDIA_VISIBLE_DEVICES, NVIDIA_DRIVER_CAPABILITIES) or RACER_CONTROL_SEATS (read from
 settings only, as the KRM function requires), no extraVolumes or extraVolumeMounts named
-like the dataplane's own volumes (devices, control-token, api-credentials, identity, slabs, sockets, infiniband, udev, cufile-log), no extraContainers named dataplane.
-Prints nothing.
+like the dataplane's own volumes (devices, control-token, api-credentials, identity, slabs, sockets, infiniband, udev, cufile-log), no extraContainers named dataplane;
+and the quantities the KRM function reads in the pod it renders (the resources of initContainers and
+extraContainers, an emptyDir's sizeLimit in extraVolumes) that are strings must be Kubernetes
+quantities, as racer.validateQuantities says. Prints nothing.
 */}}
 {{- define "racer.validatePodAdditions" -}}
 {{- range $index, $var := .Values.extraEnv -}}
@@ -639,6 +641,21 @@ Prints nothing.
 {{- range $index, $container := .Values.extraContainers -}}
 {{- if eq $container.name "dataplane" -}}
 {{- fail (printf "extraContainers[%d].name: %q is the chart's own container; choose another name (change the dataplane container through the other values)" $index $container.name) -}}
+{{- end -}}
+{{- end -}}
+{{- range $field := list "initContainers" "extraContainers" -}}
+{{- range $index, $container := index $.Values $field -}}
+{{- if kindIs "map" $container.resources -}}
+{{- include "racer.validateQuantities" (list (printf "%s[%d].resources" $field $index) $container.resources) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- range $index, $volume := .Values.extraVolumes -}}
+{{- if kindIs "map" $volume.emptyDir -}}
+{{- $limit := $volume.emptyDir.sizeLimit -}}
+{{- if and (kindIs "string" $limit) (not (regexMatch `^[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*(?:\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|-(?:0+(?:\.0*)?|\.0+))(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?(?:0*[1-9][0-9]{0,17}|0+))?[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*$` $limit)) -}}
+{{- fail (printf "extraVolumes[%d].emptyDir.sizeLimit: %s" $index (printf `expected a quantity such as 100Mi or 0.5, found %s: write digits, an optional fraction and at most one suffix, binary Ki Mi Gi Ti Pi Ei, decimal n u m k M G T P E or an exponent e3, with no sign (512Mi, 1.5Gi, 250m, 2e3)` (printf "the string %q" $limit))) -}}
+{{- end -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
@@ -408,6 +409,87 @@ class InvalidValuesTest {
                       + quantity
                       + "\"\n")),
           FUNCTION_CONFIG);
+    }
+  }
+
+  /**
+   * The quantities of the pod additions, which the schema leaves untyped (they are whole Kubernetes
+   * objects) and the function reads in the pod it renders: each place's values key and values that
+   * put {@code quantity} there.
+   */
+  static Map<String, Function<String, Map<String, Object>>> additionPlaces() {
+    Map<String, Function<String, Map<String, Object>>> places = new LinkedHashMap<>();
+    for (String field : List.of("initContainers", "extraContainers")) {
+      for (String part : List.of("limits", "requests")) {
+        places.put(
+            field + "[0].resources." + part + ".memory",
+            quantity ->
+                Map.of(
+                    field,
+                    List.of(
+                        Map.of(
+                            "name",
+                            "helper",
+                            "image",
+                            "r.example.com/helper:1",
+                            "resources",
+                            Map.of(part, Map.of("memory", quantity))))));
+      }
+    }
+    places.put(
+        "extraVolumes[0].emptyDir.sizeLimit",
+        quantity ->
+            Map.of(
+                "extraVolumes",
+                List.of(Map.of("name", "scratch", "emptyDir", Map.of("sizeLimit", quantity)))));
+    return places;
+  }
+
+  static Stream<Arguments> additionCases() {
+    List<Arguments> cases = new ArrayList<>();
+    List<String> bad = badQuantities();
+    additionPlaces()
+        .keySet()
+        .forEach(
+            place -> {
+              // every slip of the class at the first place; a spread of them at the others, whose
+              // check is the same define
+              int step = cases.isEmpty() ? 1 : 4;
+              for (int i = 0; i < bad.size(); i += step) {
+                cases.add(Arguments.of(place + " = \"" + bad.get(i) + "\"", place, bad.get(i)));
+              }
+            });
+    return cases.stream();
+  }
+
+  @Nested
+  @DisplayName("quantities of the pod additions")
+  class AdditionQuantities {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.unboundedcloud.racer.chart.InvalidValuesTest#additionCases")
+    @DisplayName("a string that is no quantity fails with the function's words at its values key")
+    void notAQuantity(String name, String place, String quantity) {
+      assertThat(helm.failureWithImages(additionPlaces().get(place).apply(quantity)))
+          .contains(
+              place
+                  + ": expected a quantity such as 100Mi or 0.5, found the string \""
+                  + quantity
+                  + "\"")
+          .doesNotContain("pattern");
+    }
+
+    @Test
+    @DisplayName("a quantity string renders at every place")
+    void goodQuantities() {
+      for (Map.Entry<String, Function<String, Map<String, Object>>> place :
+          additionPlaces().entrySet()) {
+        for (String good : List.of("512Mi", "1.5Gi", "2e3")) {
+          Map<String, Object> values =
+              new LinkedHashMap<>(Map.of("images", Map.of("registry", "r.example.com")));
+          values.putAll(place.getValue().apply(good));
+          assertThat(helm.template("racer", values)).as(place.getKey()).contains(good);
+        }
+      }
     }
   }
 

@@ -2,6 +2,7 @@ package io.unboundedcloud.racer.krm.yaml;
 
 import io.unboundedcloud.racer.krm.yaml.pipeline.CommentMovingScanner;
 import io.unboundedcloud.racer.krm.yaml.pipeline.CompactEventParser;
+import io.unboundedcloud.racer.krm.yaml.pipeline.LinearScanner;
 import io.unboundedcloud.racer.krm.yaml.pipeline.LinearStreamReader;
 import io.unboundedcloud.racer.krm.yaml.pipeline.RefusedStructure;
 import io.unboundedcloud.racer.krm.yaml.pipeline.SpareCapacity;
@@ -23,7 +24,6 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.reader.UnicodeReader;
-import org.yaml.snakeyaml.scanner.ScannerImpl;
 
 /**
  * Reads the documents of one YAML byte stream as checked node trees, within {@link YamlLimits}. The
@@ -71,10 +71,11 @@ final class DocumentReader {
         new LinearStreamReader(
             new UnicodeReader(budget.metered(new BufferedInputStream(in, 1 << 16))));
     try {
+      CommentMovingScanner scanner =
+          new CommentMovingScanner(LinearScanner.of(reader, limits.loaderOptions()));
       this.parser =
           new CompactEventParser(
-              new ParserImpl(
-                  new CommentMovingScanner(new ScannerImpl(reader, limits.loaderOptions()))),
+              scanner.runs().splitting(new ParserImpl(scanner)),
               source,
               limits.maxNestingDepth(),
               refuseDuplicateKeys,

@@ -31,11 +31,16 @@ import org.yaml.snakeyaml.tokens.Token;
  *
  * Flow collections are left alone: their comments are kept with their text ({@link FlowText}).
  * Holds at most the tokens of one node's properties and the comments after them.
+ *
+ * <p>In block context, each run of comment tokens it hands on together goes to the parser as one
+ * token ({@link CommentRuns}; the parser after it splits them again), so that no count of comment
+ * lines costs the parser's recursion stack.
  */
 public final class CommentMovingScanner implements Scanner {
 
   private final Scanner scanner;
   private final Deque<Token> ready = new ArrayDeque<>();
+  private final CommentRuns runs = new CommentRuns();
 
   /** How deep in flow collections the tokens taken from the scanner are; 0 in block context. */
   private int flowDepth;
@@ -48,6 +53,11 @@ public final class CommentMovingScanner implements Scanner {
    */
   public CommentMovingScanner(Scanner scanner) {
     this.scanner = scanner;
+  }
+
+  /** Where the runs of comments handed on as one token are split again after the parser. */
+  public CommentRuns runs() {
+    return runs;
   }
 
   @Override
@@ -111,20 +121,19 @@ public final class CommentMovingScanner implements Scanner {
 
   /** {@code ? # note}: the comments go before the {@code ?}, as lines of their own. */
   private void afterKeyIndicator(Token key) {
-    List<Token> comments = comments();
-    comments.forEach(comment -> ready.add(asLine(comment)));
+    addRun(comments(new CommentRuns.Run()).asLines());
     ready.add(key);
   }
 
   /** Comments then {@code :} (an explicit key's value): the comments go after the {@code :}. */
   private void beforeValueIndicator(Token first) {
-    List<Token> comments = new ArrayList<>();
+    CommentRuns.Run comments = new CommentRuns.Run();
     comments.add(first);
-    comments.addAll(comments());
+    comments(comments);
     if (scanner.checkToken(Token.ID.Value)) {
       ready.add(take());
     }
-    ready.addAll(comments);
+    addRun(comments);
   }
 
   /**
@@ -138,30 +147,37 @@ public final class CommentMovingScanner implements Scanner {
     while (scanner.checkToken(Token.ID.Anchor, Token.ID.Tag)) {
       properties.add(take());
     }
-    List<Token> comments = comments();
+    CommentRuns.Run comments = comments(new CommentRuns.Run());
     if (comments.isEmpty() || !contentFollows(before)) {
       // an empty node (a tag with no value), the comments after it: snakeyaml takes them there
       ready.addAll(properties);
-      ready.addAll(comments);
+      addRun(comments);
       return;
     }
     if (!scanner.checkToken(Token.ID.BlockMappingStart, Token.ID.BlockSequenceStart)) {
-      ready.addAll(comments);
+      addRun(comments);
       ready.addAll(properties);
       return;
     }
     boolean afterColon = before != null && before.getTokenId() == Token.ID.Value;
-    List<Token> inside = new ArrayList<>();
+    CommentRuns.Run inside = new CommentRuns.Run();
     for (Token comment : comments) {
       if (afterColon && ((CommentToken) comment).getCommentType() == CommentType.IN_LINE) {
         ready.add(comment);
       } else {
-        inside.add(asLine(comment));
+        inside.add(CommentRuns.Run.asLine(comment));
       }
     }
     ready.addAll(properties);
     ready.add(take());
-    ready.addAll(inside);
+    addRun(inside);
+  }
+
+  /** Comment tokens handed on together, as one token. */
+  private void addRun(CommentRuns.Run comments) {
+    if (!comments.isEmpty()) {
+      ready.add(runs.join(comments));
+    }
   }
 
   /**
@@ -187,9 +203,8 @@ public final class CommentMovingScanner implements Scanner {
             Token.ID.StreamEnd);
   }
 
-  /** The comment tokens next in the scanner, taken. */
-  private List<Token> comments() {
-    List<Token> comments = new ArrayList<>();
+  /** The comment tokens next in the scanner, taken into {@code comments}, which it returns. */
+  private CommentRuns.Run comments(CommentRuns.Run comments) {
     while (scanner.checkToken(Token.ID.Comment)) {
       comments.add(take());
     }
@@ -209,14 +224,5 @@ public final class CommentMovingScanner implements Scanner {
       default -> {}
     }
     return token;
-  }
-
-  /** A comment as a line of its own: an in-line one where it moves would join another node. */
-  private static Token asLine(Token comment) {
-    CommentToken token = (CommentToken) comment;
-    return token.getCommentType() == CommentType.IN_LINE
-        ? new CommentToken(
-            CommentType.BLOCK, token.getValue(), token.getStartMark(), token.getEndMark())
-        : token;
   }
 }

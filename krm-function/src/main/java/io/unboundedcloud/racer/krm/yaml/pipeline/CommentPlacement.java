@@ -1,7 +1,10 @@
 package io.unboundedcloud.racer.krm.yaml.pipeline;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.comments.CommentLine;
 import org.yaml.snakeyaml.comments.CommentType;
@@ -192,14 +195,16 @@ final class CommentPlacement {
       return;
     }
     List<CommentLine> kept = new ArrayList<>();
+    EndComments ends = new EndComments(root);
     for (CommentLine line : end) {
-      Node target = line.getStartMark() == null ? null : deepest(root, line.getStartMark());
+      Node target = line.getStartMark() == null ? null : ends.deepest(line.getStartMark());
       if (target == null || target == root || line.getCommentType() == CommentType.BLANK_LINE) {
         kept.add(line);
       } else {
-        target.setEndComments(appended(target.getEndComments(), line));
+        ends.append(target, line);
       }
     }
+    ends.place();
     root.setEndComments(orNull(kept));
   }
 
@@ -214,6 +219,7 @@ final class CommentPlacement {
       return comments;
     }
     int moved = 0;
+    EndComments ends = new EndComments(previous);
     for (int i = 0; i < comments.size(); i++) {
       CommentLine line = comments.get(i);
       if (line.getCommentType() == CommentType.BLANK_LINE) {
@@ -226,18 +232,67 @@ final class CommentPlacement {
           || line.getEndMark() == ON_INDICATOR_LINE) {
         break;
       }
-      Node target = deepest(previous, mark);
+      Node target = ends.deepest(mark);
       if (target == null) {
         break;
       }
       for (int j = moved; j <= i; j++) {
-        target.setEndComments(appended(target.getEndComments(), comments.get(j)));
+        ends.append(target, comments.get(j));
       }
       moved = i + 1;
     }
+    ends.place();
     return moved == 0
         ? comments
         : orNull(new ArrayList<>(comments.subList(moved, comments.size())));
+  }
+
+  /**
+   * Comment lines bound for the end of blocks under one node, gathered and then placed at once:
+   * appending them one by one to a copy of each block's list cost the square of their number (a
+   * run of a million comment lines at the end of a document did not finish in 20 s and took 5 GB),
+   * and finding each line's block anew cost the depth of the tree per line. The block a line goes
+   * to depends only on its column, so it is found once per column.
+   */
+  private static final class EndComments {
+    private final Node under;
+    private final Map<Integer, Node> byColumn = new HashMap<>();
+    private final Map<Node, List<CommentLine>> added = new IdentityHashMap<>();
+    private final List<Node> order = new ArrayList<>();
+
+    EndComments(Node under) {
+      this.under = under;
+    }
+
+    /** {@link CommentPlacement#deepest} of the node, for a comment at {@code mark}'s column. */
+    Node deepest(Mark mark) {
+      int column = mark.getColumn();
+      if (!byColumn.containsKey(column)) {
+        byColumn.put(column, CommentPlacement.deepest(under, mark));
+      }
+      return byColumn.get(column);
+    }
+
+    void append(Node target, CommentLine line) {
+      added
+          .computeIfAbsent(
+              target,
+              t -> {
+                order.add(t);
+                return new ArrayList<>();
+              })
+          .add(line);
+    }
+
+    /** Each target's end comments, with the lines gathered for it after them. */
+    void place() {
+      for (Node target : order) {
+        List<CommentLine> comments = new ArrayList<>();
+        addAll(comments, target.getEndComments());
+        comments.addAll(added.get(target));
+        target.setEndComments(comments);
+      }
+    }
   }
 
   /**
@@ -274,12 +329,6 @@ final class CommentPlacement {
 
   private static int column(Node node) {
     return node.getStartMark() == null ? -1 : node.getStartMark().getColumn();
-  }
-
-  private static List<CommentLine> appended(List<CommentLine> comments, CommentLine line) {
-    List<CommentLine> result = comments == null ? new ArrayList<>() : new ArrayList<>(comments);
-    result.add(line);
-    return result;
   }
 
   private static void addAll(List<CommentLine> into, List<CommentLine> comments) {

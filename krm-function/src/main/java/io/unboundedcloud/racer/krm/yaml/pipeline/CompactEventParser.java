@@ -358,9 +358,10 @@ public final class CompactEventParser implements Parser {
 
   /**
    * Whether a comment is on a sequence item's dash line ({@code - # note}), which snakeyaml reports
-   * as a block comment like one on a line of its own: told from the text before it.
+   * as a block comment like one on a line of its own: told from the text before it. A mark with no
+   * snippet ({@link LinearScanner} keeps none for a comment where this is false) is not.
    */
-  private static boolean afterDash(Mark mark) {
+  static boolean afterDash(Mark mark) {
     if (mark == null || mark.getBuffer() == null) {
       return false;
     }

@@ -5,7 +5,7 @@
 #   bin/racer-krm-archive   re-validates the archive after a move (the Dockerfile runs it)
 #   bin/racer-krm-generate  the Argo CD plugin's generate: kustomize build or racer-krm render
 #   bin/racer-krm-announce  the Argo CD plugin's dynamic parameter announcements: racer-krm announce
-#   bin/racer-krm-no-helm   kustomize's --helm-command in those two: refuses helmCharts:, runs no helm
+#   bin/racer-krm-refuse-helm   kustomize's --helm-command in those two: refuses helmCharts:, runs no helm
 #   bin/docker              the stand-in kustomize reaches in the Argo CD sidecar: runs racer-krm for a
 #                           racer-krm image of this version (@VERSION@ filled in here)
 #   jre/                    jlink runtime of the modules jdeps finds in the jars, with a default CDS
@@ -59,7 +59,7 @@ stamp=$(
   {
     echo "$jdk $timestamp $jmods"
     "$jdk/bin/java" -version 2>&1
-    cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive" "$here/racer-krm-generate" "$here/racer-krm-announce" "$here/racer-krm-no-helm" "$here/docker" "$here/racer-krm-renderer" "$here/racer-krm-client.c"
+    cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive" "$here/racer-krm-generate" "$here/racer-krm-announce" "$here/racer-krm-refuse-helm" "$here/docker" "$here/racer-krm-renderer" "$here/racer-krm-client.c"
     cat "$target/racer-krm.jar" "$target"/lib/*.jar
     find "$examples" -type f | sort | tr '\n' '\0' | xargs -0 cat
   } | sha256sum | cut -d' ' -f1
@@ -107,10 +107,10 @@ sed -e "s|@ARCHIVE@|$kind|" -e "s|@CLASSPATH@|$classpath|" "$here/racer-krm" >"$
 cp "$here/racer-krm-archive" "$out/bin/racer-krm-archive"
 cp "$here/racer-krm-generate" "$out/bin/racer-krm-generate"
 cp "$here/racer-krm-announce" "$out/bin/racer-krm-announce"
-cp "$here/racer-krm-no-helm" "$out/bin/racer-krm-no-helm"
+cp "$here/racer-krm-refuse-helm" "$out/bin/racer-krm-refuse-helm"
 cp "$here/racer-krm-renderer" "$out/bin/racer-krm-renderer"
 chmod 755 "$out/bin/racer-krm" "$out/bin/racer-krm-archive" "$out/bin/racer-krm-generate" \
-  "$out/bin/racer-krm-announce" "$out/bin/racer-krm-no-helm" "$out/bin/racer-krm-renderer"
+  "$out/bin/racer-krm-announce" "$out/bin/racer-krm-refuse-helm" "$out/bin/racer-krm-renderer"
 # the warm renderer's JVM is the launcher under another name (it picks the renderer's main class)
 ln -s racer-krm "$out/bin/racer-krm-renderer-jvm"
 # The warm renderer's client, a small C program (racer-krm-client.c): a JVM client would cost the
@@ -170,7 +170,7 @@ run first "" <"$work/quickstart.yaml"
 cp "$work/first.out" "$work/rendered.yaml"
 
 if [ "$kind" = aot ]; then
-  # One training process (JEP 514) that runs the function twice (krm.TrainingRun): the first pass,
+  # One training process (JEP 514) that runs the function twice (krm.ArchiveRecordingRun): the first pass,
   # which creates the DaemonSet (kustomize's usual input), and the second, which reads it back and
   # merges it (kpt's package after its first render). What the training does not run is linked again
   # at every start: trained on the second pass alone, a 20-item run that creates the DaemonSet spun

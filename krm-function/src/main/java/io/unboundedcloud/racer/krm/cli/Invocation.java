@@ -1,6 +1,6 @@
 package io.unboundedcloud.racer.krm.cli;
 
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
@@ -68,7 +68,7 @@ final class Invocation {
    * The Argo CD Application's parameters, from {@code ARGOCD_APP_PARAMETERS} in the environment:
    * none when it is not set.
    */
-  Read<ApplicationParameters> parameters() {
+  ReadOutcome<ApplicationParameters> parameters() {
     return ParametersJson.read(environment.get(ParameterNames.ENVIRONMENT_VARIABLE));
   }
 

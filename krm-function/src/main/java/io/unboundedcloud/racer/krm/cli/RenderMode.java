@@ -1,7 +1,7 @@
 package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
@@ -70,7 +70,7 @@ final class RenderMode implements Mode {
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
   private int render(Invocation call, Path functionConfigFile, OutputStream output) {
-    Read<ApplicationParameters> parameters = call.parameters();
+    ReadOutcome<ApplicationParameters> parameters = call.parameters();
     PrintStream stderr = call.stderr();
     for (Result result : parameters.results()) {
       stderr.println(result.toLine());
@@ -92,7 +92,8 @@ final class RenderMode implements Mode {
       stderr.println("error: " + unreadable.getMessage());
       return 1;
     }
-    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, functionConfig, sources::located);
+    ReadOutcome<ManifestInputs> sorted =
+        ManifestInputs.sort(objects, functionConfig, sources::located);
     for (Result result : sorted.results()) {
       stderr.println(sources.locate(result).toLine());
     }

@@ -46,7 +46,7 @@ extern char **environ;
 #define FALL_BACK 'F'
 #define COLD 'C'
 #define DONE 'D'
-/* krm.warm.Renderer.MAX_STDIN: larger stdin runs cold without asking */
+/* krm.warm.WarmRenderer.MAX_STDIN: larger stdin runs cold without asking */
 #define MAX_STDIN (16u << 20)
 /* the longest the renderer takes to admit a request (krm.warm.Admission waits 2 s) */
 #define ADMIT_TIMEOUT_MS 10000

@@ -28,12 +28,19 @@ final class Admission {
   private final Semaphore slots;
   private final Semaphore heap;
   private final int heapKib;
+  private final long waitMillis;
 
   /**
    * @param slots requests that run at once
    * @param heapBytes the heap the requests' inputs may take together
    */
   Admission(int slots, long heapBytes) {
+    this(slots, heapBytes, WAIT_MILLIS);
+  }
+
+  /** The same, a request waiting at most {@code waitMillis} for a slot or for room. */
+  Admission(int slots, long heapBytes, long waitMillis) {
+    this.waitMillis = waitMillis;
     this.slots = new Semaphore(slots, true);
     this.heapKib = (int) Math.min(Integer.MAX_VALUE, heapBytes / KIB);
     this.heap = new Semaphore(heapKib, true);
@@ -59,8 +66,8 @@ final class Admission {
      * @throws Declined when it gets neither within {@link #WAIT_MILLIS}
      */
     Ticket(long bytes) throws InterruptedException {
-      if (!slots.tryAcquire(WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-        throw new Declined("busy: every render slot stayed taken for " + WAIT_MILLIS + " ms");
+      if (!slots.tryAcquire(waitMillis, TimeUnit.MILLISECONDS)) {
+        throw new Declined("busy: every render slot stayed taken for " + waitMillis + " ms");
       }
       slot = true;
       try {
@@ -95,9 +102,9 @@ final class Admission {
                 + (long) heapKib * KIB / (1 << 20)
                 + " MiB)");
       }
-      if (!heap.tryAcquire((int) kib, WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+      if (!heap.tryAcquire((int) kib, waitMillis, TimeUnit.MILLISECONDS)) {
         throw new Declined(
-            "busy: no room for the input in the renderer's heap within " + WAIT_MILLIS + " ms");
+            "busy: no room for the input in the renderer's heap within " + waitMillis + " ms");
       }
       heldKib += (int) kib;
     }

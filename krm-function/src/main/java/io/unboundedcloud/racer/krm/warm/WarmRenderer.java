@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (a connection past them is closed at once, and its client runs cold), each with the stack a cold
  * run's main thread has.
  */
-public final class Renderer {
+public final class WarmRenderer {
   /** Connections served at once; each waits for a render slot ({@link Admission}) or falls back. */
   static final int MAX_CONNECTIONS = 64;
 
@@ -31,7 +31,7 @@ public final class Renderer {
   /** The most stdin one request may send: larger inputs run cold, in a JVM of their own. */
   static final int MAX_STDIN = 16 << 20;
 
-  private Renderer() {}
+  private WarmRenderer() {}
 
   /** {@code Renderer SOCKET}: serves on SOCKET, whose folder it makes private. */
   public static void main(String[] args) throws IOException {

@@ -159,18 +159,21 @@ if ! why=$("$cgroup" check); then
 fi
 cat >"$work/sixteen.sh" <<EOF
 #!/bin/bash
-set -eu
+set -u
 "$runtime/bin/racer-krm-renderer" "$work/run16/socket" 2>/dev/null &
+jvm=\$!
 for _ in \$(seq 300); do [ -S "$work/run16/socket" ] && break; sleep 0.1; done
 failed=0
 for round in \$(seq 20); do
+  pids=()
   for app in \$(seq 16); do
     (cd "$work/app" && RACER_KRM_RENDERER="$work/run16/socket" racer-krm-generate >"$work/out.\$app" 2>"$work/err.\$app") &
+    pids+=(\$!)
   done
-  wait %%2 %%3 %%4 %%5 %%6 %%7 %%8 %%9 %%10 %%11 %%12 %%13 %%14 %%15 %%16 %%17 || failed=1
+  for pid in "\${pids[@]}"; do wait "\$pid" || failed=1; done
   grep -l "running cold" "$work"/err.* >>"$work/cold-runs" 2>/dev/null || true
 done
-kill %1
+kill "\$jvm"
 exit \$failed
 EOF
 chmod 755 "$work/sixteen.sh"

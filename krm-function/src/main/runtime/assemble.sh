@@ -59,7 +59,7 @@ stamp=$(
   {
     echo "$jdk $timestamp $jmods"
     "$jdk/bin/java" -version 2>&1
-    cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive" "$here/racer-krm-generate" "$here/racer-krm-announce" "$here/racer-krm-refuse-helm" "$here/docker"
+    cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive" "$here/racer-krm-generate" "$here/racer-krm-announce" "$here/racer-krm-refuse-helm" "$here/docker" "$here/racer-krm-renderer" "$here/racer-krm-client.c"
     cat "$target/racer-krm.jar" "$target"/lib/*.jar
     find "$examples" -type f | sort | tr '\n' '\0' | xargs -0 cat
   } | sha256sum | cut -d' ' -f1
@@ -108,8 +108,23 @@ cp "$here/racer-krm-archive" "$out/bin/racer-krm-archive"
 cp "$here/racer-krm-generate" "$out/bin/racer-krm-generate"
 cp "$here/racer-krm-announce" "$out/bin/racer-krm-announce"
 cp "$here/racer-krm-refuse-helm" "$out/bin/racer-krm-refuse-helm"
+cp "$here/racer-krm-renderer" "$out/bin/racer-krm-renderer"
 chmod 755 "$out/bin/racer-krm" "$out/bin/racer-krm-archive" "$out/bin/racer-krm-generate" \
-  "$out/bin/racer-krm-announce" "$out/bin/racer-krm-refuse-helm"
+  "$out/bin/racer-krm-announce" "$out/bin/racer-krm-refuse-helm" "$out/bin/racer-krm-renderer"
+# the warm renderer's JVM is the launcher under another name (it picks the renderer's main class)
+ln -s racer-krm "$out/bin/racer-krm-renderer-jvm"
+# The warm renderer's client, a small C program (racer-krm-client.c): a JVM client would cost the
+# start-up the renderer saves. Built by this machine's C compiler for this machine's runtime; for
+# another platform's (RACER_KRM_JMODS) or without a compiler there is none, and the launcher always
+# runs cold. No build id and no paths in it, so that two builds give the same bytes.
+if [ -z "$jmods" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
+  "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Werror -s -Wl,--build-id=none \
+    -o "$out/bin/racer-krm-client" "$here/racer-krm-client.c" \
+    || fail "the warm renderer's client (racer-krm-client.c) did not compile"
+  chmod 755 "$out/bin/racer-krm-client"
+else
+  say "no C compiler for this platform's runtime: no warm renderer client (every run is cold)"
+fi
 # the stand-in accepts this version's tag only: "racer-krm 0.1.0 (renders Racer 0.19.0)"
 version=$(RACER_KRM_ARCHIVE=off "$out/bin/racer-krm" --version)
 version=${version#racer-krm }

@@ -86,7 +86,7 @@ final class AdoptMode implements Mode {
     int exit = located.exitCode();
     if (exit == Results.SUCCESS
         && chartValuesFile != null
-        && !writeChartValues(chartValuesFile, outcome, call.stderr())) {
+        && !writeChartValues(call, chartValuesFile, outcome)) {
       return 1;
     }
     if (json) {
@@ -103,10 +103,11 @@ final class AdoptMode implements Mode {
    * Writes the chart values to {@code file} and prints the Helm commands that adopt the live
    * objects; {@code false} with the error on stderr when the file cannot be written.
    */
-  static boolean writeChartValues(Path file, AdoptionOutcome outcome, PrintStream stderr) {
+  static boolean writeChartValues(Invocation call, Path file, AdoptionOutcome outcome) {
+    PrintStream stderr = call.stderr();
     try {
       Files.writeString(
-          file,
+          call.caller().resolve(file),
           "# Values for charts/racer, written by racer-krm adopt from the live"
               + " installation: helm install racer charts/racer --values "
               + file.getFileName()

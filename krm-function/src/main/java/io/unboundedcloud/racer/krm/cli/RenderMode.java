@@ -62,7 +62,10 @@ final class RenderMode implements Mode {
 
   @Override
   public String input(Invocation call) {
-    return describe(call.arguments().paths(), call.arguments().path(FUNCTION_CONFIG).orElse(null));
+    return describe(
+        call.caller(),
+        call.arguments().paths(),
+        call.arguments().path(FUNCTION_CONFIG).orElse(null));
   }
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
@@ -115,18 +118,19 @@ final class RenderMode implements Mode {
   }
 
   /** The input as the out-of-memory message names it: how many files, how many bytes. */
-  private static String describe(List<Path> paths, Path functionConfigFile) {
+  private static String describe(Caller caller, List<Path> paths, Path functionConfigFile) {
     List<Path> files = new ArrayList<>();
     try {
       for (ManifestFiles.Found file :
-          ManifestFiles.files(paths, "render", new PrintStream(OutputStream.nullOutputStream()))) {
+          ManifestFiles.files(
+              caller, paths, "render", new PrintStream(OutputStream.nullOutputStream()))) {
         files.add(file.real());
       }
     } catch (RuntimeException gone) {
       return "the input (" + String.join(", ", paths.stream().map(Path::toString).toList()) + ")";
     }
     if (functionConfigFile != null) {
-      files.add(functionConfigFile);
+      files.add(caller.resolve(functionConfigFile));
     }
     long bytes = 0;
     for (Path file : files) {

@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -195,6 +196,22 @@ public final class Renderer {
    * An item's plain tree, from its YAML; {@code null} when it is no plain data, which {@link
    * #readExisting} reports.
    */
+  /**
+   * Records the function config's {@code uncheckedSettings} on the DaemonSet ({@link
+   * Dataplane#UNCHECKED_SETTINGS_ANNOTATION}), sorted, when it lists any: verify renders again with
+   * them.
+   */
+  private static void recordUnchecked(DaemonSet daemonSet, FunctionConfig function) {
+    if (!function.uncheckedSettings().isEmpty()) {
+      daemonSet
+          .getMetadata()
+          .getAnnotations()
+          .put(
+              Dataplane.UNCHECKED_SETTINGS_ANNOTATION,
+              String.join(",", new TreeSet<>(function.uncheckedSettings())));
+    }
+  }
+
   private static Object plainOfNode(Item item) {
     return ObjectCodec.plainOf(item);
   }
@@ -286,7 +303,7 @@ public final class Renderer {
       return null;
     }
     SettingsSource settings = settingsRead.value();
-    DataplaneConfiguration.validateSettings(settings, results);
+    DataplaneConfiguration.validateSettings(settings, functionRead.value(), results);
     if (results.hasError()) {
       return null;
     }
@@ -316,6 +333,7 @@ public final class Renderer {
     DaemonSet daemonSet =
         Dataplane.daemonSet(
             config, SettingsHash.of(settings.data()), SettingsRecord.of(settings.data()));
+    recordUnchecked(daemonSet, functionRead.value());
     ServiceAccount account = Dataplane.serviceAccount(config);
     Object theirDaemonSet = null;
     Object theirAccount = null;

@@ -24,17 +24,17 @@ public final class QuantityCorrection {
    */
   public static final String PATTERN = "^ *(\\+?[0-9]*\\.?[0-9]+) *([A-Za-z]*) *$";
 
-  /**
-   * Each unit as people spell it, mapped to the suffixes a quantity writes for it, in the order a
-   * message offers them: decimal first, then binary.
-   */
-  public static final Map<String, List<String>> SPELLINGS = spellings();
-
   /** The binary suffixes and the power of 1024 each means. */
   private static final List<String> BINARY = List.of("Ki", "Mi", "Gi", "Ti", "Pi", "Ei");
 
   /** The decimal suffixes and the power of 1000 each means. */
   private static final List<String> DECIMAL = List.of("k", "M", "G", "T", "P", "E");
+
+  /**
+   * Each unit as people spell it, mapped to the suffixes a quantity writes for it, in the order a
+   * message offers them: decimal first, then binary.
+   */
+  public static final Map<String, List<String>> SPELLINGS = spellings();
 
   /** A whole number, then a suffix: what {@link #bytes} reads. */
   public static final String BYTES_PATTERN =

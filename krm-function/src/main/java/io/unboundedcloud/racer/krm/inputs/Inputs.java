@@ -226,8 +226,9 @@ public final class Inputs {
 
   /**
    * The function config: a ConfigMap (kustomize's transformer config, kpt's {@code function-input})
-   * whose {@code data} holds {@link FunctionConfig#KEYS}. None at all reads as an empty config; an
-   * unknown key is a warning; another kind is an error. The overrides win over its keys.
+   * whose {@code data} holds {@link FunctionConfig#KEYS}, or the typed {@link TypedFunctionConfig}
+   * with the same keys as its fields, read into the same map. None at all reads as an empty config;
+   * an unknown key is a warning; another kind is an error. The overrides win over its keys.
    */
   public Read<FunctionConfig> functionConfig() {
     if (functionConfigRead == null) {
@@ -241,7 +242,7 @@ public final class Inputs {
       return finish(null, new LinkedHashMap<>(), new Results());
     }
     Item source = new Item(functionConfig);
-    if (!source.is("v1", "ConfigMap")) {
+    if (!isFunctionConfigKind(source)) {
       return Read.failed(
           Result.of(
               Severity.ERROR,
@@ -251,7 +252,12 @@ public final class Inputs {
                   + source.kind()
                   + ": the racer function"
                   + " takes a v1 ConfigMap whose data sets "
-                  + String.join(", ", FunctionConfig.KEYS),
+                  + String.join(", ", FunctionConfig.KEYS)
+                  + ", or a "
+                  + TypedFunctionConfig.API_VERSION
+                  + " "
+                  + TypedFunctionConfig.KIND
+                  + " with the same keys as its fields",
               source.ref(),
               "kind"));
     }
@@ -268,7 +274,7 @@ public final class Inputs {
                     + " is ignored; the keys are "
                     + String.join(", ", FunctionConfig.KEYS),
                 source.ref(),
-                "data." + key));
+                fieldPrefix(source) + key));
       }
     }
     return finish(source, data, results);
@@ -288,12 +294,32 @@ public final class Inputs {
     if (folderFunctionConfig == null) {
       Item source = functionConfig == null ? null : new Item(functionConfig);
       Results results = new Results();
-      folderFunctionConfig =
-          source != null && source.is("v1", "ConfigMap")
-              ? Read.of(Collections.unmodifiableMap(scalarData(source, results)), results)
-              : Read.of(Map.of(), results);
+      if (source != null && TypedFunctionConfig.is(source)) {
+        folderFunctionConfig =
+            Read.of(
+                Collections.unmodifiableMap(TypedFunctionConfig.data(source, results)), results);
+      } else {
+        folderFunctionConfig =
+            source != null && source.is("v1", "ConfigMap")
+                ? Read.of(Collections.unmodifiableMap(scalarData(source, results)), results)
+                : Read.of(Map.of(), results);
+      }
     }
     return folderFunctionConfig;
+  }
+
+  /** Whether {@code source} is a function config's kind: the ConfigMap, or the typed kind. */
+  private static boolean isFunctionConfigKind(Item source) {
+    return source.is("v1", "ConfigMap") || TypedFunctionConfig.is(source);
+  }
+
+  /**
+   * Where the function config's keys are in {@code source}: under {@code data.} in a ConfigMap (and
+   * when there is no config, so an Application parameter is named as the key it sets), the object's
+   * own fields in the typed kind.
+   */
+  private static String fieldPrefix(Item source) {
+    return source != null && TypedFunctionConfig.is(source) ? "" : "data.";
   }
 
   /**
@@ -307,14 +333,14 @@ public final class Inputs {
       results.add(
           Result.of(
                   Severity.ERROR,
-                  "data."
+                  fieldPrefix(source)
                       + FunctionConfig.STRICT
                       + " is \""
                       + strict
                       + "\": must be exactly \"true\" (every warning is an error) or \"false\""
                       + " (the default)",
                   source == null ? null : source.ref(),
-                  "data." + FunctionConfig.STRICT)
+                  fieldPrefix(source) + FunctionConfig.STRICT)
               .withCurrentValue(strict));
     }
     return Read.of(FunctionConfig.of(source, data), results);

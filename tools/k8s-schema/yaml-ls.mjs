@@ -63,7 +63,8 @@ child.stdout.on("data", (chunk) => {
 });
 
 const settings = {
-  yaml: { validate: true, completion: true, hover: true, format: { enable: false }, schemaStore: { enable: false }, schemas: {} },
+  // YAML 1.1, as Kubernetes reads manifests (go-yaml): an unquoted off or y is a boolean there (docs/editors.md)
+  yaml: { yamlVersion: "1.1", validate: true, completion: true, hover: true, format: { enable: false }, schemaStore: { enable: false }, schemas: {} },
 };
 const timer = setTimeout(() => {
   console.error("yaml-ls.mjs: the language server did not answer within 120 s");

@@ -151,7 +151,7 @@ public final class FunctionConfigSchema {
         if (typed) {
           schema.put("type", "boolean");
         } else {
-          schema.put("type", "string");
+          // no "type": the enum's strings say it, and an unquoted true gets one mark, not two
           schema.put("enum", List.of("true", "false"));
         }
       }

@@ -32,6 +32,11 @@ final class SettingValueSchema {
             + "."
             + SchemaText.STRINGS_ONLY);
     schema.putAll(key.rule().jsonSchema());
+    if (schema.containsKey("enum")) {
+      // the words are strings: an unquoted off (a boolean to Kubernetes) then gets one mark, the
+      // choices, where "type" would add a second on the same line
+      schema.remove("type");
+    }
     if (schema.containsKey("pattern")) {
       // a value no rule accepts: its message is what check says of a value that is no number
       schema.put("patternErrorMessage", key.name() + " " + key.rule().check("x").orElseThrow());

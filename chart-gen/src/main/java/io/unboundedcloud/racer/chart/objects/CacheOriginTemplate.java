@@ -25,33 +25,35 @@ public final class CacheOriginTemplate {
   public static ObjectTemplate daemonSets() {
     ResourceRequirements resources =
         new ResourceRequirementsBuilder()
-            .addToRequests("memory", new Quantity(Sentinels.ORIGIN_MEMORY))
+            .addToRequests("memory", new Quantity(HelmPlaceholders.ORIGIN_MEMORY))
             .build();
     var env =
         List.of(
             new EnvVarBuilder()
-                .withName(Sentinels.ORIGIN_ENV)
-                .withValue(Sentinels.ORIGIN_ENV)
+                .withName(HelmPlaceholders.ORIGIN_ENV)
+                .withValue(HelmPlaceholders.ORIGIN_ENV)
                 .build());
     CacheOrigin.Spec spec =
         new CacheOrigin.Spec(
-            Sentinels.ORIGIN_NAME,
-            Sentinels.ORIGIN_NAMESPACE,
-            Sentinels.ORIGIN_VOLUME,
-            Sentinels.ORIGIN_IMAGE,
-            Sentinels.ORIGIN_ARGS,
+            HelmPlaceholders.ORIGIN_NAME,
+            HelmPlaceholders.ORIGIN_NAMESPACE,
+            HelmPlaceholders.ORIGIN_VOLUME,
+            HelmPlaceholders.ORIGIN_IMAGE,
+            HelmPlaceholders.ORIGIN_ARGS,
             env,
             resources);
     Object tree = ModelTree.of(CacheOrigin.daemonSet(spec));
     Substitutions substitutions =
         new Substitutions()
-            .text(Sentinels.ORIGIN_NAME, ORIGIN + ".name")
-            .text(Sentinels.ORIGIN_NAMESPACE, ORIGIN + ".namespace | default $.Release.Namespace")
-            .text(Sentinels.ORIGIN_VOLUME, ORIGIN + ".volume")
-            .text(Sentinels.ORIGIN_IMAGE, ORIGIN + ".image")
+            .text(HelmPlaceholders.ORIGIN_NAME, ORIGIN + ".name")
+            .text(
+                HelmPlaceholders.ORIGIN_NAMESPACE,
+                ORIGIN + ".namespace | default $.Release.Namespace")
+            .text(HelmPlaceholders.ORIGIN_VOLUME, ORIGIN + ".volume")
+            .text(HelmPlaceholders.ORIGIN_IMAGE, ORIGIN + ".image")
             .replace(
                 "args",
-                ModelTree.valueOf(Sentinels.ORIGIN_ARGS),
+                ModelTree.valueOf(HelmPlaceholders.ORIGIN_ARGS),
                 Fragment.optionalEntry("args", ORIGIN + ".args"))
             .replace("env", ModelTree.valueOf(env), Fragment.optionalEntry("env", ORIGIN + ".env"))
             .replace(

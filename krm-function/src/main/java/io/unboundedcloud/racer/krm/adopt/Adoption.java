@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -67,7 +67,7 @@ public final class Adoption {
 
   private static AdoptionOutcome adoptOrFail(
       List<MappingNode> objects, Options options, ItemLocator locate) {
-    Read<LiveInstallation> picked = LiveInstallation.pick(objects, locate);
+    ReadOutcome<LiveInstallation> picked = LiveInstallation.pick(objects, locate);
     if (!picked.ok()) {
       return AdoptionOutcome.failed(picked.results());
     }

@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -47,7 +47,7 @@ record LiveInstallation(
    * @param locate names the file each object came from, for the messages that name several
    *     same-named objects
    */
-  static Read<LiveInstallation> pick(List<MappingNode> objects, ItemLocator locate) {
+  static ReadOutcome<LiveInstallation> pick(List<MappingNode> objects, ItemLocator locate) {
     Inputs dump = new Inputs(objects, null, locate);
     List<Item> daemonSets = dump.dataplaneDaemonSets();
     if (daemonSets.isEmpty()) {
@@ -90,7 +90,7 @@ record LiveInstallation(
                 .toList(),
             null,
             locate);
-    Read<SettingsSource> settings = installation.settings();
+    ReadOutcome<SettingsSource> settings = installation.settings();
     if (!settings.ok()) {
       boolean none =
           settings.value() == null
@@ -107,7 +107,7 @@ record LiveInstallation(
                   + " -o yaml)"
               : settings.results().first().message());
     }
-    Read<Item> account = installation.existingServiceAccount(namespace);
+    ReadOutcome<Item> account = installation.existingServiceAccount(namespace);
     if (!account.ok() && !account.results().isEmpty()) {
       return failed(account.results().first().message());
     }
@@ -121,7 +121,7 @@ record LiveInstallation(
     }
     List<Item> leftOut =
         dump.items().stream().filter(item -> !picked.contains(item.node())).toList();
-    return Read.of(
+    return ReadOutcome.of(
         new LiveInstallation(daemonSet, settings.value().item(), account.value(), origins, leftOut),
         new Results());
   }
@@ -196,7 +196,7 @@ record LiveInstallation(
         .collect(Collectors.joining(", "));
   }
 
-  private static Read<LiveInstallation> failed(String message) {
-    return Read.failed(Result.error(message));
+  private static ReadOutcome<LiveInstallation> failed(String message) {
+    return ReadOutcome.failed(Result.error(message));
   }
 }

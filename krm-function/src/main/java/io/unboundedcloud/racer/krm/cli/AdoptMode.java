@@ -94,7 +94,7 @@ final class AdoptMode implements Mode {
     if (chartValuesFile != null) {
       try {
         Files.writeString(
-            chartValuesFile,
+            call.caller().resolve(chartValuesFile),
             "# Values for charts/racer, written by racer-krm adopt from the live"
                 + " installation: helm install racer charts/racer --values "
                 + chartValuesFile.getFileName()

@@ -2,7 +2,7 @@ package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.parameters.Announcements;
@@ -94,16 +94,16 @@ final class AnnounceMode implements Mode {
     PrintStream stderr = call.stderr();
     SourceFiles sources = new SourceFiles();
     List<MappingNode> objects = call.manifests(call.arguments().positionals(), name(), sources);
-    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
+    ReadOutcome<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
     List<MappingNode> items = sorted.value() == null ? objects : sorted.value().items();
     ParameterLimits limits = ParameterLimits.NONE;
     if (sorted.value() != null && sorted.value().functionConfig() != null) {
-      Read<ParameterLimits> read =
+      ReadOutcome<ParameterLimits> read =
           ParameterLimits.of(
               new Inputs(items, sorted.value().functionConfig()).folderFunctionConfig(), null);
       limits = read.ok() ? read.value() : ParameterLimits.NONE;
     }
-    Read<SettingsSource> settings = new Inputs(items, null).builtSettings();
+    ReadOutcome<SettingsSource> settings = new Inputs(items, null).builtSettings();
     for (Result result : settings.results()) {
       stderr.println(PREFIX + sources.locate(result).toLine());
     }

@@ -8,7 +8,7 @@ import io.unboundedcloud.racer.krm.diff.ObjectChange;
 import io.unboundedcloud.racer.krm.diff.Side;
 import io.unboundedcloud.racer.krm.diff.SideFinding;
 import io.unboundedcloud.racer.krm.diff.SideSource;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.io.IOException;
@@ -98,7 +98,8 @@ final class DiffMode implements Mode {
                 side.record(),
                 skipped ->
                     found.add(side.unreadFile(skipped.file().toString(), skipped.warning())));
-        Read<List<Map<String, Object>>> prepared = DiffSide.of(objects, functionConfig, side);
+        ReadOutcome<List<Map<String, Object>>> prepared =
+            DiffSide.of(objects, functionConfig, side);
         found.addAll(side.findings(prepared.results()));
         report(found, stderr);
         warnings.addAll(found);

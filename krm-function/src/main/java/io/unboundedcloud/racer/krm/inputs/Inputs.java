@@ -38,10 +38,10 @@ public final class Inputs {
    * The reads a run makes more than once, each made on first use: racer-settings and the function
    * config are read once per run, whoever asks (the renderer asks for them at several steps).
    */
-  private Read<SettingsSource> settings;
+  private ReadOutcome<SettingsSource> settings;
 
-  private Read<Map<String, String>> folderFunctionConfig;
-  private Read<FunctionConfig> functionConfigRead;
+  private ReadOutcome<Map<String, String>> folderFunctionConfig;
+  private ReadOutcome<FunctionConfig> functionConfigRead;
 
   /**
    * @param items the ResourceList's items, in order
@@ -99,7 +99,7 @@ public final class Inputs {
    * candidate. Its data are the ConfigMap's with the overrides over them (a key they set keeps its
    * place, a new one comes last).
    */
-  public Read<SettingsSource> settings() {
+  public ReadOutcome<SettingsSource> settings() {
     if (settings == null) {
       settings = findSettings();
     }
@@ -110,7 +110,7 @@ public final class Inputs {
    * One pass over the items: each ConfigMap's annotations are read once, for both the function
    * annotation and the names kustomize recorded (the other items' only when none is found).
    */
-  private Read<SettingsSource> findSettings() {
+  private ReadOutcome<SettingsSource> findSettings() {
     List<Item> candidates = new ArrayList<>();
     for (Item item : items) {
       if (item.is("v1", "ConfigMap")) {
@@ -124,10 +124,10 @@ public final class Inputs {
     if (candidates.isEmpty()
         && items.stream()
             .allMatch(item -> item.annotations().containsKey(Item.FUNCTION_ANNOTATION))) {
-      return Read.failed(Result.error(NoInput.MESSAGE));
+      return ReadOutcome.failed(Result.error(NoInput.MESSAGE));
     }
     if (candidates.isEmpty()) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               "no ConfigMap named "
                   + Dataplane.SETTINGS_CONFIG_MAP
@@ -137,13 +137,13 @@ public final class Inputs {
                   + " installation namespace; an empty data map takes every default)"));
     }
     if (candidates.size() > 1) {
-      return Read.failed(severalSettings(candidates));
+      return ReadOutcome.failed(severalSettings(candidates));
     }
     Item item = candidates.get(0);
     Results results = new Results();
     Map<String, String> data = scalarData(item, results);
     data.putAll(overrides.settings());
-    return Read.of(new SettingsSource(item, item.namespace(), data), results);
+    return ReadOutcome.of(new SettingsSource(item, item.namespace(), data), results);
   }
 
   /**
@@ -203,8 +203,8 @@ public final class Inputs {
    * appended a hash of its data to its name and dropped its record of the old one), in the
    * DaemonSet's namespace; or else the one {@link #settings()} finds.
    */
-  public Read<SettingsSource> builtSettings() {
-    Read<SettingsSource> byName = settings();
+  public ReadOutcome<SettingsSource> builtSettings() {
+    ReadOutcome<SettingsSource> byName = settings();
     if (byName.value() != null) {
       return byName;
     }
@@ -217,7 +217,7 @@ public final class Inputs {
           Results results = new Results();
           Map<String, String> data = scalarData(item, results);
           data.putAll(overrides.settings());
-          return Read.of(new SettingsSource(item, item.namespace(), data), results);
+          return ReadOutcome.of(new SettingsSource(item, item.namespace(), data), results);
         }
       }
     }
@@ -230,20 +230,20 @@ public final class Inputs {
    * with the same keys as its fields, read into the same map. None at all reads as an empty config;
    * an unknown key is a warning; another kind is an error. The overrides win over its keys.
    */
-  public Read<FunctionConfig> functionConfig() {
+  public ReadOutcome<FunctionConfig> functionConfig() {
     if (functionConfigRead == null) {
       functionConfigRead = readFunctionConfig();
     }
     return functionConfigRead;
   }
 
-  private Read<FunctionConfig> readFunctionConfig() {
+  private ReadOutcome<FunctionConfig> readFunctionConfig() {
     if (functionConfig == null) {
       return finish(null, new LinkedHashMap<>(), new Results());
     }
     Item source = new Item(functionConfig);
     if (!isFunctionConfigKind(source)) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.of(
               Severity.ERROR,
               "functionConfig is a "
@@ -261,7 +261,7 @@ public final class Inputs {
               source.ref(),
               "kind"));
     }
-    Read<Map<String, String>> folder = folderRead();
+    ReadOutcome<Map<String, String>> folder = folderRead();
     Results results = new Results().addAll(folder.results());
     Map<String, String> data = new LinkedHashMap<>(folder.value());
     for (String key : data.keySet()) {
@@ -290,19 +290,19 @@ public final class Inputs {
   }
 
   /** The function config's own {@code data}, and what is wrong with it, read on first use. */
-  private Read<Map<String, String>> folderRead() {
+  private ReadOutcome<Map<String, String>> folderRead() {
     if (folderFunctionConfig == null) {
       Item source = functionConfig == null ? null : new Item(functionConfig);
       Results results = new Results();
       if (source != null && TypedFunctionConfig.is(source)) {
         folderFunctionConfig =
-            Read.of(
+            ReadOutcome.of(
                 Collections.unmodifiableMap(TypedFunctionConfig.data(source, results)), results);
       } else {
         folderFunctionConfig =
             source != null && source.is("v1", "ConfigMap")
-                ? Read.of(Collections.unmodifiableMap(scalarData(source, results)), results)
-                : Read.of(Map.of(), results);
+                ? ReadOutcome.of(Collections.unmodifiableMap(scalarData(source, results)), results)
+                : ReadOutcome.of(Map.of(), results);
       }
     }
     return folderFunctionConfig;
@@ -326,7 +326,8 @@ public final class Inputs {
    * The config {@code data} sets once the overrides are over it, its values checked where they are
    * not checked later ({@code strict}); {@code source} is null when the function got no config.
    */
-  private Read<FunctionConfig> finish(Item source, Map<String, String> data, Results results) {
+  private ReadOutcome<FunctionConfig> finish(
+      Item source, Map<String, String> data, Results results) {
     data.putAll(overrides.functionConfig());
     String strict = data.get(FunctionConfig.STRICT);
     if (strict != null && !strict.equals("true") && !strict.equals("false")) {
@@ -343,7 +344,7 @@ public final class Inputs {
                   fieldPrefix(source) + FunctionConfig.STRICT)
               .withCurrentValue(strict));
     }
-    return Read.of(FunctionConfig.of(source, data), results);
+    return ReadOutcome.of(FunctionConfig.of(source, data), results);
   }
 
   /**
@@ -351,7 +352,7 @@ public final class Inputs {
    * changed by the user since), found by its name or a name it held before a kustomize prefix or
    * suffix.
    */
-  public Read<Item> existingDaemonSet(String namespace) {
+  public ReadOutcome<Item> existingDaemonSet(String namespace) {
     return existing("apps/v1", "DaemonSet", namespace);
   }
 
@@ -404,7 +405,7 @@ public final class Inputs {
   /**
    * The dataplane ServiceAccount already in the installation namespace, found like the DaemonSet.
    */
-  public Read<Item> existingServiceAccount(String namespace) {
+  public ReadOutcome<Item> existingServiceAccount(String namespace) {
     return existing("v1", "ServiceAccount", namespace);
   }
 
@@ -426,7 +427,7 @@ public final class Inputs {
         && item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME);
   }
 
-  private Read<Item> existing(String apiVersion, String kind, String namespace) {
+  private ReadOutcome<Item> existing(String apiVersion, String kind, String namespace) {
     List<Item> found =
         items.stream()
             .filter(item -> item.is(apiVersion, kind))
@@ -435,7 +436,7 @@ public final class Inputs {
             .toList();
     if (found.size() > 1) {
       String names = ObjectNames.of(found, locate, "; ");
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               "found "
                   + found.size()
@@ -447,7 +448,7 @@ public final class Inputs {
                   + names
                   + ". Keep one"));
     }
-    return Read.of(found.isEmpty() ? null : found.get(0), new Results());
+    return ReadOutcome.of(found.isEmpty() ? null : found.get(0), new Results());
   }
 
   /**

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.workload.settings.KeySuggestion;
@@ -59,9 +59,9 @@ public final class ParametersJson {
    *
    * @param json the variable's value, or {@code null} when it is not set
    */
-  public static Read<ApplicationParameters> read(String json) {
+  public static ReadOutcome<ApplicationParameters> read(String json) {
     if (json == null || json.isBlank()) {
-      return Read.of(ApplicationParameters.NONE, new Results());
+      return ReadOutcome.of(ApplicationParameters.NONE, new Results());
     }
     return parse(json);
   }
@@ -70,20 +70,20 @@ public final class ParametersJson {
    * The JSON read with Jackson's databind, which only a run with parameters loads: every other run
    * keeps the start-up the class-data archive was trained for (RuntimeArchiveIT).
    */
-  private static Read<ApplicationParameters> parse(String json) {
+  private static ReadOutcome<ApplicationParameters> parse(String json) {
     JsonNode root;
     try (JsonParser parser = Mapper.JSON.createParser(json)) {
       root = Mapper.JSON.readTree(parser);
       int end = (int) parser.currentLocation().getCharOffset();
       if (!atEnd(parser)) {
-        return Read.failed(isUnicode(json) ? trailing(json, end) : notUnicode());
+        return ReadOutcome.failed(isUnicode(json) ? trailing(json, end) : notUnicode());
       }
     } catch (JsonProcessingException broken) {
       if (!isUnicode(json)) {
         // Jackson's message quotes the character it stopped at: U+FFFD, not what was sent
-        return Read.failed(notUnicode());
+        return ReadOutcome.failed(notUnicode());
       }
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               ParameterNames.ENVIRONMENT_VARIABLE
                   + " is not JSON ("
@@ -93,10 +93,10 @@ public final class ParametersJson {
       throw new UncheckedIOException("a string always reads", unreadable);
     }
     if (root == null || root.isNull()) {
-      return Read.of(ApplicationParameters.NONE, new Results());
+      return ReadOutcome.of(ApplicationParameters.NONE, new Results());
     }
     if (!root.isArray()) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               ParameterNames.ENVIRONMENT_VARIABLE
                   + " is a JSON "
@@ -150,7 +150,7 @@ public final class ParametersJson {
     private final Map<String, ParameterValue> functionConfig = new LinkedHashMap<>();
     private final List<String> names = new ArrayList<>();
 
-    Read<ApplicationParameters> read(JsonNode array) {
+    ReadOutcome<ApplicationParameters> read(JsonNode array) {
       int index = 0;
       for (JsonNode parameter : array) {
         readParameter(parameter, index++);
@@ -158,7 +158,9 @@ public final class ParametersJson {
       ApplicationParameters parameters =
           new ApplicationParameters(
               List.copyOf(settings.values()), List.copyOf(functionConfig.values()));
-      return results.hasError() ? Read.of(null, results) : Read.of(parameters, results);
+      return results.hasError()
+          ? ReadOutcome.of(null, results)
+          : ReadOutcome.of(parameters, results);
     }
 
     private void readParameter(JsonNode parameter, int index) {

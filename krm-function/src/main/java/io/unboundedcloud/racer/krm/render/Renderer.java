@@ -9,7 +9,7 @@ import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.Overrides;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.parameters.ParameterAttribution;
@@ -210,7 +210,7 @@ public final class Renderer {
     Plan plan = null;
     Inputs inputs = new Inputs(items, functionConfig, locate, parameters.overrides());
     try {
-      Read<ParameterLimits> limits =
+      ReadOutcome<ParameterLimits> limits =
           ParameterLimits.of(
               inputs.folderFunctionConfig(),
               functionConfig == null ? null : new Item(functionConfig).ref());
@@ -259,7 +259,7 @@ public final class Renderer {
       Function<Item, Object> plainOf,
       Function<Item, Object> originPlainOf,
       Results results) {
-    Read<FunctionConfig> functionRead = inputs.functionConfig();
+    ReadOutcome<FunctionConfig> functionRead = inputs.functionConfig();
     Plan plan =
         renderWith(inputs, functionRead, parameters, limits, plainOf, originPlainOf, results);
     if (functionRead.value() != null && functionRead.value().strict()) {
@@ -273,13 +273,13 @@ public final class Renderer {
 
   private static Plan renderWith(
       Inputs inputs,
-      Read<FunctionConfig> functionRead,
+      ReadOutcome<FunctionConfig> functionRead,
       ApplicationParameters parameters,
       ParameterLimits limits,
       Function<Item, Object> plainOf,
       Function<Item, Object> originPlainOf,
       Results results) {
-    Read<SettingsSource> settingsRead = inputs.settings();
+    ReadOutcome<SettingsSource> settingsRead = inputs.settings();
     results.addAll(settingsRead.results());
     results.addAll(functionRead.results());
     if (!settingsRead.ok() || !functionRead.ok()) {
@@ -306,8 +306,8 @@ public final class Renderer {
       return null;
     }
     String namespace = settings.namespace();
-    Read<Item> existingDaemonSet = inputs.existingDaemonSet(namespace);
-    Read<Item> existingAccount = inputs.existingServiceAccount(namespace);
+    ReadOutcome<Item> existingDaemonSet = inputs.existingDaemonSet(namespace);
+    ReadOutcome<Item> existingAccount = inputs.existingServiceAccount(namespace);
     results.addAll(existingDaemonSet.results());
     results.addAll(existingAccount.results());
     if (results.hasError()) {

@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.krm.verify;
 import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -42,10 +42,10 @@ record RenderedDataplane(
   private static final String SETTINGS_SOURCES = DataplaneWiring.ENV_FROM.toString();
 
   /** Finds the one installation, or says why there is none to verify. */
-  static Read<RenderedDataplane> find(Inputs inputs, GivenSettings outside) {
+  static ReadOutcome<RenderedDataplane> find(Inputs inputs, GivenSettings outside) {
     List<Item> found = inputs.renderedDataplanes();
     if (found.isEmpty()) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               "no dataplane DaemonSet among the "
                   + inputs.items().size()
@@ -59,11 +59,12 @@ record RenderedDataplane(
                   + Dataplane.CONTAINER_NAME
                   + "): verify checks what racer-krm or charts/racer rendered"));
     }
-    List<Read<RenderedDataplane>> reads =
+    List<ReadOutcome<RenderedDataplane>> reads =
         found.stream().map(ds -> of(ds, inputs, outside)).toList();
-    List<Read<RenderedDataplane>> installations = reads.stream().filter(Read::ok).toList();
+    List<ReadOutcome<RenderedDataplane>> installations =
+        reads.stream().filter(ReadOutcome::ok).toList();
     if (installations.size() > 1) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               "found "
                   + installations.size()
@@ -77,7 +78,8 @@ record RenderedDataplane(
     return installations.isEmpty() ? reads.get(0) : installations.get(0);
   }
 
-  private static Read<RenderedDataplane> of(Item daemonSet, Inputs inputs, GivenSettings outside) {
+  private static ReadOutcome<RenderedDataplane> of(
+      Item daemonSet, Inputs inputs, GivenSettings outside) {
     DataplaneWiring wiring = DataplaneWiring.of(daemonSet);
     if (wiring.container() == null) {
       return refused(
@@ -110,13 +112,13 @@ record RenderedDataplane(
     for (List<Item> found : List.of(inStreamFound, givenFound)) {
       if (found.size() > 1) {
         // the same ConfigMap twice: which of them the cluster holds, the stream cannot say
-        return Read.failed(inputs.severalSettings(found));
+        return ReadOutcome.failed(inputs.severalSettings(found));
       }
     }
     Item inStream = inStreamFound.isEmpty() ? null : inStreamFound.get(0);
     Item given = givenFound.isEmpty() ? null : givenFound.get(0);
     if (inStream != null && given != null) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.of(
               Severity.ERROR,
               "ConfigMap "
@@ -132,9 +134,9 @@ record RenderedDataplane(
               null));
     }
     if (inStream == null && given == null) {
-      return Read.failed(missingSettings(daemonSet, settingsName, outside));
+      return ReadOutcome.failed(missingSettings(daemonSet, settingsName, outside));
     }
-    return Read.of(
+    return ReadOutcome.of(
         new RenderedDataplane(
             daemonSet,
             inStream != null ? inStream : given,
@@ -186,8 +188,8 @@ record RenderedDataplane(
         SETTINGS_SOURCES);
   }
 
-  private static Read<RenderedDataplane> refused(Item daemonSet, String field, String what) {
-    return Read.failed(
+  private static ReadOutcome<RenderedDataplane> refused(Item daemonSet, String field, String what) {
+    return ReadOutcome.failed(
         Result.of(
             Severity.ERROR,
             "the dataplane DaemonSet "

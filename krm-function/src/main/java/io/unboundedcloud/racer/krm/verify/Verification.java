@@ -5,7 +5,7 @@ import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -66,7 +66,7 @@ public final class Verification {
       List<MappingNode> objects, List<MappingNode> settings, ItemLocator locate) {
     Results results = new Results();
     Inputs inputs = new Inputs(objects, null, locate);
-    Read<RenderedDataplane> found =
+    ReadOutcome<RenderedDataplane> found =
         RenderedDataplane.find(
             inputs, settings.isEmpty() ? GivenSettings.NONE : GivenSettings.of(settings));
     results.addAll(found.results());

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.inputs.Item;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -320,7 +320,7 @@ class ParametersRenderTest {
   }
 
   private static ApplicationParameters parameters(String json) {
-    Read<ApplicationParameters> read = ParametersJson.read(json);
+    ReadOutcome<ApplicationParameters> read = ParametersJson.read(json);
     assertThat(read.ok()).as("%s", read.results()).isTrue();
     return read.value();
   }

@@ -164,23 +164,8 @@ public final class ParametersJson {
     }
 
     private void readParameter(JsonNode parameter, int index) {
-      JsonNode nameNode = parameter.get("name");
-      if (!parameter.isObject() || nameNode == null || !nameNode.isTextual()) {
-        error(
-            "Application parameter number "
-                + (index + 1)
-                + " has no name: each is an object with a \"name\" and a \"string\" or a \"map\"");
-        return;
-      }
-      String name = nameNode.textValue();
-      if (!isUnicode(name)) {
-        error(
-            "Application parameter number "
-                + (index + 1)
-                + " ("
-                + ParameterNames.ENVIRONMENT_VARIABLE
-                + ") has a name that "
-                + NOT_UTF8);
+      String name = nameOf(parameter, index);
+      if (name == null) {
         return;
       }
       if (names.contains(name)) {
@@ -191,10 +176,10 @@ public final class ParametersJson {
       String kind = valueKind(parameter);
       if (kind == null) {
         error(where(name) + "has no value: give it a \"string\" (or a \"map\" for settings)");
-        return;
-      }
-      if (name.equals(ParameterNames.SETTINGS)) {
-        if (!kind.equals(MAP)) {
+      } else if (name.equals(ParameterNames.SETTINGS)) {
+        if (kind.equals(MAP)) {
+          readSettingsMap(parameter.get("map"));
+        } else {
           error(
               where(name)
                   + "is "
@@ -202,48 +187,10 @@ public final class ParametersJson {
                   + ", but "
                   + ParameterNames.SETTINGS
                   + " is a map of racer-settings keys to values");
-          return;
         }
-        readSettingsMap(parameter.get("map"));
       } else if (ParameterNames.isSettingKey(name)
           || ParameterNames.FUNCTION_CONFIG.contains(name)) {
-        if (!kind.equals(STRING)) {
-          error(
-              where(name)
-                  + "is "
-                  + kind
-                  + ", but "
-                  + name
-                  + " takes a string"
-                  + (ParameterNames.isSettingKey(name)
-                      ? " (or set it in the map parameter " + ParameterNames.SETTINGS + ")"
-                      : ""));
-          return;
-        }
-        if (!isUnicode(parameter.get("string").textValue())) {
-          error(where(name) + NOT_UTF8);
-          return;
-        }
-        String text = parameter.get("string").textValue();
-        if (text.isBlank() && ParameterNames.IMAGE_CHOOSING.containsKey(name)) {
-          error(
-              where(name)
-                  + "is blank (\""
-                  + text
-                  + "\"): the function config reads a blank value as unset, so it would drop"
-                  + " the folder's own "
-                  + name
-                  + " (a digest pin with it) rather than choose an image; give "
-                  + ParameterNames.IMAGE_CHOOSING.get(name)
-                  + ", or leave the parameter out to keep the folder's");
-          return;
-        }
-        ParameterValue value = new ParameterValue(name, text, name);
-        if (ParameterNames.isSettingKey(name)) {
-          putSetting(value);
-        } else {
-          functionConfig.put(name, value);
-        }
+        readString(parameter, name, kind);
       } else {
         error(
             where(name)
@@ -252,6 +199,71 @@ public final class ParametersJson {
                 + " and "
                 + String.join(", ", ParameterNames.FUNCTION_CONFIG)
                 + hint(name));
+      }
+    }
+
+    /** The parameter's name, or {@code null} with an error when it has none or not a text one. */
+    private String nameOf(JsonNode parameter, int index) {
+      JsonNode nameNode = parameter.get("name");
+      if (!parameter.isObject() || nameNode == null || !nameNode.isTextual()) {
+        error(
+            "Application parameter number "
+                + (index + 1)
+                + " has no name: each is an object with a \"name\" and a \"string\" or a \"map\"");
+        return null;
+      }
+      String name = nameNode.textValue();
+      if (!isUnicode(name)) {
+        error(
+            "Application parameter number "
+                + (index + 1)
+                + " ("
+                + ParameterNames.ENVIRONMENT_VARIABLE
+                + ") has a name that "
+                + NOT_UTF8);
+        return null;
+      }
+      return name;
+    }
+
+    /** A racer-settings key or a function config field given as a string: one value kept. */
+    private void readString(JsonNode parameter, String name, String kind) {
+      if (!kind.equals(STRING)) {
+        error(
+            where(name)
+                + "is "
+                + kind
+                + ", but "
+                + name
+                + " takes a string"
+                + (ParameterNames.isSettingKey(name)
+                    ? " (or set it in the map parameter " + ParameterNames.SETTINGS + ")"
+                    : ""));
+        return;
+      }
+      if (!isUnicode(parameter.get("string").textValue())) {
+        error(where(name) + NOT_UTF8);
+        return;
+      }
+      String text = parameter.get("string").textValue();
+      if (text.isBlank() && ParameterNames.IMAGE_CHOOSING.containsKey(name)) {
+        error(
+            where(name)
+                + "is blank (\""
+                + text
+                + "\"): the function config reads a blank value as unset, so it would drop"
+                + " the folder's own "
+                + name
+                + " (a digest pin with it) rather than choose an image; give "
+                + ParameterNames.IMAGE_CHOOSING.get(name)
+                + ", or leave the parameter out to keep the folder's");
+        return;
+      }
+      ParameterValue value = new ParameterValue(name, text, name);
+      if (ParameterNames.isSettingKey(name)) {
+        putSetting(value);
+      } else {
+        functionConfig.put(name, value);
       }
     }
 

@@ -286,11 +286,49 @@ public final class Renderer {
       return null;
     }
     SettingsSource settings = settingsRead.value();
+    Config config = configure(inputs, settings, functionRead.value(), parameters, limits, results);
+    if (config == null) {
+      return null;
+    }
+    Owned owned = owned(inputs, settings, config, plainOf, results);
+    if (owned == null) {
+      return null;
+    }
+    PodSpec pod = owned.daemonSet().getSpec().getTemplate().getSpec();
+    DataplaneConfiguration.checkFit(
+        config, settings, functionRead.value(), pod.getTerminationGracePeriodSeconds(), results);
+    List<OriginPlacement.Edit> edits =
+        originEdits(inputs, settings.namespace(), pod, originPlainOf, results);
+    if (functionRead.value().strict()) {
+      // before any item is edited: a run that strict mode fails gives every item back as it came
+      results.makeStrict();
+    }
+    if (results.hasError()) {
+      return null;
+    }
+    return new Plan(
+        List.of(
+            placed(owned.existingAccount(), owned.theirAccount(), owned.account()),
+            placed(owned.existingDaemonSet(), owned.theirDaemonSet(), owned.daemonSet())),
+        edits);
+  }
+
+  /**
+   * The dataplane's configuration from valid settings and the function config, its images judged as
+   * they will be rendered; {@code null} when an error is in {@code results}.
+   */
+  private static Config configure(
+      Inputs inputs,
+      SettingsSource settings,
+      FunctionConfig functionConfig,
+      ApplicationParameters parameters,
+      ParameterLimits limits,
+      Results results) {
     DataplaneConfiguration.validateSettings(settings, results);
     if (results.hasError()) {
       return null;
     }
-    Config config = DataplaneConfiguration.of(settings, functionRead.value(), results);
+    Config config = DataplaneConfiguration.of(settings, functionConfig, results);
     if (config == null) {
       return null;
     }
@@ -298,13 +336,32 @@ public final class Renderer {
     results.addAll(
         limits.checkImages(
             parameters,
-            functionRead.value(),
+            functionConfig,
             FunctionConfig.of(null, inputs.folderFunctionConfig()),
             config.dataplaneImage(),
             config.objectImage()));
-    if (results.hasError()) {
-      return null;
-    }
+    return results.hasError() ? null : config;
+  }
+
+  /**
+   * The DaemonSet and ServiceAccount to write, each merged into the one already among the inputs
+   * (its plain tree kept for the output), or as built where there is none.
+   */
+  private record Owned(
+      DaemonSet daemonSet,
+      ServiceAccount account,
+      Item existingDaemonSet,
+      Object theirDaemonSet,
+      Item existingAccount,
+      Object theirAccount) {}
+
+  /** The objects to write, or {@code null} when an existing one cannot be read or kept. */
+  private static Owned owned(
+      Inputs inputs,
+      SettingsSource settings,
+      Config config,
+      Function<Item, Object> plainOf,
+      Results results) {
     String namespace = settings.namespace();
     ReadOutcome<Item> existingDaemonSet = inputs.existingDaemonSet(namespace);
     ReadOutcome<Item> existingAccount = inputs.existingServiceAccount(namespace);
@@ -338,9 +395,24 @@ public final class Renderer {
       }
       account = ServiceAccountOwnership.merge(account, theirs);
     }
-    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
-    DataplaneConfiguration.checkFit(
-        config, settings, functionRead.value(), pod.getTerminationGracePeriodSeconds(), results);
+    return new Owned(
+        daemonSet,
+        account,
+        existingDaemonSet.value(),
+        theirDaemonSet,
+        existingAccount.value(),
+        theirAccount);
+  }
+
+  /**
+   * The edit of each cache origin in {@code namespace} that copies the dataplane pod's placement.
+   */
+  private static List<OriginPlacement.Edit> originEdits(
+      Inputs inputs,
+      String namespace,
+      PodSpec pod,
+      Function<Item, Object> originPlainOf,
+      Results results) {
     NodePlacement placement = NodePlacement.placementOf(pod);
     List<OriginPlacement.Edit> edits = new ArrayList<>();
     for (Item origin : inputs.cacheOrigins(namespace)) {
@@ -350,18 +422,7 @@ public final class Renderer {
         edits.add(edit);
       }
     }
-    if (functionRead.value().strict()) {
-      // before any item is edited: a run that strict mode fails gives every item back as it came
-      results.makeStrict();
-    }
-    if (results.hasError()) {
-      return null;
-    }
-    return new Plan(
-        List.of(
-            placed(existingAccount.value(), theirAccount, account),
-            placed(existingDaemonSet.value(), theirDaemonSet, daemonSet)),
-        edits);
+    return edits;
   }
 
   /**

@@ -81,32 +81,13 @@ record RenderedDataplane(
   private static ReadOutcome<RenderedDataplane> of(
       Item daemonSet, Inputs inputs, GivenSettings outside) {
     DataplaneWiring wiring = DataplaneWiring.of(daemonSet);
-    if (wiring.container() == null) {
-      return refused(
-          daemonSet, DataplaneWiring.CONTAINERS.toString(), "has no container dataplane");
+    ReadOutcome<RenderedDataplane> unwired = unwired(daemonSet, wiring);
+    if (unwired != null) {
+      return unwired;
     }
     String image = wiring.image();
-    if (image == null) {
-      return refused(daemonSet, CONTAINER + ".image", "has no dataplane image");
-    }
     String objectImage = wiring.objectImage();
-    if (objectImage == null) {
-      return refused(
-          daemonSet,
-          CONTAINER + ".env[name=" + DataplaneWiring.OBJECT_IMAGE_ENV + "]",
-          "hands the webhook no racer-object image (no "
-              + DataplaneWiring.OBJECT_IMAGE_ENV
-              + " value)");
-    }
     String settingsName = wiring.settingsName();
-    if (settingsName == null) {
-      return refused(
-          daemonSet,
-          SETTINGS_SOURCES,
-          "reads no ConfigMap through "
-              + DataplaneWiring.ENV_SOURCES
-              + ", so no settings can be checked");
-    }
     List<Item> inStreamFound = inputs.configMaps(daemonSet.namespace(), settingsName);
     List<Item> givenFound = outside.find(daemonSet.namespace(), settingsName);
     for (List<Item> found : List.of(inStreamFound, givenFound)) {
@@ -145,6 +126,37 @@ record RenderedDataplane(
             RecordedImages.of(daemonSet, image, objectImage),
             given != null),
         new Results());
+  }
+
+  /**
+   * The refusal of a DaemonSet that lacks what verify reads (the dataplane container, its images,
+   * the settings it reads), or {@code null} when it has all.
+   */
+  private static ReadOutcome<RenderedDataplane> unwired(Item daemonSet, DataplaneWiring wiring) {
+    if (wiring.container() == null) {
+      return refused(
+          daemonSet, DataplaneWiring.CONTAINERS.toString(), "has no container dataplane");
+    }
+    if (wiring.image() == null) {
+      return refused(daemonSet, CONTAINER + ".image", "has no dataplane image");
+    }
+    if (wiring.objectImage() == null) {
+      return refused(
+          daemonSet,
+          CONTAINER + ".env[name=" + DataplaneWiring.OBJECT_IMAGE_ENV + "]",
+          "hands the webhook no racer-object image (no "
+              + DataplaneWiring.OBJECT_IMAGE_ENV
+              + " value)");
+    }
+    if (wiring.settingsName() == null) {
+      return refused(
+          daemonSet,
+          SETTINGS_SOURCES,
+          "reads no ConfigMap through "
+              + DataplaneWiring.ENV_SOURCES
+              + ", so no settings can be checked");
+    }
+    return null;
   }
 
   /**

@@ -135,8 +135,8 @@ words and an example. Call with (list "<values key>" "<value>" "<rule>").
 {{- if and (eq $rule "LABEL_VALUE") (or (not (regexMatch `^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$` $value))) -}}
 {{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a label value (empty, or at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit)` "ml-platform") -}}
 {{- end -}}
-{{- if and (eq $rule "CONFIG_MAP_KEY") (or (not (regexMatch `^[-._a-zA-Z0-9]+$` $value)) (gt (len $value) 253)) -}}
-{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a ConfigMap key (letters, digits, '-', '_' and '.', at most 253 characters)` "RACER_PEER_PORT") -}}
+{{- if and (eq $rule "CONFIG_MAP_KEY") (or (not (regexMatch `^\.?[-_a-zA-Z0-9][-._a-zA-Z0-9]*$` $value)) (gt (len $value) 253)) -}}
+{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a ConfigMap key (letters, digits, '-', '_' and '.', at most 253 characters; not '.' nor '..', and not starting with '..')` "RACER_PEER_PORT") -}}
 {{- end -}}
 {{- end -}}
 
@@ -177,7 +177,9 @@ origins (CacheOrigin). Prints nothing.
 {{- /*
 racer.validateSettings: what values.schema.json does not say of settings (SettingsCatalog.validate): each
 key's own rule where the schema would be a pattern (numbers and durations: a pattern failure prints a regular
-expression, not what the value must be), obsolete keys, with what replaced them, and the rules that relate keys;
+expression, not what the value must be), obsolete keys, with what replaced them, an unknown RACER_ key
+within 2 edits of a known one (racer.keyDistance) that uncheckedSettings does not list (a
+typo), and the rules that relate keys;
 the other keys' own rules (choices) are in the schema. Fails with the KRM function's message, after the values
 key; prints nothing.
 */}}
@@ -458,6 +460,18 @@ key; prints nothing.
 {{- if hasKey $settings "RACER_FABRIC_PORTS_FILE" -}}
 {{- fail (printf "settings.RACER_FABRIC_PORTS_FILE: %s" (printf `%s is obsolete and set to %s: the Racer dataplane refuses to start while it is set, even to an empty value; remove it: %s` "RACER_FABRIC_PORTS_FILE" (printf "%q" (index $settings "RACER_FABRIC_PORTS_FILE")) "fabric ports are no longer configured through settings; the dataplane refuses to start with it")) -}}
 {{- end -}}
+{{- $unchecked := .Values.uncheckedSettings | default list -}}
+{{- range $key := keys $settings | sortAlpha -}}
+{{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) (not (has $key $unchecked)) -}}
+{{- $nearest := include "racer.keySuggestion" $key -}}
+{{- if ne $nearest "" -}}
+{{- $edits := include "racer.keyDistance" (list (trimPrefix "RACER_" $key) (trimPrefix "RACER_" $nearest) 2) | int -}}
+{{- if le $edits 2 -}}
+{{- fail (printf "settings.%s: %s" $key (printf `%s is not a known racer-settings key, and it is %s from %s: a typo, most likely. Write %s; or, if your dataplane reads %s (a newer release's key), list it in uncheckedSettings (in the function config, or the chart's values) to pass it on unchecked.` $key (printf (ternary "%d edit" "%d edits" (eq $edits 1)) $edits) $nearest $nearest $key)) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
 {{- $RACER_FREE_SEGMENT_RESERVE := include "racer.settingNumber" (list . "RACER_FREE_SEGMENT_RESERVE" "2") | int64 -}}
 {{- $RACER_SLAB_BYTES := include "racer.settingNumber" (list . "RACER_SLAB_BYTES" "1073741824") | int64 -}}
 {{- $RACER_SEGMENT_BYTES := include "racer.settingNumber" (list . "RACER_SEGMENT_BYTES" "67108864") | int64 -}}
@@ -662,15 +676,17 @@ quantities, as racer.validateQuantities says. Prints nothing.
 
 {{- /*
 racer.warnings: the KRM function's warnings that the chart can tell from its values, one a line, each
-"<values key>: <message>", in the function's order: an unknown RACER_* settings key, then the checks of settings
+"<values key>: <message>", in the function's order: an unknown RACER_* settings key (none that
+uncheckedSettings lists; a typo fails racer.validateSettings first), then the checks of settings
 against the pod (PodFit): the shutdown deadline against terminationGracePeriodSeconds, the images' release
 against 0.19, listeners on the host network against the ports node agents commonly hold. NOTES.txt
 prints them; with strict: true, racer.validate fails with the first.
 */}}
 {{- define "racer.warnings" -}}
 {{- $settings := .Values.settings | default dict -}}
+{{- $unchecked := .Values.uncheckedSettings | default list }}
 {{- range $key := keys $settings | sortAlpha }}
-{{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) }}
+{{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) (not (has $key $unchecked)) }}
 {{- $nearest := include "racer.keySuggestion" $key }}
 settings.{{ $key }}: {{ printf `%s is not a known racer-settings key%s Outside strict mode it is passed to the dataplane unchecked.` $key (ternary (printf `; did you mean %s?` $nearest) "." (ne $nearest "")) }}
 {{- end }}

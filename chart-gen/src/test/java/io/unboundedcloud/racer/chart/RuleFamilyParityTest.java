@@ -115,13 +115,28 @@ class RuleFamilyParityTest {
   @DisplayName("key suggestion")
   class KeySuggestion {
     @Test
-    @DisplayName("a misspelt key: the same nearest key, an error in strict mode")
+    @DisplayName(
+        "a key three edits from a known one: the same nearest key, a warning, an error in strict"
+            + " mode")
     void misspeltKey() {
       Parity.strictRefusal(
           HELM,
-          Installation.of("racer").withSettings(Map.of("RACER_PEER_PROT", "9090", "team", "ml")),
+          Installation.of("racer").withSettings(Map.of("RACER_PEER_PORTXYZ", "9090", "team", "ml")),
           1,
+          RuleFamily.KEY_SUGGESTION.describe("RACER_PEER_PORTXYZ"));
+    }
+
+    @Test
+    @DisplayName("a key within two edits of a known one: a typo, the same error naming that key")
+    void typo() {
+      Parity.refusal(
+          HELM,
+          Map.of("RACER_PEER_PROT", "9090", "team", "ml"),
           RuleFamily.KEY_SUGGESTION.describe("RACER_PEER_PROT"));
+      Parity.refusal(
+          HELM,
+          Map.of("RACER_NIVDA", "off"),
+          RuleFamily.KEY_SUGGESTION.describe("RACER_NIVDA, two edits"));
     }
   }
 

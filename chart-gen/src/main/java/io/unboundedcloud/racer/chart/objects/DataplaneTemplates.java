@@ -92,7 +92,9 @@ public final class DataplaneTemplates {
 
   /**
    * The settings record annotation, left out when longer than {@link SettingsRecord#RECORD_LIMIT}
-   * bytes (as {@link SettingsRecord#of} does); an empty record (no settings) is written.
+   * bytes (as {@link SettingsRecord#of} does); an empty record (no settings) is written. Then the
+   * record of {@code uncheckedSettings}, sorted, where it lists any (as the function's Renderer
+   * writes it).
    */
   private static List<String> settingsRecord(int indent) {
     String pad = " ".repeat(indent);
@@ -100,6 +102,11 @@ public final class DataplaneTemplates {
         pad + "{{- $settingsRecord := " + Defines.include(Defines.SETTINGS_RECORD) + " }}",
         pad + "{{- if le (len $settingsRecord) " + SettingsRecord.RECORD_LIMIT + " }}",
         pad + Dataplane.SETTINGS_ANNOTATION + ": {{ $settingsRecord | quote }}",
+        pad + "{{- end }}",
+        pad + "{{- with " + ChartValue.UNCHECKED_SETTINGS.expression() + " }}",
+        pad
+            + Dataplane.UNCHECKED_SETTINGS_ANNOTATION
+            + ": {{ sortAlpha . | uniq | join \",\" | quote }}",
         pad + "{{- end }}");
   }
 

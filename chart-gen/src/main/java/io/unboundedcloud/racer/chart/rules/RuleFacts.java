@@ -67,6 +67,10 @@ public final class RuleFacts {
     facts.put("noSuggestion", SettingsCatalog.NO_SUGGESTION);
     facts.put("fewestEdits", KeySuggestion.FEWEST_EDITS);
     facts.put("charactersPerEdit", KeySuggestion.CHARACTERS_PER_EDIT);
+    facts.put("typoEdits", KeySuggestion.TYPO_EDITS);
+    facts.put("typoMessage", SettingsCatalog.TYPO_MESSAGE);
+    facts.put("oneEdit", SettingsCatalog.edits(1).replace("1", "%d"));
+    facts.put("edits", SettingsCatalog.edits(2).replace("2", "%d"));
     facts.put("defaultNote", SettingsCatalog.DEFAULT_NOTE);
     facts.put("strictNote", StrictMode.note("the value " + ChartValue.STRICT.path() + " is true"));
     facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);

@@ -7,12 +7,14 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -228,7 +230,8 @@ public final class Inputs {
    * The function config: a ConfigMap (kustomize's transformer config, kpt's {@code function-input})
    * whose {@code data} holds {@link FunctionConfig#KEYS}, or the typed {@link TypedFunctionConfig}
    * with the same keys as its fields, read into the same map. None at all reads as an empty config;
-   * an unknown key is a warning; another kind is an error. The overrides win over its keys.
+   * an unknown key is a warning, or an error when it is a typo of a key; another kind is an error.
+   * The overrides win over its keys.
    */
   public ReadOutcome<FunctionConfig> functionConfig() {
     if (functionConfigRead == null) {
@@ -266,18 +269,42 @@ public final class Inputs {
     Map<String, String> data = new LinkedHashMap<>(folder.value());
     for (String key : data.keySet()) {
       if (!FunctionConfig.KEYS.contains(key)) {
-        results.add(
-            Result.of(
-                Severity.WARNING,
-                "unknown function config key "
-                    + QuotedText.cut(key)
-                    + " is ignored; the keys are "
-                    + String.join(", ", FunctionConfig.KEYS),
-                source.ref(),
-                fieldPrefix(source) + key));
+        results.add(unknownConfigKey(key, source));
       }
     }
     return finish(source, data, results);
+  }
+
+  /**
+   * What an unknown function config key gets: within {@link KeySuggestion#TYPO_EDITS} of a key, an
+   * error that names it (a typo that would be ignored: {@code strictt: "true"} would run without
+   * strict mode); else a warning, with the nearest key when one is near.
+   */
+  private static Result unknownConfigKey(String key, Item source) {
+    Optional<String> nearest = KeySuggestion.nearest(key, FunctionConfig.KEYS);
+    String keys = "; the keys are " + String.join(", ", FunctionConfig.KEYS);
+    if (nearest.isPresent() && KeySuggestion.isTypo(key, nearest.get())) {
+      return Result.of(
+          Severity.ERROR,
+          "unknown function config key "
+              + QuotedText.cut(key)
+              + ": did you mean "
+              + nearest.get()
+              + "? Rename it to "
+              + nearest.get()
+              + keys,
+          source.ref(),
+          fieldPrefix(source) + key);
+    }
+    return Result.of(
+        Severity.WARNING,
+        "unknown function config key "
+            + QuotedText.cut(key)
+            + " is ignored"
+            + nearest.map(name -> "; did you mean " + name + "?").orElse("")
+            + keys,
+        source.ref(),
+        fieldPrefix(source) + key);
   }
 
   /**

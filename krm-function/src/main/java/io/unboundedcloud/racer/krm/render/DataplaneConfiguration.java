@@ -25,9 +25,13 @@ import java.util.Optional;
 final class DataplaneConfiguration {
   private DataplaneConfiguration() {}
 
-  /** The settings' findings as results on the settings ConfigMap. */
-  static void validateSettings(SettingsSource settings, Results results) {
-    for (Finding finding : SettingsCatalog.validate(settings.data())) {
+  /**
+   * The settings' findings as results on the settings ConfigMap; the function config's unchecked
+   * keys are the user's to pass on.
+   */
+  static void validateSettings(SettingsSource settings, FunctionConfig function, Results results) {
+    for (Finding finding :
+        SettingsCatalog.validate(settings.data(), function.uncheckedSettings())) {
       Severity severity =
           finding.severity() == FindingSeverity.ERROR ? Severity.ERROR : Severity.WARNING;
       results.add(atKey(settings, severity, finding.message(), finding.key()));

@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -290,7 +291,7 @@ public final class Renderer {
     if (config == null) {
       return null;
     }
-    Owned owned = owned(inputs, settings, config, plainOf, results);
+    Owned owned = owned(inputs, settings, config, functionRead.value(), plainOf, results);
     if (owned == null) {
       return null;
     }
@@ -324,7 +325,7 @@ public final class Renderer {
       ApplicationParameters parameters,
       ParameterLimits limits,
       Results results) {
-    DataplaneConfiguration.validateSettings(settings, results);
+    DataplaneConfiguration.validateSettings(settings, functionConfig, results);
     if (results.hasError()) {
       return null;
     }
@@ -355,11 +356,28 @@ public final class Renderer {
       Item existingAccount,
       Object theirAccount) {}
 
+  /**
+   * Records the function config's {@code uncheckedSettings} on the DaemonSet ({@link
+   * Dataplane#UNCHECKED_SETTINGS_ANNOTATION}), sorted, when it lists any: verify renders again with
+   * them.
+   */
+  private static void recordUnchecked(DaemonSet daemonSet, FunctionConfig function) {
+    if (!function.uncheckedSettings().isEmpty()) {
+      daemonSet
+          .getMetadata()
+          .getAnnotations()
+          .put(
+              Dataplane.UNCHECKED_SETTINGS_ANNOTATION,
+              String.join(",", new TreeSet<>(function.uncheckedSettings())));
+    }
+  }
+
   /** The objects to write, or {@code null} when an existing one cannot be read or kept. */
   private static Owned owned(
       Inputs inputs,
       SettingsSource settings,
       Config config,
+      FunctionConfig functionConfig,
       Function<Item, Object> plainOf,
       Results results) {
     String namespace = settings.namespace();
@@ -373,6 +391,7 @@ public final class Renderer {
     DaemonSet daemonSet =
         Dataplane.daemonSet(
             config, SettingsHash.of(settings.data()), SettingsRecord.of(settings.data()));
+    recordUnchecked(daemonSet, functionConfig);
     ServiceAccount account = Dataplane.serviceAccount(config);
     Object theirDaemonSet = null;
     Object theirAccount = null;

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -294,6 +296,78 @@ class InputsTest {
                 assertThat(warning.message())
                     .contains("imageRegistry, imageTag, dataplaneImage, objectImage");
               });
+    }
+
+    @Test
+    @DisplayName(
+        "an unknown key within two edits of a key is an error naming it: a typo, never ignored")
+    void typo() {
+      ReadOutcome<FunctionConfig> read =
+          withFunctionConfig(
+                  configMap("racer-function", "racer", "{imageRegistery: r.example.com}"))
+              .functionConfig();
+
+      assertThat(read.ok()).isFalse();
+      assertThat(read.results())
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.fieldPath()).isEqualTo("data.imageRegistery");
+                assertThat(error.message())
+                    .isEqualTo(
+                        "unknown function config key imageRegistery: did you mean imageRegistry?"
+                            + " Rename it to imageRegistry; the keys are "
+                            + String.join(", ", FunctionConfig.KEYS));
+              });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+        textBlock =
+            """
+            imageRegistryURL, '; did you mean imageRegistry?'
+            registry,         ''
+            """)
+    @DisplayName(
+        "an unknown key three edits or more from every key is a warning, with the nearest if near")
+    void farKey(String key, String hint) {
+      ReadOutcome<FunctionConfig> read =
+          withFunctionConfig(configMap("racer-function", "racer", "{" + key + ": x}"))
+              .functionConfig();
+
+      assertThat(read.ok()).isTrue();
+      assertThat(read.results())
+          .singleElement()
+          .satisfies(
+              warning -> {
+                assertThat(warning.severity()).isEqualTo(Severity.WARNING);
+                assertThat(warning.message())
+                    .isEqualTo(
+                        "unknown function config key "
+                            + key
+                            + " is ignored"
+                            + hint
+                            + "; the keys are "
+                            + String.join(", ", FunctionConfig.KEYS));
+              });
+    }
+
+    @Test
+    @DisplayName("uncheckedSettings: its comma-separated entries, stripped, blank ones left out")
+    void uncheckedSettings() {
+      ReadOutcome<FunctionConfig> read =
+          withFunctionConfig(
+                  configMap(
+                      "racer-function",
+                      "racer",
+                      "{uncheckedSettings: \" RACER_NEW_KNOB,, RACER_NVIDA ,\"}"))
+              .functionConfig();
+
+      assertThat(read.results()).isEmpty();
+      assertThat(read.value().uncheckedSettings())
+          .containsExactlyInAnyOrder("RACER_NEW_KNOB", "RACER_NVIDA");
+      assertThat(inputs().functionConfig().value().uncheckedSettings()).isEmpty();
     }
 
     @Test

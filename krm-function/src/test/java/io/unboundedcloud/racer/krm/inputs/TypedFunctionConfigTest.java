@@ -105,25 +105,30 @@ class TypedFunctionConfigTest {
     }
   }
 
-  @Test
-  @DisplayName("an unknown field is the ConfigMap form's warning, at the field itself")
-  void unknown() {
-    Result typed =
-        typed("imageRegistery: r.example.com\n").functionConfig().results().list().get(0);
+  @ParameterizedTest(name = "{0}: {1}")
+  @DisplayName(
+      "an unknown field is the ConfigMap form's result, at the field itself: an error when it is a"
+          + " key's typo, else a warning")
+  @CsvSource({"imageRegistery, ERROR", "imageRegistry2, ERROR", "notes, WARNING"})
+  void unknown(String field, Severity severity) {
+    Result typed = typed(field + ": r.example.com\n").functionConfig().results().list().get(0);
     Result configMap =
         new Inputs(
                 List.of(),
                 ManifestNodes.one(
-                    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: f}\ndata: {imageRegistery: r.example.com}\n"))
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: f}\ndata: {"
+                        + field
+                        + ": r.example.com}\n"))
             .functionConfig()
             .results()
             .list()
             .get(0);
 
-    assertThat(typed.severity()).isEqualTo(Severity.WARNING);
-    assertThat(typed.message()).isEqualTo(configMap.message());
-    assertThat(typed.fieldPath()).isEqualTo("imageRegistery");
-    assertThat(configMap.fieldPath()).isEqualTo("data.imageRegistery");
+    assertThat(typed.severity()).isEqualTo(severity);
+    assertThat(configMap.severity()).isEqualTo(severity);
+    assertThat(typed.message()).isEqualTo(configMap.message()).contains(field);
+    assertThat(typed.fieldPath()).isEqualTo(field);
+    assertThat(configMap.fieldPath()).isEqualTo("data." + field);
   }
 
   @Test

@@ -54,31 +54,7 @@ public final class ParametersSchema {
             "kind",
             map("type", "string", "enum", List.of("Application", "ApplicationSet"))),
         "allOf",
-        List.of(
-            map(
-                "if",
-                kind("Application"),
-                "then",
-                map("properties", map("spec", ref("application")))),
-            map(
-                "if",
-                kind("ApplicationSet"),
-                "then",
-                map(
-                    "properties",
-                    map(
-                        "spec",
-                        map(
-                            "type",
-                            "object",
-                            "properties",
-                            map(
-                                "template",
-                                map(
-                                    "type",
-                                    "object",
-                                    "properties",
-                                    map("spec", ref("templatedApplication"))))))))),
+        byKind(),
         "definitions",
         definitions(
             "application",
@@ -93,6 +69,31 @@ public final class ParametersSchema {
             plugin(false),
             "templatedPlugin",
             plugin(true)));
+  }
+
+  /** Each kind's spec: an Application's own, an ApplicationSet's under its template. */
+  private static List<Object> byKind() {
+    return List.of(
+        map("if", kind("Application"), "then", map("properties", map("spec", ref("application")))),
+        map(
+            "if",
+            kind("ApplicationSet"),
+            "then",
+            map(
+                "properties",
+                map(
+                    "spec",
+                    map(
+                        "type",
+                        "object",
+                        "properties",
+                        map(
+                            "template",
+                            map(
+                                "type",
+                                "object",
+                                "properties",
+                                map("spec", ref("templatedApplication")))))))));
   }
 
   /** The definitions given, then every value schema a parameter refers to by name. */

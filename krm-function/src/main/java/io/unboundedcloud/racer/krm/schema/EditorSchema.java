@@ -1,6 +1,6 @@
 package io.unboundedcloud.racer.krm.schema;
 
-import io.unboundedcloud.racer.krm.diff.JsonText;
+import io.unboundedcloud.racer.krm.diff.TreeJson;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +40,7 @@ public enum EditorSchema {
 
   /** The schema as JSON text, two spaces an indent, a newline last. */
   public String text() {
-    return JsonText.of(tree.get());
+    return TreeJson.of(tree.get());
   }
 
   /** The words, in the table's order. */

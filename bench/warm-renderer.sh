@@ -10,9 +10,11 @@
 #       A round's CPU is user + sys of every process generate started (GNU time over the loop)
 #       plus the renderer JVM's own CPU over the round (/proc/PID/stat), divided by APPS. For the
 #       overlay it also times kustomize's own build: the same kustomize build with a docker that
-#       hands the ResourceList back unchanged (no function, no verify). With --vs, COMMAND (run with
-#       sh -c) gets the flat app's items as a ResourceList on stdin, APPS times a round, in turn
-#       with the warm rounds (A B A B): another KRM function to compare with. Medians of the rounds.
+#       answers each function call with what the racer function answered it (recorded once; no
+#       JVM, no stand-in, no verify). With --vs, COMMAND (split
+#       into words, no shell) gets the flat app's items as a ResourceList on stdin, APPS times a
+#       round, in turn with the warm rounds (A B A B): another KRM function to compare with.
+#       Medians of the rounds.
 #   bench/warm-renderer.sh memory [-n REQUESTS]
 #       REQUESTS (default 10,000) warm generates of the flat app, the renderer's resident memory
 #       printed every tenth of them; then, when a memory cgroup can be made (root), a fresh renderer
@@ -73,7 +75,7 @@ jvm_cpu_ms() { awk -v t="$ticks" '{ printf "%d", ($14 + $15) * 1000 / t }' "/pro
 loop_cpu_ms() {
   local dir=$1 n=$2
   shift 2
-  /usr/bin/time -f '%U %S' -o "$work/time" bash -c 'cd "$1"; n=$2; shift 2; for _ in $(seq "$n"); do "$@" >/dev/null 2>&1 || true; done' _ "$dir" "$n" "$@"
+  /usr/bin/time -f '%U %S' -o "$work/time" bash -c 'cd "$1"; n=$2; shift 2; for _ in $(seq "$n"); do "$@" <"${stdin:-/dev/null}" >/dev/null 2>&1 || true; done' _ "$dir" "$n" "$@"
   awk '{ printf "%d", ($1 + $2) * 1000 }' "$work/time"
 }
 median() { sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
@@ -88,10 +90,25 @@ if [ "$mode" = cpu ]; then
     printf 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n'
     for file in "$work"/app/*.yaml; do sed -e '/^---/d' -e '1s/^/- /' -e '2,$s/^/  /' "$file"; done
   } >"$work/items.yaml"
-  # kustomize's own build of the overlay: a docker that hands the ResourceList back
-  mkdir -p "$work/passthrough"
-  printf '#!/bin/sh\n[ "$1" = version ] && { echo 20.10.0; exit 0; }\nexec cat\n' >"$work/passthrough/docker"
-  chmod 755 "$work/passthrough/docker"
+  # kustomize's own build of the overlay: a docker that records what the racer function answers to
+  # each input, then one that answers it from the record (sha256sum and cat), so that kustomize
+  # builds the very same objects without the function, the stand-in or verify
+  mkdir -p "$work/record" "$work/replay" "$work/answers"
+  cat >"$work/record/docker" <<EOF
+#!/bin/bash
+[ "\$1" = version ] && exec "$runtime/bin/docker" version
+input=\$(mktemp -p "$work")
+cat >"\$input"
+key=\$(sha256sum <"\$input" | cut -c1-64)
+"$runtime/bin/docker" "\$@" <"\$input" | tee "$work/answers/\$key"
+EOF
+  cat >"$work/replay/docker" <<EOF
+#!/bin/sh
+[ "\$1" = version ] && exec "$runtime/bin/docker" version
+key=\$(sha256sum | cut -c1-64)
+exec cat "$work/answers/\$key"
+EOF
+  chmod 755 "$work/record/docker" "$work/replay/docker"
   for _ in $(seq 100); do RACER_KRM_RENDERER=$socket bash -c "cd '$work/app' && racer-krm-generate" >/dev/null; done
 
   row() { printf '%-58s %10s %10s\n' "$@"; }
@@ -109,7 +126,8 @@ if [ "$mode" = cpu ]; then
   for _ in $(seq "$rounds"); do
     measure_warm "$work/app" >>"$work/flat-warm"
     if [ -n "$vs" ]; then
-      ms=$(loop_cpu_ms "$work" "$apps" sh -c "$vs < '$work/items.yaml'")
+      # shellcheck disable=SC2086 # COMMAND is a command and its arguments
+      ms=$(stdin=$work/items.yaml loop_cpu_ms "$work" "$apps" $vs)
       per_app "$ms" "$apps" >>"$work/flat-vs"
       echo >>"$work/flat-vs"
     fi
@@ -122,14 +140,23 @@ if [ "$mode" = cpu ]; then
   row "flat app, cold (5 generates a round)" "$(median <"$work/flat-cold")" "-"
   row "flat app, warm" "$(cut -d' ' -f1 "$work/flat-warm" | median)" "$(cut -d' ' -f2 "$work/flat-warm" | median)"
   [ -n "$vs" ] && row "--vs on the same items as a ResourceList" "$(median <"$work/flat-vs")" "-"
+  if ! command -v kustomize >/dev/null && command -v kubectl >/dev/null; then
+    # kubectl's kustomize, standing in for Argo CD's (as the tests do)
+    mkdir -p "$work/kustomize"
+    printf '#!/bin/sh\n[ "$1" = build ] && shift\nexec %s kustomize "$@"\n' "$(command -v kubectl)" >"$work/kustomize/kustomize"
+    chmod 755 "$work/kustomize/kustomize"
+    PATH=$PATH:$work/kustomize
+    echo "kustomize: kubectl $(kubectl version --client 2>/dev/null | sed -n 's/^Kustomize Version: //p')'s"
+  fi
   if command -v kustomize >/dev/null; then
     east=$work/overlay-app/overlays/east
     : >"$work/east-warm"
     : >"$work/east-kustomize"
     for _ in $(seq 20); do RACER_KRM_RENDERER=$socket bash -c "cd '$east' && racer-krm-generate" >/dev/null; done
+    (cd "$east" && PATH=$work/record:$PATH kustomize build --enable-alpha-plugins . >/dev/null)
     for _ in $(seq "$rounds"); do
       measure_warm "$east" >>"$work/east-warm"
-      ms=$(PATH=$work/passthrough:$PATH loop_cpu_ms "$east" "$apps" kustomize build --enable-alpha-plugins .)
+      ms=$(PATH=$work/replay:$PATH loop_cpu_ms "$east" "$apps" kustomize build --enable-alpha-plugins .)
       per_app "$ms" "$apps" >>"$work/east-kustomize"
       echo >>"$work/east-kustomize"
     done

@@ -75,6 +75,10 @@ final class KyamlScalar {
    * break.
    */
   static String text(String value, ScalarStyle style, int indent) {
+    if (style == ScalarStyle.PLAIN && !value.endsWith("\n")) {
+      // most values: written as they are, without a copy
+      return value;
+    }
     StringBuilder out = new StringBuilder(value.length() + 8);
     switch (style) {
       case PLAIN -> out.append(value);

@@ -37,6 +37,7 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 @Tag("slow")
@@ -416,7 +417,7 @@ class InvalidValuesTest {
   @DisplayName("corrections: a unit written the usual way gets the value it meant, on both paths")
   class Corrections {
     @ParameterizedTest(name = "memory {0} -> {1}")
-    @org.junit.jupiter.params.provider.CsvSource(
+    @CsvSource(
         delimiter = '|',
         textBlock =
             """
@@ -439,7 +440,7 @@ class InvalidValuesTest {
     }
 
     @ParameterizedTest(name = "{0}: {1} -> {2}")
-    @org.junit.jupiter.params.provider.CsvSource(
+    @CsvSource(
         delimiter = '|',
         textBlock =
             """
@@ -460,7 +461,9 @@ class InvalidValuesTest {
             .as("out of range or no whole number: nothing offered")
             .doesNotContain("did you mean");
       } else {
-        assertThat(chart).endsWith("; did you mean " + meant + "?");
+        assertThat(chart)
+            .contains("is \"" + value + "\": ")
+            .contains("; did you mean " + meant + "?");
       }
     }
   }

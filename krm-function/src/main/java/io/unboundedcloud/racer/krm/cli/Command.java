@@ -22,6 +22,7 @@ public final class Command {
           new DiffMode(),
           new AnnounceMode(),
           new VerifyMode(),
+          new SchemaMode(),
           new CompletionMode(() -> Command.MODES));
 
   /** The words that stand for {@code --help} and {@code --version} in the first place. */

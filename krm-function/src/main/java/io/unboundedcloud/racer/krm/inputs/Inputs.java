@@ -228,9 +228,10 @@ public final class Inputs {
 
   /**
    * The function config: a ConfigMap (kustomize's transformer config, kpt's {@code function-input})
-   * whose {@code data} holds {@link FunctionConfig#KEYS}. None at all reads as an empty config; an
-   * unknown key is a warning, or an error when it is a typo of a key; another kind is an error. The
-   * overrides win over its keys.
+   * whose {@code data} holds {@link FunctionConfig#KEYS}, or the typed {@link TypedFunctionConfig}
+   * with the same keys as its fields, read into the same map. None at all reads as an empty config;
+   * an unknown key is a warning, or an error when it is a typo of a key; another kind is an error.
+   * The overrides win over its keys.
    */
   public ReadOutcome<FunctionConfig> functionConfig() {
     if (functionConfigRead == null) {
@@ -244,7 +245,7 @@ public final class Inputs {
       return finish(null, new LinkedHashMap<>(), new Results());
     }
     Item source = new Item(functionConfig);
-    if (!source.is("v1", "ConfigMap")) {
+    if (!isFunctionConfigKind(source)) {
       return ReadOutcome.failed(
           Result.of(
               Severity.ERROR,
@@ -254,7 +255,12 @@ public final class Inputs {
                   + source.kind()
                   + ": the racer function"
                   + " takes a v1 ConfigMap whose data sets "
-                  + String.join(", ", FunctionConfig.KEYS),
+                  + String.join(", ", FunctionConfig.KEYS)
+                  + ", or a "
+                  + TypedFunctionConfig.API_VERSION
+                  + " "
+                  + TypedFunctionConfig.KIND
+                  + " with the same keys as its fields",
               source.ref(),
               "kind"));
     }
@@ -288,7 +294,7 @@ public final class Inputs {
               + nearest.get()
               + keys,
           source.ref(),
-          "data." + key);
+          fieldPrefix(source) + key);
     }
     return Result.of(
         Severity.WARNING,
@@ -298,7 +304,7 @@ public final class Inputs {
             + nearest.map(name -> "; did you mean " + name + "?").orElse("")
             + keys,
         source.ref(),
-        "data." + key);
+        fieldPrefix(source) + key);
   }
 
   /**
@@ -315,12 +321,32 @@ public final class Inputs {
     if (folderFunctionConfig == null) {
       Item source = functionConfig == null ? null : new Item(functionConfig);
       Results results = new Results();
-      folderFunctionConfig =
-          source != null && source.is("v1", "ConfigMap")
-              ? ReadOutcome.of(Collections.unmodifiableMap(scalarData(source, results)), results)
-              : ReadOutcome.of(Map.of(), results);
+      if (source != null && TypedFunctionConfig.is(source)) {
+        folderFunctionConfig =
+            ReadOutcome.of(
+                Collections.unmodifiableMap(TypedFunctionConfig.data(source, results)), results);
+      } else {
+        folderFunctionConfig =
+            source != null && source.is("v1", "ConfigMap")
+                ? ReadOutcome.of(Collections.unmodifiableMap(scalarData(source, results)), results)
+                : ReadOutcome.of(Map.of(), results);
+      }
     }
     return folderFunctionConfig;
+  }
+
+  /** Whether {@code source} is a function config's kind: the ConfigMap, or the typed kind. */
+  private static boolean isFunctionConfigKind(Item source) {
+    return source.is("v1", "ConfigMap") || TypedFunctionConfig.is(source);
+  }
+
+  /**
+   * Where the function config's keys are in {@code source}: under {@code data.} in a ConfigMap (and
+   * when there is no config, so an Application parameter is named as the key it sets), the object's
+   * own fields in the typed kind.
+   */
+  private static String fieldPrefix(Item source) {
+    return source != null && TypedFunctionConfig.is(source) ? "" : "data.";
   }
 
   /**
@@ -335,14 +361,14 @@ public final class Inputs {
       results.add(
           Result.of(
                   Severity.ERROR,
-                  "data."
+                  fieldPrefix(source)
                       + FunctionConfig.STRICT
                       + " is \""
                       + strict
                       + "\": must be exactly \"true\" (every warning is an error) or \"false\""
                       + " (the default)",
                   source == null ? null : source.ref(),
-                  "data." + FunctionConfig.STRICT)
+                  fieldPrefix(source) + FunctionConfig.STRICT)
               .withCurrentValue(strict));
     }
     return ReadOutcome.of(FunctionConfig.of(source, data), results);

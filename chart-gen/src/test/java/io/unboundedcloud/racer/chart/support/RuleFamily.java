@@ -46,6 +46,11 @@ public enum RuleFamily {
       "racer.validateConfig",
       "racer.validate"),
   KEY_SUGGESTION("key suggestion", "KeySuggestion", "racer.keyDistance", "racer.keySuggestion"),
+  QUANTITY_CORRECTION(
+      "quantity correction",
+      "QuantityCorrection",
+      "racer.quantityCorrection",
+      "racer.bytesCorrection"),
   POD_FIT("PodFit", "PodFit, and the unknown-key warning", "racer.warnings");
 
   /**

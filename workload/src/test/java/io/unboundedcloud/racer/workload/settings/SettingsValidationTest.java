@@ -38,14 +38,18 @@ class SettingsValidationTest {
     }
 
     @Test
-    @DisplayName("with a Kubernetes quantity instead of digits is an error, not a conversion")
+    @DisplayName(
+        "with a Kubernetes quantity instead of digits is an error, not a conversion; the count it"
+            + " meant is offered (256 x 2^20)")
     void quantity() {
       assertThat(SettingsCatalog.validate(Map.of("RACER_PLAINTEXT_BYTES", "256Mi")))
           .singleElement()
           .extracting(Finding::message)
           .isEqualTo(
               "RACER_PLAINTEXT_BYTES is \"256Mi\": must be a positive integer, written as plain"
-                  + " decimal digits (no sign, unit, space or leading zero)");
+                  + " decimal digits (no sign, unit, space or leading zero); did you mean "
+                  + (256L << 20)
+                  + "?");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static io.unboundedcloud.racer.krm.schema.SchemaText.map;
 
 import io.unboundedcloud.racer.workload.Dataplane;
 import io.unboundedcloud.racer.workload.settings.ConfigMapKey;
+import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.List;
 import java.util.Map;
@@ -78,8 +79,16 @@ public final class RacerSettingsSchema {
     return map(
         "description",
         "The dataplane's settings, each a string. RACER_* keys are Racer's: a key the catalog does"
-            + " not know is flagged (the function warns and passes it on, in strict mode it is an"
-            + " error; racer-krm render names the nearest known key); other keys are yours, passed to the dataplane unchecked.",
+            + " not know is flagged. Within "
+            + KeySuggestion.TYPO_EDITS
+            + " edits of a catalog key it is a typo, which the function refuses naming the key it"
+            + " is near; farther, the function warns and passes it on (an error in strict mode). A"
+            + " newer dataplane's key you mean is declared in the function config's "
+            + SettingsCatalog.UNCHECKED_KEYS
+            + " (the chart's "
+            + SettingsCatalog.UNCHECKED_KEYS
+            + " value), which this schema cannot see: the editor still flags it. Other keys are"
+            + " yours, passed to the dataplane unchecked.",
         "type",
         List.of("object", "null"),
         "propertyNames",

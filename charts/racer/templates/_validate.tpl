@@ -650,10 +650,21 @@ print a regular expression, not the value and an example. Call with (list "<valu
 {{- $resources := index . 1 | default dict -}}
 {{- range $part := list "limits" "requests" -}}
 {{- range $name, $quantity := index $resources $part | default dict -}}
+{{- include "racer.validateQuantity" (list (printf "%s.%s.%s" $key $part $name) $quantity) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validateQuantity: one value that is a string must be a Kubernetes quantity, refused in the function's
+words with what it likely meant (racer.quantityCorrection); the one test of a quantity, for racer.validateQuantities
+and an emptyDir's sizeLimit. Call with (list "<field>" <value>). Prints nothing.
+*/}}
+{{- define "racer.validateQuantity" -}}
+{{- $field := index . 0 -}}
+{{- $quantity := index . 1 -}}
 {{- if and (kindIs "string" $quantity) (not (regexMatch `^[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*(?:\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|-(?:0+(?:\.0*)?|\.0+))(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?(?:0*[1-9][0-9]{0,17}|0+))?[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*$` $quantity)) -}}
-{{- fail (printf "%s.%s.%s: %s%s" $key $part $name (printf `expected a quantity such as 100Mi or 0.5, found %s: write digits, an optional fraction and at most one suffix, binary Ki Mi Gi Ti Pi Ei, decimal n u m k M G T P E or an exponent e3, with no sign (512Mi, 1.5Gi, 250m, 2e3)` (printf "the string %q" $quantity)) (include "racer.quantityCorrection" $quantity)) -}}
-{{- end -}}
-{{- end -}}
+{{- fail (printf "%s: %s%s" $field (printf `expected a quantity such as 100Mi or 0.5, found %s: write digits, an optional fraction and at most one suffix, binary Ki Mi Gi Ti Pi Ei, decimal n u m k M G T P E or an exponent e3, with no sign (512Mi, 1.5Gi, 250m, 2e3)` (printf "the string %q" $quantity)) (include "racer.quantityCorrection" $quantity)) -}}
 {{- end -}}
 {{- end -}}
 
@@ -725,10 +736,7 @@ quantities, as racer.validateQuantities says. Prints nothing.
 {{- end -}}
 {{- range $index, $volume := .Values.extraVolumes -}}
 {{- if kindIs "map" $volume.emptyDir -}}
-{{- $limit := $volume.emptyDir.sizeLimit -}}
-{{- if and (kindIs "string" $limit) (not (regexMatch `^[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*(?:\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|-(?:0+(?:\.0*)?|\.0+))(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?(?:0*[1-9][0-9]{0,17}|0+))?[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*$` $limit)) -}}
-{{- fail (printf "extraVolumes[%d].emptyDir.sizeLimit: %s%s" $index (printf `expected a quantity such as 100Mi or 0.5, found %s: write digits, an optional fraction and at most one suffix, binary Ki Mi Gi Ti Pi Ei, decimal n u m k M G T P E or an exponent e3, with no sign (512Mi, 1.5Gi, 250m, 2e3)` (printf "the string %q" $limit)) (include "racer.quantityCorrection" $limit)) -}}
-{{- end -}}
+{{- include "racer.validateQuantity" (list (printf "extraVolumes[%d].emptyDir.sizeLimit" $index) $volume.emptyDir.sizeLimit) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}

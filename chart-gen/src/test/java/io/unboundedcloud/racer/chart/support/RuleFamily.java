@@ -74,6 +74,9 @@ public enum RuleFamily {
               "racer.validateQuantities",
               "a chart-only check (resources' quantities), in the function's words: InvalidValuesTest (slow)"),
           Map.entry(
+              "racer.validateQuantity",
+              "a chart-only check (one quantity: a resources value's, an emptyDir's sizeLimit), in the function's words: InvalidValuesTest (slow)"),
+          Map.entry(
               "racer.validateUpdateStrategy", "a chart-only check (updateStrategy's percentages)"),
           Map.entry("racer.validateCommonLabels", "a chart-only check (commonLabels)"),
           Map.entry(

@@ -105,6 +105,29 @@ class TypedFunctionConfigTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @DisplayName("the whole message names the value's kind as YAML read it, and its text")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "imageTag: [a]|imageTag is a list: it takes a string",
+        "imageTag: {a: b}|imageTag is a map: it takes a string",
+        "imageTag: !!int \"5\"|imageTag is a number \"5\": it takes a string",
+        "imageTag: !!bool \"true\"|imageTag is a boolean \"true\": it takes a string",
+        "imageTag: 1.20|imageTag is a number \"1.20\", but it takes a string, as the API server"
+            + " reads it: quote the value, \"1.20\"",
+        "imageTag: on|imageTag is a boolean \"on\", but it takes a string, as the API server"
+            + " reads it: quote the value, \"on\"",
+        "allowedRegistries: \"a.io\"|allowedRegistries is the string \"a.io\": it takes a list"
+            + " of strings (allowedRegistries: [mirror.example.com/racer]); the ConfigMap form's"
+            + " comma-separated text is data.allowedRegistries"
+      })
+  void wholeMessage(String field, String message) {
+    List<Result> results =
+        typed("imageRegistry: r.example.com\n" + field + "\n").functionConfig().results().list();
+    assertThat(results).extracting(Result::message).containsExactly(message);
+  }
+
   @ParameterizedTest(name = "{0}: {1}")
   @DisplayName(
       "an unknown field is the ConfigMap form's result, at the field itself: an error when it is a"

@@ -58,3 +58,38 @@ functionConfig:
 EOF
   } >"$dir/items-$count.yaml"
 }
+
+# generate_mix COUNT DIR: writes DIR/mix-COUNT.yaml, a ResourceList of COUNT items, a third each Services,
+# Deployments and ConfigMaps (about 277 bytes an item), in the style kpt and kustomize send (kyaml's:
+# indent 2, "- " at the key's indent), racer-settings first and the function config last: the input of the
+# reading and writing benchmark (bench/reader.sh), where the function reads two items, renders the
+# dataplane and gives every other item back as it came.
+generate_mix() {
+  local count=$1 dir=$2
+  {
+    printf 'apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n'
+    printf -- '- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-settings\n    namespace: racer\n'
+    printf '  data:\n    RACER_CONTROL_SEATS: "3"\n'
+    awk -v n="$count" 'BEGIN {
+      for (i = 1; i < n; i++) {
+        k = i % 3
+        if (k == 0) {
+          printf "- apiVersion: v1\n  kind: Service\n  metadata:\n    name: web-%06d\n    namespace: apps\n", i
+          printf "    labels:\n      app: web-%06d\n  spec:\n    selector:\n      app: web-%06d\n", i, i
+          printf "    ports:\n    - name: http\n      port: 80\n      targetPort: 8080\n"
+        } else if (k == 1) {
+          printf "- apiVersion: apps/v1\n  kind: Deployment\n  metadata:\n    name: web-%06d\n    namespace: apps\n", i
+          printf "  spec:\n    replicas: 2\n    selector:\n      matchLabels:\n        app: web-%06d\n", i
+          printf "    template:\n      metadata:\n        labels:\n          app: web-%06d\n", i
+          printf "      spec:\n        containers:\n        - name: web\n          image: registry.example.com/web:1.%d\n", i % 10
+        } else {
+          printf "- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: web-%06d\n    namespace: apps\n", i
+          printf "    annotations:\n      config.kubernetes.io/index: \"0\"\n      internal.config.kubernetes.io/path: apps/web-%06d.yaml\n", i
+          printf "  data:\n    greeting: hello\n    replicas: \"3\"\n"
+        }
+      }
+    }'
+    printf 'functionConfig:\n  apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: racer-function\n'
+    printf '  data:\n    imageRegistry: registry.example.com/racer\n'
+  } >"$dir/mix-$count.yaml"
+}

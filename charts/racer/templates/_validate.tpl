@@ -115,6 +115,65 @@ prefix RACER_ is left out of the count, which it does not change. Call with the 
 {{- end -}}
 
 {{- /*
+racer.quantityCorrection: what a quantity written the usual way meant (QuantityCorrection.quantity): a number and
+a unit as people spell it (512MB, 2 GiB), offered as the quantities it may mean that the grammar admits, "; did
+you mean 512M or 512Mi?"; "" when there is none. Call with the text.
+*/}}
+{{- define "racer.quantityCorrection" -}}
+{{- $text := . -}}
+{{- if regexMatch `^ *(\+?[0-9]*\.?[0-9]+) *([A-Za-z]*) *$` $text -}}
+{{- $number := regexReplaceAll `^ *(\+?[0-9]*\.?[0-9]+) *([A-Za-z]*) *$` $text "${1}" -}}
+{{- $unit := regexReplaceAll `^ *(\+?[0-9]*\.?[0-9]+) *([A-Za-z]*) *$` $text "${2}" -}}
+{{- $spellings := dict "B" (list "") "b" (list "") "KB" (list "k" "Ki") "KiB" (list "Ki") "KIB" (list "Ki") "Kb" (list "k" "Ki") "Kib" (list "Ki") "KIb" (list "Ki") "Ki" (list "Ki") "KI" (list "Ki") "kB" (list "k" "Ki") "kiB" (list "Ki") "kIB" (list "Ki") "kb" (list "k" "Ki") "kib" (list "Ki") "kIb" (list "Ki") "ki" (list "Ki") "kI" (list "Ki") "K" (list "k" "Ki") "MB" (list "M" "Mi") "MiB" (list "Mi") "MIB" (list "Mi") "Mb" (list "M" "Mi") "Mib" (list "Mi") "MIb" (list "Mi") "Mi" (list "Mi") "MI" (list "Mi") "mB" (list "M" "Mi") "miB" (list "Mi") "mIB" (list "Mi") "mb" (list "M" "Mi") "mib" (list "Mi") "mIb" (list "Mi") "mi" (list "Mi") "mI" (list "Mi") "GB" (list "G" "Gi") "GiB" (list "Gi") "GIB" (list "Gi") "Gb" (list "G" "Gi") "Gib" (list "Gi") "GIb" (list "Gi") "Gi" (list "Gi") "GI" (list "Gi") "gB" (list "G" "Gi") "giB" (list "Gi") "gIB" (list "Gi") "gb" (list "G" "Gi") "gib" (list "Gi") "gIb" (list "Gi") "gi" (list "Gi") "gI" (list "Gi") "g" (list "G" "Gi") "TB" (list "T" "Ti") "TiB" (list "Ti") "TIB" (list "Ti") "Tb" (list "T" "Ti") "Tib" (list "Ti") "TIb" (list "Ti") "Ti" (list "Ti") "TI" (list "Ti") "tB" (list "T" "Ti") "tiB" (list "Ti") "tIB" (list "Ti") "tb" (list "T" "Ti") "tib" (list "Ti") "tIb" (list "Ti") "ti" (list "Ti") "tI" (list "Ti") "t" (list "T" "Ti") "PB" (list "P" "Pi") "PiB" (list "Pi") "PIB" (list "Pi") "Pb" (list "P" "Pi") "Pib" (list "Pi") "PIb" (list "Pi") "Pi" (list "Pi") "PI" (list "Pi") "pB" (list "P" "Pi") "piB" (list "Pi") "pIB" (list "Pi") "pb" (list "P" "Pi") "pib" (list "Pi") "pIb" (list "Pi") "pi" (list "Pi") "pI" (list "Pi") "p" (list "P" "Pi") "EB" (list "E" "Ei") "EiB" (list "Ei") "EIB" (list "Ei") "Eb" (list "E" "Ei") "Eib" (list "Ei") "EIb" (list "Ei") "Ei" (list "Ei") "EI" (list "Ei") "eB" (list "E" "Ei") "eiB" (list "Ei") "eIB" (list "Ei") "eb" (list "E" "Ei") "eib" (list "Ei") "eIb" (list "Ei") "ei" (list "Ei") "eI" (list "Ei") "e" (list "E" "Ei") -}}
+{{- $suffixes := list $unit -}}
+{{- if eq $unit "" -}}
+{{- $suffixes = list "" -}}
+{{- else if hasKey $spellings $unit -}}
+{{- $suffixes = get $spellings $unit -}}
+{{- end -}}
+{{- $offered := list -}}
+{{- range $suffix := $suffixes -}}
+{{- $candidate := printf "%s%s" $number $suffix -}}
+{{- if and (regexMatch `^[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*(?:\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|-(?:0+(?:\.0*)?|\.0+))(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?(?:0*[1-9][0-9]{0,17}|0+))?[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*$` $candidate) (ne $candidate $text) -}}
+{{- $offered = append $offered $candidate -}}
+{{- end -}}
+{{- end -}}
+{{- if $offered -}}
+{{- printf `; did you mean %s?` (join " or " $offered) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.bytesCorrection: a setting's value as the plain count it wants (QuantityCorrection.bytes): a whole number
+with at most a unit (2Gi, 0080) that fits the rule's range, "; did you mean 2147483648?"; "" otherwise. Call
+with (list "<value>" <min> <max>).
+*/}}
+{{- define "racer.bytesCorrection" -}}
+{{- $text := index . 0 -}}
+{{- $min := index . 1 | int64 -}}
+{{- $max := index . 2 | int64 -}}
+{{- if regexMatch `^ *\+?([0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)? *$` $text -}}
+{{- $digits := regexReplaceAll `^0+([0-9])` (regexReplaceAll `^ *\+?([0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)? *$` $text "${1}") "${1}" -}}
+{{- $suffix := regexReplaceAll `^ *\+?([0-9]+)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)? *$` $text "${2}" -}}
+{{- if le (len $digits) 18 -}}
+{{- $number := $digits | int64 -}}
+{{- $factors := dict "Ki" 1024 "Mi" 1048576 "Gi" 1073741824 "Ti" 1099511627776 "Pi" 1125899906842624 "Ei" 1152921504606846976 "k" 1000 "M" 1000000 "G" 1000000000 "T" 1000000000000 "P" 1000000000000000 "E" 1000000000000000000 -}}
+{{- $value := $number -}}
+{{- $fits := true -}}
+{{- if ne $suffix "" -}}
+{{- $factor := get $factors $suffix | int64 -}}
+{{- $value = mul $number $factor -}}
+{{- $fits = eq (div $value $factor) $number -}}
+{{- end -}}
+{{- if and $fits (ge $value $min) (le $value $max) (ne (printf "%d" $value) $text) -}}
+{{- printf `; did you mean %s?` (printf "%d" $value) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
 racer.validateName: one name or label against its rule (chart-gen's NameRule): the schema takes any string there,
 since a pattern would print its regular expression; this fails naming the values key, the value, the rule in
 words and an example. Call with (list "<values key>" "<value>" "<rule>").
@@ -135,8 +194,8 @@ words and an example. Call with (list "<values key>" "<value>" "<rule>").
 {{- if and (eq $rule "LABEL_VALUE") (or (not (regexMatch `^([A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?)?$` $value))) -}}
 {{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a label value (empty, or at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit)` "ml-platform") -}}
 {{- end -}}
-{{- if and (eq $rule "CONFIG_MAP_KEY") (or (not (regexMatch `^[-._a-zA-Z0-9]+$` $value)) (gt (len $value) 253)) -}}
-{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a ConfigMap key (letters, digits, '-', '_' and '.', at most 253 characters)` "RACER_PEER_PORT") -}}
+{{- if and (eq $rule "CONFIG_MAP_KEY") (or (not (regexMatch `^\.?[-_a-zA-Z0-9][-._a-zA-Z0-9]*$` $value)) (gt (len $value) 253)) -}}
+{{- fail (printf `%s: %s is not %s; for example %s` $key (printf "%q" $value) `a ConfigMap key (letters, digits, '-', '_' and '.', at most 253 characters; not '.' nor '..', and not starting with '..')` "RACER_PEER_PORT") -}}
 {{- end -}}
 {{- end -}}
 
@@ -177,7 +236,9 @@ origins (CacheOrigin). Prints nothing.
 {{- /*
 racer.validateSettings: what values.schema.json does not say of settings (SettingsCatalog.validate): each
 key's own rule where the schema would be a pattern (numbers and durations: a pattern failure prints a regular
-expression, not what the value must be), obsolete keys, with what replaced them, and the rules that relate keys;
+expression, not what the value must be), obsolete keys, with what replaced them, an unknown RACER_ key
+within 2 edits of a known one (racer.keyDistance) that uncheckedSettings does not list (a
+typo), and the rules that relate keys;
 the other keys' own rules (choices) are in the schema. Fails with the KRM function's message, after the values
 key; prints nothing.
 */}}
@@ -185,7 +246,7 @@ key; prints nothing.
 {{- $settings := .Values.settings | default dict -}}
 {{- if and (hasKey $settings "RACER_PEER_PORT") (kindIs "string" (index $settings "RACER_PEER_PORT")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PEER_PORT")) -}}
-{{- fail (printf `settings.RACER_PEER_PORT: RACER_PEER_PORT is %q: must be an integer in 1024..65535, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PEER_PORT")) -}}
+{{- fail (printf `settings.RACER_PEER_PORT: RACER_PEER_PORT is %q: must be an integer in 1024..65535, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_PEER_PORT") (include "racer.bytesCorrection" (list (index $settings "RACER_PEER_PORT") 1024 65535))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_PORT")) -}}
 {{- fail (printf `settings.RACER_PEER_PORT: RACER_PEER_PORT is %q: must be an integer in 1024..65535 (at most 65535)` (index $settings "RACER_PEER_PORT")) -}}
 {{- else if not (regexMatch `^(?:102[4-9]|10[3-9][0-9]|1[1-9][0-9]{2}|[2-9][0-9]{3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$` (index $settings "RACER_PEER_PORT")) -}}
@@ -194,7 +255,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_DIAGNOSTICS_PORT") (kindIs "string" (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
-{{- fail (printf `settings.RACER_DIAGNOSTICS_PORT: RACER_DIAGNOSTICS_PORT is %q: must be an integer in 1024..65535, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
+{{- fail (printf `settings.RACER_DIAGNOSTICS_PORT: RACER_DIAGNOSTICS_PORT is %q: must be an integer in 1024..65535, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_DIAGNOSTICS_PORT") (include "racer.bytesCorrection" (list (index $settings "RACER_DIAGNOSTICS_PORT") 1024 65535))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
 {{- fail (printf `settings.RACER_DIAGNOSTICS_PORT: RACER_DIAGNOSTICS_PORT is %q: must be an integer in 1024..65535 (at most 65535)` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
 {{- else if not (regexMatch `^(?:102[4-9]|10[3-9][0-9]|1[1-9][0-9]{2}|[2-9][0-9]{3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$` (index $settings "RACER_DIAGNOSTICS_PORT")) -}}
@@ -208,7 +269,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_MAX_THREADS") (kindIs "string" (index $settings "RACER_MAX_THREADS")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_MAX_THREADS")) -}}
-{{- fail (printf `settings.RACER_MAX_THREADS: RACER_MAX_THREADS is %q: must be an integer >= 2, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_MAX_THREADS")) -}}
+{{- fail (printf `settings.RACER_MAX_THREADS: RACER_MAX_THREADS is %q: must be an integer >= 2, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_MAX_THREADS") (include "racer.bytesCorrection" (list (index $settings "RACER_MAX_THREADS") 2 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_MAX_THREADS")) -}}
 {{- fail (printf `settings.RACER_MAX_THREADS: RACER_MAX_THREADS is %q: must be an integer >= 2 (at most 9223372036854775807)` (index $settings "RACER_MAX_THREADS")) -}}
 {{- else if not (regexMatch `^(?:[2-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_MAX_THREADS")) -}}
@@ -217,7 +278,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_SHARES") (kindIs "string" (index $settings "RACER_SHARES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_SHARES")) -}}
-{{- fail (printf `settings.RACER_SHARES: RACER_SHARES is %q: must be a positive 32-bit unsigned integer (1..4294967295), written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_SHARES")) -}}
+{{- fail (printf `settings.RACER_SHARES: RACER_SHARES is %q: must be a positive 32-bit unsigned integer (1..4294967295), written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_SHARES") (include "racer.bytesCorrection" (list (index $settings "RACER_SHARES") 1 4294967295))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SHARES")) -}}
 {{- fail (printf `settings.RACER_SHARES: RACER_SHARES is %q: must be a positive 32-bit unsigned integer (1..4294967295) (at most 4294967295)` (index $settings "RACER_SHARES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-5])$` (index $settings "RACER_SHARES")) -}}
@@ -226,7 +287,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_PLAINTEXT_BYTES") (kindIs "string" (index $settings "RACER_PLAINTEXT_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
-{{- fail (printf `settings.RACER_PLAINTEXT_BYTES: RACER_PLAINTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_PLAINTEXT_BYTES: RACER_PLAINTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_PLAINTEXT_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_PLAINTEXT_BYTES") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
 {{- fail (printf `settings.RACER_PLAINTEXT_BYTES: RACER_PLAINTEXT_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PLAINTEXT_BYTES")) -}}
@@ -235,7 +296,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_CIPHERTEXT_BYTES") (kindIs "string" (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
-{{- fail (printf `settings.RACER_CIPHERTEXT_BYTES: RACER_CIPHERTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_CIPHERTEXT_BYTES: RACER_CIPHERTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_CIPHERTEXT_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_CIPHERTEXT_BYTES") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
 {{- fail (printf `settings.RACER_CIPHERTEXT_BYTES: RACER_CIPHERTEXT_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CIPHERTEXT_BYTES")) -}}
@@ -244,7 +305,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_DIRTY_BYTES") (kindIs "string" (index $settings "RACER_DIRTY_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_DIRTY_BYTES")) -}}
-{{- fail (printf `settings.RACER_DIRTY_BYTES: RACER_DIRTY_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_DIRTY_BYTES")) -}}
+{{- fail (printf `settings.RACER_DIRTY_BYTES: RACER_DIRTY_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_DIRTY_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_DIRTY_BYTES") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_DIRTY_BYTES")) -}}
 {{- fail (printf `settings.RACER_DIRTY_BYTES: RACER_DIRTY_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_DIRTY_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_DIRTY_BYTES")) -}}
@@ -253,7 +314,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_REGISTERED_BYTES") (kindIs "string" (index $settings "RACER_REGISTERED_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_REGISTERED_BYTES")) -}}
-{{- fail (printf `settings.RACER_REGISTERED_BYTES: RACER_REGISTERED_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_REGISTERED_BYTES")) -}}
+{{- fail (printf `settings.RACER_REGISTERED_BYTES: RACER_REGISTERED_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_REGISTERED_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_REGISTERED_BYTES") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REGISTERED_BYTES")) -}}
 {{- fail (printf `settings.RACER_REGISTERED_BYTES: RACER_REGISTERED_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_REGISTERED_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REGISTERED_BYTES")) -}}
@@ -262,7 +323,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_REQUEST_CONTEXT_BYTES") (kindIs "string" (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
-{{- fail (printf `settings.RACER_REQUEST_CONTEXT_BYTES: RACER_REQUEST_CONTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
+{{- fail (printf `settings.RACER_REQUEST_CONTEXT_BYTES: RACER_REQUEST_CONTEXT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_REQUEST_CONTEXT_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_REQUEST_CONTEXT_BYTES") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
 {{- fail (printf `settings.RACER_REQUEST_CONTEXT_BYTES: RACER_REQUEST_CONTEXT_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REQUEST_CONTEXT_BYTES")) -}}
@@ -271,7 +332,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_METADATA_ENTRIES") (kindIs "string" (index $settings "RACER_METADATA_ENTRIES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_METADATA_ENTRIES")) -}}
-{{- fail (printf `settings.RACER_METADATA_ENTRIES: RACER_METADATA_ENTRIES is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_METADATA_ENTRIES")) -}}
+{{- fail (printf `settings.RACER_METADATA_ENTRIES: RACER_METADATA_ENTRIES is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_METADATA_ENTRIES") (include "racer.bytesCorrection" (list (index $settings "RACER_METADATA_ENTRIES") 1 1048576))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_METADATA_ENTRIES")) -}}
 {{- fail (printf `settings.RACER_METADATA_ENTRIES: RACER_METADATA_ENTRIES is %q: must be an integer in 1..1048576 (at most 1048576)` (index $settings "RACER_METADATA_ENTRIES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6])$` (index $settings "RACER_METADATA_ENTRIES")) -}}
@@ -280,7 +341,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_DISK_PAGE_ENTRIES") (kindIs "string" (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
-{{- fail (printf `settings.RACER_DISK_PAGE_ENTRIES: RACER_DISK_PAGE_ENTRIES is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
+{{- fail (printf `settings.RACER_DISK_PAGE_ENTRIES: RACER_DISK_PAGE_ENTRIES is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_DISK_PAGE_ENTRIES") (include "racer.bytesCorrection" (list (index $settings "RACER_DISK_PAGE_ENTRIES") 1 1048576))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
 {{- fail (printf `settings.RACER_DISK_PAGE_ENTRIES: RACER_DISK_PAGE_ENTRIES is %q: must be an integer in 1..1048576 (at most 1048576)` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6])$` (index $settings "RACER_DISK_PAGE_ENTRIES")) -}}
@@ -289,7 +350,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_CHECKPOINT_BYTES") (kindIs "string" (index $settings "RACER_CHECKPOINT_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
-{{- fail (printf `settings.RACER_CHECKPOINT_BYTES: RACER_CHECKPOINT_BYTES is %q: must be an integer in 1..536870912, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
+{{- fail (printf `settings.RACER_CHECKPOINT_BYTES: RACER_CHECKPOINT_BYTES is %q: must be an integer in 1..536870912, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_CHECKPOINT_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_CHECKPOINT_BYTES") 1 536870912))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
 {{- fail (printf `settings.RACER_CHECKPOINT_BYTES: RACER_CHECKPOINT_BYTES is %q: must be an integer in 1..536870912 (at most 536870912)` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,7}|[1-4][0-9]{8}|5[0-2][0-9]{7}|53[0-5][0-9]{6}|536[0-7][0-9]{5}|5368[0-6][0-9]{4}|536870[0-8][0-9]{2}|53687090[0-9]|53687091[0-2])$` (index $settings "RACER_CHECKPOINT_BYTES")) -}}
@@ -298,7 +359,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_PLACEMENT_CACHE_BYTES") (kindIs "string" (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
-{{- fail (printf `settings.RACER_PLACEMENT_CACHE_BYTES: RACER_PLACEMENT_CACHE_BYTES is %q: must be an integer in 1024..536870912, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
+{{- fail (printf `settings.RACER_PLACEMENT_CACHE_BYTES: RACER_PLACEMENT_CACHE_BYTES is %q: must be an integer in 1024..536870912, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_PLACEMENT_CACHE_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_PLACEMENT_CACHE_BYTES") 1024 536870912))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
 {{- fail (printf `settings.RACER_PLACEMENT_CACHE_BYTES: RACER_PLACEMENT_CACHE_BYTES is %q: must be an integer in 1024..536870912 (at most 536870912)` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
 {{- else if not (regexMatch `^(?:102[4-9]|10[3-9][0-9]|1[1-9][0-9]{2}|[2-9][0-9]{3}|[1-9][0-9]{4,7}|[1-4][0-9]{8}|5[0-2][0-9]{7}|53[0-5][0-9]{6}|536[0-7][0-9]{5}|5368[0-6][0-9]{4}|536870[0-8][0-9]{2}|53687090[0-9]|53687091[0-2])$` (index $settings "RACER_PLACEMENT_CACHE_BYTES")) -}}
@@ -307,7 +368,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_CACHED_PATHS") (kindIs "string" (index $settings "RACER_CACHED_PATHS")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CACHED_PATHS")) -}}
-{{- fail (printf `settings.RACER_CACHED_PATHS: RACER_CACHED_PATHS is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CACHED_PATHS")) -}}
+{{- fail (printf `settings.RACER_CACHED_PATHS: RACER_CACHED_PATHS is %q: must be an integer in 1..1048576, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_CACHED_PATHS") (include "racer.bytesCorrection" (list (index $settings "RACER_CACHED_PATHS") 1 1048576))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CACHED_PATHS")) -}}
 {{- fail (printf `settings.RACER_CACHED_PATHS: RACER_CACHED_PATHS is %q: must be an integer in 1..1048576 (at most 1048576)` (index $settings "RACER_CACHED_PATHS")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,5}|10[0-3][0-9]{4}|104[0-7][0-9]{3}|1048[0-4][0-9]{2}|10485[0-6][0-9]|104857[0-6])$` (index $settings "RACER_CACHED_PATHS")) -}}
@@ -316,7 +377,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_PATH_CACHE_BYTES") (kindIs "string" (index $settings "RACER_PATH_CACHE_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
-{{- fail (printf `settings.RACER_PATH_CACHE_BYTES: RACER_PATH_CACHE_BYTES is %q: must be an integer in 1..536870912, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
+{{- fail (printf `settings.RACER_PATH_CACHE_BYTES: RACER_PATH_CACHE_BYTES is %q: must be an integer in 1..536870912, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_PATH_CACHE_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_PATH_CACHE_BYTES") 1 536870912))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
 {{- fail (printf `settings.RACER_PATH_CACHE_BYTES: RACER_PATH_CACHE_BYTES is %q: must be an integer in 1..536870912 (at most 536870912)` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,7}|[1-4][0-9]{8}|5[0-2][0-9]{7}|53[0-5][0-9]{6}|536[0-7][0-9]{5}|5368[0-6][0-9]{4}|536870[0-8][0-9]{2}|53687090[0-9]|53687091[0-2])$` (index $settings "RACER_PATH_CACHE_BYTES")) -}}
@@ -325,7 +386,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_ACTIVE_PATH_SEARCHES") (kindIs "string" (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
-{{- fail (printf `settings.RACER_ACTIVE_PATH_SEARCHES: RACER_ACTIVE_PATH_SEARCHES is %q: must be an integer in 1..64, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
+{{- fail (printf `settings.RACER_ACTIVE_PATH_SEARCHES: RACER_ACTIVE_PATH_SEARCHES is %q: must be an integer in 1..64, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_ACTIVE_PATH_SEARCHES") (include "racer.bytesCorrection" (list (index $settings "RACER_ACTIVE_PATH_SEARCHES") 1 64))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
 {{- fail (printf `settings.RACER_ACTIVE_PATH_SEARCHES: RACER_ACTIVE_PATH_SEARCHES is %q: must be an integer in 1..64 (at most 64)` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
 {{- else if not (regexMatch `^(?:[1-9]|[1-5][0-9]|6[0-4])$` (index $settings "RACER_ACTIVE_PATH_SEARCHES")) -}}
@@ -334,7 +395,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_SLAB_BYTES") (kindIs "string" (index $settings "RACER_SLAB_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_SLAB_BYTES")) -}}
-{{- fail (printf `settings.RACER_SLAB_BYTES: RACER_SLAB_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_SLAB_BYTES")) -}}
+{{- fail (printf `settings.RACER_SLAB_BYTES: RACER_SLAB_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_SLAB_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_SLAB_BYTES") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SLAB_BYTES")) -}}
 {{- fail (printf `settings.RACER_SLAB_BYTES: RACER_SLAB_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_SLAB_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SLAB_BYTES")) -}}
@@ -343,7 +404,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_SEGMENT_BYTES") (kindIs "string" (index $settings "RACER_SEGMENT_BYTES")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_SEGMENT_BYTES")) -}}
-{{- fail (printf `settings.RACER_SEGMENT_BYTES: RACER_SEGMENT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_SEGMENT_BYTES")) -}}
+{{- fail (printf `settings.RACER_SEGMENT_BYTES: RACER_SEGMENT_BYTES is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_SEGMENT_BYTES") (include "racer.bytesCorrection" (list (index $settings "RACER_SEGMENT_BYTES") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SEGMENT_BYTES")) -}}
 {{- fail (printf `settings.RACER_SEGMENT_BYTES: RACER_SEGMENT_BYTES is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_SEGMENT_BYTES")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SEGMENT_BYTES")) -}}
@@ -352,7 +413,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_FREE_SEGMENT_RESERVE") (kindIs "string" (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
-{{- fail (printf `settings.RACER_FREE_SEGMENT_RESERVE: RACER_FREE_SEGMENT_RESERVE is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
+{{- fail (printf `settings.RACER_FREE_SEGMENT_RESERVE: RACER_FREE_SEGMENT_RESERVE is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_FREE_SEGMENT_RESERVE") (include "racer.bytesCorrection" (list (index $settings "RACER_FREE_SEGMENT_RESERVE") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
 {{- fail (printf `settings.RACER_FREE_SEGMENT_RESERVE: RACER_FREE_SEGMENT_RESERVE is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_FREE_SEGMENT_RESERVE")) -}}
@@ -361,7 +422,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_CLIENT_CONNECTIONS") (kindIs "string" (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
-{{- fail (printf `settings.RACER_CLIENT_CONNECTIONS: RACER_CLIENT_CONNECTIONS is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
+{{- fail (printf `settings.RACER_CLIENT_CONNECTIONS: RACER_CLIENT_CONNECTIONS is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_CLIENT_CONNECTIONS") (include "racer.bytesCorrection" (list (index $settings "RACER_CLIENT_CONNECTIONS") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
 {{- fail (printf `settings.RACER_CLIENT_CONNECTIONS: RACER_CLIENT_CONNECTIONS is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CLIENT_CONNECTIONS")) -}}
@@ -370,7 +431,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_CONNECTIONS_PER_NEIGHBOR") (kindIs "string" (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
-{{- fail (printf `settings.RACER_CONNECTIONS_PER_NEIGHBOR: RACER_CONNECTIONS_PER_NEIGHBOR is %q: must be an integer in 1..1024, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
+{{- fail (printf `settings.RACER_CONNECTIONS_PER_NEIGHBOR: RACER_CONNECTIONS_PER_NEIGHBOR is %q: must be an integer in 1..1024, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR") (include "racer.bytesCorrection" (list (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR") 1 1024))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
 {{- fail (printf `settings.RACER_CONNECTIONS_PER_NEIGHBOR: RACER_CONNECTIONS_PER_NEIGHBOR is %q: must be an integer in 1..1024 (at most 1024)` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,2}|10[0-1][0-9]|102[0-4])$` (index $settings "RACER_CONNECTIONS_PER_NEIGHBOR")) -}}
@@ -379,7 +440,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE") (kindIs "string" (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
-{{- fail (printf `settings.RACER_ORIGIN_CONNECTIONS_PER_CACHE: RACER_ORIGIN_CONNECTIONS_PER_CACHE is %q: must be an integer in 1..1024, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
+{{- fail (printf `settings.RACER_ORIGIN_CONNECTIONS_PER_CACHE: RACER_ORIGIN_CONNECTIONS_PER_CACHE is %q: must be an integer in 1..1024, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE") (include "racer.bytesCorrection" (list (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE") 1 1024))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
 {{- fail (printf `settings.RACER_ORIGIN_CONNECTIONS_PER_CACHE: RACER_ORIGIN_CONNECTIONS_PER_CACHE is %q: must be an integer in 1..1024 (at most 1024)` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,2}|10[0-1][0-9]|102[0-4])$` (index $settings "RACER_ORIGIN_CONNECTIONS_PER_CACHE")) -}}
@@ -388,7 +449,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_PEER_INFLIGHT_MAX") (kindIs "string" (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
-{{- fail (printf `settings.RACER_PEER_INFLIGHT_MAX: RACER_PEER_INFLIGHT_MAX is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
+{{- fail (printf `settings.RACER_PEER_INFLIGHT_MAX: RACER_PEER_INFLIGHT_MAX is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_PEER_INFLIGHT_MAX") (include "racer.bytesCorrection" (list (index $settings "RACER_PEER_INFLIGHT_MAX") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
 {{- fail (printf `settings.RACER_PEER_INFLIGHT_MAX: RACER_PEER_INFLIGHT_MAX is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_INFLIGHT_MAX")) -}}
@@ -397,7 +458,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_PEER_PER_NEIGHBOR_MAX") (kindIs "string" (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
-{{- fail (printf `settings.RACER_PEER_PER_NEIGHBOR_MAX: RACER_PEER_PER_NEIGHBOR_MAX is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
+{{- fail (printf `settings.RACER_PEER_PER_NEIGHBOR_MAX: RACER_PEER_PER_NEIGHBOR_MAX is %q: must be a positive integer, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX") (include "racer.bytesCorrection" (list (index $settings "RACER_PEER_PER_NEIGHBOR_MAX") 1 9223372036854775807))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
 {{- fail (printf `settings.RACER_PEER_PER_NEIGHBOR_MAX: RACER_PEER_PER_NEIGHBOR_MAX is %q: must be a positive integer (at most 9223372036854775807)` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_PER_NEIGHBOR_MAX")) -}}
@@ -406,7 +467,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_REQUEST_TIMEOUT_MS") (kindIs "string" (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
-{{- fail (printf `settings.RACER_REQUEST_TIMEOUT_MS: RACER_REQUEST_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_REQUEST_TIMEOUT_MS: RACER_REQUEST_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_REQUEST_TIMEOUT_MS") (include "racer.bytesCorrection" (list (index $settings "RACER_REQUEST_TIMEOUT_MS") 1 86400000))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
 {{- fail (printf `settings.RACER_REQUEST_TIMEOUT_MS: RACER_REQUEST_TIMEOUT_MS is %q: must be an integer in 1..86400000 (at most 86400000)` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,6}|[1-7][0-9]{7}|8[0-5][0-9]{6}|86[0-3][0-9]{5}|86400000)$` (index $settings "RACER_REQUEST_TIMEOUT_MS")) -}}
@@ -415,7 +476,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS") (kindIs "string" (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
-{{- fail (printf `settings.RACER_PEER_ATTEMPT_TIMEOUT_MS: RACER_PEER_ATTEMPT_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_PEER_ATTEMPT_TIMEOUT_MS: RACER_PEER_ATTEMPT_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS") (include "racer.bytesCorrection" (list (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS") 1 86400000))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
 {{- fail (printf `settings.RACER_PEER_ATTEMPT_TIMEOUT_MS: RACER_PEER_ATTEMPT_TIMEOUT_MS is %q: must be an integer in 1..86400000 (at most 86400000)` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,6}|[1-7][0-9]{7}|8[0-5][0-9]{6}|86[0-3][0-9]{5}|86400000)$` (index $settings "RACER_PEER_ATTEMPT_TIMEOUT_MS")) -}}
@@ -424,7 +485,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_READER_STALL_TIMEOUT_MS") (kindIs "string" (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
-{{- fail (printf `settings.RACER_READER_STALL_TIMEOUT_MS: RACER_READER_STALL_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_READER_STALL_TIMEOUT_MS: RACER_READER_STALL_TIMEOUT_MS is %q: must be an integer in 1..86400000, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_READER_STALL_TIMEOUT_MS") (include "racer.bytesCorrection" (list (index $settings "RACER_READER_STALL_TIMEOUT_MS") 1 86400000))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
 {{- fail (printf `settings.RACER_READER_STALL_TIMEOUT_MS: RACER_READER_STALL_TIMEOUT_MS is %q: must be an integer in 1..86400000 (at most 86400000)` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,6}|[1-7][0-9]{7}|8[0-5][0-9]{6}|86[0-3][0-9]{5}|86400000)$` (index $settings "RACER_READER_STALL_TIMEOUT_MS")) -}}
@@ -433,7 +494,7 @@ key; prints nothing.
 {{- end -}}
 {{- if and (hasKey $settings "RACER_SHUTDOWN_TIMEOUT_MS") (kindIs "string" (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
 {{- if not (regexMatch `^(?:0|[1-9][0-9]*)$` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
-{{- fail (printf `settings.RACER_SHUTDOWN_TIMEOUT_MS: RACER_SHUTDOWN_TIMEOUT_MS is %q: must be an integer in 1..3600000, written as plain decimal digits (no sign, unit, space or leading zero)` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
+{{- fail (printf `settings.RACER_SHUTDOWN_TIMEOUT_MS: RACER_SHUTDOWN_TIMEOUT_MS is %q: must be an integer in 1..3600000, written as plain decimal digits (no sign, unit, space or leading zero)%s` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS") (include "racer.bytesCorrection" (list (index $settings "RACER_SHUTDOWN_TIMEOUT_MS") 1 3600000))) -}}
 {{- else if not (regexMatch `^(?:[0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7])$` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
 {{- fail (printf `settings.RACER_SHUTDOWN_TIMEOUT_MS: RACER_SHUTDOWN_TIMEOUT_MS is %q: must be an integer in 1..3600000 (at most 3600000)` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
 {{- else if not (regexMatch `^(?:[1-9][0-9]{0,5}|[1-2][0-9]{6}|3[0-5][0-9]{5}|3600000)$` (index $settings "RACER_SHUTDOWN_TIMEOUT_MS")) -}}
@@ -457,6 +518,18 @@ key; prints nothing.
 {{- end -}}
 {{- if hasKey $settings "RACER_FABRIC_PORTS_FILE" -}}
 {{- fail (printf "settings.RACER_FABRIC_PORTS_FILE: %s" (printf `%s is obsolete and set to %s: the Racer dataplane refuses to start while it is set, even to an empty value; remove it: %s` "RACER_FABRIC_PORTS_FILE" (printf "%q" (index $settings "RACER_FABRIC_PORTS_FILE")) "fabric ports are no longer configured through settings; the dataplane refuses to start with it")) -}}
+{{- end -}}
+{{- $unchecked := .Values.uncheckedSettings | default list -}}
+{{- range $key := keys $settings | sortAlpha -}}
+{{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) (not (has $key $unchecked)) -}}
+{{- $nearest := include "racer.keySuggestion" $key -}}
+{{- if ne $nearest "" -}}
+{{- $edits := include "racer.keyDistance" (list (trimPrefix "RACER_" $key) (trimPrefix "RACER_" $nearest) 2) | int -}}
+{{- if le $edits 2 -}}
+{{- fail (printf "settings.%s: %s" $key (printf `%s is not a known racer-settings key, and it is %s from %s: a typo, most likely. Write %s; or, if your dataplane reads %s (a newer release's key), list it in uncheckedSettings (in the function config, or the chart's values) to pass it on unchecked.` $key (printf (ternary "%d edit" "%d edits" (eq $edits 1)) $edits) $nearest $nearest $key)) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
 {{- end -}}
 {{- $RACER_FREE_SEGMENT_RESERVE := include "racer.settingNumber" (list . "RACER_FREE_SEGMENT_RESERVE" "2") | int64 -}}
 {{- $RACER_SLAB_BYTES := include "racer.settingNumber" (list . "RACER_SLAB_BYTES" "1073741824") | int64 -}}
@@ -577,10 +650,21 @@ print a regular expression, not the value and an example. Call with (list "<valu
 {{- $resources := index . 1 | default dict -}}
 {{- range $part := list "limits" "requests" -}}
 {{- range $name, $quantity := index $resources $part | default dict -}}
+{{- include "racer.validateQuantity" (list (printf "%s.%s.%s" $key $part $name) $quantity) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- /*
+racer.validateQuantity: one value that is a string must be a Kubernetes quantity, refused in the function's
+words with what it likely meant (racer.quantityCorrection); the one test of a quantity, for racer.validateQuantities
+and an emptyDir's sizeLimit. Call with (list "<field>" <value>). Prints nothing.
+*/}}
+{{- define "racer.validateQuantity" -}}
+{{- $field := index . 0 -}}
+{{- $quantity := index . 1 -}}
 {{- if and (kindIs "string" $quantity) (not (regexMatch `^[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*(?:\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|-(?:0+(?:\.0*)?|\.0+))(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?(?:0*[1-9][0-9]{0,17}|0+))?[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*$` $quantity)) -}}
-{{- fail (printf "%s.%s.%s: %s" $key $part $name (printf `expected a quantity such as 100Mi or 0.5, found %s: write digits, an optional fraction and at most one suffix, binary Ki Mi Gi Ti Pi Ei, decimal n u m k M G T P E or an exponent e3, with no sign (512Mi, 1.5Gi, 250m, 2e3)` (printf "the string %q" $quantity))) -}}
-{{- end -}}
-{{- end -}}
+{{- fail (printf "%s: %s%s" $field (printf `expected a quantity such as 100Mi or 0.5, found %s: write digits, an optional fraction and at most one suffix, binary Ki Mi Gi Ti Pi Ei, decimal n u m k M G T P E or an exponent e3, with no sign (512Mi, 1.5Gi, 250m, 2e3)` (printf "the string %q" $quantity)) (include "racer.quantityCorrection" $quantity)) -}}
 {{- end -}}
 {{- end -}}
 
@@ -652,25 +736,24 @@ quantities, as racer.validateQuantities says. Prints nothing.
 {{- end -}}
 {{- range $index, $volume := .Values.extraVolumes -}}
 {{- if kindIs "map" $volume.emptyDir -}}
-{{- $limit := $volume.emptyDir.sizeLimit -}}
-{{- if and (kindIs "string" $limit) (not (regexMatch `^[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*(?:\+?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|-(?:0+(?:\.0*)?|\.0+))(?:[KMGTPE]i|[numkMGTPE]|[eE][+-]?(?:0*[1-9][0-9]{0,17}|0+))?[ \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{202F}\x{205F}\x{3000}]*$` $limit)) -}}
-{{- fail (printf "extraVolumes[%d].emptyDir.sizeLimit: %s" $index (printf `expected a quantity such as 100Mi or 0.5, found %s: write digits, an optional fraction and at most one suffix, binary Ki Mi Gi Ti Pi Ei, decimal n u m k M G T P E or an exponent e3, with no sign (512Mi, 1.5Gi, 250m, 2e3)` (printf "the string %q" $limit))) -}}
-{{- end -}}
+{{- include "racer.validateQuantity" (list (printf "extraVolumes[%d].emptyDir.sizeLimit" $index) $volume.emptyDir.sizeLimit) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
 
 {{- /*
 racer.warnings: the KRM function's warnings that the chart can tell from its values, one a line, each
-"<values key>: <message>", in the function's order: an unknown RACER_* settings key, then the checks of settings
+"<values key>: <message>", in the function's order: an unknown RACER_* settings key (none that
+uncheckedSettings lists; a typo fails racer.validateSettings first), then the checks of settings
 against the pod (PodFit): the shutdown deadline against terminationGracePeriodSeconds, the images' release
 against 0.19, listeners on the host network against the ports node agents commonly hold. NOTES.txt
 prints them; with strict: true, racer.validate fails with the first.
 */}}
 {{- define "racer.warnings" -}}
 {{- $settings := .Values.settings | default dict -}}
+{{- $unchecked := .Values.uncheckedSettings | default list }}
 {{- range $key := keys $settings | sortAlpha }}
-{{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) }}
+{{- if and (hasPrefix "RACER_" $key) (not (has $key (list "RACER_PEER_PORT" "RACER_DIAGNOSTICS_PORT" "RACER_HOST_NETWORK" "RACER_NVIDIA" "RACER_CONTROL_SEATS" "RACER_MAX_THREADS" "RACER_ALLOW_SMT" "RACER_ENABLE_RDMA" "RACER_SHARES" "RACER_PLAINTEXT_BYTES" "RACER_CIPHERTEXT_BYTES" "RACER_DIRTY_BYTES" "RACER_REGISTERED_BYTES" "RACER_REQUEST_CONTEXT_BYTES" "RACER_METADATA_ENTRIES" "RACER_DISK_PAGE_ENTRIES" "RACER_CHECKPOINT_BYTES" "RACER_PLACEMENT_CACHE_BYTES" "RACER_CACHED_PATHS" "RACER_PATH_CACHE_BYTES" "RACER_ACTIVE_PATH_SEARCHES" "RACER_SLAB_BYTES" "RACER_SEGMENT_BYTES" "RACER_FREE_SEGMENT_RESERVE" "RACER_CLIENT_CONNECTIONS" "RACER_CONNECTIONS_PER_NEIGHBOR" "RACER_ORIGIN_CONNECTIONS_PER_CACHE" "RACER_PEER_INFLIGHT_MAX" "RACER_PEER_PER_NEIGHBOR_MAX" "RACER_REQUEST_TIMEOUT_MS" "RACER_PEER_ATTEMPT_TIMEOUT_MS" "RACER_READER_STALL_TIMEOUT_MS" "RACER_SHUTDOWN_TIMEOUT_MS"))) (not (has $key $unchecked)) }}
 {{- $nearest := include "racer.keySuggestion" $key }}
 settings.{{ $key }}: {{ printf `%s is not a known racer-settings key%s Outside strict mode it is passed to the dataplane unchecked.` $key (ternary (printf `; did you mean %s?` $nearest) "." (ne $nearest "")) }}
 {{- end }}

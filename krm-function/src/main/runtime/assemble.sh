@@ -5,7 +5,7 @@
 #   bin/racer-krm-archive   re-validates the archive after a move (the Dockerfile runs it)
 #   bin/racer-krm-generate  the Argo CD plugin's generate: kustomize build or racer-krm render
 #   bin/racer-krm-announce  the Argo CD plugin's dynamic parameter announcements: racer-krm announce
-#   bin/racer-krm-no-helm   kustomize's --helm-command in those two: refuses helmCharts:, runs no helm
+#   bin/racer-krm-refuse-helm   kustomize's --helm-command in those two: refuses helmCharts:, runs no helm
 #   bin/docker              the stand-in kustomize reaches in the Argo CD sidecar: runs racer-krm for a
 #                           racer-krm image of this version (@VERSION@ filled in here)
 #   jre/                    jlink runtime of the modules jdeps finds in the jars, with a default CDS
@@ -59,7 +59,7 @@ stamp=$(
   {
     echo "$jdk $timestamp $jmods"
     "$jdk/bin/java" -version 2>&1
-    cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive" "$here/racer-krm-generate" "$here/racer-krm-announce" "$here/racer-krm-no-helm" "$here/docker"
+    cat "$here/assemble.sh" "$here/racer-krm" "$here/racer-krm-archive" "$here/racer-krm-generate" "$here/racer-krm-announce" "$here/racer-krm-refuse-helm" "$here/docker" "$here/racer-krm-renderer" "$here/racer-krm-client.c"
     cat "$target/racer-krm.jar" "$target"/lib/*.jar
     find "$examples" -type f | sort | tr '\n' '\0' | xargs -0 cat
   } | sha256sum | cut -d' ' -f1
@@ -107,9 +107,24 @@ sed -e "s|@ARCHIVE@|$kind|" -e "s|@CLASSPATH@|$classpath|" "$here/racer-krm" >"$
 cp "$here/racer-krm-archive" "$out/bin/racer-krm-archive"
 cp "$here/racer-krm-generate" "$out/bin/racer-krm-generate"
 cp "$here/racer-krm-announce" "$out/bin/racer-krm-announce"
-cp "$here/racer-krm-no-helm" "$out/bin/racer-krm-no-helm"
+cp "$here/racer-krm-refuse-helm" "$out/bin/racer-krm-refuse-helm"
+cp "$here/racer-krm-renderer" "$out/bin/racer-krm-renderer"
 chmod 755 "$out/bin/racer-krm" "$out/bin/racer-krm-archive" "$out/bin/racer-krm-generate" \
-  "$out/bin/racer-krm-announce" "$out/bin/racer-krm-no-helm"
+  "$out/bin/racer-krm-announce" "$out/bin/racer-krm-refuse-helm" "$out/bin/racer-krm-renderer"
+# the warm renderer's JVM is the launcher under another name (it picks the renderer's main class)
+ln -s racer-krm "$out/bin/racer-krm-renderer-jvm"
+# The warm renderer's client, a small C program (racer-krm-client.c): a JVM client would cost the
+# start-up the renderer saves. Built by this machine's C compiler for this machine's runtime; for
+# another platform's (RACER_KRM_JMODS) or without a compiler there is none, and the launcher always
+# runs cold. No build id and no paths in it, so that two builds give the same bytes.
+if [ -z "$jmods" ] && command -v "${CC:-cc}" >/dev/null 2>&1; then
+  "${CC:-cc}" -std=c11 -O2 -Wall -Wextra -Werror -s -Wl,--build-id=none \
+    -o "$out/bin/racer-krm-client" "$here/racer-krm-client.c" \
+    || fail "the warm renderer's client (racer-krm-client.c) did not compile"
+  chmod 755 "$out/bin/racer-krm-client"
+else
+  say "no C compiler for this platform's runtime: no warm renderer client (every run is cold)"
+fi
 # the stand-in accepts this version's tag only: "racer-krm 0.1.0 (renders Racer 0.19.0)"
 version=$(RACER_KRM_ARCHIVE=off "$out/bin/racer-krm" --version)
 version=${version#racer-krm }
@@ -155,7 +170,7 @@ run first "" <"$work/quickstart.yaml"
 cp "$work/first.out" "$work/rendered.yaml"
 
 if [ "$kind" = aot ]; then
-  # One training process (JEP 514) that runs the function twice (krm.TrainingRun): the first pass,
+  # One training process (JEP 514) that runs the function twice (krm.ArchiveRecordingRun): the first pass,
   # which creates the DaemonSet (kustomize's usual input), and the second, which reads it back and
   # merges it (kpt's package after its first render). What the training does not run is linked again
   # at every start: trained on the second pass alone, a 20-item run that creates the DaemonSet spun

@@ -257,10 +257,10 @@ class CustomizationParityTest {
   }
 
   /**
-   * The values the Customizing section need not show: the function config's images and strict mode,
-   * settings and cache origins (the function's inputs), placement and annotations ({@link
-   * Installation}), values the function has no twin for (an existing racer-settings) and the
-   * subchart's.
+   * The values the Customizing section need not show: the function config's images, strict mode and
+   * unchecked settings keys, settings and cache origins (the function's inputs), placement and
+   * annotations ({@link Installation}), values the function has no twin for (an existing
+   * racer-settings) and the subchart's.
    */
   private static final Set<String> NOT_CUSTOMIZATIONS =
       Set.of(
@@ -277,6 +277,7 @@ class CustomizationParityTest {
           "podAnnotations",
           "cacheOrigins",
           "strict",
+          "uncheckedSettings",
           "global",
           "enabled");
 

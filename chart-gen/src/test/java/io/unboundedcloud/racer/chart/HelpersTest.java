@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.chart.support.ChartUnderTest;
 import io.unboundedcloud.racer.chart.support.RuleFamily;
+import io.unboundedcloud.racer.workload.QuantityGrammar;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,6 +99,31 @@ class HelpersTest {
     assertThat(claims)
         .as("each define claimed once")
         .allSatisfy((name, owners) -> assertThat(owners).as(name).hasSize(1));
+  }
+
+  @Test
+  @DisplayName(
+      "a string quantity is tested and refused in one define, racer.validateQuantity: the"
+          + " resources' quantities and an emptyDir's sizeLimit include it, none repeats its test")
+  void oneQuantityTest() {
+    String test = "(not (regexMatch `" + QuantityGrammar.PATTERN + "`";
+    String refusal = "printf `" + QuantityGrammar.MESSAGE + "`";
+    String define = define("racer.validateQuantity");
+
+    assertThat(define).contains(test).contains(refusal);
+    assertThat(helpers.split(Pattern.quote(test), -1)).as("the quantity's test").hasSize(2);
+    assertThat(helpers.split(Pattern.quote(refusal), -1)).as("the quantity's refusal").hasSize(2);
+    assertThat(define("racer.validateQuantities")).contains("include \"racer.validateQuantity\"");
+    assertThat(define("racer.validatePodAdditions"))
+        .contains(
+            "include \"racer.validateQuantity\" (list (printf \"extraVolumes[%d].emptyDir.sizeLimit\"");
+  }
+
+  /** The body of one define of the named templates. */
+  private String define(String name) {
+    int start = helpers.indexOf("{{- define \"" + name + "\" -}}");
+    assertThat(start).as("define %s", name).isNotNegative();
+    return helpers.substring(start, helpers.indexOf("{{- /*", start));
   }
 
   private static String read(Path file) {

@@ -37,6 +37,7 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 @Tag("slow")
@@ -397,7 +398,7 @@ class InvalidValuesTest {
     }
 
     /** A ResourceList whose existing dataplane DaemonSet holds {@code quantity} for memory. */
-    private static String existingDataplaneWith(String part, String quantity) {
+    static String existingDataplaneWith(String part, String quantity) {
       return resourceList(
           List.of(
               settingsEntry(NAMESPACE, Map.of()),
@@ -409,6 +410,61 @@ class InvalidValuesTest {
                       + quantity
                       + "\"\n")),
           FUNCTION_CONFIG);
+    }
+  }
+
+  @Nested
+  @DisplayName("corrections: a unit written the usual way gets the value it meant, on both paths")
+  class Corrections {
+    @ParameterizedTest(name = "memory {0} -> {1}")
+    @CsvSource(
+        delimiter = '|',
+        textBlock =
+            """
+            512MB   | 512M or 512Mi
+            1.5GB   | 1.5G or 1.5Gi
+            512MiB  | 512Mi
+            4g      | 4G or 4Gi
+            100B    | 100
+            """)
+    @DisplayName("a quantity: the chart and the function offer the same quantities")
+    void quantity(String quantity, String meant) {
+      String said = "; did you mean " + meant + "?";
+      String helmMessage =
+          helm.failureWithImages(quantityPlaces().get("resources").apply("limits", quantity));
+      assertThat(helmMessage).contains("found the string \"" + quantity + "\"").contains(said);
+      KrmRun function = KrmRun.function(Quantities.existingDataplaneWith("limits", quantity));
+      assertThat(function.output().errorMessages())
+          .as(function.describe())
+          .anyMatch(m -> m.contains("found the string \"" + quantity + "\"") && m.contains(said));
+    }
+
+    @ParameterizedTest(name = "{0}: {1} -> {2}")
+    @CsvSource(
+        delimiter = '|',
+        textBlock =
+            """
+            RACER_SLAB_BYTES | 2Gi   | 2147483648
+            RACER_SLAB_BYTES | 64Mi  | 67108864
+            RACER_SLAB_BYTES | 16Ei  |
+            RACER_PEER_PORT  | 8Ki   | 8192
+            RACER_PEER_PORT  | 09090 | 9090
+            RACER_PEER_PORT  | 0080  |
+            RACER_PEER_PORT  | 1.5k  |
+            """)
+    @DisplayName("a setting that wants plain digits: the same number offered, only when in range")
+    void plainDigits(String key, String value, String meant) {
+      Parity.refusal(helm, Map.of(key, value), key + " = " + value);
+      String chart = helm.failureWithImages(Map.of("settings", Map.of(key, value)));
+      if (meant == null) {
+        assertThat(chart)
+            .as("out of range or no whole number: nothing offered")
+            .doesNotContain("did you mean");
+      } else {
+        assertThat(chart)
+            .contains("is \"" + value + "\": ")
+            .contains("; did you mean " + meant + "?");
+      }
     }
   }
 

@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.chart.support.ChartUnderTest;
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.ArrayList;
@@ -112,15 +113,25 @@ class NewcomerMessagesTest {
     return keys.stream().collect(Collectors.toMap(k -> k, k -> "x", (a, b) -> a, TreeMap::new));
   }
 
+  /** Whether {@code name} is within two edits of a catalog key: a typo, an error on every path. */
+  private static boolean isTypo(String name) {
+    return SettingsCatalog.keys().stream()
+        .anyMatch(known -> KeySuggestion.isTypo(name, known.name()));
+  }
+
   @Nested
   @DisplayName("a settings key the catalog does not know")
   class UnknownKey {
     @Test
     @DisplayName(
-        "gets the function's warning in NOTES, with the same suggestion or none, for misspellings of"
-            + " every catalog key")
+        "too far from every catalog key to be a typo: the function's warning in NOTES, with the same"
+            + " suggestion or none, for misspellings of every catalog key")
     void sameSuggestion() {
-      Map<String, String> settings = misspellings();
+      Map<String, String> settings = new TreeMap<>(misspellings());
+      settings.keySet().removeIf(NewcomerMessagesTest::isTypo);
+      assertThat(settings)
+          .as("misspellings left that are no typo")
+          .hasSizeGreaterThan(SettingsCatalog.keys().size());
       Map<String, String> function = functionWarnings(settings);
       assertThat(function).as("the function warns about each").hasSameSizeAs(settings);
       assertThat(chartWarnings(settings)).isEqualTo(function);
@@ -131,34 +142,37 @@ class NewcomerMessagesTest {
     }
 
     @Test
-    @DisplayName("a one-letter slip gets the key meant; a name far from every key gets none")
+    @DisplayName(
+        "three edits or more from a catalog key gets the key meant as advice; a name far from every"
+            + " key gets none")
     void reasoned() {
       Map<String, String> chart =
           chartWarnings(
               Map.of(
-                  "RACER_PEER_PROT", "9090",
-                  "RACER_SLAB_BYTE", "1",
-                  "RACER_ORIGIN_CONNECTIONS_PER_CACH", "1",
+                  "RACER_PEER_PORTS_X", "9090",
+                  "RACER_SLAB_BYTES_MAX", "1",
+                  "RACER_ORIGIN_CONNECTIONS_PER_CA", "1",
                   "RACER_COFFEE", "1",
                   "team", "ml"));
       assertThat(chart)
           .containsOnlyKeys(
-              "RACER_PEER_PROT",
-              "RACER_SLAB_BYTE",
-              "RACER_ORIGIN_CONNECTIONS_PER_CACH",
+              "RACER_PEER_PORTS_X",
+              "RACER_SLAB_BYTES_MAX",
+              "RACER_ORIGIN_CONNECTIONS_PER_CA",
               "RACER_COFFEE")
           .containsEntry(
-              "RACER_PEER_PROT",
-              "RACER_PEER_PROT is not a known racer-settings key; did you mean RACER_PEER_PORT? Outside"
-                  + " strict mode it is passed to the dataplane unchecked.")
+              "RACER_PEER_PORTS_X",
+              "RACER_PEER_PORTS_X is not a known racer-settings key; did you mean RACER_PEER_PORT?"
+                  + " Outside strict mode it is passed to the dataplane unchecked.")
           .containsEntry(
-              "RACER_SLAB_BYTE",
-              "RACER_SLAB_BYTE is not a known racer-settings key; did you mean RACER_SLAB_BYTES? Outside"
-                  + " strict mode it is passed to the dataplane unchecked.")
+              "RACER_SLAB_BYTES_MAX",
+              "RACER_SLAB_BYTES_MAX is not a known racer-settings key; did you mean"
+                  + " RACER_SLAB_BYTES? Outside strict mode it is passed to the dataplane unchecked.")
           .containsEntry(
-              "RACER_ORIGIN_CONNECTIONS_PER_CACH",
-              "RACER_ORIGIN_CONNECTIONS_PER_CACH is not a known racer-settings key; did you mean"
-                  + " RACER_ORIGIN_CONNECTIONS_PER_CACHE? Outside strict mode it is passed to the dataplane unchecked.")
+              "RACER_ORIGIN_CONNECTIONS_PER_CA",
+              "RACER_ORIGIN_CONNECTIONS_PER_CA is not a known racer-settings key; did you mean"
+                  + " RACER_ORIGIN_CONNECTIONS_PER_CACHE? Outside strict mode it is passed to the"
+                  + " dataplane unchecked.")
           .containsEntry(
               "RACER_COFFEE",
               "RACER_COFFEE is not a known racer-settings key. Outside strict mode it is passed to"
@@ -167,10 +181,35 @@ class NewcomerMessagesTest {
 
     @Test
     @DisplayName(
+        "a one-letter slip (a typo) fails helm template with the function's error, whatever strict"
+            + " says (every key's typos: SettingsKeyEdgesTest)")
+    void typoFails() {
+      Map<String, String> settings = Map.of("RACER_PEER_PROT", "9090");
+      Installation installation = Installation.of("racer").withSettings(settings);
+      KrmRun run = KrmRun.function(installation.functionItems(), installation.functionConfig());
+      assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
+      String error =
+          run.output().results().stream()
+              .filter(result -> "error".equals(result.get("severity")))
+              .map(result -> (String) result.get("message"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(error)
+          .startsWith(
+              "RACER_PEER_PROT is not a known racer-settings key, and it is 1 edit from"
+                  + " RACER_PEER_PORT: a typo, most likely.");
+      Map<String, Object> values = new LinkedHashMap<>();
+      values.put("images", Map.of("registry", REGISTRY));
+      values.put("settings", settings);
+      assertThat(helm.failure("racer", values)).contains("settings.RACER_PEER_PROT: " + error);
+    }
+
+    @Test
+    @DisplayName(
         "fails helm template in strict mode with the function's warning, suggestion included")
     void strict() {
-      Map<String, String> settings = Map.of("RACER_PEER_PROT", "9090");
-      String warning = functionWarnings(settings).get("RACER_PEER_PROT");
+      Map<String, String> settings = Map.of("RACER_PEER_PORTS_X", "9090");
+      String warning = functionWarnings(settings).get("RACER_PEER_PORTS_X");
       assertThat(warning).contains("did you mean RACER_PEER_PORT?");
       Map<String, Object> values = new LinkedHashMap<>();
       values.put("images", Map.of("registry", REGISTRY));
@@ -178,7 +217,7 @@ class NewcomerMessagesTest {
       values.put("strict", true);
       assertThat(helm.failure("racer", values))
           .contains(
-              "settings.RACER_PEER_PROT: "
+              "settings.RACER_PEER_PORTS_X: "
                   + warning
                   + " (an error in strict mode: the value strict is true)");
     }

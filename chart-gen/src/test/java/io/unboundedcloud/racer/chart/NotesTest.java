@@ -47,10 +47,11 @@ class NotesTest {
             "racer",
             Map.of(
                 "images", Map.of("registry", "registry.example.com/racer"),
-                "settings", Map.of("RACER_PEER_PROT", "9090", "team", "ml")));
+                "settings", Map.of("RACER_PEER_PORTXYZ", "9090", "team", "ml")));
     assertThat(notes)
         .contains(
-            "WARNING: settings.RACER_PEER_PROT: RACER_PEER_PROT is not a known racer-settings key")
+            "WARNING: settings.RACER_PEER_PORTXYZ: RACER_PEER_PORTXYZ is not a known"
+                + " racer-settings key; did you mean RACER_PEER_PORT?")
         .doesNotContain("settings.team");
   }
 }

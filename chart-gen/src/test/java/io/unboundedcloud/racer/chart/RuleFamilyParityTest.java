@@ -1,9 +1,13 @@
 package io.unboundedcloud.racer.chart;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.unboundedcloud.racer.chart.support.HelmRun;
 import io.unboundedcloud.racer.chart.support.Installation;
 import io.unboundedcloud.racer.chart.support.Parity;
 import io.unboundedcloud.racer.chart.support.RuleFamily;
+import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.workload.QuantityGrammar;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -115,13 +119,63 @@ class RuleFamilyParityTest {
   @DisplayName("key suggestion")
   class KeySuggestion {
     @Test
-    @DisplayName("a misspelt key: the same nearest key, an error in strict mode")
+    @DisplayName(
+        "a key three edits from a known one: the same nearest key, a warning, an error in strict"
+            + " mode")
     void misspeltKey() {
       Parity.strictRefusal(
           HELM,
-          Installation.of("racer").withSettings(Map.of("RACER_PEER_PROT", "9090", "team", "ml")),
+          Installation.of("racer").withSettings(Map.of("RACER_PEER_PORTXYZ", "9090", "team", "ml")),
           1,
+          RuleFamily.KEY_SUGGESTION.describe("RACER_PEER_PORTXYZ"));
+    }
+
+    @Test
+    @DisplayName("a key within two edits of a known one: a typo, the same error naming that key")
+    void typo() {
+      Parity.refusal(
+          HELM,
+          Map.of("RACER_PEER_PROT", "9090", "team", "ml"),
           RuleFamily.KEY_SUGGESTION.describe("RACER_PEER_PROT"));
+      Parity.refusal(
+          HELM,
+          Map.of("RACER_NIVDA", "off"),
+          RuleFamily.KEY_SUGGESTION.describe("RACER_NIVDA, two edits"));
+    }
+  }
+
+  @Nested
+  @DisplayName("quantity correction")
+  class QuantityCorrection {
+    @Test
+    @DisplayName("a byte count written with a unit (2Gi): the same message, offering 2147483648")
+    void bytes() {
+      Parity.refusal(
+          HELM,
+          Map.of("RACER_SLAB_BYTES", "2Gi"),
+          RuleFamily.QUANTITY_CORRECTION.describe("RACER_SLAB_BYTES 2Gi"));
+      assertThat(HELM.failureWithImages(Map.of("settings", Map.of("RACER_SLAB_BYTES", "2Gi"))))
+          .as(RuleFamily.QUANTITY_CORRECTION.describe("RACER_SLAB_BYTES 2Gi"))
+          .contains("RACER_SLAB_BYTES is \"2Gi\": ")
+          .contains("; did you mean " + (2L << 30) + "?");
+    }
+
+    @Test
+    @DisplayName("a quantity written with a byte unit (512MB): both offer 512M or 512Mi")
+    void quantity() {
+      String said =
+          String.format(QuantityGrammar.MESSAGE, "the string \"512MB\"")
+              + "; did you mean 512M or 512Mi?";
+      assertThat(
+              HELM.failureWithImages(
+                  InvalidValuesTest.quantityPlaces().get("resources").apply("limits", "512MB")))
+          .as(RuleFamily.QUANTITY_CORRECTION.describe("resources 512MB"))
+          .contains(said);
+      KrmRun function =
+          KrmRun.function(InvalidValuesTest.Quantities.existingDataplaneWith("limits", "512MB"));
+      assertThat(function.output().errorMessages())
+          .as(RuleFamily.QUANTITY_CORRECTION.describe("the function, 512MB"))
+          .anyMatch(message -> message.contains(said));
     }
   }
 

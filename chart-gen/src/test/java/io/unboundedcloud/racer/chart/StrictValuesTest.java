@@ -114,14 +114,15 @@ class StrictValuesTest {
   @DisplayName("an unknown RACER_ settings key")
   class UnknownKey {
     @Test
-    @DisplayName("fails helm template in strict mode, naming the key")
+    @DisplayName(
+        "too far from a catalog key to be a typo: fails helm template in strict mode, naming the key")
     void strictFails() {
-      Installation typo = with(Map.of("RACER_PEER_PROT", "9090", "team", "ml"));
-      assertThatThrownBy(() -> helm.template("racer", strict(typo)))
+      Installation unknown = with(Map.of("RACER_PEER_PORTS_X", "9090", "team", "ml"));
+      assertThatThrownBy(() -> helm.template("racer", strict(unknown)))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining(
-              "settings.RACER_PEER_PROT: RACER_PEER_PROT is not a known racer-settings key; did you"
-                  + " mean RACER_PEER_PORT? Outside strict mode it is passed to the dataplane unchecked. (an error in"
+              "settings.RACER_PEER_PORTS_X: RACER_PEER_PORTS_X is not a known racer-settings key;"
+                  + " did you mean RACER_PEER_PORT? Outside strict mode it is passed to the dataplane unchecked. (an error in"
                   + " strict mode");
     }
   }

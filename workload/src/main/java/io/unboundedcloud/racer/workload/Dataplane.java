@@ -75,9 +75,22 @@ public final class Dataplane {
    */
   public static final String SETTINGS_ANNOTATION = "racer.unbounded-cloud.io/settings";
 
+  /**
+   * DaemonSet annotation (ours), only where the user lists any: the racer-settings keys the catalog
+   * does not know that the user declared as meant (the function config's or the chart's {@code
+   * uncheckedSettings}), sorted and comma-separated, so that {@code racer-krm verify} renders again
+   * with the same declaration and takes none of them for a typo.
+   */
+  public static final String UNCHECKED_SETTINGS_ANNOTATION =
+      "racer.unbounded-cloud.io/unchecked-settings";
+
   /** The DaemonSet annotations that record what the function was told, in the order rendered. */
   public static final List<String> RECORD_ANNOTATIONS =
-      List.of(DATAPLANE_IMAGE_ANNOTATION, OBJECT_IMAGE_ANNOTATION, SETTINGS_ANNOTATION);
+      List.of(
+          DATAPLANE_IMAGE_ANNOTATION,
+          OBJECT_IMAGE_ANNOTATION,
+          SETTINGS_ANNOTATION,
+          UNCHECKED_SETTINGS_ANNOTATION);
 
   /** Selector label {@code app.kubernetes.io/name}. */
   public static final String NAME_LABEL = "app.kubernetes.io/name";

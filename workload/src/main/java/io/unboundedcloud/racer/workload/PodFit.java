@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 /**
  * Checks of settings and images that are each valid alone against the pod that runs them: what the
- * API server accepts and the node then gets wrong. Each {@link Misfit} is a warning of both
+ * API server accepts and the node then gets wrong. Each {@link PodFitProblem} is a warning of both
  * deliveries (an error in strict mode):
  *
  * <ul>
@@ -102,7 +102,7 @@ public final class PodFit {
   }
 
   /**
-   * Every misfit of a valid config and its valid settings with the pod that runs them, in a fixed
+   * Every problem of a valid config and its valid settings with the pod that runs them, in a fixed
    * order: the shutdown deadline, the images (dataplane, racer-object), the listener ports.
    *
    * @param config a config that passed {@link Config#validate()}
@@ -110,21 +110,21 @@ public final class PodFit {
    * @param gracePeriodSeconds the pod's {@code terminationGracePeriodSeconds}, or {@code null} for
    *     the API server's default
    */
-  public static List<Misfit> check(
+  public static List<PodFitProblem> check(
       Config config, Map<String, String> settings, Long gracePeriodSeconds) {
-    List<Misfit> misfits = new ArrayList<>();
-    shutdownDeadline(settings, gracePeriodSeconds).ifPresent(misfits::add);
-    release("dataplaneImage", config.dataplaneImage()).ifPresent(misfits::add);
-    release("objectImage", config.objectImage()).ifPresent(misfits::add);
+    List<PodFitProblem> problems = new ArrayList<>();
+    shutdownDeadline(settings, gracePeriodSeconds).ifPresent(problems::add);
+    release("dataplaneImage", config.dataplaneImage()).ifPresent(problems::add);
+    release("objectImage", config.objectImage()).ifPresent(problems::add);
     if (config.get(ShapeKeys.HOST_NETWORK)) {
       for (ListenerPort listener : ShapeKeys.listeners()) {
-        listener(listener.key().name(), config.port(listener)).ifPresent(misfits::add);
+        listener(listener.key().name(), config.port(listener)).ifPresent(problems::add);
       }
     }
-    return List.copyOf(misfits);
+    return List.copyOf(problems);
   }
 
-  private static Optional<Misfit> shutdownDeadline(
+  private static Optional<PodFitProblem> shutdownDeadline(
       Map<String, String> settings, Long gracePeriodSeconds) {
     String value = settings.get(SHUTDOWN_TIMEOUT_KEY);
     String shown = value;
@@ -139,7 +139,7 @@ public final class PodFit {
     }
     long neededSeconds = (timeoutMillis + 999L) / 1000L;
     return Optional.of(
-        new Misfit(
+        new PodFitProblem(
             SHUTDOWN_TIMEOUT_KEY,
             value,
             String.format(
@@ -152,7 +152,7 @@ public final class PodFit {
                 grace * 1000L)));
   }
 
-  private static Optional<Misfit> release(String field, String image) {
+  private static Optional<PodFitProblem> release(String field, String image) {
     Optional<String> tag = tagOf(image);
     if (tag.isEmpty() || tag.get().length() > ImageGrammar.MAX_TAG_LENGTH) {
       // no tag, or none the grammar allows: the version expression reads at most a tag's length
@@ -168,7 +168,7 @@ public final class PodFit {
       return Optional.empty();
     }
     return Optional.of(
-        new Misfit(
+        new PodFitProblem(
             field,
             image,
             String.format(
@@ -196,11 +196,11 @@ public final class PodFit {
     return colon < 0 ? Optional.empty() : Optional.of(last.substring(colon + 1));
   }
 
-  private static Optional<Misfit> listener(String field, int port) {
+  private static Optional<PodFitProblem> listener(String field, int port) {
     return NodeAgentPorts.holderOf(port)
         .map(
             agent ->
-                new Misfit(
+                new PodFitProblem(
                     field,
                     Integer.toString(port),
                     String.format(LISTENER_MESSAGE, field, port, agent)));

@@ -2,8 +2,8 @@ package io.unboundedcloud.racer.workload;
 
 /**
  * Strict mode, which both deliveries offer (the function config's {@code strict}, the chart's value
- * {@code strict}): every warning, a {@link Misfit} or an unknown settings key, becomes an error
- * whose message ends with the same note, saying what turned strict mode on.
+ * {@code strict}): every warning, a {@link PodFitProblem} or an unknown settings key, becomes an
+ * error whose message ends with the same note, saying what turned strict mode on.
  */
 public final class StrictMode {
   private StrictMode() {}

@@ -45,14 +45,14 @@ class PodFitTest {
     @Test
     @DisplayName("longer than the grace period: names both and the grace period that would fit")
     void tooLong() {
-      List<Misfit> misfits =
+      List<PodFitProblem> problems =
           PodFit.check(TARGETED, Map.of(PodFit.SHUTDOWN_TIMEOUT_KEY, "45001"), null);
-      assertThat(misfits).hasSize(1);
-      Misfit misfit = misfits.get(0);
-      assertThat(misfit.field()).isEqualTo("RACER_SHUTDOWN_TIMEOUT_MS");
-      assertThat(misfit.value()).isEqualTo("45001");
-      assertThat(misfit.isSetting()).isTrue();
-      assertThat(misfit.message())
+      assertThat(problems).hasSize(1);
+      PodFitProblem problem = problems.get(0);
+      assertThat(problem.field()).isEqualTo("RACER_SHUTDOWN_TIMEOUT_MS");
+      assertThat(problem.value()).isEqualTo("45001");
+      assertThat(problem.isSetting()).isTrue();
+      assertThat(problem.message())
           .contains("RACER_SHUTDOWN_TIMEOUT_MS is 45001 ms")
           .contains("terminationGracePeriodSeconds of 30 s")
           .contains("to at least 46")
@@ -62,9 +62,9 @@ class PodFitTest {
     @Test
     @DisplayName("the default deadline against a grace period patched shorter")
     void defaultDeadlineShorterGrace() {
-      List<Misfit> misfits = PodFit.check(TARGETED, Map.of(), 10L);
-      assertThat(misfits).singleElement().extracting(Misfit::value).isEqualTo("30000");
-      assertThat(misfits.get(0).message())
+      List<PodFitProblem> problems = PodFit.check(TARGETED, Map.of(), 10L);
+      assertThat(problems).singleElement().extracting(PodFitProblem::value).isEqualTo("30000");
+      assertThat(problems.get(0).message())
           .contains("30000 (the default) ms")
           .contains("of 10 s")
           .contains("at least 30,")
@@ -96,13 +96,13 @@ class PodFitTest {
     @ParameterizedTest(name = "{0} is another release")
     @CsvSource({"0.20.0, 0.20", "1.19.0, 1.19", "v0.18.2, 0.18", "0.20.0-rc.1, 0.20"})
     void anotherRelease(String tag, String release) {
-      List<Misfit> misfits = PodFit.check(config(tag), Map.of(), null);
-      assertThat(misfits)
-          .extracting(Misfit::field)
+      List<PodFitProblem> problems = PodFit.check(config(tag), Map.of(), null);
+      assertThat(problems)
+          .extracting(PodFitProblem::field)
           .containsExactly("dataplaneImage", "objectImage");
-      assertThat(misfits.get(0).isSetting()).isFalse();
-      assertThat(misfits.get(0).value()).isEqualTo(REGISTRY + "racer-dataplane:" + tag);
-      assertThat(misfits.get(0).message())
+      assertThat(problems.get(0).isSetting()).isFalse();
+      assertThat(problems.get(0).value()).isEqualTo(REGISTRY + "racer-dataplane:" + tag);
+      assertThat(problems.get(0).message())
           .contains("is Racer " + release)
           .contains("Racer " + Release.RACER_VERSION)
           .contains("use a 0.19.x tag");
@@ -143,14 +143,17 @@ class PodFitTest {
   @DisplayName("listener ports on the host network")
   class HostNetworkPorts {
     @Test
-    @DisplayName("a peer port a node agent holds is a misfit only on the host network")
+    @DisplayName("a peer port a node agent holds is a problem only on the host network")
     void peerPort() {
       Config onAgentPort = TARGETED.with(ShapeKeys.PEER_PORT, 10250);
       assertThat(PodFit.check(onAgentPort, Map.of(), null)).isEmpty();
-      List<Misfit> misfits =
+      List<PodFitProblem> problems =
           PodFit.check(onAgentPort.with(ShapeKeys.HOST_NETWORK, true), Map.of(), null);
-      assertThat(misfits).singleElement().extracting(Misfit::field).isEqualTo("RACER_PEER_PORT");
-      assertThat(misfits.get(0).message()).contains("10250").contains("kubelet API");
+      assertThat(problems)
+          .singleElement()
+          .extracting(PodFitProblem::field)
+          .isEqualTo("RACER_PEER_PORT");
+      assertThat(problems.get(0).message()).contains("10250").contains("kubelet API");
     }
 
     @Test
@@ -161,9 +164,9 @@ class PodFitTest {
       assertThat(PodFit.check(config, Map.of(), null))
           .singleElement()
           .satisfies(
-              misfit -> {
-                assertThat(misfit.field()).isEqualTo("RACER_DIAGNOSTICS_PORT");
-                assertThat(misfit.message()).contains("node-exporter");
+              problem -> {
+                assertThat(problem.field()).isEqualTo("RACER_DIAGNOSTICS_PORT");
+                assertThat(problem.message()).contains("node-exporter");
               });
     }
 

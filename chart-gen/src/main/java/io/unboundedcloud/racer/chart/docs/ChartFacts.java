@@ -68,6 +68,29 @@ public final class ChartFacts {
     facts.put("license", LICENSE);
     facts.put("publishedRegistry", PUBLISHED_REGISTRY);
     facts.put("racerHome", RACER_HOME);
+    facts.putAll(dataplaneFacts());
+    Map<String, Object> value = new LinkedHashMap<>();
+    for (ChartValue chartValue : ChartValue.values()) {
+      value.put(chartValue.name(), chartValue.path());
+    }
+    facts.put("value", value);
+    facts.put("racerVersion", Release.RACER_VERSION);
+    facts.put(
+        "builderGracePeriod", DataplaneDefaults.of(ChartValue.TERMINATION_GRACE_PERIOD_SECONDS));
+    facts.put("builderMinReadySeconds", DataplaneDefaults.of(ChartValue.MIN_READY_SECONDS));
+    facts.put("valueRows", valueRows());
+    facts.put("settingRows", settingRows());
+    facts.put("obsoleteRows", obsoleteRows());
+    facts.putAll(RuleFacts.of());
+    return facts;
+  }
+
+  /**
+   * What the builders decide and the chart's docs quote: names, ports, labels, the node affinity
+   * the dataplane requires, the defaults and limits of the DaemonSet's fields.
+   */
+  private static Map<String, Object> dataplaneFacts() {
+    Map<String, Object> facts = new LinkedHashMap<>();
     facts.put("daemonSetName", Dataplane.DATAPLANE_DAEMON_SET_NAME);
     facts.put("settingsConfigMap", Dataplane.SETTINGS_CONFIG_MAP);
     facts.put("cacheOriginLabel", CacheOrigin.LABEL);
@@ -112,19 +135,6 @@ public final class ChartFacts {
     facts.put("controlSeatsKey", Dataplane.CONTROL_SEATS_KEY);
     facts.put("settingsValueLimit", SettingsRecord.VALUE_LIMIT);
     facts.put("settingsRecordLimit", SettingsRecord.RECORD_LIMIT);
-    Map<String, Object> value = new LinkedHashMap<>();
-    for (ChartValue chartValue : ChartValue.values()) {
-      value.put(chartValue.name(), chartValue.path());
-    }
-    facts.put("value", value);
-    facts.put("racerVersion", Release.RACER_VERSION);
-    facts.put(
-        "builderGracePeriod", DataplaneDefaults.of(ChartValue.TERMINATION_GRACE_PERIOD_SECONDS));
-    facts.put("builderMinReadySeconds", DataplaneDefaults.of(ChartValue.MIN_READY_SECONDS));
-    facts.put("valueRows", valueRows());
-    facts.put("settingRows", settingRows());
-    facts.put("obsoleteRows", obsoleteRows());
-    facts.putAll(RuleFacts.of());
     return facts;
   }
 

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.chart.objects;
 
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
@@ -25,52 +26,25 @@ public final class CacheOriginTemplate {
   public static ObjectTemplate daemonSets() {
     ResourceRequirements resources =
         new ResourceRequirementsBuilder()
-            .addToRequests("memory", new Quantity(Sentinels.ORIGIN_MEMORY))
+            .addToRequests("memory", new Quantity(HelmPlaceholders.ORIGIN_MEMORY))
             .build();
-    var env =
+    List<EnvVar> env =
         List.of(
             new EnvVarBuilder()
-                .withName(Sentinels.ORIGIN_ENV)
-                .withValue(Sentinels.ORIGIN_ENV)
+                .withName(HelmPlaceholders.ORIGIN_ENV)
+                .withValue(HelmPlaceholders.ORIGIN_ENV)
                 .build());
     CacheOrigin.Spec spec =
         new CacheOrigin.Spec(
-            Sentinels.ORIGIN_NAME,
-            Sentinels.ORIGIN_NAMESPACE,
-            Sentinels.ORIGIN_VOLUME,
-            Sentinels.ORIGIN_IMAGE,
-            Sentinels.ORIGIN_ARGS,
+            HelmPlaceholders.ORIGIN_NAME,
+            HelmPlaceholders.ORIGIN_NAMESPACE,
+            HelmPlaceholders.ORIGIN_VOLUME,
+            HelmPlaceholders.ORIGIN_IMAGE,
+            HelmPlaceholders.ORIGIN_ARGS,
             env,
             resources);
     Object tree = ModelTree.of(CacheOrigin.daemonSet(spec));
-    Substitutions substitutions =
-        new Substitutions()
-            .text(Sentinels.ORIGIN_NAME, ORIGIN + ".name")
-            .text(Sentinels.ORIGIN_NAMESPACE, ORIGIN + ".namespace | default $.Release.Namespace")
-            .text(Sentinels.ORIGIN_VOLUME, ORIGIN + ".volume")
-            .text(Sentinels.ORIGIN_IMAGE, ORIGIN + ".image")
-            .replace(
-                "args",
-                ModelTree.valueOf(Sentinels.ORIGIN_ARGS),
-                Fragment.optionalEntry("args", ORIGIN + ".args"))
-            .replace("env", ModelTree.valueOf(env), Fragment.optionalEntry("env", ORIGIN + ".env"))
-            .replace(
-                "resources",
-                ModelTree.valueOf(resources),
-                Fragment.optionalEntry("resources", ORIGIN + ".resources"))
-            .add(
-                "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
-            .add(
-                "spec.template.spec",
-                Fragment.entryOfYaml("affinity", Defines.include(Defines.ORIGIN_AFFINITY)))
-            .add(
-                "spec.template.spec",
-                Fragment.optionalEntry(
-                    "nodeSelector", ChartValue.PLACEMENT_NODE_SELECTOR.expression()))
-            .add(
-                "spec.template.spec",
-                Fragment.optionalEntry(
-                    "tolerations", ChartValue.PLACEMENT_TOLERATIONS.expression()));
+    Substitutions substitutions = substitutions(env, resources);
     return new ObjectTemplate(
         "cache-origin-daemonsets.yaml",
         List.of(
@@ -80,5 +54,34 @@ public final class CacheOriginTemplate {
         new TemplateNode.Fixed(tree),
         substitutions,
         List.of("{{- end }}"));
+  }
+
+  /** Each placeholder's Helm expression, and the blocks the chart adds to an origin. */
+  private static Substitutions substitutions(List<EnvVar> env, ResourceRequirements resources) {
+    return new Substitutions()
+        .text(HelmPlaceholders.ORIGIN_NAME, ORIGIN + ".name")
+        .text(
+            HelmPlaceholders.ORIGIN_NAMESPACE, ORIGIN + ".namespace | default $.Release.Namespace")
+        .text(HelmPlaceholders.ORIGIN_VOLUME, ORIGIN + ".volume")
+        .text(HelmPlaceholders.ORIGIN_IMAGE, ORIGIN + ".image")
+        .replace(
+            "args",
+            ModelTree.valueOf(HelmPlaceholders.ORIGIN_ARGS),
+            Fragment.optionalEntry("args", ORIGIN + ".args"))
+        .replace("env", ModelTree.valueOf(env), Fragment.optionalEntry("env", ORIGIN + ".env"))
+        .replace(
+            "resources",
+            ModelTree.valueOf(resources),
+            Fragment.optionalEntry("resources", ORIGIN + ".resources"))
+        .add("metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
+        .add(
+            "spec.template.spec",
+            Fragment.entryOfYaml("affinity", Defines.include(Defines.ORIGIN_AFFINITY)))
+        .add(
+            "spec.template.spec",
+            Fragment.optionalEntry("nodeSelector", ChartValue.PLACEMENT_NODE_SELECTOR.expression()))
+        .add(
+            "spec.template.spec",
+            Fragment.optionalEntry("tolerations", ChartValue.PLACEMENT_TOLERATIONS.expression()));
   }
 }

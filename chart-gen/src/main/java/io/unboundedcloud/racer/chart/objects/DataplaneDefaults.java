@@ -61,7 +61,8 @@ public final class DataplaneDefaults {
     Config config = DataplaneSwitches.config(DataplaneSwitches.space().variants().get(0));
     return switch (String.valueOf(kind)) {
       case "DaemonSet" ->
-          Dataplane.daemonSet(config, Sentinels.SETTINGS_HASH, Sentinels.SETTINGS_RECORD);
+          Dataplane.daemonSet(
+              config, HelmPlaceholders.SETTINGS_HASH, HelmPlaceholders.SETTINGS_RECORD);
       case "ServiceAccount" -> Dataplane.serviceAccount(config);
       default -> throw new IllegalArgumentException("the dataplane builders make no " + kind);
     };

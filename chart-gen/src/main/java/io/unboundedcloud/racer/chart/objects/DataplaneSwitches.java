@@ -46,7 +46,10 @@ public final class DataplaneSwitches {
               : variant.value(varied.indexOf(key)));
     }
     return Config.fromSettings(
-        Sentinels.NAMESPACE, Sentinels.DATAPLANE_IMAGE, Sentinels.OBJECT_IMAGE, settings);
+        HelmPlaceholders.NAMESPACE,
+        HelmPlaceholders.DATAPLANE_IMAGE,
+        HelmPlaceholders.OBJECT_IMAGE,
+        settings);
   }
 
   /** Each sentinel shape key replaced by its define: a number unquoted, text quoted. */

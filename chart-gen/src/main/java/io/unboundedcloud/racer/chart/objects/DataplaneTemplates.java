@@ -34,8 +34,8 @@ public final class DataplaneTemplates {
                         ModelTree.of(
                             Dataplane.daemonSet(
                                 DataplaneSwitches.config(v),
-                                Sentinels.SETTINGS_HASH,
-                                Sentinels.SETTINGS_RECORD)))
+                                HelmPlaceholders.SETTINGS_HASH,
+                                HelmPlaceholders.SETTINGS_RECORD)))
             .toList();
     Substitutions substitutions =
         scalars()
@@ -43,7 +43,7 @@ public final class DataplaneTemplates {
                 "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .replace(
                 Dataplane.SETTINGS_ANNOTATION,
-                Sentinels.SETTINGS_RECORD,
+                HelmPlaceholders.SETTINGS_RECORD,
                 DataplaneTemplates::settingsRecord)
             .replace(
                 "affinity",
@@ -75,7 +75,7 @@ public final class DataplaneTemplates {
             .toList();
     Substitutions substitutions =
         new Substitutions()
-            .text(Sentinels.NAMESPACE, "$.Release.Namespace")
+            .text(HelmPlaceholders.NAMESPACE, "$.Release.Namespace")
             .add(
                 "metadata.labels",
                 Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)));
@@ -92,7 +92,9 @@ public final class DataplaneTemplates {
 
   /**
    * The settings record annotation, left out when longer than {@link SettingsRecord#RECORD_LIMIT}
-   * bytes (as {@link SettingsRecord#of} does); an empty record (no settings) is written.
+   * bytes (as {@link SettingsRecord#of} does); an empty record (no settings) is written. Then the
+   * record of {@code uncheckedSettings}, sorted, where it lists any (as the function's Renderer
+   * writes it).
    */
   private static List<String> settingsRecord(int indent) {
     String pad = " ".repeat(indent);
@@ -100,16 +102,21 @@ public final class DataplaneTemplates {
         pad + "{{- $settingsRecord := " + Defines.include(Defines.SETTINGS_RECORD) + " }}",
         pad + "{{- if le (len $settingsRecord) " + SettingsRecord.RECORD_LIMIT + " }}",
         pad + Dataplane.SETTINGS_ANNOTATION + ": {{ $settingsRecord | quote }}",
+        pad + "{{- end }}",
+        pad + "{{- with " + ChartValue.UNCHECKED_SETTINGS.expression() + " }}",
+        pad
+            + Dataplane.UNCHECKED_SETTINGS_ANNOTATION
+            + ": {{ sortAlpha . | uniq | join \",\" | quote }}",
         pad + "{{- end }}");
   }
 
   private static Substitutions scalars() {
     return DataplaneSwitches.withSentinels(
         new Substitutions()
-            .text(Sentinels.NAMESPACE, "$.Release.Namespace")
-            .text(Sentinels.DATAPLANE_IMAGE, Defines.include(Defines.DATAPLANE_IMAGE))
-            .text(Sentinels.OBJECT_IMAGE, Defines.include(Defines.OBJECT_IMAGE))
-            .text(Sentinels.SETTINGS_HASH, Defines.include(Defines.SETTINGS_HASH)));
+            .text(HelmPlaceholders.NAMESPACE, "$.Release.Namespace")
+            .text(HelmPlaceholders.DATAPLANE_IMAGE, Defines.include(Defines.DATAPLANE_IMAGE))
+            .text(HelmPlaceholders.OBJECT_IMAGE, Defines.include(Defines.OBJECT_IMAGE))
+            .text(HelmPlaceholders.SETTINGS_HASH, Defines.include(Defines.SETTINGS_HASH)));
   }
 
   static String quoted(String text) {

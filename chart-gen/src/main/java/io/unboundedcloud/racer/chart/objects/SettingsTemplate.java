@@ -19,20 +19,21 @@ public final class SettingsTemplate {
   private SettingsTemplate() {}
 
   public static ObjectTemplate configMap() {
-    Map<String, String> sentinelData = Map.of(Sentinels.SETTINGS_KEY, Sentinels.SETTINGS_HASH);
+    Map<String, String> sentinelData =
+        Map.of(HelmPlaceholders.SETTINGS_KEY, HelmPlaceholders.SETTINGS_HASH);
     Object tree =
         ModelTree.of(
             new ConfigMapBuilder()
                 .withNewMetadata()
                 .withName(Dataplane.SETTINGS_CONFIG_MAP)
-                .withNamespace(Sentinels.NAMESPACE)
+                .withNamespace(HelmPlaceholders.NAMESPACE)
                 .withLabels(Dataplane.labels())
                 .endMetadata()
                 .withData(sentinelData)
                 .build());
     Substitutions substitutions =
         new Substitutions()
-            .text(Sentinels.NAMESPACE, "$.Release.Namespace")
+            .text(HelmPlaceholders.NAMESPACE, "$.Release.Namespace")
             .add(
                 "metadata.labels", Fragment.entriesOfYaml(Defines.include(Defines.METADATA_LABELS)))
             .replace(

@@ -3,13 +3,13 @@
  * and its ServiceAccount over every variant of the NVIDIA mode and host network, the racer-settings
  * ConfigMap, and a cache origin DaemonSet per {@code cacheOrigins} item.
  *
- * <p>What it owns: the sentinel inputs ({@link io.unboundedcloud.racer.chart.objects.Sentinels}),
- * the switches ({@link io.unboundedcloud.racer.chart.objects.DataplaneSwitches}), the Helm
- * expression that replaces each sentinel and the Helm blocks the chart adds (delivery labels, the
- * affinity merge, the cache origins' placement), how each value that sets a field of the DaemonSet
- * or the ServiceAccount is written there ({@link
- * io.unboundedcloud.racer.chart.objects.FieldTemplates}, from {@code workload.chart.ChartValue}'s
- * table), and what the builders render at those fields ({@link
+ * <p>What it owns: the sentinel inputs, the Helm placeholders ({@link
+ * io.unboundedcloud.racer.chart.objects.HelmPlaceholders}), the switches ({@link
+ * io.unboundedcloud.racer.chart.objects.DataplaneSwitches}), the Helm expression that replaces each
+ * sentinel and the Helm blocks the chart adds (delivery labels, the affinity merge, the cache
+ * origins' placement), how each value that sets a field of the DaemonSet or the ServiceAccount is
+ * written there ({@link io.unboundedcloud.racer.chart.objects.FieldTemplates}, from {@code
+ * workload.chart.ChartValue}'s table), and what the builders render at those fields ({@link
  * io.unboundedcloud.racer.chart.objects.DataplaneDefaults}), which the values' defaults are read
  * from.
  *

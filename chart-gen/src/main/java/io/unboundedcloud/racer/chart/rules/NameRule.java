@@ -1,8 +1,8 @@
 package io.unboundedcloud.racer.chart.rules;
 
 import io.unboundedcloud.racer.chart.values.KubernetesShapes;
-import io.unboundedcloud.racer.chart.values.SettingsSchema;
 import io.unboundedcloud.racer.workload.DnsLabel;
+import io.unboundedcloud.racer.workload.settings.ConfigMapKey;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -38,12 +38,9 @@ public enum NameRule {
       "a label value (empty, or at most 63 letters, digits, '-', '_' and '.', starting and ending"
           + " with a letter or digit)",
       "ml-platform"),
-  /** A ConfigMap data key: a settings key. */
+  /** A ConfigMap data key: a settings key, by the rule the KRM function holds it to. */
   CONFIG_MAP_KEY(
-      SettingsSchema.CONFIG_MAP_KEY,
-      253,
-      "a ConfigMap key (letters, digits, '-', '_' and '.', at most 253 characters)",
-      "RACER_PEER_PORT");
+      ConfigMapKey.PATTERN, ConfigMapKey.MAX_LENGTH, ConfigMapKey.RULE, "RACER_PEER_PORT");
 
   /**
    * What the templates say of a value that breaks a rule; arguments: the values key, the value

@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.workload.ImageGrammar;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
 import io.unboundedcloud.racer.workload.NodeAgentPorts;
 import io.unboundedcloud.racer.workload.PodFit;
+import io.unboundedcloud.racer.workload.QuantityCorrection;
 import io.unboundedcloud.racer.workload.QuantityGrammar;
 import io.unboundedcloud.racer.workload.StrictMode;
 import io.unboundedcloud.racer.workload.chart.ChartValue;
@@ -56,8 +57,7 @@ public final class RuleFacts {
     facts.put("obsoleteMessage", SettingsCatalog.OBSOLETE_MESSAGE);
     facts.put("crossKeyChecks", CrossKeyChecks.template());
     facts.put("settingRuleChecks", SettingRuleChecks.template());
-    facts.put("quantityPattern", QuantityGrammar.PATTERN);
-    facts.put("quantityMessage", QuantityGrammar.MESSAGE);
+    facts.putAll(quantityFacts());
     facts.put("percentPattern", KubernetesShapes.PERCENT);
     facts.put("percentMessage", KubernetesShapes.PERCENT_MESSAGE);
     facts.put("knownKeys", SettingsCatalog.keys().stream().map(SettingKey::name).toList());
@@ -67,6 +67,10 @@ public final class RuleFacts {
     facts.put("noSuggestion", SettingsCatalog.NO_SUGGESTION);
     facts.put("fewestEdits", KeySuggestion.FEWEST_EDITS);
     facts.put("charactersPerEdit", KeySuggestion.CHARACTERS_PER_EDIT);
+    facts.put("typoEdits", KeySuggestion.TYPO_EDITS);
+    facts.put("typoMessage", SettingsCatalog.TYPO_MESSAGE);
+    facts.put("oneEdit", SettingsCatalog.edits(1).replace("1", "%d"));
+    facts.put("edits", SettingsCatalog.edits(2).replace("2", "%d"));
     facts.put("defaultNote", SettingsCatalog.DEFAULT_NOTE);
     facts.put("strictNote", StrictMode.note("the value " + ChartValue.STRICT.path() + " is true"));
     facts.put("shutdownKey", PodFit.SHUTDOWN_TIMEOUT_KEY);
@@ -84,6 +88,29 @@ public final class RuleFacts {
     List<Map<String, Object>> agents = new ArrayList<>();
     NodeAgentPorts.all().forEach((port, agent) -> agents.add(Map.of("port", port, "agent", agent)));
     facts.put("nodeAgentPorts", agents);
+    return facts;
+  }
+
+  /**
+   * The quantity grammar's facts and {@link QuantityCorrection}'s tables, so that the chart's "did
+   * you mean" is computed from the same spellings and factors as the function's.
+   */
+  private static Map<String, Object> quantityFacts() {
+    Map<String, Object> facts = new LinkedHashMap<>();
+    facts.put("quantityPattern", QuantityGrammar.PATTERN);
+    facts.put("quantityMessage", QuantityGrammar.MESSAGE);
+    facts.put("correctionPattern", QuantityCorrection.PATTERN);
+    facts.put("correctionSuggestion", QuantityCorrection.SUGGESTION);
+    List<Map<String, Object>> spellings = new ArrayList<>();
+    QuantityCorrection.SPELLINGS.forEach(
+        (spelling, suffixes) -> spellings.add(Map.of("key", spelling, "suffixes", suffixes)));
+    facts.put("spellings", spellings);
+    facts.put("bytesPattern", QuantityCorrection.BYTES_PATTERN);
+    facts.put("mostDigits", QuantityCorrection.MOST_DIGITS);
+    List<Map<String, Object>> factors = new ArrayList<>();
+    QuantityCorrection.factors()
+        .forEach((suffix, factor) -> factors.add(Map.of("key", suffix, "value", factor)));
+    facts.put("factors", factors);
     return facts;
   }
 

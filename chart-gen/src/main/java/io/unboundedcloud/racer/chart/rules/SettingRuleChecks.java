@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The Go template of each settings key's own rule where its schema would be a {@code pattern}
@@ -60,8 +61,10 @@ public final class SettingRuleChecks {
             .append(key.name())
             .append(" is %q: ")
             .append(step.message().replace("%", "%%"))
+            .append(step.corrected() == null ? "" : "%s")
             .append("` ")
             .append(value)
+            .append(step.corrected() == null ? "" : " " + step.corrected().apply(value))
             .append(") -}}\n");
       }
       text.append("{{- end -}}\n{{- end -}}\n");
@@ -69,14 +72,34 @@ public final class SettingRuleChecks {
     return text.toString().stripTrailing();
   }
 
-  /** A pattern a value must match, and the message when it does not. */
-  private record Step(String pattern, String message) {}
+  /**
+   * A pattern a value must match, the message when it does not, and the template expression of the
+   * correction the message offers after it ({@code corrected} of the value's expression), or null
+   * for none.
+   */
+  private record Step(String pattern, String message, UnaryOperator<String> corrected) {
+    Step(String pattern, String message) {
+      this(pattern, message, null);
+    }
+  }
 
   private static List<Step> steps(Rule rule) {
     List<Step> steps = new ArrayList<>();
     String pattern = (String) rule.jsonSchema().get("pattern");
     if (rule instanceof IntegerRange range) {
-      steps.add(new Step(PLAIN_DECIMAL, message(rule, "x")));
+      // the message of a value that is no plain number offers the number a unit meant
+      steps.add(
+          new Step(
+              PLAIN_DECIMAL,
+              message(rule, "x"),
+              value ->
+                  "(include \"racer.bytesCorrection\" (list "
+                      + value
+                      + " "
+                      + range.min()
+                      + " "
+                      + range.max()
+                      + "))"));
       steps.add(new Step(patternOf(0, Long.MAX_VALUE), message(rule, TOO_LARGE)));
       if (range.min() > 0 || range.max() < Long.MAX_VALUE) {
         String outside =

@@ -20,12 +20,6 @@ import java.util.Map;
  */
 public final class SettingsSchema {
   /**
-   * A ConfigMap data key. The templates check settings keys with it (racer.validateNames), in
-   * words: a propertyNames pattern would print the regular expression, at the document's root.
-   */
-  public static final String CONFIG_MAP_KEY = "^[-._a-zA-Z0-9]+$";
-
-  /**
    * What a settings value may be to the schema: a string, or a scalar that Helm read from an
    * unquoted YAML value or from {@code --set}, refused by the templates (racer.validateStrings).
    */

@@ -16,8 +16,13 @@ final class NameOracle {
       case SUBDOMAIN -> text.length() <= 253 && subdomain(text);
       case LABEL_KEY -> labelKey(text);
       case LABEL_VALUE -> text.isEmpty() || labelName(text);
+      // Kubernetes' IsConfigMapKey: the characters, then "." and ".." and a leading ".." refused
       case CONFIG_MAP_KEY ->
-          !text.isEmpty() && text.length() <= 253 && text.chars().allMatch(NameOracle::keyChar);
+          !text.isEmpty()
+              && text.length() <= 253
+              && text.chars().allMatch(NameOracle::keyChar)
+              && !text.equals(".")
+              && !text.startsWith("..");
     };
   }
 

@@ -46,6 +46,11 @@ public enum RuleFamily {
       "racer.validateConfig",
       "racer.validate"),
   KEY_SUGGESTION("key suggestion", "KeySuggestion", "racer.keyDistance", "racer.keySuggestion"),
+  QUANTITY_CORRECTION(
+      "quantity correction",
+      "QuantityCorrection",
+      "racer.quantityCorrection",
+      "racer.bytesCorrection"),
   POD_FIT("PodFit", "PodFit, and the unknown-key warning", "racer.warnings");
 
   /**
@@ -68,6 +73,9 @@ public enum RuleFamily {
           Map.entry(
               "racer.validateQuantities",
               "a chart-only check (resources' quantities), in the function's words: InvalidValuesTest (slow)"),
+          Map.entry(
+              "racer.validateQuantity",
+              "a chart-only check (one quantity: a resources value's, an emptyDir's sizeLimit), in the function's words: InvalidValuesTest (slow)"),
           Map.entry(
               "racer.validateUpdateStrategy", "a chart-only check (updateStrategy's percentages)"),
           Map.entry("racer.validateCommonLabels", "a chart-only check (commonLabels)"),

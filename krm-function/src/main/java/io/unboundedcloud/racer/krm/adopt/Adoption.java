@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -67,86 +67,37 @@ public final class Adoption {
 
   private static AdoptionOutcome adoptOrFail(
       List<MappingNode> objects, Options options, ItemLocator locate) {
-    Read<LiveInstallation> picked = LiveInstallation.pick(objects, locate);
+    ReadOutcome<LiveInstallation> picked = LiveInstallation.pick(objects, locate);
     if (!picked.ok()) {
       return AdoptionOutcome.failed(picked.results());
     }
     LiveInstallation live = picked.value();
     Results results = new Results();
-    Map<String, Object> daemonSet = cleaned(live.daemonSet(), results);
-    Map<String, Object> settings = cleaned(live.settings(), results);
-    Map<String, Object> account =
-        live.serviceAccount() == null ? null : cleaned(live.serviceAccount(), results);
-    List<Map<String, Object>> origins =
-        live.origins().stream().map(origin -> cleaned(origin, results)).toList();
-    String namespace = live.daemonSet().namespace();
-    if (account == null) {
-      results.add(
-          Result.of(
-              Severity.WARNING,
-              "no ServiceAccount racer in namespace "
-                  + namespace
-                  + " among the"
-                  + " objects read: the manifests hold a new one, without the live one's annotations (workload identity)"
-                  + " or image pull secrets; add it to the dump (kubectl get serviceaccount/racer --namespace "
-                  + namespace
-                  + " -o yaml)",
-              null,
-              null));
-    }
-    Result leftOut = live.leftOutResult();
-    if (leftOut != null) {
-      results.add(leftOut);
-    }
-
+    Cleaned cleaned = Cleaned.of(live, results);
     Map<String, Object> functionConfig =
         options.functionConfig() == null ? null : new Item(options.functionConfig()).tree();
     Map<String, Object> pinned = null;
     if (functionConfig == null) {
-      PinnedImages images = PinnedImages.of(daemonSet);
-      if (images == null) {
-        results.add(
-            Result.of(
-                Severity.ERROR,
-                "cannot pin the images the dataplane runs: "
-                    + PinnedImages.missing(daemonSet)
-                    + "; pass --function-config FILE with data.dataplaneImage and"
-                    + " data.objectImage",
-                live.daemonSet().ref(),
-                DataplaneWiring.CONTAINERS.toString()));
+      pinned = pinnedFunctionConfig(live, cleaned.daemonSet(), options.functionImage(), results);
+      if (pinned == null) {
         return AdoptionOutcome.failed(results);
       }
-      pinned = images.functionConfig(options.functionImage());
       functionConfig = pinned;
     }
-
     Rerendering.Rendered rendered =
-        Rerendering.of(settings, daemonSet, account, origins, functionConfig);
+        Rerendering.of(
+            cleaned.settings(),
+            cleaned.daemonSet(),
+            cleaned.account(),
+            cleaned.origins(),
+            functionConfig);
     results.addAll(rendered.results());
     if (rendered.results().hasError()) {
       return AdoptionOutcome.failed(results);
     }
-    List<Rollout> rollouts = new ArrayList<>();
-    rollouts.add(
-        Rollout.of(
-            live.daemonSet().ref().describe(),
-            live.daemonSet().ref(),
-            daemonSet,
-            rendered.daemonSet(),
-            RolloutReasons::of));
-    for (int i = 0; i < origins.size(); i++) {
-      Item origin = live.origins().get(i);
-      rollouts.add(
-          Rollout.of(
-              "cache origin " + origin.ref().describe(),
-              origin.ref(),
-              origins.get(i),
-              rendered.origins().get(i),
-              difference -> ORIGIN_REASON));
-    }
+    List<Rollout> rollouts = rollouts(live, cleaned, rendered);
     Severity rollout = options.failOnRollout() ? Severity.ERROR : Severity.WARNING;
     results.addAll(verdict(rollouts, "applying these manifests", rollout, ""));
-
     List<Map<String, Object>> manifests = new ArrayList<>();
     if (pinned != null) {
       manifests.add(pinned);
@@ -158,11 +109,99 @@ public final class Adoption {
     }
     HelmValues.Derived chart =
         HelmValues.derive(
-            new HelmValues.Adopted(live, rendered, settings, daemonSet, rollouts.get(0)),
+            new HelmValues.Adopted(
+                live, rendered, cleaned.settings(), cleaned.daemonSet(), rollouts.get(0)),
             options.chartValuesFile(),
             rollout);
     results.addAll(chart.results());
     return new AdoptionOutcome(manifests, chart.values(), chart.commands(), results, rolling);
+  }
+
+  /**
+   * The live objects without what the API server and controllers added ({@link LiveObjectCleaner});
+   * {@code account} is {@code null} when the dump has no ServiceAccount.
+   */
+  record Cleaned(
+      Map<String, Object> daemonSet,
+      Map<String, Object> settings,
+      Map<String, Object> account,
+      List<Map<String, Object>> origins) {
+
+    /** The installation cleaned, its warnings (no ServiceAccount, objects left out) in results. */
+    static Cleaned of(LiveInstallation live, Results results) {
+      Cleaned cleaned =
+          new Cleaned(
+              cleaned(live.daemonSet(), results),
+              cleaned(live.settings(), results),
+              live.serviceAccount() == null ? null : cleaned(live.serviceAccount(), results),
+              live.origins().stream().map(origin -> cleaned(origin, results)).toList());
+      if (cleaned.account() == null) {
+        String namespace = live.daemonSet().namespace();
+        results.add(
+            Result.of(
+                Severity.WARNING,
+                "no ServiceAccount racer in namespace "
+                    + namespace
+                    + " among the"
+                    + " objects read: the manifests hold a new one, without the live one's annotations (workload identity)"
+                    + " or image pull secrets; add it to the dump (kubectl get serviceaccount/racer --namespace "
+                    + namespace
+                    + " -o yaml)",
+                null,
+                null));
+      }
+      Result leftOut = live.leftOutResult();
+      if (leftOut != null) {
+        results.add(leftOut);
+      }
+      return cleaned;
+    }
+  }
+
+  /**
+   * The function config that pins the images the live dataplane runs, or {@code null} with an error
+   * in {@code results} when its containers do not name both.
+   */
+  private static Map<String, Object> pinnedFunctionConfig(
+      LiveInstallation live, Map<String, Object> daemonSet, String functionImage, Results results) {
+    PinnedImages images = PinnedImages.of(daemonSet);
+    if (images == null) {
+      results.add(
+          Result.of(
+              Severity.ERROR,
+              "cannot pin the images the dataplane runs: "
+                  + PinnedImages.missing(daemonSet)
+                  + "; pass --function-config FILE with data.dataplaneImage and"
+                  + " data.objectImage",
+              live.daemonSet().ref(),
+              DataplaneWiring.CONTAINERS.toString()));
+      return null;
+    }
+    return images.functionConfig(functionImage);
+  }
+
+  /** What applying the rendered objects does to each live workload: the dataplane, then origins. */
+  private static List<Rollout> rollouts(
+      LiveInstallation live, Cleaned cleaned, Rerendering.Rendered rendered) {
+    List<Rollout> rollouts = new ArrayList<>();
+    rollouts.add(
+        Rollout.of(
+            live.daemonSet().ref().describe(),
+            live.daemonSet().ref(),
+            cleaned.daemonSet(),
+            rendered.daemonSet(),
+            RolloutReasons::of));
+    for (int i = 0; i < cleaned.origins().size(); i++) {
+      Item origin = live.origins().get(i);
+      rollouts.add(
+          Rollout.of(
+              "cache origin " + origin.ref().describe(),
+              origin.ref(),
+              cleaned.origins().get(i),
+              rendered.origins().get(i),
+              difference -> ORIGIN_REASON));
+    }
+    return rollouts;
   }
 
   /**

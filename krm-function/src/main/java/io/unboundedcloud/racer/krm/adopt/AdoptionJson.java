@@ -1,6 +1,6 @@
 package io.unboundedcloud.racer.krm.adopt;
 
-import io.unboundedcloud.racer.krm.diff.JsonText;
+import io.unboundedcloud.racer.krm.diff.TreeJson;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Results;
 import java.util.ArrayList;
@@ -40,7 +40,7 @@ public final class AdoptionJson {
     tree.put("manifests", manifests);
     tree.put("chartValues", adopted ? outcome.helmValues() : null);
     tree.put("helmCommands", adopted ? outcome.helmCommands() : List.of());
-    return JsonText.of(tree);
+    return TreeJson.of(tree);
   }
 
   private static Map<String, Object> workload(ResourceRef ref) {

@@ -86,25 +86,9 @@ final class HelmValues {
     Map<String, Object> account = adopted.rendered().items().get(2);
     Renderer.Trees defaultInstall = Renderer.render(List.of(adopted.settings()), functionConfig);
 
-    Map<String, Object> values = new LinkedHashMap<>();
-    // the images set no one field: the live references, pinned whole (PinnedImages)
-    Map<String, Object> imageValues = new LinkedHashMap<>();
-    imageValues.put(ChartValue.IMAGES_DATAPLANE.key(), images.dataplane());
-    imageValues.put(ChartValue.IMAGES_OBJECT.key(), images.object());
-    values.put(ChartValue.IMAGES.path(), imageValues);
-    Map<String, Object> settings = PlainTrees.asMap(SETTINGS.valueIn(adopted.settings()));
-    values.put(ChartValue.SETTINGS.path(), settings == null ? new LinkedHashMap<>() : settings);
-    AdoptedDataplane dataplane = new AdoptedDataplane(daemonSet, kind(defaultInstall, "DaemonSet"));
-    GROUPS.forEach(group -> group.read(dataplane, values));
     Map<String, Object> accountAnnotations = annotations(account);
-    if (!accountAnnotations.isEmpty()) {
-      FieldPath.of(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.path()).putIn(values, accountAnnotations);
-    }
-    Map<String, Object> commonLabels =
-        CommonLabels.of(List.of(daemonSet, account, adopted.settings()));
-    if (!commonLabels.isEmpty()) {
-      values.put(ChartValue.COMMON_LABELS.path(), commonLabels);
-    }
+    Map<String, Object> values =
+        values(adopted, images, kind(defaultInstall, "DaemonSet"), account, accountAnnotations);
 
     // what the chart renders with these values: a default install patched with them, rendered again
     Map<String, Object> patched = PlainTrees.copyMap(kind(defaultInstall, "DaemonSet"));
@@ -145,6 +129,39 @@ final class HelmValues {
     }
     return new Derived(
         ordered(values), results, HelmCommands.of(adopted.live(), judged.objects(), valuesFile));
+  }
+
+  /**
+   * The chart values that install what was adopted: the live images pinned, the settings, each
+   * group's values read from the DaemonSet where it differs from a default install, the
+   * ServiceAccount's annotations and the labels common to all.
+   */
+  private static Map<String, Object> values(
+      Adopted adopted,
+      PinnedImages images,
+      Map<String, Object> defaultDaemonSet,
+      Map<String, Object> account,
+      Map<String, Object> accountAnnotations) {
+    Map<String, Object> daemonSet = adopted.rendered().daemonSet();
+    Map<String, Object> values = new LinkedHashMap<>();
+    // the images set no one field: the live references, pinned whole (PinnedImages)
+    Map<String, Object> imageValues = new LinkedHashMap<>();
+    imageValues.put(ChartValue.IMAGES_DATAPLANE.key(), images.dataplane());
+    imageValues.put(ChartValue.IMAGES_OBJECT.key(), images.object());
+    values.put(ChartValue.IMAGES.path(), imageValues);
+    Map<String, Object> settings = PlainTrees.asMap(SETTINGS.valueIn(adopted.settings()));
+    values.put(ChartValue.SETTINGS.path(), settings == null ? new LinkedHashMap<>() : settings);
+    AdoptedDataplane dataplane = new AdoptedDataplane(daemonSet, defaultDaemonSet);
+    GROUPS.forEach(group -> group.read(dataplane, values));
+    if (!accountAnnotations.isEmpty()) {
+      FieldPath.of(ChartValue.SERVICE_ACCOUNT_ANNOTATIONS.path()).putIn(values, accountAnnotations);
+    }
+    Map<String, Object> commonLabels =
+        CommonLabels.of(List.of(daemonSet, account, adopted.settings()));
+    if (!commonLabels.isEmpty()) {
+      values.put(ChartValue.COMMON_LABELS.path(), commonLabels);
+    }
+    return values;
   }
 
   /** The reason of the function's verdict for the same field, else: the chart cannot say it. */

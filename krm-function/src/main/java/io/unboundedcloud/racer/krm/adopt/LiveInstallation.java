@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.krm.adopt;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -47,41 +47,15 @@ record LiveInstallation(
    * @param locate names the file each object came from, for the messages that name several
    *     same-named objects
    */
-  static Read<LiveInstallation> pick(List<MappingNode> objects, ItemLocator locate) {
+  static ReadOutcome<LiveInstallation> pick(List<MappingNode> objects, ItemLocator locate) {
     Inputs dump = new Inputs(objects, null, locate);
     List<Item> daemonSets = dump.dataplaneDaemonSets();
-    if (daemonSets.isEmpty()) {
-      return failed(noDaemonSet(dump.items()));
-    }
-    if (daemonSets.size() > 1 && daemonSets.stream().map(Item::namespace).distinct().count() == 1) {
-      return failed(
-          "the DaemonSet racer in namespace "
-              + daemonSets.get(0).namespace()
-              + " is in the input "
-              + daemonSets.size()
-              + " times"
-              + inFiles(daemonSets, dump)
-              + ": give each dump once");
-    }
-    if (daemonSets.size() > 1) {
-      return failed(
-          "found "
-              + daemonSets.size()
-              + " DaemonSets named racer ("
-              + dump.named(daemonSets)
-              + "): adopt moves one installation at a time; dump one namespace ("
-              + DUMP
-              + ")");
+    String notOne = notOneDaemonSet(daemonSets, dump);
+    if (notOne != null) {
+      return failed(notOne);
     }
     Item daemonSet = daemonSets.get(0);
     String namespace = daemonSet.namespace();
-    if (namespace.isEmpty()) {
-      return failed(
-          "the DaemonSet racer has no metadata.namespace: adopt reads live objects as the cluster"
-              + " returns them ("
-              + DUMP
-              + ")");
-    }
     Inputs installation =
         new Inputs(
             dump.items().stream()
@@ -90,40 +64,86 @@ record LiveInstallation(
                 .toList(),
             null,
             locate);
-    Read<SettingsSource> settings = installation.settings();
+    ReadOutcome<SettingsSource> settings = installation.settings();
     if (!settings.ok()) {
-      boolean none =
-          settings.value() == null
-              && installation.items().stream()
-                  .noneMatch(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP));
-      return failed(
-          none
-              ? "no ConfigMap racer-settings in namespace "
-                  + namespace
-                  + " among the objects read: the dataplane's"
-                  + " settings are part of the installation; add them to the dump (kubectl get configmap/racer-settings"
-                  + " --namespace "
-                  + namespace
-                  + " -o yaml)"
-              : settings.results().first().message());
+      return failed(settingsError(installation, namespace, settings));
     }
-    Read<Item> account = installation.existingServiceAccount(namespace);
+    ReadOutcome<Item> account = installation.existingServiceAccount(namespace);
     if (!account.ok() && !account.results().isEmpty()) {
       return failed(account.results().first().message());
     }
     List<Item> origins = dump.cacheOrigins(namespace);
+    List<Item> leftOut =
+        leftOut(dump, origins, daemonSet, settings.value().item(), account.value());
+    return ReadOutcome.of(
+        new LiveInstallation(daemonSet, settings.value().item(), account.value(), origins, leftOut),
+        new Results());
+  }
+
+  /**
+   * Why the dump holds not exactly one DaemonSet racer with a namespace to adopt, or {@code null}
+   * when it does.
+   */
+  private static String notOneDaemonSet(List<Item> daemonSets, Inputs dump) {
+    if (daemonSets.isEmpty()) {
+      return noDaemonSet(dump.items());
+    }
+    if (daemonSets.size() > 1 && daemonSets.stream().map(Item::namespace).distinct().count() == 1) {
+      return "the DaemonSet racer in namespace "
+          + daemonSets.get(0).namespace()
+          + " is in the input "
+          + daemonSets.size()
+          + " times"
+          + inFiles(daemonSets, dump)
+          + ": give each dump once";
+    }
+    if (daemonSets.size() > 1) {
+      return "found "
+          + daemonSets.size()
+          + " DaemonSets named racer ("
+          + dump.named(daemonSets)
+          + "): adopt moves one installation at a time; dump one namespace ("
+          + DUMP
+          + ")";
+    }
+    if (daemonSets.get(0).namespace().isEmpty()) {
+      return "the DaemonSet racer has no metadata.namespace: adopt reads live objects as the cluster"
+          + " returns them ("
+          + DUMP
+          + ")";
+    }
+    return null;
+  }
+
+  /** Why the installation's racer-settings cannot be read: missing from the dump, or its error. */
+  private static String settingsError(
+      Inputs installation, String namespace, ReadOutcome<SettingsSource> settings) {
+    boolean none =
+        settings.value() == null
+            && installation.items().stream()
+                .noneMatch(item -> item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP));
+    return none
+        ? "no ConfigMap racer-settings in namespace "
+            + namespace
+            + " among the objects read: the dataplane's"
+            + " settings are part of the installation; add them to the dump (kubectl get configmap/racer-settings"
+            + " --namespace "
+            + namespace
+            + " -o yaml)"
+        : settings.results().first().message();
+  }
+
+  /** The objects of the dump that are not part of the installation, in the dump's order. */
+  private static List<Item> leftOut(
+      Inputs dump, List<Item> origins, Item daemonSet, Item settings, Item account) {
     Set<MappingNode> picked = Collections.newSetFromMap(new IdentityHashMap<>());
     origins.forEach(item -> picked.add(item.node()));
     picked.add(daemonSet.node());
-    picked.add(settings.value().item().node());
-    if (account.value() != null) {
-      picked.add(account.value().node());
+    picked.add(settings.node());
+    if (account != null) {
+      picked.add(account.node());
     }
-    List<Item> leftOut =
-        dump.items().stream().filter(item -> !picked.contains(item.node())).toList();
-    return Read.of(
-        new LiveInstallation(daemonSet, settings.value().item(), account.value(), origins, leftOut),
-        new Results());
+    return dump.items().stream().filter(item -> !picked.contains(item.node())).toList();
   }
 
   /**
@@ -196,7 +216,7 @@ record LiveInstallation(
         .collect(Collectors.joining(", "));
   }
 
-  private static Read<LiveInstallation> failed(String message) {
-    return Read.failed(Result.error(message));
+  private static ReadOutcome<LiveInstallation> failed(String message) {
+    return ReadOutcome.failed(Result.error(message));
   }
 }

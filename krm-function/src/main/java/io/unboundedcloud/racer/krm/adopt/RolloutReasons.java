@@ -98,7 +98,7 @@ final class RolloutReasons {
             (field, keys) ->
                 reasons.add(
                     Map.entry(
-                        DataplaneWiring.at(field.part()) + "." + field.path(),
+                        DataplaneWiring.at(field).toString(),
                         field.because(ShapeKeys.inWords(keys)))));
     reasons.addAll(WIRING);
     return List.copyOf(reasons);

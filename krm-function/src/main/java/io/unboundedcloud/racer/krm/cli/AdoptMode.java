@@ -55,7 +55,6 @@ final class AdoptMode implements Mode {
 
   @Override
   public int run(Invocation call, OutputStream out) {
-    PrintStream stderr = call.stderr();
     Path functionConfigFile = call.arguments().path(FUNCTION_CONFIG).orElse(null);
     Path chartValuesFile = call.arguments().path(CHART_VALUES).orElse(null);
     List<MappingNode> objects;
@@ -68,7 +67,7 @@ final class AdoptMode implements Mode {
         functionConfig = call.functionConfig(functionConfigFile, sources);
       }
     } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
-      stderr.println("error: " + unreadable.getMessage());
+      call.stderr().println("error: " + unreadable.getMessage());
       return 1;
     }
     AdoptionOutcome outcome =
@@ -82,49 +81,55 @@ final class AdoptMode implements Mode {
             sources::located);
     Results located = new Results();
     outcome.results().forEach(result -> located.add(sources.locate(result)));
-    located.forEach(result -> stderr.println(result.toLine()));
+    located.forEach(result -> call.stderr().println(result.toLine()));
     boolean json = call.arguments().value(OUTPUT).filter("json"::equals).isPresent();
     int exit = located.exitCode();
-    if (exit != Results.SUCCESS) {
-      if (json) {
-        write(AdoptionJson.of(outcome, located), out);
-      }
-      return exit;
-    }
-    if (chartValuesFile != null) {
-      try {
-        Files.writeString(
-            chartValuesFile,
-            "# Values for charts/racer, written by racer-krm adopt from the live"
-                + " installation: helm install racer charts/racer --values "
-                + chartValuesFile.getFileName()
-                + "\n"
-                + YamlWriter.trees(List.of(outcome.helmValues())),
-            StandardCharsets.UTF_8);
-      } catch (IOException unwritable) {
-        stderr.println(
-            "error: "
-                + chartValuesFile
-                + ": cannot write the chart values ("
-                + (unwritable.getMessage() == null ? "I/O error" : unwritable.getMessage())
-                + ")");
-        return 1;
-      }
-      stderr.println(
-          "info: helm: wrote the chart values to "
-              + chartValuesFile
-              + "; once the live objects are"
-              + " orphaned from the operator, these commands let Helm adopt them instead of creating them:");
-      outcome.helmCommands().forEach(command -> stderr.println("  " + command));
+    if (exit == Results.SUCCESS
+        && chartValuesFile != null
+        && !writeChartValues(call, chartValuesFile, outcome)) {
+      return 1;
     }
     if (json) {
       write(AdoptionJson.of(outcome, located), out);
-      return 0;
+    } else if (exit == Results.SUCCESS) {
+      // held until whole by the envelope, as render's: running out of heap while writing prints
+      // nothing (krm.memory)
+      YamlWriter.writeTrees(outcome.manifests(), out);
     }
-    // held until whole by the envelope, as render's: running out of heap while writing prints
-    // nothing (krm.memory)
-    YamlWriter.writeTrees(outcome.manifests(), out);
-    return 0;
+    return exit;
+  }
+
+  /**
+   * Writes the chart values to {@code file} and prints the Helm commands that adopt the live
+   * objects; {@code false} with the error on stderr when the file cannot be written.
+   */
+  static boolean writeChartValues(Invocation call, Path file, AdoptionOutcome outcome) {
+    PrintStream stderr = call.stderr();
+    try {
+      Files.writeString(
+          call.caller().resolve(file),
+          "# Values for charts/racer, written by racer-krm adopt from the live"
+              + " installation: helm install racer charts/racer --values "
+              + file.getFileName()
+              + "\n"
+              + YamlWriter.trees(List.of(outcome.helmValues())),
+          StandardCharsets.UTF_8);
+    } catch (IOException unwritable) {
+      stderr.println(
+          "error: "
+              + file
+              + ": cannot write the chart values ("
+              + (unwritable.getMessage() == null ? "I/O error" : unwritable.getMessage())
+              + ")");
+      return false;
+    }
+    stderr.println(
+        "info: helm: wrote the chart values to "
+            + file
+            + "; once the live objects are"
+            + " orphaned from the operator, these commands let Helm adopt them instead of creating them:");
+    outcome.helmCommands().forEach(command -> stderr.println("  " + command));
+    return true;
   }
 
   private static void write(String text, OutputStream out) {

@@ -1,8 +1,9 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.parameters.Announcements;
@@ -19,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -94,16 +96,18 @@ final class AnnounceMode implements Mode {
     PrintStream stderr = call.stderr();
     SourceFiles sources = new SourceFiles();
     List<MappingNode> objects = call.manifests(call.arguments().positionals(), name(), sources);
-    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
+    ReadOutcome<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
     List<MappingNode> items = sorted.value() == null ? objects : sorted.value().items();
     ParameterLimits limits = ParameterLimits.NONE;
+    Set<String> unchecked = Set.of();
     if (sorted.value() != null && sorted.value().functionConfig() != null) {
-      Read<ParameterLimits> read =
-          ParameterLimits.of(
-              new Inputs(items, sorted.value().functionConfig()).folderFunctionConfig(), null);
+      Map<String, String> folderConfig =
+          new Inputs(items, sorted.value().functionConfig()).folderFunctionConfig();
+      ReadOutcome<ParameterLimits> read = ParameterLimits.of(folderConfig, null);
       limits = read.ok() ? read.value() : ParameterLimits.NONE;
+      unchecked = FunctionConfig.of(null, folderConfig).uncheckedSettings();
     }
-    Read<SettingsSource> settings = new Inputs(items, null).builtSettings();
+    ReadOutcome<SettingsSource> settings = new Inputs(items, null).builtSettings();
     for (Result result : settings.results()) {
       stderr.println(PREFIX + sources.locate(result).toLine());
     }
@@ -111,7 +115,7 @@ final class AnnounceMode implements Mode {
       stderr.println(PREFIX + "announcing the catalog's defaults");
       return new Folder(Map.of(), limits);
     }
-    for (Finding finding : SettingsCatalog.validate(settings.value().data())) {
+    for (Finding finding : SettingsCatalog.validate(settings.value().data(), unchecked)) {
       if (finding.severity() == FindingSeverity.ERROR) {
         stderr.println(PREFIX + "error: " + finding.message());
       }

@@ -22,6 +22,7 @@ public final class Command {
           new DiffMode(),
           new AnnounceMode(),
           new VerifyMode(),
+          new SchemaMode(),
           new CompletionMode(() -> Command.MODES));
 
   /** The words that stand for {@code --help} and {@code --version} in the first place. */
@@ -57,13 +58,29 @@ public final class Command {
       Map<String, String> environment) {
     // the process's stdin only: a test's stream is never a terminal
     boolean terminal = stdin == System.in && StdinNotice.processStdinIsTerminal();
-    return run(MODES, args, stdin, stdout, stderr, environment, terminal);
+    return run(MODES, args, stdin, stdout, stderr, environment, Caller.process(terminal));
+  }
+
+  /**
+   * Runs racer-krm for another process: its folder, its stdin's kind and the warm renderer's
+   * admission ({@code krm.warm}), by the same path as a run of this process.
+   *
+   * @return the process exit code: 0, 1 on any error, 2 for a command line that cannot be run
+   */
+  public static int run(
+      String[] args,
+      InputStream stdin,
+      PrintStream stdout,
+      PrintStream stderr,
+      Map<String, String> environment,
+      Caller caller) {
+    return run(MODES, args, stdin, stdout, stderr, environment, caller);
   }
 
   /** Runs racer-krm with these modes and no environment of its own. */
   static int run(
       List<Mode> modes, String[] args, InputStream stdin, PrintStream stdout, PrintStream stderr) {
-    return run(modes, args, stdin, stdout, stderr, Map.of(), false);
+    return run(modes, args, stdin, stdout, stderr, Map.of(), Caller.process(false));
   }
 
   /**
@@ -79,6 +96,18 @@ public final class Command {
       PrintStream stderr,
       Map<String, String> environment,
       boolean stdinIsTerminal) {
+    return run(modes, args, stdin, stdout, stderr, environment, Caller.process(stdinIsTerminal));
+  }
+
+  /** Runs racer-krm with these modes for {@code caller}. */
+  private static int run(
+      List<Mode> modes,
+      String[] args,
+      InputStream stdin,
+      PrintStream stdout,
+      PrintStream stderr,
+      Map<String, String> environment,
+      Caller caller) {
     // every line on stderr escaped, whichever mode or exception prints it
     PrintStream messages = MessageStream.of(stderr);
     List<String> rest = new ArrayList<>(List.of(args));
@@ -94,8 +123,7 @@ public final class Command {
         stdout.println(Usage.version());
         return 0;
       }
-      RunEnvelope envelope =
-          new RunEnvelope(stdin, stdout, messages, stack, environment, stdinIsTerminal);
+      RunEnvelope envelope = new RunEnvelope(stdin, stdout, messages, stack, environment, caller);
       Optional<Mode> named = named(modes, first);
       if (named.isPresent()) {
         if (after.stream().anyMatch(HELP.subList(0, 2)::contains)) {

@@ -2,7 +2,7 @@ package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.ItemTextProblem;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.paths.NewObjectFiles;
@@ -74,7 +74,7 @@ final class FunctionMode implements Mode {
       return 1;
     }
     List<MappingNode> inputItems = List.copyOf(list.items());
-    Read<ApplicationParameters> parameters = call.parameters();
+    ReadOutcome<ApplicationParameters> parameters = call.parameters();
     // parameters that cannot be read: every item back unchanged, with their errors
     Outcome outcome =
         parameters.ok()

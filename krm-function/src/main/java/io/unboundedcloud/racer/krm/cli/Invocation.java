@@ -1,6 +1,6 @@
 package io.unboundedcloud.racer.krm.cli;
 
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.KeptInput;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
@@ -31,10 +31,12 @@ final class Invocation {
   private final Map<String, String> environment;
   private final ByteBudget budget;
   private final ManifestFiles files;
+  private final Caller caller;
   private final StdinNotice notice;
   private KeptInput kept;
 
   /**
+   * @param caller the folder relative paths resolve against, and the admission of files
    * @param notice says so on stderr before stdin is read from a terminal
    */
   Invocation(
@@ -42,6 +44,7 @@ final class Invocation {
       InputStream stdin,
       PrintStream stderr,
       Map<String, String> environment,
+      Caller caller,
       StdinNotice notice) {
     this.arguments = arguments;
     this.stdin = stdin;
@@ -49,7 +52,8 @@ final class Invocation {
     this.environment = environment;
     this.notice = notice;
     this.budget = ByteBudget.of(YamlLimits.DEFAULT);
-    this.files = new ManifestFiles(stdin, stderr, budget, notice);
+    this.caller = caller;
+    this.files = new ManifestFiles(stdin, stderr, budget, notice, caller);
   }
 
   /**
@@ -64,8 +68,13 @@ final class Invocation {
    * The Argo CD Application's parameters, from {@code ARGOCD_APP_PARAMETERS} in the environment:
    * none when it is not set.
    */
-  Read<ApplicationParameters> parameters() {
+  ReadOutcome<ApplicationParameters> parameters() {
     return ParametersJson.read(environment.get(ParameterNames.ENVIRONMENT_VARIABLE));
+  }
+
+  /** The process this run is for: the folder its relative paths start from. */
+  Caller caller() {
+    return caller;
   }
 
   Arguments arguments() {

@@ -45,16 +45,20 @@ final class ManifestFiles {
   private final PrintStream stderr;
   private final ByteBudget budget;
   private final StdinNotice notice;
+  private final Caller caller;
 
   /**
    * A reader for one run: its stdin, where its warnings go, its budget of bytes, and the notice it
-   * gives before it reads stdin from a terminal.
+   * gives before it reads stdin from a terminal, and the caller whose folder relative paths resolve
+   * against.
    */
-  ManifestFiles(InputStream stdin, PrintStream stderr, ByteBudget budget, StdinNotice notice) {
+  ManifestFiles(
+      InputStream stdin, PrintStream stderr, ByteBudget budget, StdinNotice notice, Caller caller) {
     this.stdin = stdin;
     this.stderr = stderr;
     this.budget = budget;
     this.notice = notice;
+    this.caller = caller;
   }
 
   /** A path that cannot be read as the command needs it; the message says which and why. */
@@ -98,7 +102,7 @@ final class ManifestFiles {
     if (functionConfig != null) {
       named.add(functionConfig);
     }
-    List<Found> files = files(named, "", new PrintStream(OutputStream.nullOutputStream()));
+    List<Found> files = files(caller, named, "", new PrintStream(OutputStream.nullOutputStream()));
     long total = 0;
     for (Found file : files) {
       total += size(file.real());
@@ -106,6 +110,7 @@ final class ManifestFiles {
     if (!budget.admits(total)) {
       throw overBudget(files, total);
     }
+    caller.admission().admit(total);
   }
 
   /**
@@ -136,7 +141,7 @@ final class ManifestFiles {
             YamlReader.readManifests(stdin, Invocation.STDIN, YamlLimits.DEFAULT, budget));
         continue;
       }
-      for (Found file : files(List.of(Path.of(path)), command, skipped)) {
+      for (Found file : files(caller, List.of(Path.of(path)), command, skipped)) {
         objects.addAll(read(file, sources));
       }
     }
@@ -145,7 +150,7 @@ final class ManifestFiles {
 
   /** The function config file: exactly one object. */
   MappingNode functionConfig(Path file, SourceFiles sources) {
-    Path real = realPath(file);
+    Path real = realPath(caller, file);
     if (!Files.isRegularFile(real)) {
       throw new Unusable(file + ": not a file; the function config is one file with one ConfigMap");
     }
@@ -172,8 +177,8 @@ final class ManifestFiles {
    * @param command the mode, named in the warning about a kustomization that is not built
    * @throws Unusable when a path does not exist, or a .yaml/.yml link points outside its folder
    */
-  static List<Found> files(List<Path> paths, String command, PrintStream stderr) {
-    return files(paths, command, printed(stderr));
+  static List<Found> files(Caller caller, List<Path> paths, String command, PrintStream stderr) {
+    return files(caller, paths, command, printed(stderr));
   }
 
   /** Each skipped build file as a warning line on {@code stderr}. */
@@ -181,12 +186,13 @@ final class ManifestFiles {
     return skipped -> stderr.println("warning: " + skipped.warning());
   }
 
-  private static List<Found> files(List<Path> paths, String command, Consumer<Skipped> skipped) {
+  private static List<Found> files(
+      Caller caller, List<Path> paths, String command, Consumer<Skipped> skipped) {
     List<Found> files = new ArrayList<>();
     for (Path path : paths) {
-      Path root = realPath(path);
+      Path root = realPath(caller, path);
       if (Files.isDirectory(root)) {
-        files.addAll(folder(path, root, command, skipped));
+        files.addAll(folder(caller, path, root, command, skipped));
       } else if (Files.isRegularFile(root)) {
         refuseChart(path);
         files.add(new Found(path, root));
@@ -198,7 +204,7 @@ final class ManifestFiles {
   }
 
   private static List<Found> folder(
-      Path folder, Path root, String command, Consumer<Skipped> skipped) {
+      Caller caller, Path folder, Path root, String command, Consumer<Skipped> skipped) {
     List<Path> found;
     // walked from its real path (a folder named through a link is the user's choice), each file
     // named under the folder as given
@@ -218,7 +224,7 @@ final class ManifestFiles {
     List<Found> files = new ArrayList<>();
     for (Path file : found) {
       if (isManifestFile(file)) {
-        files.add(new Found(file, inside(file, folder, root)));
+        files.add(new Found(file, inside(caller, file, folder, root)));
       } else {
         BuildFile.of(file)
             .ifPresent(
@@ -258,8 +264,8 @@ final class ManifestFiles {
    * The real path of {@code file}, found under {@code folder} (whose real path is {@code root});
    * refused when it lies outside.
    */
-  private static Path inside(Path file, Path folder, Path root) {
-    Path real = realPath(file);
+  private static Path inside(Caller caller, Path file, Path folder, Path root) {
+    Path real = realPath(caller, file);
     if (!real.startsWith(root)) {
       throw new Unusable(
           file
@@ -272,9 +278,10 @@ final class ManifestFiles {
     return real;
   }
 
-  private static Path realPath(Path path) {
+  /** The real path of {@code path} as the caller's process names it (from its folder). */
+  private static Path realPath(Caller caller, Path path) {
     try {
-      return path.toRealPath();
+      return caller.resolve(path).toRealPath();
     } catch (NoSuchFileException gone) {
       throw new Unusable(path + ": no such file or directory");
     } catch (IOException e) {

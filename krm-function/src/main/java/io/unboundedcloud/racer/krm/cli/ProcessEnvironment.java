@@ -35,13 +35,24 @@ public final class ProcessEnvironment {
     } catch (IOException | SecurityException notLinux) {
       return environment;
     }
+    // the JVM's own map names every variable; a name it does not know is not this process's
+    of(raw).forEach((name, value) -> environment.computeIfPresent(name, (known, old) -> value));
+    return environment;
+  }
+
+  /**
+   * The variables of an environment block as {@code /proc/PID/environ} holds it ({@code NAME=VALUE}
+   * entries, each ended by a NUL byte), decoded as UTF-8; an entry without a name is no variable.
+   * What the warm renderer ({@code krm.warm}) reads a caller's environment with.
+   */
+  public static Map<String, String> of(byte[] raw) {
+    Map<String, String> environment = new HashMap<>();
     int start = 0;
     for (int i = 0; i <= raw.length; i++) {
       if (i == raw.length || raw[i] == 0) {
         String entry = new String(raw, start, i - start, StandardCharsets.UTF_8);
         int equals = entry.indexOf('=');
-        // the JVM's own map names every variable; a name it does not know is not this process's
-        if (equals > 0 && environment.containsKey(entry.substring(0, equals))) {
+        if (equals > 0) {
           environment.put(entry.substring(0, equals), entry.substring(equals + 1));
         }
         start = i + 1;

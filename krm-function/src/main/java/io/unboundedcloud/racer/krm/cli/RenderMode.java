@@ -1,7 +1,7 @@
 package io.unboundedcloud.racer.krm.cli;
 
 import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SourceFiles;
 import io.unboundedcloud.racer.krm.memory.OutOfMemory;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
@@ -62,12 +62,15 @@ final class RenderMode implements Mode {
 
   @Override
   public String input(Invocation call) {
-    return describe(call.arguments().paths(), call.arguments().path(FUNCTION_CONFIG).orElse(null));
+    return describe(
+        call.caller(),
+        call.arguments().paths(),
+        call.arguments().path(FUNCTION_CONFIG).orElse(null));
   }
 
   /** Reads, renders and writes the manifests to {@code output}; returns the exit code. */
   private int render(Invocation call, Path functionConfigFile, OutputStream output) {
-    Read<ApplicationParameters> parameters = call.parameters();
+    ReadOutcome<ApplicationParameters> parameters = call.parameters();
     PrintStream stderr = call.stderr();
     for (Result result : parameters.results()) {
       stderr.println(result.toLine());
@@ -89,7 +92,8 @@ final class RenderMode implements Mode {
       stderr.println("error: " + unreadable.getMessage());
       return 1;
     }
-    Read<ManifestInputs> sorted = ManifestInputs.sort(objects, functionConfig, sources::located);
+    ReadOutcome<ManifestInputs> sorted =
+        ManifestInputs.sort(objects, functionConfig, sources::located);
     for (Result result : sorted.results()) {
       stderr.println(sources.locate(result).toLine());
     }
@@ -114,18 +118,19 @@ final class RenderMode implements Mode {
   }
 
   /** The input as the out-of-memory message names it: how many files, how many bytes. */
-  private static String describe(List<Path> paths, Path functionConfigFile) {
+  private static String describe(Caller caller, List<Path> paths, Path functionConfigFile) {
     List<Path> files = new ArrayList<>();
     try {
       for (ManifestFiles.Found file :
-          ManifestFiles.files(paths, "render", new PrintStream(OutputStream.nullOutputStream()))) {
+          ManifestFiles.files(
+              caller, paths, "render", new PrintStream(OutputStream.nullOutputStream()))) {
         files.add(file.real());
       }
     } catch (RuntimeException gone) {
       return "the input (" + String.join(", ", paths.stream().map(Path::toString).toList()) + ")";
     }
     if (functionConfigFile != null) {
-      files.add(functionConfigFile);
+      files.add(caller.resolve(functionConfigFile));
     }
     long bytes = 0;
     for (Path file : files) {

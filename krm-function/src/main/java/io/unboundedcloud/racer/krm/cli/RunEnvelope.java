@@ -31,12 +31,12 @@ final class RunEnvelope {
   private final PrintStream stderr;
   private final Report report;
   private final Map<String, String> environment;
-  private final boolean stdinIsTerminal;
+  private final Caller caller;
 
   /**
    * @param environment the process environment the modes read (the Argo CD Application's
    *     parameters)
-   * @param stdinIsTerminal whether stdin is a terminal: a mode then says on stderr that it reads it
+   * @param caller the folder paths resolve against, whether stdin is a terminal, the admission
    */
   RunEnvelope(
       InputStream stdin,
@@ -44,9 +44,9 @@ final class RunEnvelope {
       PrintStream stderr,
       boolean stack,
       Map<String, String> environment,
-      boolean stdinIsTerminal) {
+      Caller caller) {
     this.environment = environment;
-    this.stdinIsTerminal = stdinIsTerminal;
+    this.caller = caller;
     this.stdin = stdin;
     this.stdout = stdout;
     this.stderr = stderr;
@@ -67,7 +67,8 @@ final class RunEnvelope {
               stdin,
               stderr,
               environment,
-              new StdinNotice(stderr, stdinIsTerminal));
+              caller,
+              new StdinNotice(stderr, caller.stdinIsTerminal()));
     } catch (UsageException usage) {
       return usage(mode, usage);
     }

@@ -67,37 +67,11 @@ final class VerifyMode implements Mode {
     }
     boolean strict = call.arguments().has(STRICT);
     SourceFiles sources = new SourceFiles();
-    List<MappingNode> objects;
-    List<MappingNode> settings;
-    try {
-      List<String> all = new ArrayList<>(paths);
-      settingsPath.ifPresent(all::add);
-      call.admit(all, null);
-      objects = call.manifests(paths, name(), sources);
-      settings =
-          settingsPath.isEmpty()
-              ? List.of()
-              : call.manifests(List.of(settingsPath.get()), name(), sources);
-    } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
-      call.stderr().println("error: " + unreadable.getMessage());
+    Given given = read(call, paths, settingsPath, sources);
+    if (given == null) {
       return 1;
     }
-    if (settingsPath.isPresent() && settings.stream().noneMatch(VerifyMode::isConfigMap)) {
-      call.stderr()
-          .println(
-              "error: "
-                  + SETTINGS
-                  + " "
-                  + settingsPath.get()
-                  + " holds no ConfigMap: give the racer-settings ConfigMap the stream's DaemonSet"
-                  + " reads (kubectl get configmap racer-settings -n NAMESPACE -o yaml)");
-      return 1;
-    }
-    List<MappingNode> manifests =
-        objects.stream()
-            .filter(node -> !ManifestInputs.SKIPPED_KINDS.contains(new Item(node).kind()))
-            .toList();
-    Verified verdict = Verification.check(manifests, settings, sources::located);
+    Verified verdict = Verification.check(given.manifests(), given.settings(), sources::located);
     Results results = new Results();
     verdict.results().forEach(result -> results.add(sources.locate(result)));
     if (strict) {
@@ -116,6 +90,45 @@ final class VerifyMode implements Mode {
       }
     }
     return results.exitCode();
+  }
+
+  /** The rendered objects to verify (what kustomize skips left out) and the settings given. */
+  private record Given(List<MappingNode> manifests, List<MappingNode> settings) {}
+
+  /** The inputs read, or {@code null} with the error on stderr. */
+  private Given read(
+      Invocation call, List<String> paths, Optional<String> settingsPath, SourceFiles sources) {
+    List<MappingNode> objects;
+    List<MappingNode> settings;
+    try {
+      List<String> all = new ArrayList<>(paths);
+      settingsPath.ifPresent(all::add);
+      call.admit(all, null);
+      objects = call.manifests(paths, name(), sources);
+      settings =
+          settingsPath.isEmpty()
+              ? List.of()
+              : call.manifests(List.of(settingsPath.get()), name(), sources);
+    } catch (YamlInputException | ManifestFiles.Unusable unreadable) {
+      call.stderr().println("error: " + unreadable.getMessage());
+      return null;
+    }
+    if (settingsPath.isPresent() && settings.stream().noneMatch(VerifyMode::isConfigMap)) {
+      call.stderr()
+          .println(
+              "error: "
+                  + SETTINGS
+                  + " "
+                  + settingsPath.get()
+                  + " holds no ConfigMap: give the racer-settings ConfigMap the stream's DaemonSet"
+                  + " reads (kubectl get configmap racer-settings -n NAMESPACE -o yaml)");
+      return null;
+    }
+    List<MappingNode> manifests =
+        objects.stream()
+            .filter(node -> !ManifestInputs.SKIPPED_KINDS.contains(new Item(node).kind()))
+            .toList();
+    return new Given(manifests, settings);
   }
 
   private static boolean isConfigMap(MappingNode node) {

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.codec;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.workload.QuantityCorrection;
 import io.unboundedcloud.racer.workload.QuantityGrammar;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
@@ -137,7 +138,12 @@ final class TreeInput {
       // fabric8's own parsing takes "lots" and "512MiB"; it only splits what the grammar admitted
       return new Quantity(String.valueOf(value));
     }
-    throw new TreeShapeException(at, String.format(QuantityGrammar.MESSAGE, describe(value)));
+    throw new TreeShapeException(
+        at,
+        String.format(QuantityGrammar.MESSAGE, describe(value))
+            + (value instanceof String text
+                ? QuantityCorrection.didYouMean(QuantityCorrection.quantity(text))
+                : ""));
   }
 
   static List<String> strings(Object value, FieldPath at) {

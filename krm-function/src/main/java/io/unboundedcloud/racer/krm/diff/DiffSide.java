@@ -2,7 +2,7 @@ package io.unboundedcloud.racer.krm.diff;
 
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ManifestInputs;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -36,12 +36,12 @@ public final class DiffSide {
    *     several
    * @return the objects, with the results of rendering; failed when the side cannot be rendered
    */
-  public static Read<List<Map<String, Object>>> of(
+  public static ReadOutcome<List<Map<String, Object>>> of(
       List<MappingNode> objects, MappingNode namedFunctionConfig, SideSource source) {
-    Read<ManifestInputs> sorted =
+    ReadOutcome<ManifestInputs> sorted =
         ManifestInputs.sort(objects, namedFunctionConfig, source.record()::located);
     if (!sorted.ok()) {
-      return Read.of(null, sorted.results());
+      return ReadOutcome.of(null, sorted.results());
     }
     Results results = new Results().addAll(sorted.results());
     List<MappingNode> items = sorted.value().items();
@@ -50,7 +50,7 @@ public final class DiffSide {
           Renderer.render(items, sorted.value().functionConfig(), source.record()::located);
       results.addAll(outcome.results());
       if (outcome.results().hasError()) {
-        return Read.of(null, results);
+        return ReadOutcome.of(null, results);
       }
       items = outcome.items();
     }
@@ -61,7 +61,7 @@ public final class DiffSide {
         plain.add(comparable(object.tree()));
       }
     }
-    return Read.of(plain, results);
+    return ReadOutcome.of(plain, results);
   }
 
   /** An object without server fields and without the annotations that name its source. */

@@ -51,9 +51,7 @@ final class JsonReport {
       findings.add(finding(finding));
     }
     tree.put("findings", findings);
-    StringBuilder text = new StringBuilder();
-    JsonText.write(tree, "", text);
-    return text.append('\n').toString();
+    return TreeJson.of(tree);
   }
 
   /** {@code {"side", "path", "severity", "message", "object", "file", "field"}}. */

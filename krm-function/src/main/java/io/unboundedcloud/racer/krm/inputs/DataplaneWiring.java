@@ -10,8 +10,6 @@ import io.unboundedcloud.racer.workload.shape.ShapedField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.SequenceNode;
@@ -53,10 +51,6 @@ public final class DataplaneWiring {
   /** The env var that hands the webhook the racer-object image. */
   public static final String OBJECT_IMAGE_ENV = "RACER_OBJECT_IMAGE";
 
-  /** A step of a shaped field's printed path: a key, a quoted key, a named item, an index. */
-  private static final Pattern STEP =
-      Pattern.compile("\\.?([A-Za-z0-9_-]+)|\\[\"([^\"]*)\"\\]|\\[name=([^\\]]*)\\]?|\\[(\\d+)\\]");
-
   /**
    * The fields of the dataplane's pod template that the function renders from racer-settings,
    * besides the settings-hash: the fields the shape keys shape ({@link ShapeKeys#shapedFields}: the
@@ -77,30 +71,16 @@ public final class DataplaneWiring {
   }
 
   /**
-   * Where {@code field} sits in a DaemonSet, read from its printed path; an unclosed {@code
-   * [name=NAME}, which stands for the names that start so, gives the item named {@code NAME}.
+   * Where {@code field} sits in a DaemonSet, read from its printed path ({@link FieldPath#then});
+   * an unclosed {@code [name=NAME}, which stands for the names that start so, stays that pattern
+   * ({@link FieldPath#namedFrom}), never the one item named {@code NAME}.
    */
   public static FieldPath at(ShapedField field) {
-    FieldPath path = at(field.part());
-    Matcher step = STEP.matcher(field.path());
-    int at = 0;
-    while (at < field.path().length()) {
-      if (!step.find(at) || step.start() != at) {
-        throw new IllegalArgumentException(
-            "shaped field " + field.path() + ": no path step at character " + at);
-      }
-      if (step.group(1) != null) {
-        path = path.key(step.group(1));
-      } else if (step.group(2) != null) {
-        path = path.key(step.group(2));
-      } else if (step.group(3) != null) {
-        path = path.named(step.group(3));
-      } else {
-        path = path.index(Integer.parseInt(step.group(4)));
-      }
-      at = step.end();
+    try {
+      return at(field.part()).then(field.path());
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      throw new IllegalArgumentException("shaped field " + field.path() + ": " + e.getMessage(), e);
     }
-    return path;
   }
 
   private static List<FieldPath> settingsShaped() {

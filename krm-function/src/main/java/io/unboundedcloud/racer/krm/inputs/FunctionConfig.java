@@ -1,8 +1,10 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.workload.Release;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The function's configuration: where the images come from. Full references win over registry and
@@ -19,6 +21,7 @@ import java.util.Map;
  *   strict: "true"                              # optional: every warning is an error
  *   allowedParameters: "RACER_NVIDIA,imageTag"  # optional: the only Application parameters allowed
  *   allowedRegistries: "mirror.example.com/racer"   # optional: where Application parameters may take images from
+ *   uncheckedSettings: "RACER_NEW_KNOB"         # optional: unknown settings keys you mean, passed on unchecked
  * </pre>
  *
  * <p>The two allow-lists limit the Argo CD Application's parameters ({@code krm.parameters}): they
@@ -30,6 +33,8 @@ import java.util.Map;
  * @param dataplaneImage {@code data.dataplaneImage}, or {@code null}
  * @param objectImage {@code data.objectImage}, or {@code null}
  * @param strict {@code data.strict} is {@code "true"}: every warning of the run is an error
+ * @param uncheckedSettings the entries of {@code data.uncheckedSettings}: racer-settings keys the
+ *     catalog does not know that the user means, passed on unchecked
  */
 public record FunctionConfig(
     Item source,
@@ -37,7 +42,23 @@ public record FunctionConfig(
     String imageTag,
     String dataplaneImage,
     String objectImage,
-    boolean strict) {
+    boolean strict,
+    Set<String> uncheckedSettings) {
+
+  public FunctionConfig {
+    uncheckedSettings = Set.copyOf(uncheckedSettings);
+  }
+
+  /** A config that lists no unchecked settings keys. */
+  public FunctionConfig(
+      Item source,
+      String imageRegistry,
+      String imageTag,
+      String dataplaneImage,
+      String objectImage,
+      boolean strict) {
+    this(source, imageRegistry, imageTag, dataplaneImage, objectImage, strict, Set.of());
+  }
 
   /** A config that is not strict. */
   public FunctionConfig(
@@ -76,6 +97,12 @@ public record FunctionConfig(
    */
   public static final String ALLOWED_REGISTRIES = FunctionConfigKey.ALLOWED_REGISTRIES.key();
 
+  /**
+   * The {@code data} key that lists, comma-separated, the racer-settings keys the catalog does not
+   * know that the user means (a newer dataplane's): never taken for typos, passed on unchecked.
+   */
+  public static final String UNCHECKED_SETTINGS = FunctionConfigKey.UNCHECKED_SETTINGS.key();
+
   /** Every key the function reads, in {@link FunctionConfigKey}'s order. */
   public static final List<String> KEYS = FunctionConfigKey.names();
 
@@ -92,7 +119,21 @@ public record FunctionConfig(
         data.get(IMAGE_TAG),
         data.get(DATAPLANE_IMAGE),
         data.get(OBJECT_IMAGE),
-        "true".equals(data.get(STRICT)));
+        "true".equals(data.get(STRICT)),
+        entries(data.get(UNCHECKED_SETTINGS)));
+  }
+
+  /** The entries of a comma-separated list, stripped, blank ones left out; none for null. */
+  static Set<String> entries(String list) {
+    Set<String> entries = new LinkedHashSet<>();
+    if (list != null) {
+      for (String entry : list.split(",", -1)) {
+        if (!entry.isBlank()) {
+          entries.add(entry.strip());
+        }
+      }
+    }
+    return entries;
   }
 
   /** The tag registry images get. */

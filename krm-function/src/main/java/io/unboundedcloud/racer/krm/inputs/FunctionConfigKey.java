@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.workload.Release;
+import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.Arrays;
 import java.util.List;
 
@@ -103,6 +104,18 @@ public enum FunctionConfigKey {
           + " comma-separated (`mirror.example.com/racer,registry.example.com:5000`); absent, none",
       "where Application parameters may take images from, comma-separated registries or\n"
           + "repository prefixes (default: none; imageTag needs no entry)",
+      null),
+  UNCHECKED_SETTINGS(
+      SettingsCatalog.UNCHECKED_KEYS,
+      Type.LIST,
+      null,
+      "racer-settings keys the catalog does not know that you mean, comma-separated"
+          + " (`RACER_NEW_KNOB`): a newer dataplane's keys, passed on unchecked with no warning."
+          + " Without it, a `RACER_*` key within two edits of a catalog key (`RACER_NVIDA`) is a"
+          + " typo, an error",
+      "racer-settings keys unknown to the catalog that you mean (a newer dataplane's),\n"
+          + "comma-separated: passed on unchecked; any other key within two edits of a known\n"
+          + "one (RACER_NVIDA) is an error",
       null);
 
   /** What a key's value is. */

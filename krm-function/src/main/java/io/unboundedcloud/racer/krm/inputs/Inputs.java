@@ -7,12 +7,14 @@ import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.CacheOrigin;
 import io.unboundedcloud.racer.workload.Dataplane;
+import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -38,10 +40,10 @@ public final class Inputs {
    * The reads a run makes more than once, each made on first use: racer-settings and the function
    * config are read once per run, whoever asks (the renderer asks for them at several steps).
    */
-  private Read<SettingsSource> settings;
+  private ReadOutcome<SettingsSource> settings;
 
-  private Read<Map<String, String>> folderFunctionConfig;
-  private Read<FunctionConfig> functionConfigRead;
+  private ReadOutcome<Map<String, String>> folderFunctionConfig;
+  private ReadOutcome<FunctionConfig> functionConfigRead;
 
   /**
    * @param items the ResourceList's items, in order
@@ -99,7 +101,7 @@ public final class Inputs {
    * candidate. Its data are the ConfigMap's with the overrides over them (a key they set keeps its
    * place, a new one comes last).
    */
-  public Read<SettingsSource> settings() {
+  public ReadOutcome<SettingsSource> settings() {
     if (settings == null) {
       settings = findSettings();
     }
@@ -110,7 +112,7 @@ public final class Inputs {
    * One pass over the items: each ConfigMap's annotations are read once, for both the function
    * annotation and the names kustomize recorded (the other items' only when none is found).
    */
-  private Read<SettingsSource> findSettings() {
+  private ReadOutcome<SettingsSource> findSettings() {
     List<Item> candidates = new ArrayList<>();
     for (Item item : items) {
       if (item.is("v1", "ConfigMap")) {
@@ -124,10 +126,10 @@ public final class Inputs {
     if (candidates.isEmpty()
         && items.stream()
             .allMatch(item -> item.annotations().containsKey(Item.FUNCTION_ANNOTATION))) {
-      return Read.failed(Result.error(NoInput.MESSAGE));
+      return ReadOutcome.failed(Result.error(NoInput.MESSAGE));
     }
     if (candidates.isEmpty()) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               "no ConfigMap named "
                   + Dataplane.SETTINGS_CONFIG_MAP
@@ -137,13 +139,13 @@ public final class Inputs {
                   + " installation namespace; an empty data map takes every default)"));
     }
     if (candidates.size() > 1) {
-      return Read.failed(severalSettings(candidates));
+      return ReadOutcome.failed(severalSettings(candidates));
     }
     Item item = candidates.get(0);
     Results results = new Results();
     Map<String, String> data = scalarData(item, results);
     data.putAll(overrides.settings());
-    return Read.of(new SettingsSource(item, item.namespace(), data), results);
+    return ReadOutcome.of(new SettingsSource(item, item.namespace(), data), results);
   }
 
   /**
@@ -203,8 +205,8 @@ public final class Inputs {
    * appended a hash of its data to its name and dropped its record of the old one), in the
    * DaemonSet's namespace; or else the one {@link #settings()} finds.
    */
-  public Read<SettingsSource> builtSettings() {
-    Read<SettingsSource> byName = settings();
+  public ReadOutcome<SettingsSource> builtSettings() {
+    ReadOutcome<SettingsSource> byName = settings();
     if (byName.value() != null) {
       return byName;
     }
@@ -217,7 +219,7 @@ public final class Inputs {
           Results results = new Results();
           Map<String, String> data = scalarData(item, results);
           data.putAll(overrides.settings());
-          return Read.of(new SettingsSource(item, item.namespace(), data), results);
+          return ReadOutcome.of(new SettingsSource(item, item.namespace(), data), results);
         }
       }
     }
@@ -226,23 +228,25 @@ public final class Inputs {
 
   /**
    * The function config: a ConfigMap (kustomize's transformer config, kpt's {@code function-input})
-   * whose {@code data} holds {@link FunctionConfig#KEYS}. None at all reads as an empty config; an
-   * unknown key is a warning; another kind is an error. The overrides win over its keys.
+   * whose {@code data} holds {@link FunctionConfig#KEYS}, or the typed {@link TypedFunctionConfig}
+   * with the same keys as its fields, read into the same map. None at all reads as an empty config;
+   * an unknown key is a warning, or an error when it is a typo of a key; another kind is an error.
+   * The overrides win over its keys.
    */
-  public Read<FunctionConfig> functionConfig() {
+  public ReadOutcome<FunctionConfig> functionConfig() {
     if (functionConfigRead == null) {
       functionConfigRead = readFunctionConfig();
     }
     return functionConfigRead;
   }
 
-  private Read<FunctionConfig> readFunctionConfig() {
+  private ReadOutcome<FunctionConfig> readFunctionConfig() {
     if (functionConfig == null) {
       return finish(null, new LinkedHashMap<>(), new Results());
     }
     Item source = new Item(functionConfig);
-    if (!source.is("v1", "ConfigMap")) {
-      return Read.failed(
+    if (!isFunctionConfigKind(source)) {
+      return ReadOutcome.failed(
           Result.of(
               Severity.ERROR,
               "functionConfig is a "
@@ -251,27 +255,56 @@ public final class Inputs {
                   + source.kind()
                   + ": the racer function"
                   + " takes a v1 ConfigMap whose data sets "
-                  + String.join(", ", FunctionConfig.KEYS),
+                  + String.join(", ", FunctionConfig.KEYS)
+                  + ", or a "
+                  + TypedFunctionConfig.API_VERSION
+                  + " "
+                  + TypedFunctionConfig.KIND
+                  + " with the same keys as its fields",
               source.ref(),
               "kind"));
     }
-    Read<Map<String, String>> folder = folderRead();
+    ReadOutcome<Map<String, String>> folder = folderRead();
     Results results = new Results().addAll(folder.results());
     Map<String, String> data = new LinkedHashMap<>(folder.value());
     for (String key : data.keySet()) {
       if (!FunctionConfig.KEYS.contains(key)) {
-        results.add(
-            Result.of(
-                Severity.WARNING,
-                "unknown function config key "
-                    + QuotedText.cut(key)
-                    + " is ignored; the keys are "
-                    + String.join(", ", FunctionConfig.KEYS),
-                source.ref(),
-                "data." + key));
+        results.add(unknownConfigKey(key, source));
       }
     }
     return finish(source, data, results);
+  }
+
+  /**
+   * What an unknown function config key gets: within {@link KeySuggestion#TYPO_EDITS} of a key, an
+   * error that names it (a typo that would be ignored: {@code strictt: "true"} would run without
+   * strict mode); else a warning, with the nearest key when one is near.
+   */
+  private static Result unknownConfigKey(String key, Item source) {
+    Optional<String> nearest = KeySuggestion.nearest(key, FunctionConfig.KEYS);
+    String keys = "; the keys are " + String.join(", ", FunctionConfig.KEYS);
+    if (nearest.isPresent() && KeySuggestion.isTypo(key, nearest.get())) {
+      return Result.of(
+          Severity.ERROR,
+          "unknown function config key "
+              + QuotedText.cut(key)
+              + ": did you mean "
+              + nearest.get()
+              + "? Rename it to "
+              + nearest.get()
+              + keys,
+          source.ref(),
+          fieldPrefix(source) + key);
+    }
+    return Result.of(
+        Severity.WARNING,
+        "unknown function config key "
+            + QuotedText.cut(key)
+            + " is ignored"
+            + nearest.map(name -> "; did you mean " + name + "?").orElse("")
+            + keys,
+        source.ref(),
+        fieldPrefix(source) + key);
   }
 
   /**
@@ -284,40 +317,61 @@ public final class Inputs {
   }
 
   /** The function config's own {@code data}, and what is wrong with it, read on first use. */
-  private Read<Map<String, String>> folderRead() {
+  private ReadOutcome<Map<String, String>> folderRead() {
     if (folderFunctionConfig == null) {
       Item source = functionConfig == null ? null : new Item(functionConfig);
       Results results = new Results();
-      folderFunctionConfig =
-          source != null && source.is("v1", "ConfigMap")
-              ? Read.of(Collections.unmodifiableMap(scalarData(source, results)), results)
-              : Read.of(Map.of(), results);
+      if (source != null && TypedFunctionConfig.is(source)) {
+        folderFunctionConfig =
+            ReadOutcome.of(
+                Collections.unmodifiableMap(TypedFunctionConfig.data(source, results)), results);
+      } else {
+        folderFunctionConfig =
+            source != null && source.is("v1", "ConfigMap")
+                ? ReadOutcome.of(Collections.unmodifiableMap(scalarData(source, results)), results)
+                : ReadOutcome.of(Map.of(), results);
+      }
     }
     return folderFunctionConfig;
+  }
+
+  /** Whether {@code source} is a function config's kind: the ConfigMap, or the typed kind. */
+  private static boolean isFunctionConfigKind(Item source) {
+    return source.is("v1", "ConfigMap") || TypedFunctionConfig.is(source);
+  }
+
+  /**
+   * Where the function config's keys are in {@code source}: under {@code data.} in a ConfigMap (and
+   * when there is no config, so an Application parameter is named as the key it sets), the object's
+   * own fields in the typed kind.
+   */
+  private static String fieldPrefix(Item source) {
+    return source != null && TypedFunctionConfig.is(source) ? "" : "data.";
   }
 
   /**
    * The config {@code data} sets once the overrides are over it, its values checked where they are
    * not checked later ({@code strict}); {@code source} is null when the function got no config.
    */
-  private Read<FunctionConfig> finish(Item source, Map<String, String> data, Results results) {
+  private ReadOutcome<FunctionConfig> finish(
+      Item source, Map<String, String> data, Results results) {
     data.putAll(overrides.functionConfig());
     String strict = data.get(FunctionConfig.STRICT);
     if (strict != null && !strict.equals("true") && !strict.equals("false")) {
       results.add(
           Result.of(
                   Severity.ERROR,
-                  "data."
+                  fieldPrefix(source)
                       + FunctionConfig.STRICT
                       + " is \""
                       + strict
                       + "\": must be exactly \"true\" (every warning is an error) or \"false\""
                       + " (the default)",
                   source == null ? null : source.ref(),
-                  "data." + FunctionConfig.STRICT)
+                  fieldPrefix(source) + FunctionConfig.STRICT)
               .withCurrentValue(strict));
     }
-    return Read.of(FunctionConfig.of(source, data), results);
+    return ReadOutcome.of(FunctionConfig.of(source, data), results);
   }
 
   /**
@@ -325,7 +379,7 @@ public final class Inputs {
    * changed by the user since), found by its name or a name it held before a kustomize prefix or
    * suffix.
    */
-  public Read<Item> existingDaemonSet(String namespace) {
+  public ReadOutcome<Item> existingDaemonSet(String namespace) {
     return existing("apps/v1", "DaemonSet", namespace);
   }
 
@@ -378,7 +432,7 @@ public final class Inputs {
   /**
    * The dataplane ServiceAccount already in the installation namespace, found like the DaemonSet.
    */
-  public Read<Item> existingServiceAccount(String namespace) {
+  public ReadOutcome<Item> existingServiceAccount(String namespace) {
     return existing("v1", "ServiceAccount", namespace);
   }
 
@@ -400,7 +454,7 @@ public final class Inputs {
         && item.namesEverHeld().contains(Dataplane.DATAPLANE_DAEMON_SET_NAME);
   }
 
-  private Read<Item> existing(String apiVersion, String kind, String namespace) {
+  private ReadOutcome<Item> existing(String apiVersion, String kind, String namespace) {
     List<Item> found =
         items.stream()
             .filter(item -> item.is(apiVersion, kind))
@@ -409,7 +463,7 @@ public final class Inputs {
             .toList();
     if (found.size() > 1) {
       String names = ObjectNames.of(found, locate, "; ");
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               "found "
                   + found.size()
@@ -421,7 +475,7 @@ public final class Inputs {
                   + names
                   + ". Keep one"));
     }
-    return Read.of(found.isEmpty() ? null : found.get(0), new Results());
+    return ReadOutcome.of(found.isEmpty() ? null : found.get(0), new Results());
   }
 
   /**

@@ -6,10 +6,28 @@ import java.util.Set;
 /**
  * What a plain (unquoted, untagged) YAML scalar is to the tools that send manifests to the API
  * server: kubectl, Helm and Argo CD read YAML with go-yaml v2 (through {@code sigs.k8s.io/yaml})
- * into untyped values, then JSON. Its rules are YAML 1.1's booleans and nulls and Go's number
- * syntax, not snakeyaml's: {@code y} and {@code n} are booleans; {@code 0o17} and {@code +.5} are
- * numbers; {@code 1e5} (an exponent without a sign), {@code 1.}, {@code 12:30} (YAML 1.1's base 60)
- * and timestamps ({@code 2026-11-30}, which go-yaml v2 hands on as their text) are strings.
+ * into untyped values, then JSON. The rule is go-yaml v2.4.0's {@code resolve()} in its resolve.go,
+ * as its source has it (not the YAML specification, not snakeyaml):
+ *
+ * <pre>
+ *   a table first   y Y yes Yes YES n N no No NO true True TRUE false False FALSE
+ *                   on On ON off Off OFF: booleans; "" ~ null Null NULL: null;
+ *                   .nan .NaN .NAN, .inf .Inf .INF, +.inf +.Inf +.INF, -.inf -.Inf -.INF: floats
+ *   first character only a sign, a digit or a dot can start a number; any other text is a string
+ *   a dot first     Go's strconv.ParseFloat on the text: .5, .5e3, .5_5 (underscores between
+ *                   digits, Go's rule), finite only (.5e400 is a string)
+ *   sign or digit   with every _ removed: strconv.ParseInt(text, 0, 64), then ParseUint: integers
+ *                   in base 10, 16 (0x, 0X), 8 (0o, 0O, or a leading 0) and 2 (0b, 0B), within
+ *                   int64, or uint64 without a sign; else a float if it matches
+ *                   ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ and is finite
+ *                   (1e5, 1., 1.e5, 08, 1e1_0; 1e400 is a string); else "0b" then a signed binary
+ *                   number (0b-101), which its fallback for binary reads as an integer
+ *   everything else a string: timestamps (2026-11-30: the decoder hands an untyped timestamp on
+ *                   as its text), base 60 (12:30), 0x1p3, _1, non-ASCII digits
+ * </pre>
+ *
+ * Go's strconv is that of Go 1.13 or later (the base prefixes 0b and 0o), which every supported
+ * kubectl, Helm and Argo CD is built with.
  */
 enum KubectlScalar {
   STRING,
@@ -45,7 +63,9 @@ enum KubectlScalar {
     }
     char first = text.charAt(0);
     if (first == '.') {
-      return isDotFloat(text) ? NUMBER : STRING;
+      return isDotFloat(text) && Double.isFinite(Double.parseDouble(text.replace("_", "")))
+          ? NUMBER
+          : STRING;
     }
     if (first != '+' && first != '-' && (first < '0' || first > '9')) {
       return STRING;
@@ -55,7 +75,10 @@ enum KubectlScalar {
     if (isInteger(plain)) {
       return NUMBER;
     }
-    if (isSignedExponentFloat(plain) && Double.isFinite(Double.parseDouble(plain))) {
+    if (isYamlStyleFloat(plain) && Double.isFinite(Double.parseDouble(plain))) {
+      return NUMBER;
+    }
+    if (isSignedBinary(plain)) {
       return NUMBER;
     }
     return STRING;
@@ -114,43 +137,71 @@ enum KubectlScalar {
   }
 
   /**
-   * go-yaml v2's float syntax for text that starts with a digit or a sign, {@code
-   * [-+]?[0-9]*\.?[0-9]+([eE][-+][0-9]+)?} (an exponent needs its sign), read in one pass: as a
-   * backtracking expression it cost the square of the length of an almost-number such as {@code 1}
-   * followed by digits and an {@code x}.
+   * go-yaml v2's float pattern {@code ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$}, read
+   * in one pass: as a backtracking expression it cost the square of the length of an almost-number
+   * such as {@code 1} followed by digits and an {@code x}.
    */
-  static boolean isSignedExponentFloat(String text) {
-    int i = sign(text, 0);
-    int whole = digits(text, i);
-    i = whole;
-    if (i < text.length() && text.charAt(i) == '.') {
-      int fraction = digits(text, i + 1);
-      if (fraction == i + 1) {
+  static boolean isYamlStyleFloat(String text) {
+    int start = sign(text, 0);
+    int i;
+    if (start < text.length() && text.charAt(start) == '.') {
+      i = digits(text, start + 1);
+      if (i == start + 1) {
         return false;
       }
-      i = fraction;
-    } else if (whole == sign(text, 0)) {
-      return false;
+    } else {
+      i = digits(text, start);
+      if (i == start) {
+        return false;
+      }
+      if (i < text.length() && text.charAt(i) == '.') {
+        i = digits(text, i + 1);
+      }
     }
     if (i < text.length() && (text.charAt(i) == 'e' || text.charAt(i) == 'E')) {
-      int exponentSign = i + 1;
-      if (exponentSign >= text.length()
-          || text.charAt(exponentSign) != '+' && text.charAt(exponentSign) != '-') {
+      int exponent = sign(text, i + 1);
+      i = digits(text, exponent);
+      if (i == exponent) {
         return false;
       }
-      int exponent = digits(text, exponentSign + 1);
-      if (exponent == exponentSign + 1) {
-        return false;
-      }
-      i = exponent;
     }
     return i == text.length();
   }
 
   /**
+   * resolve()'s last fallback: text (underscores removed) that starts with {@code 0b} is parsed by
+   * {@code strconv.ParseInt(text[2:], 2, 64)}, which takes a sign, so {@code 0b-101} is -5. (Its
+   * {@code -0b} branch and its ParseUint add nothing that base 0 did not already read.)
+   */
+  static boolean isSignedBinary(String text) {
+    if (!text.startsWith("0b+") && !text.startsWith("0b-") || text.length() == 3) {
+      return false;
+    }
+    String digits = text.substring(3);
+    for (int i = 0; i < digits.length(); i++) {
+      if (digits.charAt(i) != '0' && digits.charAt(i) != '1') {
+        return false;
+      }
+    }
+    int first = 0;
+    while (first < digits.length() - 1 && digits.charAt(first) == '0') {
+      first++;
+    }
+    if (digits.length() - first > 64) {
+      return false;
+    }
+    BigInteger value = new BigInteger(digits.substring(first), 2);
+    if (text.charAt(2) == '-') {
+      value = value.negate();
+    }
+    return value.compareTo(INT64_MIN) >= 0 && value.compareTo(INT64_MAX) <= 0;
+  }
+
+  /**
    * Go's float literal that starts with a dot, {@code \.[0-9](_?[0-9])*([eE][-+]?[0-9](_?[0-9])*)?}
-   * (go-yaml v2 parses those with Go's own float parser), read in one pass: as an expression its
-   * repeated group recursed once per digit, and a dot with 20,000 digits overflowed the stack.
+   * (go-yaml v2 parses those with Go's own float parser, whose underscores go between digits), read
+   * in one pass: as an expression its repeated group recursed once per digit, and a dot with 20,000
+   * digits overflowed the stack.
    */
   static boolean isDotFloat(String text) {
     if (text.isEmpty() || text.charAt(0) != '.') {

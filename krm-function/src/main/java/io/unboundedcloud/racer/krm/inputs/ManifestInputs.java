@@ -32,7 +32,7 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
    *     without one, an object annotated {@link Item#FUNCTION_ANNOTATION} is the function config
    * @return the items and function config, or an error when several objects carry the annotation
    */
-  public static Read<ManifestInputs> sort(
+  public static ReadOutcome<ManifestInputs> sort(
       List<MappingNode> objects, MappingNode namedFunctionConfig) {
     return sort(objects, namedFunctionConfig, ItemLocator.ANNOTATIONS);
   }
@@ -42,19 +42,19 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
    *
    * @param locate names the file an object came from ({@link SourceFiles#located})
    */
-  public static Read<ManifestInputs> sort(
+  public static ReadOutcome<ManifestInputs> sort(
       List<MappingNode> objects, MappingNode namedFunctionConfig, ItemLocator locate) {
     List<MappingNode> items = new ArrayList<>(objects);
     items.removeIf(node -> SKIPPED_KINDS.contains(new Item(node).kind()));
     if (namedFunctionConfig != null) {
-      return Read.of(new ManifestInputs(items, namedFunctionConfig), new Results());
+      return ReadOutcome.of(new ManifestInputs(items, namedFunctionConfig), new Results());
     }
     List<MappingNode> declared =
         items.stream()
             .filter(node -> new Item(node).annotations().containsKey(Item.FUNCTION_ANNOTATION))
             .toList();
     if (declared.size() > 1) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               declared.size()
                   + " objects carry the "
@@ -64,10 +64,10 @@ public record ManifestInputs(List<MappingNode> items, MappingNode functionConfig
                   + "); name the function config with --function-config FILE"));
     }
     if (declared.isEmpty()) {
-      return Read.of(new ManifestInputs(items, null), new Results());
+      return ReadOutcome.of(new ManifestInputs(items, null), new Results());
     }
     items.remove(declared.get(0));
-    return Read.of(new ManifestInputs(items, declared.get(0)), new Results());
+    return ReadOutcome.of(new ManifestInputs(items, declared.get(0)), new Results());
   }
 
   /**

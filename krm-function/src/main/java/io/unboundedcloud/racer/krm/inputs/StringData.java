@@ -12,9 +12,10 @@ import org.yaml.snakeyaml.nodes.Tag;
  * kubectl, Helm or Argo CD send. They read an unquoted {@code 9100} as a number, {@code true},
  * {@code off} or {@code y} as a boolean, an empty value as null ({@link KubectlScalar}): rendering
  * would succeed and the apply would then fail, far from the file that is wrong. So such a value is
- * an error here, with the quoted line to write instead. What they read as a string passes,
- * snakeyaml's opinion aside: a date, a time of day such as {@code 12:30}, {@code 1e5}. The message
- * is {@link ConfigMapValue}'s, which the chart's validation template says too.
+ * an error here, with the quoted line to write instead ({@code 1e5} and {@code 1.} are floats to
+ * them). What they read as a string passes, snakeyaml's opinion aside: a date, a time of day such
+ * as {@code 12:30}, {@code 1e400} (beyond float64). The message is {@link ConfigMapValue}'s, which
+ * the chart's validation template says too.
  */
 public final class StringData {
   private StringData() {}

@@ -9,7 +9,7 @@ import java.io.OutputStream;
  * manifest stream. It costs the output's size in heap while the run's trees are still alive.
  */
 public final class HeldOutput extends OutputStream {
-  private Chunks bytes = new Chunks();
+  private ChunkedBytes bytes = new ChunkedBytes();
 
   @Override
   public void write(int b) {
@@ -29,6 +29,6 @@ public final class HeldOutput extends OutputStream {
 
   /** Drops what is held: when the run failed, it must never reach stdout. */
   public void discard() {
-    bytes = new Chunks();
+    bytes = new ChunkedBytes();
   }
 }

@@ -13,9 +13,9 @@ import java.io.OutputStream;
  * tree).
  */
 public final class KeptInput {
-  private final Chunks bytes;
+  private final ChunkedBytes bytes;
 
-  private KeptInput(Chunks bytes) {
+  private KeptInput(ChunkedBytes bytes) {
     this.bytes = bytes;
   }
 
@@ -28,7 +28,7 @@ public final class KeptInput {
    * @throws ReadOutOfMemory when the heap ran out before the input was read whole
    */
   public static KeptInput read(InputStream in, String source, YamlLimits limits) {
-    Chunks bytes = new Chunks();
+    ChunkedBytes bytes = new ChunkedBytes();
     try {
       bytes.readFrom(in, limits.maxInputBytes());
     } catch (IOException e) {

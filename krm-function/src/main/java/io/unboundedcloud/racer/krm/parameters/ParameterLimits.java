@@ -1,7 +1,7 @@
 package io.unboundedcloud.racer.krm.parameters;
 
 import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.results.ResourceRef;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -71,7 +71,8 @@ public record ParameterLimits(
    * @param folderConfig the function config's data as the folder wrote it (no parameter over it)
    * @param source the function config, or {@code null} when the folder has none
    */
-  public static Read<ParameterLimits> of(Map<String, String> folderConfig, ResourceRef source) {
+  public static ReadOutcome<ParameterLimits> of(
+      Map<String, String> folderConfig, ResourceRef source) {
     Results results = new Results();
     Set<String> parameters = null;
     String listedParameters = folderConfig.get(ALLOWED_PARAMETERS);
@@ -125,8 +126,8 @@ public record ParameterLimits(
       }
     }
     return results.hasError()
-        ? Read.of(null, results)
-        : Read.of(new ParameterLimits(parameters, registries, source), results);
+        ? ReadOutcome.of(null, results)
+        : ReadOutcome.of(new ParameterLimits(parameters, registries, source), results);
   }
 
   /** The entries of a comma-separated list, stripped, empty ones left out. */

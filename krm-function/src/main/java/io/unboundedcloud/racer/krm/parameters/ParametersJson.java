@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.workload.settings.KeySuggestion;
@@ -59,9 +59,9 @@ public final class ParametersJson {
    *
    * @param json the variable's value, or {@code null} when it is not set
    */
-  public static Read<ApplicationParameters> read(String json) {
+  public static ReadOutcome<ApplicationParameters> read(String json) {
     if (json == null || json.isBlank()) {
-      return Read.of(ApplicationParameters.NONE, new Results());
+      return ReadOutcome.of(ApplicationParameters.NONE, new Results());
     }
     return parse(json);
   }
@@ -70,20 +70,20 @@ public final class ParametersJson {
    * The JSON read with Jackson's databind, which only a run with parameters loads: every other run
    * keeps the start-up the class-data archive was trained for (RuntimeArchiveIT).
    */
-  private static Read<ApplicationParameters> parse(String json) {
+  private static ReadOutcome<ApplicationParameters> parse(String json) {
     JsonNode root;
     try (JsonParser parser = Mapper.JSON.createParser(json)) {
       root = Mapper.JSON.readTree(parser);
       int end = (int) parser.currentLocation().getCharOffset();
       if (!atEnd(parser)) {
-        return Read.failed(isUnicode(json) ? trailing(json, end) : notUnicode());
+        return ReadOutcome.failed(isUnicode(json) ? trailing(json, end) : notUnicode());
       }
     } catch (JsonProcessingException broken) {
       if (!isUnicode(json)) {
         // Jackson's message quotes the character it stopped at: U+FFFD, not what was sent
-        return Read.failed(notUnicode());
+        return ReadOutcome.failed(notUnicode());
       }
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               ParameterNames.ENVIRONMENT_VARIABLE
                   + " is not JSON ("
@@ -93,10 +93,10 @@ public final class ParametersJson {
       throw new UncheckedIOException("a string always reads", unreadable);
     }
     if (root == null || root.isNull()) {
-      return Read.of(ApplicationParameters.NONE, new Results());
+      return ReadOutcome.of(ApplicationParameters.NONE, new Results());
     }
     if (!root.isArray()) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               ParameterNames.ENVIRONMENT_VARIABLE
                   + " is a JSON "
@@ -150,7 +150,7 @@ public final class ParametersJson {
     private final Map<String, ParameterValue> functionConfig = new LinkedHashMap<>();
     private final List<String> names = new ArrayList<>();
 
-    Read<ApplicationParameters> read(JsonNode array) {
+    ReadOutcome<ApplicationParameters> read(JsonNode array) {
       int index = 0;
       for (JsonNode parameter : array) {
         readParameter(parameter, index++);
@@ -158,27 +158,14 @@ public final class ParametersJson {
       ApplicationParameters parameters =
           new ApplicationParameters(
               List.copyOf(settings.values()), List.copyOf(functionConfig.values()));
-      return results.hasError() ? Read.of(null, results) : Read.of(parameters, results);
+      return results.hasError()
+          ? ReadOutcome.of(null, results)
+          : ReadOutcome.of(parameters, results);
     }
 
     private void readParameter(JsonNode parameter, int index) {
-      JsonNode nameNode = parameter.get("name");
-      if (!parameter.isObject() || nameNode == null || !nameNode.isTextual()) {
-        error(
-            "Application parameter number "
-                + (index + 1)
-                + " has no name: each is an object with a \"name\" and a \"string\" or a \"map\"");
-        return;
-      }
-      String name = nameNode.textValue();
-      if (!isUnicode(name)) {
-        error(
-            "Application parameter number "
-                + (index + 1)
-                + " ("
-                + ParameterNames.ENVIRONMENT_VARIABLE
-                + ") has a name that "
-                + NOT_UTF8);
+      String name = nameOf(parameter, index);
+      if (name == null) {
         return;
       }
       if (names.contains(name)) {
@@ -189,10 +176,10 @@ public final class ParametersJson {
       String kind = valueKind(parameter);
       if (kind == null) {
         error(where(name) + "has no value: give it a \"string\" (or a \"map\" for settings)");
-        return;
-      }
-      if (name.equals(ParameterNames.SETTINGS)) {
-        if (!kind.equals(MAP)) {
+      } else if (name.equals(ParameterNames.SETTINGS)) {
+        if (kind.equals(MAP)) {
+          readSettingsMap(parameter.get("map"));
+        } else {
           error(
               where(name)
                   + "is "
@@ -200,48 +187,10 @@ public final class ParametersJson {
                   + ", but "
                   + ParameterNames.SETTINGS
                   + " is a map of racer-settings keys to values");
-          return;
         }
-        readSettingsMap(parameter.get("map"));
       } else if (ParameterNames.isSettingKey(name)
           || ParameterNames.FUNCTION_CONFIG.contains(name)) {
-        if (!kind.equals(STRING)) {
-          error(
-              where(name)
-                  + "is "
-                  + kind
-                  + ", but "
-                  + name
-                  + " takes a string"
-                  + (ParameterNames.isSettingKey(name)
-                      ? " (or set it in the map parameter " + ParameterNames.SETTINGS + ")"
-                      : ""));
-          return;
-        }
-        if (!isUnicode(parameter.get("string").textValue())) {
-          error(where(name) + NOT_UTF8);
-          return;
-        }
-        String text = parameter.get("string").textValue();
-        if (text.isBlank() && ParameterNames.IMAGE_CHOOSING.containsKey(name)) {
-          error(
-              where(name)
-                  + "is blank (\""
-                  + text
-                  + "\"): the function config reads a blank value as unset, so it would drop"
-                  + " the folder's own "
-                  + name
-                  + " (a digest pin with it) rather than choose an image; give "
-                  + ParameterNames.IMAGE_CHOOSING.get(name)
-                  + ", or leave the parameter out to keep the folder's");
-          return;
-        }
-        ParameterValue value = new ParameterValue(name, text, name);
-        if (ParameterNames.isSettingKey(name)) {
-          putSetting(value);
-        } else {
-          functionConfig.put(name, value);
-        }
+        readString(parameter, name, kind);
       } else {
         error(
             where(name)
@@ -250,6 +199,71 @@ public final class ParametersJson {
                 + " and "
                 + String.join(", ", ParameterNames.FUNCTION_CONFIG)
                 + hint(name));
+      }
+    }
+
+    /** The parameter's name, or {@code null} with an error when it has none or not a text one. */
+    private String nameOf(JsonNode parameter, int index) {
+      JsonNode nameNode = parameter.get("name");
+      if (!parameter.isObject() || nameNode == null || !nameNode.isTextual()) {
+        error(
+            "Application parameter number "
+                + (index + 1)
+                + " has no name: each is an object with a \"name\" and a \"string\" or a \"map\"");
+        return null;
+      }
+      String name = nameNode.textValue();
+      if (!isUnicode(name)) {
+        error(
+            "Application parameter number "
+                + (index + 1)
+                + " ("
+                + ParameterNames.ENVIRONMENT_VARIABLE
+                + ") has a name that "
+                + NOT_UTF8);
+        return null;
+      }
+      return name;
+    }
+
+    /** A racer-settings key or a function config field given as a string: one value kept. */
+    private void readString(JsonNode parameter, String name, String kind) {
+      if (!kind.equals(STRING)) {
+        error(
+            where(name)
+                + "is "
+                + kind
+                + ", but "
+                + name
+                + " takes a string"
+                + (ParameterNames.isSettingKey(name)
+                    ? " (or set it in the map parameter " + ParameterNames.SETTINGS + ")"
+                    : ""));
+        return;
+      }
+      if (!isUnicode(parameter.get("string").textValue())) {
+        error(where(name) + NOT_UTF8);
+        return;
+      }
+      String text = parameter.get("string").textValue();
+      if (text.isBlank() && ParameterNames.IMAGE_CHOOSING.containsKey(name)) {
+        error(
+            where(name)
+                + "is blank (\""
+                + text
+                + "\"): the function config reads a blank value as unset, so it would drop"
+                + " the folder's own "
+                + name
+                + " (a digest pin with it) rather than choose an image; give "
+                + ParameterNames.IMAGE_CHOOSING.get(name)
+                + ", or leave the parameter out to keep the folder's");
+        return;
+      }
+      ParameterValue value = new ParameterValue(name, text, name);
+      if (ParameterNames.isSettingKey(name)) {
+        putSetting(value);
+      } else {
+        functionConfig.put(name, value);
       }
     }
 

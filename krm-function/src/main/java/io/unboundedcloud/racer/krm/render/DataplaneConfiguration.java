@@ -8,8 +8,8 @@ import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.InvalidConfigurationException;
-import io.unboundedcloud.racer.workload.Misfit;
 import io.unboundedcloud.racer.workload.PodFit;
+import io.unboundedcloud.racer.workload.PodFitProblem;
 import io.unboundedcloud.racer.workload.settings.Finding;
 import io.unboundedcloud.racer.workload.settings.FindingSeverity;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
@@ -25,9 +25,13 @@ import java.util.Optional;
 final class DataplaneConfiguration {
   private DataplaneConfiguration() {}
 
-  /** The settings' findings as results on the settings ConfigMap. */
-  static void validateSettings(SettingsSource settings, Results results) {
-    for (Finding finding : SettingsCatalog.validate(settings.data())) {
+  /**
+   * The settings' findings as results on the settings ConfigMap; the function config's unchecked
+   * keys are the user's to pass on.
+   */
+  static void validateSettings(SettingsSource settings, FunctionConfig function, Results results) {
+    for (Finding finding :
+        SettingsCatalog.validate(settings.data(), function.uncheckedSettings())) {
       Severity severity =
           finding.severity() == FindingSeverity.ERROR ? Severity.ERROR : Severity.WARNING;
       results.add(atKey(settings, severity, finding.message(), finding.key()));
@@ -43,7 +47,7 @@ final class DataplaneConfiguration {
   }
 
   /**
-   * The misfits of a valid config with the pod that runs it ({@link PodFit}) as warnings: on the
+   * The problems of a valid config with the pod that runs it ({@link PodFit}) as warnings: on the
    * settings ConfigMap at {@code data.KEY} for a setting, on the function config at the key that
    * chose the image for an image.
    *
@@ -56,27 +60,27 @@ final class DataplaneConfiguration {
       FunctionConfig function,
       Long gracePeriodSeconds,
       Results results) {
-    for (Misfit misfit : PodFit.check(config, settings.data(), gracePeriodSeconds)) {
-      if (misfit.isSetting()) {
-        results.add(atKey(settings, Severity.WARNING, misfit.message(), misfit.field()));
+    for (PodFitProblem problem : PodFit.check(config, settings.data(), gracePeriodSeconds)) {
+      if (problem.isSetting()) {
+        results.add(atKey(settings, Severity.WARNING, problem.message(), problem.field()));
       } else {
         String explicit =
-            FunctionConfig.DATAPLANE_IMAGE.equals(misfit.field())
+            FunctionConfig.DATAPLANE_IMAGE.equals(problem.field())
                 ? function.dataplaneImage()
                 : function.objectImage();
         String key =
             present(explicit)
-                ? misfit.field()
+                ? problem.field()
                 : present(function.imageTag())
                     ? FunctionConfig.IMAGE_TAG
                     : FunctionConfig.IMAGE_REGISTRY;
         results.add(
             new Result(
                 Severity.WARNING,
-                misfit.message(),
+                problem.message(),
                 function.source() == null ? null : function.source().ref(),
                 function.source() == null ? null : "data." + key,
-                function.source() == null ? null : misfit.value(),
+                function.source() == null ? null : problem.value(),
                 null));
       }
     }

@@ -199,7 +199,28 @@ final class OriginPlacement {
         : plain;
   }
 
+  /** The warnings of an origin that cannot share the dataplane's sockets as it is. */
   private static void warn(Item origin, Object plain, PodSpec pod, String prefix, Results results) {
+    warnRollout(origin, plain, results);
+    warnSocketRoot(origin, pod, prefix, results);
+    String nonRoot = nonRootField(pod);
+    if (nonRoot != null) {
+      results.add(
+          Result.of(
+              Severity.WARNING,
+              "cache origin "
+                  + origin.name()
+                  + " runs as a non-root user ("
+                  + nonRoot
+                  + "): the socket"
+                  + " directory the dataplane shares is root's; run the origin as root",
+              origin.ref(),
+              prefix + "." + nonRoot));
+    }
+  }
+
+  /** Not a DaemonSet, or one that surges: two origin pods, or none, on a node. */
+  private static void warnRollout(Item origin, Object plain, Results results) {
     ResourceRef ref = origin.ref();
     String name = origin.name();
     if (!"DaemonSet".equals(origin.kind())) {
@@ -234,37 +255,27 @@ final class OriginPlacement {
                 .withProposedValue("0"));
       }
     }
+  }
+
+  /** A hostPath volume that mounts the whole socket root, the dataplane's and every origin's. */
+  private static void warnSocketRoot(Item origin, PodSpec pod, String prefix, Results results) {
     for (Volume volume : pod.getVolumes() == null ? List.<Volume>of() : pod.getVolumes()) {
       if (volume.getHostPath() != null && coversSocketRoot(volume.getHostPath().getPath())) {
         results.add(
             Result.of(
                     Severity.WARNING,
                     "cache origin "
-                        + name
+                        + origin.name()
                         + " mounts all of "
                         + CacheOrigin.SOCKET_ROOT
                         + " (hostPath "
                         + QuotedText.cut(volume.getHostPath().getPath())
                         + "): mount only its own socket directory "
                         + CacheOrigin.socketDirectory("<volume>"),
-                    ref,
+                    origin.ref(),
                     prefix + ".volumes[name=" + volume.getName() + "].hostPath.path")
                 .withCurrentValue(volume.getHostPath().getPath()));
       }
-    }
-    String nonRoot = nonRootField(pod);
-    if (nonRoot != null) {
-      results.add(
-          Result.of(
-              Severity.WARNING,
-              "cache origin "
-                  + name
-                  + " runs as a non-root user ("
-                  + nonRoot
-                  + "): the socket"
-                  + " directory the dataplane shares is root's; run the origin as root",
-              ref,
-              prefix + "." + nonRoot));
     }
   }
 

@@ -9,7 +9,7 @@ import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.Overrides;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.inputs.SettingsSource;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.parameters.ParameterAttribution;
@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -210,7 +211,7 @@ public final class Renderer {
     Plan plan = null;
     Inputs inputs = new Inputs(items, functionConfig, locate, parameters.overrides());
     try {
-      Read<ParameterLimits> limits =
+      ReadOutcome<ParameterLimits> limits =
           ParameterLimits.of(
               inputs.folderFunctionConfig(),
               functionConfig == null ? null : new Item(functionConfig).ref());
@@ -259,7 +260,7 @@ public final class Renderer {
       Function<Item, Object> plainOf,
       Function<Item, Object> originPlainOf,
       Results results) {
-    Read<FunctionConfig> functionRead = inputs.functionConfig();
+    ReadOutcome<FunctionConfig> functionRead = inputs.functionConfig();
     Plan plan =
         renderWith(inputs, functionRead, parameters, limits, plainOf, originPlainOf, results);
     if (functionRead.value() != null && functionRead.value().strict()) {
@@ -273,24 +274,62 @@ public final class Renderer {
 
   private static Plan renderWith(
       Inputs inputs,
-      Read<FunctionConfig> functionRead,
+      ReadOutcome<FunctionConfig> functionRead,
       ApplicationParameters parameters,
       ParameterLimits limits,
       Function<Item, Object> plainOf,
       Function<Item, Object> originPlainOf,
       Results results) {
-    Read<SettingsSource> settingsRead = inputs.settings();
+    ReadOutcome<SettingsSource> settingsRead = inputs.settings();
     results.addAll(settingsRead.results());
     results.addAll(functionRead.results());
     if (!settingsRead.ok() || !functionRead.ok()) {
       return null;
     }
     SettingsSource settings = settingsRead.value();
-    DataplaneConfiguration.validateSettings(settings, results);
+    Config config = configure(inputs, settings, functionRead.value(), parameters, limits, results);
+    if (config == null) {
+      return null;
+    }
+    Owned owned = owned(inputs, settings, config, functionRead.value(), plainOf, results);
+    if (owned == null) {
+      return null;
+    }
+    PodSpec pod = owned.daemonSet().getSpec().getTemplate().getSpec();
+    DataplaneConfiguration.checkFit(
+        config, settings, functionRead.value(), pod.getTerminationGracePeriodSeconds(), results);
+    List<OriginPlacement.Edit> edits =
+        originEdits(inputs, settings.namespace(), pod, originPlainOf, results);
+    if (functionRead.value().strict()) {
+      // before any item is edited: a run that strict mode fails gives every item back as it came
+      results.makeStrict();
+    }
     if (results.hasError()) {
       return null;
     }
-    Config config = DataplaneConfiguration.of(settings, functionRead.value(), results);
+    return new Plan(
+        List.of(
+            placed(owned.existingAccount(), owned.theirAccount(), owned.account()),
+            placed(owned.existingDaemonSet(), owned.theirDaemonSet(), owned.daemonSet())),
+        edits);
+  }
+
+  /**
+   * The dataplane's configuration from valid settings and the function config, its images judged as
+   * they will be rendered; {@code null} when an error is in {@code results}.
+   */
+  private static Config configure(
+      Inputs inputs,
+      SettingsSource settings,
+      FunctionConfig functionConfig,
+      ApplicationParameters parameters,
+      ParameterLimits limits,
+      Results results) {
+    DataplaneConfiguration.validateSettings(settings, functionConfig, results);
+    if (results.hasError()) {
+      return null;
+    }
+    Config config = DataplaneConfiguration.of(settings, functionConfig, results);
     if (config == null) {
       return null;
     }
@@ -298,16 +337,52 @@ public final class Renderer {
     results.addAll(
         limits.checkImages(
             parameters,
-            functionRead.value(),
+            functionConfig,
             FunctionConfig.of(null, inputs.folderFunctionConfig()),
             config.dataplaneImage(),
             config.objectImage()));
-    if (results.hasError()) {
-      return null;
+    return results.hasError() ? null : config;
+  }
+
+  /**
+   * The DaemonSet and ServiceAccount to write, each merged into the one already among the inputs
+   * (its plain tree kept for the output), or as built where there is none.
+   */
+  private record Owned(
+      DaemonSet daemonSet,
+      ServiceAccount account,
+      Item existingDaemonSet,
+      Object theirDaemonSet,
+      Item existingAccount,
+      Object theirAccount) {}
+
+  /**
+   * Records the function config's {@code uncheckedSettings} on the DaemonSet ({@link
+   * Dataplane#UNCHECKED_SETTINGS_ANNOTATION}), sorted, when it lists any: verify renders again with
+   * them.
+   */
+  private static void recordUnchecked(DaemonSet daemonSet, FunctionConfig function) {
+    if (!function.uncheckedSettings().isEmpty()) {
+      daemonSet
+          .getMetadata()
+          .getAnnotations()
+          .put(
+              Dataplane.UNCHECKED_SETTINGS_ANNOTATION,
+              String.join(",", new TreeSet<>(function.uncheckedSettings())));
     }
+  }
+
+  /** The objects to write, or {@code null} when an existing one cannot be read or kept. */
+  private static Owned owned(
+      Inputs inputs,
+      SettingsSource settings,
+      Config config,
+      FunctionConfig functionConfig,
+      Function<Item, Object> plainOf,
+      Results results) {
     String namespace = settings.namespace();
-    Read<Item> existingDaemonSet = inputs.existingDaemonSet(namespace);
-    Read<Item> existingAccount = inputs.existingServiceAccount(namespace);
+    ReadOutcome<Item> existingDaemonSet = inputs.existingDaemonSet(namespace);
+    ReadOutcome<Item> existingAccount = inputs.existingServiceAccount(namespace);
     results.addAll(existingDaemonSet.results());
     results.addAll(existingAccount.results());
     if (results.hasError()) {
@@ -316,6 +391,7 @@ public final class Renderer {
     DaemonSet daemonSet =
         Dataplane.daemonSet(
             config, SettingsHash.of(settings.data()), SettingsRecord.of(settings.data()));
+    recordUnchecked(daemonSet, functionConfig);
     ServiceAccount account = Dataplane.serviceAccount(config);
     Object theirDaemonSet = null;
     Object theirAccount = null;
@@ -338,9 +414,24 @@ public final class Renderer {
       }
       account = ServiceAccountOwnership.merge(account, theirs);
     }
-    PodSpec pod = daemonSet.getSpec().getTemplate().getSpec();
-    DataplaneConfiguration.checkFit(
-        config, settings, functionRead.value(), pod.getTerminationGracePeriodSeconds(), results);
+    return new Owned(
+        daemonSet,
+        account,
+        existingDaemonSet.value(),
+        theirDaemonSet,
+        existingAccount.value(),
+        theirAccount);
+  }
+
+  /**
+   * The edit of each cache origin in {@code namespace} that copies the dataplane pod's placement.
+   */
+  private static List<OriginPlacement.Edit> originEdits(
+      Inputs inputs,
+      String namespace,
+      PodSpec pod,
+      Function<Item, Object> originPlainOf,
+      Results results) {
     NodePlacement placement = NodePlacement.placementOf(pod);
     List<OriginPlacement.Edit> edits = new ArrayList<>();
     for (Item origin : inputs.cacheOrigins(namespace)) {
@@ -350,18 +441,7 @@ public final class Renderer {
         edits.add(edit);
       }
     }
-    if (functionRead.value().strict()) {
-      // before any item is edited: a run that strict mode fails gives every item back as it came
-      results.makeStrict();
-    }
-    if (results.hasError()) {
-      return null;
-    }
-    return new Plan(
-        List.of(
-            placed(existingAccount.value(), theirAccount, account),
-            placed(existingDaemonSet.value(), theirDaemonSet, daemonSet)),
-        edits);
+    return edits;
   }
 
   /**

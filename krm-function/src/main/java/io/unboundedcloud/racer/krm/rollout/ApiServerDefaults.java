@@ -193,40 +193,8 @@ public final class ApiServerDefaults {
     }
     // not a default: ResourceRequirements is a struct, which Go always writes, as {} when empty
     pass.object(container, "resources", at, (resources, resourcesAt) -> {});
-    each(
-        container,
-        "ports",
-        at,
-        (port, portAt) -> {
-          pass.value(port, "protocol", "TCP", portAt);
-          if (hostNetwork && port.get("containerPort") != null) {
-            // defaultHostNetworkPorts: filled in pod templates up to Kubernetes 1.27 (from 1.28
-            // only in
-            // Pods, gate DefaultHostNetworkHostPortsInPodTemplates); a template stored before still
-            // carries it
-            pass.fillOnly(port, "hostPort", port.get("containerPort"), portAt);
-          }
-          pass.value(port, "hostPort", 0, portAt); // zero
-        });
-    each(
-        container,
-        "env",
-        at,
-        (env, envAt) -> {
-          pass.value(env, "value", "", envAt); // zero
-          within(
-              env,
-              "valueFrom",
-              envAt,
-              (from, fromAt) -> {
-                within(from, "fieldRef", fromAt, (ref, refAt) -> fieldRef(ref, refAt, pass));
-                within(
-                    from,
-                    "resourceFieldRef",
-                    fromAt,
-                    (ref, refAt) -> resourceFieldRef(ref, refAt, pass));
-              });
-        });
+    each(container, "ports", at, (port, portAt) -> port(port, portAt, hostNetwork, pass));
+    each(container, "env", at, (env, envAt) -> env(env, envAt, pass));
     each(
         container,
         "volumeMounts",
@@ -239,17 +207,45 @@ public final class ApiServerDefaults {
         container,
         "lifecycle",
         at,
-        (lifecycle, lifecycleAt) -> {
-          for (String hook : List.of("postStart", "preStop")) {
-            within(
-                lifecycle,
-                hook,
-                lifecycleAt,
-                (handler, handlerAt) ->
-                    within(
-                        handler, "httpGet", handlerAt, (get, getAt) -> httpGet(get, getAt, pass)));
-          }
+        (lifecycle, lifecycleAt) -> lifecycle(lifecycle, lifecycleAt, pass));
+  }
+
+  /** core/v1 {@code SetDefaults_ContainerPort}, and the host port a host-network pod is given. */
+  private static void port(Map<String, Object> port, FieldPath at, boolean hostNetwork, Pass pass) {
+    pass.value(port, "protocol", "TCP", at);
+    if (hostNetwork && port.get("containerPort") != null) {
+      // defaultHostNetworkPorts: filled in pod templates up to Kubernetes 1.27 (from 1.28 only in
+      // Pods, gate DefaultHostNetworkHostPortsInPodTemplates); a template stored before still
+      // carries it
+      pass.fillOnly(port, "hostPort", port.get("containerPort"), at);
+    }
+    pass.value(port, "hostPort", 0, at); // zero
+  }
+
+  /** An environment variable: the zero value, and the defaults of where it reads from. */
+  private static void env(Map<String, Object> env, FieldPath at, Pass pass) {
+    pass.value(env, "value", "", at); // zero
+    within(
+        env,
+        "valueFrom",
+        at,
+        (from, fromAt) -> {
+          within(from, "fieldRef", fromAt, (ref, refAt) -> fieldRef(ref, refAt, pass));
+          within(
+              from, "resourceFieldRef", fromAt, (ref, refAt) -> resourceFieldRef(ref, refAt, pass));
         });
+  }
+
+  /** The hooks' HTTP handlers ({@code SetDefaults_HTTPGetAction}). */
+  private static void lifecycle(Map<String, Object> lifecycle, FieldPath at, Pass pass) {
+    for (String hook : List.of("postStart", "preStop")) {
+      within(
+          lifecycle,
+          hook,
+          at,
+          (handler, handlerAt) ->
+              within(handler, "httpGet", handlerAt, (get, getAt) -> httpGet(get, getAt, pass)));
+    }
   }
 
   /** core/v1 {@code SetDefaults_Probe}. */
@@ -314,42 +310,53 @@ public final class ApiServerDefaults {
         volume,
         "projected",
         at,
-        (projected, projectedAt) -> {
-          pass.value(projected, "defaultMode", VOLUME_DEFAULT_MODE, projectedAt);
-          each(
-              projected,
-              "sources",
-              projectedAt,
-              (source, sourceAt) -> {
-                within(
-                    source,
-                    "downwardAPI",
-                    sourceAt,
-                    (downward, downwardAt) -> downwardItems(downward, downwardAt, pass));
-                // SetDefaults_ServiceAccountTokenProjection: one hour
-                within(
-                    source,
-                    "serviceAccountToken",
-                    sourceAt,
-                    (token, tokenAt) -> pass.value(token, "expirationSeconds", 3600, tokenAt));
-              });
-        });
-    // SetDefaults_PersistentVolumeClaimSpec, for generic ephemeral volumes
+        (projected, projectedAt) -> projected(projected, projectedAt, pass));
     within(
         volume,
         "ephemeral",
         at,
-        (ephemeral, ephemeralAt) ->
+        (ephemeral, ephemeralAt) -> ephemeral(ephemeral, ephemeralAt, pass));
+    networkVolumes(volume, at, pass);
+  }
+
+  /** The projected volume's mode, and the defaults of its sources. */
+  private static void projected(Map<String, Object> projected, FieldPath at, Pass pass) {
+    pass.value(projected, "defaultMode", VOLUME_DEFAULT_MODE, at);
+    each(
+        projected,
+        "sources",
+        at,
+        (source, sourceAt) -> {
+          within(
+              source,
+              "downwardAPI",
+              sourceAt,
+              (downward, downwardAt) -> downwardItems(downward, downwardAt, pass));
+          // SetDefaults_ServiceAccountTokenProjection: one hour
+          within(
+              source,
+              "serviceAccountToken",
+              sourceAt,
+              (token, tokenAt) -> pass.value(token, "expirationSeconds", 3600, tokenAt));
+        });
+  }
+
+  /** SetDefaults_PersistentVolumeClaimSpec, for generic ephemeral volumes. */
+  private static void ephemeral(Map<String, Object> ephemeral, FieldPath at, Pass pass) {
+    within(
+        ephemeral,
+        "volumeClaimTemplate",
+        at,
+        (claim, claimAt) ->
             within(
-                ephemeral,
-                "volumeClaimTemplate",
-                ephemeralAt,
-                (claim, claimAt) ->
-                    within(
-                        claim,
-                        "spec",
-                        claimAt,
-                        (spec, specAt) -> pass.value(spec, "volumeMode", "Filesystem", specAt))));
+                claim,
+                "spec",
+                claimAt,
+                (spec, specAt) -> pass.value(spec, "volumeMode", "Filesystem", specAt)));
+  }
+
+  /** The defaults of the network and cloud volume sources: iSCSI, RBD, Azure Disk, ScaleIO. */
+  private static void networkVolumes(Map<String, Object> volume, FieldPath at, Pass pass) {
     within(
         volume,
         "iscsi",

@@ -11,10 +11,16 @@ import java.util.regex.Pattern;
 /**
  * Where a value sits in a plain tree: map keys, list items by position or, where the item has a
  * {@code name}, by name ({@code containers[name=dataplane]}, the way results name fields). Printed
- * in one notation: keys joined by dots, a key with other characters than letters, digits, {@code _}
- * and {@code -} in brackets and quotes ({@code
- * annotations["racer.unbounded-cloud.io/settings-hash"]}), a named item as {@code [name=NAME]}, an
- * item by position as {@code [0]}.
+ * in one notation, which {@link #parse} reads back to the same path whatever the names hold: keys
+ * joined by dots, a key with other characters than letters, digits, {@code _} and {@code -} in
+ * brackets and quotes ({@code annotations["racer.unbounded-cloud.io/settings-hash"]}), a named item
+ * as {@code [name=NAME]}, an item by position as {@code [0]}. Inside quotes a {@code "} or a {@code
+ * \} is written after a {@code \}, as JSON writes them; a name holding {@code ]}, {@code "} or
+ * {@code \} is quoted too ({@code [name="a]b"]}), so that no name ends its step early.
+ *
+ * <p>A path may end with the items whose names start so ({@link #namedFrom}), printed as an
+ * unclosed {@code [name=PREFIX}: a pattern that {@link #startsWith} matches each such item with, as
+ * the fields a settings key shapes are listed ({@code env[name=NVIDIA_VISIBLE_DEVICES}).
  *
  * <p>Each step is one small object that points at the path before it, so that building a path per
  * field read costs one allocation; the steps are listed only when asked.
@@ -42,6 +48,26 @@ public final class FieldPath {
     }
   }
 
+  /** A last step into a list: the items whose {@code name} starts with this. */
+  public record NamePrefix(String prefix) {
+    // written out, as Named's are
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof NamePrefix named && Objects.equals(prefix, named.prefix);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hashCode(prefix) * 31 + 1;
+    }
+
+    @Override
+    public String toString() {
+      return "NamePrefix[prefix=" + prefix + "]";
+    }
+  }
+
   private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_-]+");
   private static final FieldPath ROOT = new FieldPath(null, null);
 
@@ -50,6 +76,10 @@ public final class FieldPath {
   private final int length;
 
   private FieldPath(FieldPath parent, Object step) {
+    if (parent != null && parent.step instanceof NamePrefix) {
+      throw new IllegalStateException(
+          parent + ": the items whose names start so are a last step, with nothing under them");
+    }
     this.parent = parent;
     this.step = step;
     this.length = parent == null ? 0 : parent.length + 1;
@@ -86,6 +116,28 @@ public final class FieldPath {
     return new FieldPath(this, new Named(name));
   }
 
+  /**
+   * The last step: the list items whose {@code name} starts with {@code prefix} (a pattern; {@link
+   * #valueIn} finds the first of them).
+   */
+  public FieldPath namedFrom(String prefix) {
+    return new FieldPath(this, new NamePrefix(prefix));
+  }
+
+  /**
+   * Reads a path as {@link #toString} prints it; {@code ""} is the root.
+   *
+   * @throws IllegalArgumentException where the text holds no step: "no path step at character N"
+   */
+  public static FieldPath parse(String printed) {
+    return ROOT.then(printed);
+  }
+
+  /** The path printed as {@code printed} (as {@link #parse} reads it), under this one. */
+  public FieldPath then(String printed) {
+    return new PrintedPath(printed).readInto(this);
+  }
+
   /** The step into a list item: by its name when it has one, else by its position. */
   public FieldPath item(Object item, int index) {
     if (item instanceof Map<?, ?> map && map.get("name") instanceof String name) {
@@ -94,7 +146,10 @@ public final class FieldPath {
     return index(index);
   }
 
-  /** Each step from the root: a {@link String} key, an {@link Integer} index or a {@link Named}. */
+  /**
+   * Each step from the root: a {@link String} key, an {@link Integer} index, a {@link Named} or,
+   * last only, a {@link NamePrefix}.
+   */
   public List<Object> steps() {
     List<Object> steps = new ArrayList<>(length);
     for (FieldPath path = this; path.parent != null; path = path.parent) {
@@ -104,11 +159,24 @@ public final class FieldPath {
     return steps;
   }
 
-  /** Whether this path starts with every step of {@code prefix}. */
+  /**
+   * Whether this path starts with every step of {@code prefix}; a last {@link NamePrefix} of {@code
+   * prefix} takes each item whose name starts so (and a prefix of the same or a longer text).
+   */
   public boolean startsWith(FieldPath prefix) {
+    if (length < prefix.length) {
+      return false;
+    }
     FieldPath path = this;
     while (path.length > prefix.length) {
       path = path.parent;
+    }
+    if (prefix.step instanceof NamePrefix names) {
+      String name =
+          path.step instanceof Named named
+              ? named.name()
+              : path.step instanceof NamePrefix other ? other.prefix() : null;
+      return name != null && name.startsWith(names.prefix()) && path.parent.equals(prefix.parent);
     }
     return path.equals(prefix);
   }
@@ -162,9 +230,12 @@ public final class FieldPath {
     if (step instanceof Integer index) {
       return index < list.size() ? list.get(index) : null;
     }
-    String name = ((Named) step).name();
     for (Object item : list) {
-      if (item instanceof Map<?, ?> map && name.equals(map.get("name"))) {
+      if (item instanceof Map<?, ?> map
+          && map.get("name") instanceof String name
+          && (step instanceof Named named
+              ? name.equals(named.name())
+              : name.startsWith(((NamePrefix) step).prefix()))) {
         return item;
       }
     }
@@ -192,15 +263,35 @@ public final class FieldPath {
     StringBuilder text = new StringBuilder();
     for (Object each : steps()) {
       if (each instanceof Named named) {
-        text.append("[name=").append(named.name()).append(']');
+        name(named.name(), text.append("[name=")).append(']');
+      } else if (each instanceof NamePrefix names) {
+        name(names.prefix(), text.append("[name="));
       } else if (each instanceof Integer index) {
         text.append('[').append(index).append(']');
       } else if (PLAIN_KEY.matcher((String) each).matches()) {
         text.append(text.length() == 0 ? "" : ".").append(each);
       } else {
-        text.append("[\"").append(each).append("\"]");
+        quoted((String) each, text.append('[')).append(']');
       }
     }
     return text.toString();
+  }
+
+  /** A name as it is, or quoted when it holds what would end its step or read as a quote. */
+  private static StringBuilder name(String name, StringBuilder text) {
+    boolean plain = name.indexOf(']') < 0 && name.indexOf('"') < 0 && name.indexOf('\\') < 0;
+    return plain ? text.append(name) : quoted(name, text);
+  }
+
+  private static StringBuilder quoted(String text, StringBuilder out) {
+    out.append('"');
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '"' || c == '\\') {
+        out.append('\\');
+      }
+      out.append(c);
+    }
+    return out.append('"');
   }
 }

@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.krm.verify;
 import io.unboundedcloud.racer.krm.inputs.DataplaneWiring;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import io.unboundedcloud.racer.krm.results.Severity;
@@ -42,10 +42,10 @@ record RenderedDataplane(
   private static final String SETTINGS_SOURCES = DataplaneWiring.ENV_FROM.toString();
 
   /** Finds the one installation, or says why there is none to verify. */
-  static Read<RenderedDataplane> find(Inputs inputs, GivenSettings outside) {
+  static ReadOutcome<RenderedDataplane> find(Inputs inputs, GivenSettings outside) {
     List<Item> found = inputs.renderedDataplanes();
     if (found.isEmpty()) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               "no dataplane DaemonSet among the "
                   + inputs.items().size()
@@ -59,11 +59,12 @@ record RenderedDataplane(
                   + Dataplane.CONTAINER_NAME
                   + "): verify checks what racer-krm or charts/racer rendered"));
     }
-    List<Read<RenderedDataplane>> reads =
+    List<ReadOutcome<RenderedDataplane>> reads =
         found.stream().map(ds -> of(ds, inputs, outside)).toList();
-    List<Read<RenderedDataplane>> installations = reads.stream().filter(Read::ok).toList();
+    List<ReadOutcome<RenderedDataplane>> installations =
+        reads.stream().filter(ReadOutcome::ok).toList();
     if (installations.size() > 1) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.error(
               "found "
                   + installations.size()
@@ -77,46 +78,28 @@ record RenderedDataplane(
     return installations.isEmpty() ? reads.get(0) : installations.get(0);
   }
 
-  private static Read<RenderedDataplane> of(Item daemonSet, Inputs inputs, GivenSettings outside) {
+  private static ReadOutcome<RenderedDataplane> of(
+      Item daemonSet, Inputs inputs, GivenSettings outside) {
     DataplaneWiring wiring = DataplaneWiring.of(daemonSet);
-    if (wiring.container() == null) {
-      return refused(
-          daemonSet, DataplaneWiring.CONTAINERS.toString(), "has no container dataplane");
+    ReadOutcome<RenderedDataplane> unwired = unwired(daemonSet, wiring);
+    if (unwired != null) {
+      return unwired;
     }
     String image = wiring.image();
-    if (image == null) {
-      return refused(daemonSet, CONTAINER + ".image", "has no dataplane image");
-    }
     String objectImage = wiring.objectImage();
-    if (objectImage == null) {
-      return refused(
-          daemonSet,
-          CONTAINER + ".env[name=" + DataplaneWiring.OBJECT_IMAGE_ENV + "]",
-          "hands the webhook no racer-object image (no "
-              + DataplaneWiring.OBJECT_IMAGE_ENV
-              + " value)");
-    }
     String settingsName = wiring.settingsName();
-    if (settingsName == null) {
-      return refused(
-          daemonSet,
-          SETTINGS_SOURCES,
-          "reads no ConfigMap through "
-              + DataplaneWiring.ENV_SOURCES
-              + ", so no settings can be checked");
-    }
     List<Item> inStreamFound = inputs.configMaps(daemonSet.namespace(), settingsName);
     List<Item> givenFound = outside.find(daemonSet.namespace(), settingsName);
     for (List<Item> found : List.of(inStreamFound, givenFound)) {
       if (found.size() > 1) {
         // the same ConfigMap twice: which of them the cluster holds, the stream cannot say
-        return Read.failed(inputs.severalSettings(found));
+        return ReadOutcome.failed(inputs.severalSettings(found));
       }
     }
     Item inStream = inStreamFound.isEmpty() ? null : inStreamFound.get(0);
     Item given = givenFound.isEmpty() ? null : givenFound.get(0);
     if (inStream != null && given != null) {
-      return Read.failed(
+      return ReadOutcome.failed(
           Result.of(
               Severity.ERROR,
               "ConfigMap "
@@ -132,9 +115,9 @@ record RenderedDataplane(
               null));
     }
     if (inStream == null && given == null) {
-      return Read.failed(missingSettings(daemonSet, settingsName, outside));
+      return ReadOutcome.failed(missingSettings(daemonSet, settingsName, outside));
     }
-    return Read.of(
+    return ReadOutcome.of(
         new RenderedDataplane(
             daemonSet,
             inStream != null ? inStream : given,
@@ -143,6 +126,37 @@ record RenderedDataplane(
             RecordedImages.of(daemonSet, image, objectImage),
             given != null),
         new Results());
+  }
+
+  /**
+   * The refusal of a DaemonSet that lacks what verify reads (the dataplane container, its images,
+   * the settings it reads), or {@code null} when it has all.
+   */
+  private static ReadOutcome<RenderedDataplane> unwired(Item daemonSet, DataplaneWiring wiring) {
+    if (wiring.container() == null) {
+      return refused(
+          daemonSet, DataplaneWiring.CONTAINERS.toString(), "has no container dataplane");
+    }
+    if (wiring.image() == null) {
+      return refused(daemonSet, CONTAINER + ".image", "has no dataplane image");
+    }
+    if (wiring.objectImage() == null) {
+      return refused(
+          daemonSet,
+          CONTAINER + ".env[name=" + DataplaneWiring.OBJECT_IMAGE_ENV + "]",
+          "hands the webhook no racer-object image (no "
+              + DataplaneWiring.OBJECT_IMAGE_ENV
+              + " value)");
+    }
+    if (wiring.settingsName() == null) {
+      return refused(
+          daemonSet,
+          SETTINGS_SOURCES,
+          "reads no ConfigMap through "
+              + DataplaneWiring.ENV_SOURCES
+              + ", so no settings can be checked");
+    }
+    return null;
   }
 
   /**
@@ -186,8 +200,8 @@ record RenderedDataplane(
         SETTINGS_SOURCES);
   }
 
-  private static Read<RenderedDataplane> refused(Item daemonSet, String field, String what) {
-    return Read.failed(
+  private static ReadOutcome<RenderedDataplane> refused(Item daemonSet, String field, String what) {
+    return ReadOutcome.failed(
         Result.of(
             Severity.ERROR,
             "the dataplane DaemonSet "

@@ -1,6 +1,6 @@
 package io.unboundedcloud.racer.krm.verify;
 
-import io.unboundedcloud.racer.krm.diff.JsonText;
+import io.unboundedcloud.racer.krm.diff.TreeJson;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
 import java.util.ArrayList;
@@ -31,6 +31,6 @@ public final class VerdictJson {
     List<Object> list = new ArrayList<>();
     results.forEach(result -> list.add(result.toTree()));
     tree.put("results", list);
-    return JsonText.of(tree);
+    return TreeJson.of(tree);
   }
 }

@@ -5,7 +5,7 @@ import io.unboundedcloud.racer.krm.inputs.FunctionConfig;
 import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Results;
@@ -66,7 +66,7 @@ public final class Verification {
       List<MappingNode> objects, List<MappingNode> settings, ItemLocator locate) {
     Results results = new Results();
     Inputs inputs = new Inputs(objects, null, locate);
-    Read<RenderedDataplane> found =
+    ReadOutcome<RenderedDataplane> found =
         RenderedDataplane.find(
             inputs, settings.isEmpty() ? GivenSettings.NONE : GivenSettings.of(settings));
     results.addAll(found.results());
@@ -187,7 +187,7 @@ public final class Verification {
 
   /**
    * A function config pinned to the images the function recorded it rendered, or, with no record,
-   * to those the DaemonSet runs.
+   * to those the DaemonSet runs; with the unchecked settings keys it recorded.
    */
   private static Map<String, Object> functionConfig(RenderedDataplane dataplane) {
     RecordedImages recorded = dataplane.recorded();
@@ -198,6 +198,11 @@ public final class Verification {
     data.put(
         FunctionConfig.OBJECT_IMAGE,
         recorded == null ? dataplane.objectImage() : recorded.objectImage());
+    String unchecked =
+        dataplane.daemonSet().annotations().get(Dataplane.UNCHECKED_SETTINGS_ANNOTATION);
+    if (unchecked != null) {
+      data.put(FunctionConfig.UNCHECKED_SETTINGS, unchecked);
+    }
     Map<String, Object> config = new LinkedHashMap<>();
     config.put("apiVersion", "v1");
     config.put("kind", "ConfigMap");

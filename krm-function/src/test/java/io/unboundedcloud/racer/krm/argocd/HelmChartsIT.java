@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code helmCharts:} generator, which runs {@code helm} from the PATH with arguments the
  * kustomization chooses (docs/security.md). In the Argo CD sidecar that would be code chosen by
  * whoever can push to the repository: the plugin's generate and announce give kustomize the
- * runtime's {@code racer-krm-no-helm} as its helm command, so no helm runs, whatever the PATH
+ * runtime's {@code racer-krm-refuse-helm} as its helm command, so no helm runs, whatever the PATH
  * holds. A {@code helm} that marks each run is put on the sidecar's PATH; the control shows that
  * the same build with plain {@code kubectl kustomize --enable-alpha-plugins} does run it.
  */

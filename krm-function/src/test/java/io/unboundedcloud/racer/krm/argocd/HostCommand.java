@@ -7,10 +7,10 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /** A program these tests need from the machine (setpriv, kubectl), looked up on this JVM's PATH. */
-final class HostCommand {
+public final class HostCommand {
   private HostCommand() {}
 
-  static Optional<Path> find(String name) {
+  public static Optional<Path> find(String name) {
     String path = System.getenv().getOrDefault("PATH", "");
     return Stream.of(path.split(File.pathSeparator))
         .filter(dir -> !dir.isEmpty())

@@ -73,7 +73,13 @@ class RepoServerPatchIT {
 
     assertThat((Object) at(sidecar, "image")).isEqualTo("ghcr.io/unbounded-cloud/racer-krm:0.1.0");
     assertThat((Object) at(sidecar, "command"))
-        .isEqualTo(List.of("/var/run/argocd/argocd-cmp-server"));
+        .as("the plugin server, with the warm renderer beside it on a socket in the sidecar's /tmp")
+        .isEqualTo(
+            List.of(
+                "/opt/racer-krm/bin/racer-krm-renderer",
+                "/tmp/racer-krm/socket",
+                "--",
+                "/var/run/argocd/argocd-cmp-server"));
     assertThat((Object) at(sidecar, "args")).isNull();
     assertThat((Object) at(sidecar, "securityContext", "runAsNonRoot")).isEqualTo(true);
     assertThat((Object) at(sidecar, "securityContext", "runAsUser")).isEqualTo(999);

@@ -94,20 +94,20 @@ class StrictModeBadInputTest {
     return Stream.of(
         new Case(
             "an unknown settings key",
-            Map.of("RACER_PEER_PROT", "9000"),
+            Map.of("RACER_PEER_PORTXYZ", "9000"),
             registry(),
             null,
             false,
-            "data.RACER_PEER_PROT",
+            "data.RACER_PEER_PORTXYZ",
             1,
             "did you mean RACER_PEER_PORT?"),
         new Case(
             "an unknown function config key",
             Map.of(),
-            registry("imageRegistyr", "x"),
+            registry("imageRegistryURL", "x"),
             null,
             true,
-            "data.imageRegistyr",
+            "data.imageRegistryURL",
             1,
             "the keys are imageRegistry"),
         new Case(

@@ -39,6 +39,9 @@ class UnquotedDataBadInputTest {
       RACER_PEER_PORT,      0o17,       'a number (0o17)',              '"0o17"'
       RACER_PEER_PORT,      1_000,      'a number (1_000)',             '"1_000"'
       RACER_PEER_PORT,      1e+3,       'a number (1e+3)',              '"1e+3"'
+      RACER_PEER_PORT,      1e5,        'a number (1e5)',               '"1e5"'
+      RACER_PEER_PORT,      1.,         'a number (1.)',                '"1."'
+      RACER_PEER_PORT,      0b-101,     'a number (0b-101)',            '"0b-101"'
       """;
 
   /** The settings item with one value written exactly as {@code rawValue}, unquoted. */
@@ -126,12 +129,12 @@ class UnquotedDataBadInputTest {
       2026-11-30
       2026-11-30T10:00:00Z
       12:30
-      1e5
-      1.
+      1e400
+      0x1p3
       """)
   @DisplayName(
       "a plain value that kubectl, Helm and Argo CD read as a string is not refused, whatever snakeyaml"
-          + " makes of it (a date, base 60, an exponent without a sign, a trailing dot), and is written back as it came")
+          + " makes of it (a date, base 60, a float beyond float64, a hex float), and is written back as it came")
   void stringsToKubectl(String rawValue) {
     String input =
         ResourceLists.resourceList(

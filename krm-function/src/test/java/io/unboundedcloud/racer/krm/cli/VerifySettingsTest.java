@@ -204,11 +204,20 @@ class VerifySettingsTest {
     }
   }
 
-  /** The stream with an unknown key beside the chart's: the Helm path's typo. */
-  private String withTypo() {
+  /**
+   * An unknown key three edits from RACER_NVIDIA: no typo by the catalog's rule (those are within
+   * two), so the function and the chart pass it on with a warning naming the nearest key.
+   */
+  private static final String FAR_KEY = "RACER_NVIDIA_CDI";
+
+  /** A key one edit from RACER_NVIDIA: a typo, an error on every path. */
+  private static final String TYPO_KEY = "RACER_NVIDA";
+
+  /** The stream with {@code key} beside the chart's keys, as a chart renders it. */
+  private String withKey(String key) {
     assertThat(rendered).contains("  RACER_NVIDIA: \"off\"\n");
     return rendered.replace(
-        "  RACER_NVIDIA: \"off\"\n", "  RACER_NVIDA: \"cdi\"\n  RACER_NVIDIA: \"off\"\n");
+        "  RACER_NVIDIA: \"off\"\n", "  " + key + ": \"cdi\"\n  RACER_NVIDIA: \"off\"\n");
   }
 
   @Nested
@@ -216,10 +225,10 @@ class VerifySettingsTest {
   class Strict {
     @Test
     @DisplayName(
-        "an unknown key (rendered that way by a chart): a warning naming the nearest key, exit 0 without --strict")
+        "an unknown key far from the catalog's (rendered that way by a chart): a warning naming the nearest key, exit 0 without --strict")
     void warning() throws IOException {
-      // rendered by the function with the key, as the chart renders a typo: no drift, a warning
-      Path folder = Files.createDirectories(dir.resolve("typo"));
+      // rendered by the function with the key, as the chart renders it: no drift, a warning
+      Path folder = Files.createDirectories(dir.resolve("unknown"));
       for (String file : new String[] {"function-config.yaml", "racer-settings.yaml"}) {
         Files.copy(QUICKSTART.resolve(file), folder.resolve(file));
       }
@@ -229,10 +238,10 @@ class VerifySettingsTest {
           Files.readString(settingsFile)
               .replace(
                   "  RACER_NVIDIA: \"off\"\n",
-                  "  RACER_NVIDA: \"cdi\"\n  RACER_NVIDIA: \"off\"\n"));
+                  "  " + FAR_KEY + ": \"cdi\"\n  RACER_NVIDIA: \"off\"\n"));
       KrmRun render = KrmRun.command("render", folder.toString());
       assertThat(render.exitCode()).as(render.stderr()).isZero();
-      Path stream = write("typo.yaml", render.stdout());
+      Path stream = write("unknown.yaml", render.stdout());
 
       KrmRun verify = KrmRun.command("verify", stream.toString());
       KrmRun strict = KrmRun.command("verify", stream.toString(), "--strict");
@@ -241,8 +250,11 @@ class VerifySettingsTest {
       String warning = verify.stderrLines().get(0);
       assertThat(warning)
           .startsWith(
-              "warning: RACER_NVIDA is not a known racer-settings key; did you mean RACER_NVIDIA?")
-          .endsWith("[ConfigMap racer/racer-settings in " + stream + ", field data.RACER_NVIDA]");
+              "warning: "
+                  + FAR_KEY
+                  + " is not a known racer-settings key; did you mean RACER_NVIDIA?")
+          .endsWith(
+              "[ConfigMap racer/racer-settings in " + stream + ", field data." + FAR_KEY + "]");
       // the function's own line, but for where the object came from
       assertThat(render.stderr()).contains(warning.substring(0, warning.indexOf(" [ConfigMap")));
       assertThat(verify.stderrLines().get(1)).startsWith("verified ");
@@ -251,8 +263,35 @@ class VerifySettingsTest {
       assertThat(strict.stderrLines())
           .singleElement()
           .asString()
-          .startsWith("error: RACER_NVIDA is not a known racer-settings key")
+          .startsWith("error: " + FAR_KEY + " is not a known racer-settings key")
           .contains("(an error in strict mode: verify --strict)");
+    }
+
+    @Test
+    @DisplayName(
+        "a key within two edits of a catalog key (written into the stream by hand): an error without --strict, exit 1, naming the key meant")
+    void typo() throws IOException {
+      Path stream = write("typo.yaml", withKey(TYPO_KEY));
+
+      KrmRun verify = KrmRun.command("verify", stream.toString());
+
+      assertThat(verify.exitCode()).as(verify.stderr()).isEqualTo(1);
+      assertThat(verify.stderrLines())
+          .anySatisfy(
+              line ->
+                  assertThat(line)
+                      .startsWith(
+                          "error: the function would refuse this installation: "
+                              + TYPO_KEY
+                              + " is not a known racer-settings key, and it is 1 edit from"
+                              + " RACER_NVIDIA: a typo, most likely.")
+                      .endsWith(
+                          "[ConfigMap racer/racer-settings in "
+                              + stream
+                              + ", field data."
+                              + TYPO_KEY
+                              + "]"))
+          .noneSatisfy(line -> assertThat(line).startsWith("verified "));
     }
   }
 
@@ -289,7 +328,7 @@ class VerifySettingsTest {
       Path stream =
           write(
               "build.yaml",
-              withTypo()
+              withKey(FAR_KEY)
                   .replace("  RACER_CONTROL_SEATS: \"3\"\n", "  RACER_CONTROL_SEATS: \"4\"\n"));
 
       KrmRun run = KrmRun.command("verify", stream.toString(), "--output", "json", "--strict");
@@ -306,7 +345,7 @@ class VerifySettingsTest {
       assertThat(results)
           .anyMatch(
               result ->
-                  Map.of("path", "data.RACER_NVIDA", "currentValue", "cdi")
+                  Map.of("path", "data." + FAR_KEY, "currentValue", "cdi")
                           .equals(result.get("field"))
                       && Map.of("path", stream.toString()).equals(result.get("file")));
       assertThat(run.stderrLines()).hasSize(results.size());

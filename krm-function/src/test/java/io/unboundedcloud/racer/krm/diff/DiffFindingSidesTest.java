@@ -131,13 +131,14 @@ class DiffFindingSidesTest {
   @ParameterizedTest(name = "on {0}, --output {1}")
   @MethodSource("sidesAndOutputs")
   @DisplayName(
-      "a warning of rendering (an unknown settings key): on stderr with its side and file, and in the Markdown and JSON reports")
+      "a warning of rendering (an unknown settings key, too far from a catalog key to be a typo): on stderr with its side and file, and in the Markdown and JSON reports")
   void renderWarning(Side side, String output) {
     Sides sides =
         sides(
             side,
             settings(
-                "  RACER_NVIDIA: \"off\"\n", "  RACER_NVIDIA: \"off\"\n  RACER_NVIDA: \"off\"\n"),
+                "  RACER_NVIDIA: \"off\"\n",
+                "  RACER_NVIDIA: \"off\"\n  RACER_NVIDIA_CDI: \"off\"\n"),
             new String[0]);
 
     KrmRun run = diff(sides.old(), sides.current(), output);
@@ -146,13 +147,13 @@ class DiffFindingSidesTest {
     List<String> lines = findingLines(run);
     assertThat(lines).hasSize(1);
     String line = lines.get(0);
-    assertThat(line).startsWith("warning: ").contains("RACER_NVIDA").contains("RACER_NVIDIA?");
+    assertThat(line).startsWith("warning: ").contains("RACER_NVIDIA_CDI").contains("RACER_NVIDIA?");
     assertAttributed(line, side, sides, "racer-settings.yaml");
     Map<String, Object> finding = reportedWarning(run, output, line, side, sides);
     if (finding != null) {
       assertThat(finding)
           .containsEntry("file", sides.of(side).resolve("racer-settings.yaml").toString())
-          .containsEntry("field", "data.RACER_NVIDA")
+          .containsEntry("field", "data.RACER_NVIDIA_CDI")
           .containsEntry(
               "object",
               Map.of(
@@ -286,7 +287,8 @@ class DiffFindingSidesTest {
             "---\n",
             FUNCTION_CONFIG,
             SETTINGS.replace(
-                "  RACER_NVIDIA: \"off\"\n", "  RACER_NVIDIA: \"off\"\n  RACER_NVIDA: \"off\"\n"),
+                "  RACER_NVIDIA: \"off\"\n",
+                "  RACER_NVIDIA: \"off\"\n  RACER_NVIDIA_CDI: \"off\"\n"),
             DiffSides.ACCOUNT,
             DiffSides.ORIGIN);
     KrmRun run =
@@ -304,7 +306,7 @@ class DiffFindingSidesTest {
         .singleElement()
         .asString()
         .startsWith("warning: NEW (-): ")
-        .contains("[ConfigMap racer/racer-settings, field data.RACER_NVIDA]");
+        .contains("[ConfigMap racer/racer-settings, field data.RACER_NVIDIA_CDI]");
     Map<String, Object> finding = onlyFinding(run);
     assertThat(finding).containsEntry("side", "new").containsEntry("path", "-");
     assertThat(finding.get("file")).isNull();
@@ -317,7 +319,8 @@ class DiffFindingSidesTest {
         sides(
             Side.NEW,
             settings(
-                "  RACER_NVIDIA: \"off\"\n", "  RACER_NVIDIA: \"off\"\n  RACER_NVIDA: \"off\"\n"),
+                "  RACER_NVIDIA: \"off\"\n",
+                "  RACER_NVIDIA: \"off\"\n  RACER_NVIDIA_CDI: \"off\"\n"),
             new String[0]);
     Object report = new Yaml().load(diff(sides.old(), sides.current(), "json").stdout());
     KubernetesSchema.assertMatchesJsonSchema("docs/diff.schema.json", List.of(report));

@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
 import io.unboundedcloud.racer.krm.tree.PlainTrees;
+import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import io.unboundedcloud.racer.workload.shape.ShapedField;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -225,15 +228,63 @@ class DataplaneWiringTest {
             DataplaneWiring.at(
                 new ShapedField(ShapedField.Part.POD_SPEC, "volumes[name=udev].hostPath", "%s")))
         .isEqualTo(DataplaneWiring.POD.key("volumes").named("udev").key("hostPath"));
-    // unclosed: the names that start so, read as the item of that name
+    // unclosed: the names that start so, a pattern, never the one item of that name
     assertThat(
             DataplaneWiring.at(
                 new ShapedField(ShapedField.Part.DATAPLANE, "env[name=NVIDIA_VISIBLE", "%s")))
-        .isEqualTo(DataplaneWiring.CONTAINER.key("env").named("NVIDIA_VISIBLE"));
+        .isEqualTo(DataplaneWiring.CONTAINER.key("env").namedFrom("NVIDIA_VISIBLE"));
     assertThatThrownBy(
             () ->
                 DataplaneWiring.at(
                     new ShapedField(ShapedField.Part.POD_SPEC, "volumes..udev", "%s")))
         .hasMessage("shaped field volumes..udev: no path step at character 7");
+  }
+
+  /** Names with every ASCII character first, last and between letters, and beyond ASCII. */
+  private static List<String> names() {
+    List<String> names = new ArrayList<>(List.of("NVIDIA_VISIBLE_DEVICES", "😀", "a\u2028b"));
+    for (char c = 0; c < 0x80; c++) {
+      names.add(c + "n");
+      names.add("n" + c);
+      names.add("n" + c + "m");
+    }
+    return names;
+  }
+
+  @Test
+  @DisplayName(
+      "a shaped field's exact name (closed) takes only that item, a prefix (unclosed) each item whose"
+          + " name starts so: for names with every ASCII character, in every part")
+  void prefixesAndExactNames() {
+    for (ShapedField.Part part : ShapedField.Part.values()) {
+      FieldPath list = DataplaneWiring.at(part).key("env");
+      for (String name : names()) {
+        FieldPath exact = DataplaneWiring.at(shaped(part, FieldPath.of("env").named(name)));
+        FieldPath prefix = DataplaneWiring.at(shaped(part, FieldPath.of("env").namedFrom(name)));
+
+        assertThat(exact).isEqualTo(list.named(name));
+        assertThat(prefix).isEqualTo(list.namedFrom(name));
+        assertThat(list.named(name).key("value").startsWith(exact)).isTrue();
+        assertThat(list.named(name + "_X").startsWith(exact)).as("%s_X", name).isFalse();
+        assertThat(list.named(name).key("value").startsWith(prefix)).isTrue();
+        assertThat(list.named(name + "_X").key("value").startsWith(prefix)).isTrue();
+        assertThat(list.named("X" + name).startsWith(prefix)).isFalse();
+      }
+    }
+  }
+
+  /** The shaped field at {@code path} (printed, as ShapeKeys writes them) in {@code part}. */
+  private static ShapedField shaped(ShapedField.Part part, FieldPath path) {
+    return new ShapedField(part, path.toString(), "%s");
+  }
+
+  @Test
+  @DisplayName(
+      "every shaped field the keys list reads back to the printed path it was given (one notation)")
+  void everyShapedFieldReadsBack() {
+    for (ShapedField field : ShapeKeys.shapedFields().keySet()) {
+      assertThat(DataplaneWiring.at(field).toString())
+          .isEqualTo(DataplaneWiring.at(field.part()) + "." + field.path());
+    }
   }
 }

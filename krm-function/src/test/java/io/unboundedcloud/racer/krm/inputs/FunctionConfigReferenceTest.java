@@ -103,7 +103,8 @@ class FunctionConfigReferenceTest {
               "objectImage",
               "strict",
               "allowedParameters",
-              "allowedRegistries");
+              "allowedRegistries",
+              "uncheckedSettings");
     }
   }
 }

@@ -11,6 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.yaml.snakeyaml.nodes.MappingNode;
 
 /**
@@ -81,7 +83,7 @@ class InputsTest {
     @DisplayName(
         "is found by name among other items; its namespace is the installation's, its data read in order")
     void byName() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(
                   configMap("app", "apps", "{a: b}"),
                   configMap(
@@ -99,7 +101,7 @@ class InputsTest {
     @Test
     @DisplayName("is found by a name kustomize recorded before a prefix or suffix")
     void byPreviousName() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(
                   """
           apiVersion: v1
@@ -133,7 +135,7 @@ class InputsTest {
     @Test
     @DisplayName("a ConfigMap that declares the function is never the settings, whatever its name")
     void notTheFunctionConfig() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(
                   """
           apiVersion: v1
@@ -154,7 +156,7 @@ class InputsTest {
     @Test
     @DisplayName("none: an error that counts the items and says what to add")
     void none() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(configMap("app", "apps", null), named("Secret", "v1", "racer-settings", "racer"))
               .settings();
 
@@ -173,7 +175,7 @@ class InputsTest {
     @Test
     @DisplayName("several: an error naming each, since the installation namespace is ambiguous")
     void several() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(
                   configMap("racer-settings", "team-a", null),
                   configMap("racer-settings", "team-b", null))
@@ -189,7 +191,7 @@ class InputsTest {
     @DisplayName(
         "several in one namespace (kustomize prefixes): an error that does not call the namespace ambiguous")
     void severalInOneNamespace() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(prefixedSettings("blue-racer-settings"), prefixedSettings("green-racer-settings"))
               .settings();
 
@@ -203,7 +205,7 @@ class InputsTest {
     @Test
     @DisplayName("a value YAML reads as a number is an error at data.KEY; the read keeps its text")
     void numberValue() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(configMap("racer-settings", "racer", "{RACER_PEER_PORT: 9090}")).settings();
 
       assertThat(read.ok()).isFalse();
@@ -222,9 +224,9 @@ class InputsTest {
     @DisplayName(
         "a map or a list where a string goes is an error at that key; data that is no map is one at data")
     void notStrings() {
-      Read<SettingsSource> nested =
+      ReadOutcome<SettingsSource> nested =
           inputs(configMap("racer-settings", "racer", "{RACER_NVIDIA: {mode: cdi}}")).settings();
-      Read<SettingsSource> list =
+      ReadOutcome<SettingsSource> list =
           inputs(configMap("racer-settings", "racer", "[RACER_NVIDIA]")).settings();
 
       assertThat(nested.results())
@@ -242,7 +244,7 @@ class InputsTest {
     @Test
     @DisplayName("none at all is an empty config, no error: the renderer then asks for a registry")
     void none() {
-      Read<FunctionConfig> read = inputs().functionConfig();
+      ReadOutcome<FunctionConfig> read = inputs().functionConfig();
 
       assertThat(read.ok()).isTrue();
       assertThat(read.value()).isEqualTo(new FunctionConfig(null, null, null, null, null));
@@ -251,7 +253,7 @@ class InputsTest {
     @Test
     @DisplayName("a ConfigMap's data keys are read into their fields")
     void keys() {
-      Read<FunctionConfig> read =
+      ReadOutcome<FunctionConfig> read =
           withFunctionConfig(
                   configMap(
                       "racer-function",
@@ -275,7 +277,7 @@ class InputsTest {
     @DisplayName(
         "an unknown key is a warning at data.KEY naming the keys there are; the config is still read")
     void unknownKey() {
-      Read<FunctionConfig> read =
+      ReadOutcome<FunctionConfig> read =
           withFunctionConfig(
                   configMap(
                       "racer-function",
@@ -297,9 +299,81 @@ class InputsTest {
     }
 
     @Test
+    @DisplayName(
+        "an unknown key within two edits of a key is an error naming it: a typo, never ignored")
+    void typo() {
+      ReadOutcome<FunctionConfig> read =
+          withFunctionConfig(
+                  configMap("racer-function", "racer", "{imageRegistery: r.example.com}"))
+              .functionConfig();
+
+      assertThat(read.ok()).isFalse();
+      assertThat(read.results())
+          .singleElement()
+          .satisfies(
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.fieldPath()).isEqualTo("data.imageRegistery");
+                assertThat(error.message())
+                    .isEqualTo(
+                        "unknown function config key imageRegistery: did you mean imageRegistry?"
+                            + " Rename it to imageRegistry; the keys are "
+                            + String.join(", ", FunctionConfig.KEYS));
+              });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+        textBlock =
+            """
+            imageRegistryURL, '; did you mean imageRegistry?'
+            registry,         ''
+            """)
+    @DisplayName(
+        "an unknown key three edits or more from every key is a warning, with the nearest if near")
+    void farKey(String key, String hint) {
+      ReadOutcome<FunctionConfig> read =
+          withFunctionConfig(configMap("racer-function", "racer", "{" + key + ": x}"))
+              .functionConfig();
+
+      assertThat(read.ok()).isTrue();
+      assertThat(read.results())
+          .singleElement()
+          .satisfies(
+              warning -> {
+                assertThat(warning.severity()).isEqualTo(Severity.WARNING);
+                assertThat(warning.message())
+                    .isEqualTo(
+                        "unknown function config key "
+                            + key
+                            + " is ignored"
+                            + hint
+                            + "; the keys are "
+                            + String.join(", ", FunctionConfig.KEYS));
+              });
+    }
+
+    @Test
+    @DisplayName("uncheckedSettings: its comma-separated entries, stripped, blank ones left out")
+    void uncheckedSettings() {
+      ReadOutcome<FunctionConfig> read =
+          withFunctionConfig(
+                  configMap(
+                      "racer-function",
+                      "racer",
+                      "{uncheckedSettings: \" RACER_NEW_KNOB,, RACER_NVIDA ,\"}"))
+              .functionConfig();
+
+      assertThat(read.results()).isEmpty();
+      assertThat(read.value().uncheckedSettings())
+          .containsExactlyInAnyOrder("RACER_NEW_KNOB", "RACER_NVIDA");
+      assertThat(inputs().functionConfig().value().uncheckedSettings()).isEmpty();
+    }
+
+    @Test
     @DisplayName("another kind is an error at kind, naming what it is")
     void otherKind() {
-      Read<FunctionConfig> read =
+      ReadOutcome<FunctionConfig> read =
           withFunctionConfig(
                   """
           apiVersion: fn.kpt.dev/v1alpha1
@@ -353,8 +427,8 @@ class InputsTest {
               named("DaemonSet", "extensions/v1beta1", "racer", "racer"),
               named("ServiceAccount", "v1", "other", "racer"));
 
-      Read<Item> daemonSet = inputs.existingDaemonSet("racer");
-      Read<Item> account = inputs.existingServiceAccount("racer");
+      ReadOutcome<Item> daemonSet = inputs.existingDaemonSet("racer");
+      ReadOutcome<Item> account = inputs.existingServiceAccount("racer");
 
       assertThat(daemonSet.value()).isNull();
       assertThat(daemonSet.results()).isEmpty();
@@ -365,7 +439,7 @@ class InputsTest {
     @Test
     @DisplayName("two in the installation namespace: an error naming both")
     void two() {
-      Read<Item> read =
+      ReadOutcome<Item> read =
           inputs(
                   named("DaemonSet", "apps/v1", "racer", "racer"),
                   """
@@ -463,7 +537,7 @@ class InputsTest {
     @DisplayName(
         "the ConfigMap the dataplane container's last envFrom names, in the DaemonSet's namespace, kustomize's hash and all")
     void namedByTheDaemonSet() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(
                   configMap("racer-settings-5hc2k8m7g4", "elsewhere", "{RACER_PEER_PORT: \"1\"}"),
                   configMap("own-settings", "racer", "{RACER_PEER_PORT: \"2\"}"),
@@ -480,7 +554,7 @@ class InputsTest {
     @Test
     @DisplayName("racer-settings by its own name first, as settings() finds it")
     void byName() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(
                   configMap("racer-settings", "racer", "{RACER_PEER_PORT: \"9300\"}"),
                   configMap("racer-settings-5hc2k8m7g4", "racer", "{RACER_PEER_PORT: \"9100\"}"),
@@ -493,7 +567,7 @@ class InputsTest {
     @Test
     @DisplayName("none: the error of settings(), when no DaemonSet names a ConfigMap that is there")
     void none() {
-      Read<SettingsSource> read =
+      ReadOutcome<SettingsSource> read =
           inputs(configMap("decoy", "racer", null), DAEMON_SET).builtSettings();
 
       assertThat(read.ok()).isFalse();

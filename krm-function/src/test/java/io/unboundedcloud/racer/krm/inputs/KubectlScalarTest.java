@@ -17,9 +17,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The types go-yaml v2 gives plain scalars when kubectl, Helm or Argo CD read a manifest: its
  * resolve table (YAML 1.1's booleans and nulls, {@code .inf} and {@code .nan}), Go's {@code
- * strconv.ParseInt} with base 0 after dropping underscores, its float pattern (an exponent needs a
- * sign) and Go's own float parser for text that starts with a dot. Where snakeyaml, a YAML 1.1
- * reader too, types a value otherwise, the row says so.
+ * strconv.ParseInt} with base 0 after dropping underscores, its float pattern {@code
+ * ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$} (from go-yaml v2.4.0's resolve.go), its
+ * fallback for {@code 0b} followed by a sign, and Go's own float parser for text that starts with a
+ * dot. Where snakeyaml, a YAML 1.1 reader too, types a value otherwise, the row says so.
  */
 @DisplayName("A plain scalar, typed as kubectl, Helm and Argo CD read it (go-yaml v2)")
 class KubectlScalarTest {
@@ -54,6 +55,17 @@ class KubectlScalarTest {
       .inf                  | NUMBER
       -.Inf                 | NUMBER
       .NaN                  | NUMBER
+      1e5                   | NUMBER
+      1E10                  | NUMBER
+      1.                    | NUMBER
+      1.e5                  | NUMBER
+      -1.E-5                | NUMBER
+      1e1_0                 | NUMBER
+      0b-101                | NUMBER
+      0b+1                  | NUMBER
+      0B101                 | NUMBER
+      0X1F                  | NUMBER
+      .5_5                  | NUMBER
       """)
   @DisplayName(
       "numbers: Go's integer syntax (hex, octal with 0 or 0o, binary, underscores), floats")
@@ -91,9 +103,6 @@ class KubectlScalarTest {
       delimiter = '|',
       textBlock =
           """
-      1e5
-      1E10
-      1.
       12:30
       190:20:30
       2026-11-30
@@ -106,6 +115,16 @@ class KubectlScalarTest {
       ..5
       .e5
       1e+400
+      1e400
+      .5e400
+      0b-
+      0b-2
+      -0b-1
+      0B-1
+      0x1p3
+      ._5
+      .5_
+      .5e_1
       0x10000000000000000
       -0x8000000000000001
       +0xFFFFFFFFFFFFFFFF
@@ -119,8 +138,7 @@ class KubectlScalarTest {
       '<<'
       """)
   @DisplayName(
-      "strings: an exponent without a sign, a trailing dot, base 60 and timestamps (all numbers or dates to"
-          + " snakeyaml), broken numbers, hex beyond int64 and uint64 (no float pattern takes them), out-of-range floats, non-ASCII digits, other words")
+      "strings: base 60 and timestamps (numbers or dates to snakeyaml), broken numbers, hex beyond int64 and uint64 (no float pattern takes them), out-of-range floats, non-ASCII digits, other words")
   void strings(String text) {
     assertThat(KubectlScalar.of(text)).isEqualTo(KubectlScalar.STRING);
   }
@@ -246,8 +264,9 @@ class KubectlScalarTest {
    * parsed whole with BigInteger (their syntax here written as one expression).
    */
   private static final class Expressions {
-    private static final Pattern SIGNED_EXPONENT_FLOAT =
-        Pattern.compile("[-+]?[0-9]*\\.?[0-9]+([eE][-+][0-9]+)?");
+    private static final Pattern YAML_STYLE_FLOAT =
+        Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+    private static final Pattern SIGNED_BINARY = Pattern.compile("0b[-+]([01]+)");
     private static final Pattern DOT_FLOAT =
         Pattern.compile("\\.[0-9](_?[0-9])*([eE][-+]?[0-9](_?[0-9])*)?");
     private static final BigInteger INT64_MIN = BigInteger.valueOf(Long.MIN_VALUE);
@@ -261,7 +280,9 @@ class KubectlScalarTest {
         return word; // the word tables are unchanged
       }
       if (text.charAt(0) == '.') {
-        return text.matches("\\.(nan|NaN|NAN|inf|Inf|INF)") || DOT_FLOAT.matcher(text).matches()
+        return text.matches("\\.(nan|NaN|NAN|inf|Inf|INF)")
+                || DOT_FLOAT.matcher(text).matches()
+                    && Double.isFinite(Double.parseDouble(text.replace("_", "")))
             ? KubectlScalar.NUMBER
             : KubectlScalar.STRING;
       }
@@ -276,9 +297,15 @@ class KubectlScalarTest {
       if (isInteger(plain)) {
         return KubectlScalar.NUMBER;
       }
-      if (SIGNED_EXPONENT_FLOAT.matcher(plain).matches()
-          && Double.isFinite(Double.parseDouble(plain))) {
+      if (YAML_STYLE_FLOAT.matcher(plain).matches() && Double.isFinite(Double.parseDouble(plain))) {
         return KubectlScalar.NUMBER;
+      }
+      java.util.regex.Matcher binary = SIGNED_BINARY.matcher(plain);
+      if (binary.matches() && binary.group(1).length() <= 80) {
+        BigInteger value = new BigInteger(plain.substring(2), 2);
+        if (value.compareTo(INT64_MIN) >= 0 && value.compareTo(INT64_MAX) <= 0) {
+          return KubectlScalar.NUMBER;
+        }
       }
       return KubectlScalar.STRING;
     }

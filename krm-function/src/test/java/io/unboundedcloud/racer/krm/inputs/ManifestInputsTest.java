@@ -73,7 +73,7 @@ class ManifestInputsTest {
               String.join(
                   "---\n", KUSTOMIZATION, SETTINGS, COMPONENT, KPTFILE, localConfig("true")));
 
-      Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
+      ReadOutcome<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
 
       assertThat(sorted.ok()).isTrue();
       assertThat(names(sorted.value().items()))
@@ -89,7 +89,7 @@ class ManifestInputsTest {
       List<MappingNode> objects =
           ManifestNodes.of(String.join("---\n", functionConfig("racer-fn"), SETTINGS));
 
-      Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
+      ReadOutcome<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
 
       assertThat(sorted.ok()).isTrue();
       assertThat(sorted.value().functionConfig()).isSameAs(objects.get(0));
@@ -104,7 +104,7 @@ class ManifestInputsTest {
           ManifestNodes.of(String.join("---\n", functionConfig("racer-fn"), SETTINGS));
       MappingNode named = ManifestNodes.one(functionConfig("from-the-command-line"));
 
-      Read<ManifestInputs> sorted = ManifestInputs.sort(objects, named);
+      ReadOutcome<ManifestInputs> sorted = ManifestInputs.sort(objects, named);
 
       assertThat(sorted.value().functionConfig()).isSameAs(named);
       assertThat(names(sorted.value().items()))
@@ -119,7 +119,7 @@ class ManifestInputsTest {
               String.join(
                   "---\n", functionConfig("first-fn"), SETTINGS, functionConfig("second-fn")));
 
-      Read<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
+      ReadOutcome<ManifestInputs> sorted = ManifestInputs.sort(objects, null);
 
       assertThat(sorted.ok()).isFalse();
       assertThat(sorted.results().exitCode()).isEqualTo(1);
@@ -143,7 +143,7 @@ class ManifestInputsTest {
           ManifestNodes.of(
               String.join("---\n", functionConfig("first-fn"), functionConfig("second-fn")));
 
-      Read<ManifestInputs> sorted =
+      ReadOutcome<ManifestInputs> sorted =
           ManifestInputs.sort(objects, ManifestNodes.one(functionConfig("named")));
 
       assertThat(sorted.ok()).isTrue();

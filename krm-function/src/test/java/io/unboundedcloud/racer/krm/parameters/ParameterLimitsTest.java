@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -132,7 +132,7 @@ class ParameterLimitsTest {
         "a blank image, registry or tag parameter is an error naming it, never the folder's value"
             + " dropped")
     void blank(String parameter, String blank) {
-      Read<ApplicationParameters> read =
+      ReadOutcome<ApplicationParameters> read =
           ParametersJson.read(
               "[{\"name\":\""
                   + parameter
@@ -538,7 +538,7 @@ class ParameterLimitsTest {
     @Test
     @DisplayName("an Application cannot set them: they are no parameters")
     void notParameters() {
-      Read<ApplicationParameters> read =
+      ReadOutcome<ApplicationParameters> read =
           ParametersJson.read("[" + string("allowedRegistries", "evil.example.com") + "]");
 
       assertThat(read.ok()).isFalse();
@@ -567,7 +567,7 @@ class ParameterLimitsTest {
 
   private static Outcome render(String functionConfig, String parameters) {
     items = ManifestNodes.of(SETTINGS);
-    Read<ApplicationParameters> read = ParametersJson.read(parameters);
+    ReadOutcome<ApplicationParameters> read = ParametersJson.read(parameters);
     assertThat(read.ok()).as("%s", read.results()).isTrue();
     return Renderer.render(items, ManifestNodes.one(functionConfig), read.value());
   }

@@ -3,7 +3,7 @@ package io.unboundedcloud.racer.krm.parameters;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.results.Result;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
@@ -26,7 +26,7 @@ class ParametersJsonTest {
     @ValueSource(strings = {"", " \n", "null", "[]", " [ ] "})
     @DisplayName("absent, empty, null (an Application that names the plugin and sets none) and []")
     void none(String json) {
-      Read<ApplicationParameters> read = ParametersJson.read(json);
+      ReadOutcome<ApplicationParameters> read = ParametersJson.read(json);
 
       assertThat(read.ok()).as("%s", read.results()).isTrue();
       assertThat(read.results().isEmpty()).isTrue();
@@ -129,7 +129,7 @@ class ParametersJsonTest {
     @MethodSource("io.unboundedcloud.racer.krm.parameters.ParametersJsonTest#errors")
     @DisplayName("one error, no parameters")
     void fails(String what, String json, String message) {
-      Read<ApplicationParameters> read = ParametersJson.read(json);
+      ReadOutcome<ApplicationParameters> read = ParametersJson.read(json);
 
       assertThat(read.ok()).isFalse();
       assertThat(read.value()).isNull();
@@ -280,7 +280,7 @@ class ParametersJsonTest {
       "U+FFFD where the JSON breaks, after it, or in a settings key: the UTF-8 error, and no"
           + " message quotes the character")
   void lostBytesNeverQuoted(String json) {
-    Read<ApplicationParameters> read = ParametersJson.read(json);
+    ReadOutcome<ApplicationParameters> read = ParametersJson.read(json);
 
     assertThat(read.ok()).isFalse();
     assertThat(read.results().list())
@@ -304,7 +304,7 @@ class ParametersJsonTest {
       "issue 41: dataplaneImage \" \", objectImage \"\" and imageTag over a folder that pins by"
           + " digest: an error for each blank parameter, naming it")
   void blankImages() {
-    Read<ApplicationParameters> read =
+    ReadOutcome<ApplicationParameters> read =
         ParametersJson.read(
             "[{\"name\":\"dataplaneImage\",\"string\":\" \"},"
                 + "{\"name\":\"objectImage\",\"string\":\"\"},"
@@ -329,7 +329,7 @@ class ParametersJsonTest {
   }
 
   private static ApplicationParameters read(String json) {
-    Read<ApplicationParameters> read = ParametersJson.read(json);
+    ReadOutcome<ApplicationParameters> read = ParametersJson.read(json);
     assertThat(read.ok()).as("%s", read.results()).isTrue();
     return read.value();
   }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
 import io.unboundedcloud.racer.krm.inputs.Item;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.render.Outcome;
 import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
@@ -251,7 +251,7 @@ class ParametersRenderTest {
           FUNCTION_CONFIG.replace(
               "{imageRegistry: registry.example.com/racer}",
               "{imageRegistry: registry.example.com/racer, strict: \"false\"}");
-      String unknownKey = SETTINGS.replace("team: platform", "RACER_PEER_PROT: \"9000\"");
+      String unknownKey = SETTINGS.replace("team: platform", "RACER_PEER_PORTXYZ: \"9000\"");
       Outcome warned = render(unknownKey, lenient, "[]");
       assertThat(warned.results().hasError()).as("%s", warned.results()).isFalse();
       assertThat(warned.results().first().severity()).isEqualTo(Severity.WARNING);
@@ -265,7 +265,7 @@ class ParametersRenderTest {
               parameters("[{\"name\":\"strict\",\"string\":\"true\"}]"));
       assertThat(strict.results().first().severity()).isEqualTo(Severity.ERROR);
       assertThat(strict.results().first().message())
-          .contains("RACER_PEER_PROT is not a known racer-settings key");
+          .contains("RACER_PEER_PORTXYZ is not a known racer-settings key");
       assertThat(YamlWriter.manifests(strict.items())).isEqualTo(before);
     }
 
@@ -320,7 +320,7 @@ class ParametersRenderTest {
   }
 
   private static ApplicationParameters parameters(String json) {
-    Read<ApplicationParameters> read = ParametersJson.read(json);
+    ReadOutcome<ApplicationParameters> read = ParametersJson.read(json);
     assertThat(read.ok()).as("%s", read.results()).isTrue();
     return read.value();
   }

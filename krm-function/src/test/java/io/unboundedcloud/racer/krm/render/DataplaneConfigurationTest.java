@@ -14,6 +14,7 @@ import io.unboundedcloud.racer.workload.Config;
 import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,9 @@ class DataplaneConfigurationTest {
     return new SettingsSource(SETTINGS_ITEM, namespace, data);
   }
 
+  /** A function config that lists no unchecked settings keys. */
+  private static final FunctionConfig NO_CONFIG = new FunctionConfig(null, null, null, null, null);
+
   private static FunctionConfig fromRegistry(String registry) {
     return new FunctionConfig(CONFIG_ITEM, registry, null, null, null);
   }
@@ -74,9 +78,9 @@ class DataplaneConfigurationTest {
     @DisplayName("valid or empty settings raise nothing")
     void valid() {
       Results results = new Results();
-      DataplaneConfiguration.validateSettings(settings(Map.of()), results);
+      DataplaneConfiguration.validateSettings(settings(Map.of()), NO_CONFIG, results);
       DataplaneConfiguration.validateSettings(
-          settings(Map.of("RACER_PEER_PORT", "9090", "RACER_NVIDIA", "cdi")), results);
+          settings(Map.of("RACER_PEER_PORT", "9090", "RACER_NVIDIA", "cdi")), NO_CONFIG, results);
       assertThat(results).isEmpty();
     }
 
@@ -84,7 +88,8 @@ class DataplaneConfigurationTest {
     @DisplayName("a value its rule refuses is an error at data.KEY, with the value as it was")
     void invalidValue() {
       Results results = new Results();
-      DataplaneConfiguration.validateSettings(settings(Map.of("RACER_PEER_PORT", "80")), results);
+      DataplaneConfiguration.validateSettings(
+          settings(Map.of("RACER_PEER_PORT", "80")), NO_CONFIG, results);
 
       assertThat(results)
           .singleElement()
@@ -99,17 +104,54 @@ class DataplaneConfigurationTest {
     }
 
     @Test
-    @DisplayName("an unknown RACER_ key is a warning, not an error, and names the key it resembles")
+    @DisplayName("an unknown RACER_ key two edits from a known one is an error naming that key")
+    void typo() {
+      Results results = new Results();
+      DataplaneConfiguration.validateSettings(
+          settings(Map.of("RACER_PEER_PROT", "9090")), NO_CONFIG, results);
+
+      assertThat(results)
+          .singleElement()
+          .satisfies(
+              result -> {
+                assertThat(result.severity()).isEqualTo(Severity.ERROR);
+                assertThat(result.resource()).isEqualTo(SETTINGS_REF);
+                assertThat(result.fieldPath()).isEqualTo("data.RACER_PEER_PROT");
+                assertThat(result.currentValue()).isEqualTo("9090");
+                assertThat(result.message())
+                    .startsWith(
+                        "RACER_PEER_PROT is not a known racer-settings key, and it is 1 edit from"
+                            + " RACER_PEER_PORT: a typo");
+              });
+    }
+
+    @Test
+    @DisplayName("a key the function config lists in uncheckedSettings is passed on unchecked")
+    void unchecked() {
+      Results results = new Results();
+      FunctionConfig config =
+          new FunctionConfig(
+              CONFIG_ITEM, REGISTRY, null, null, null, false, Set.of("RACER_PEER_PROT"));
+      DataplaneConfiguration.validateSettings(
+          settings(Map.of("RACER_PEER_PROT", "9090")), config, results);
+
+      assertThat(results).isEmpty();
+    }
+
+    @Test
+    @DisplayName(
+        "an unknown RACER_ key three edits or more from every known one is a warning, with the nearest")
     void unknownKey() {
       Results results = new Results();
-      DataplaneConfiguration.validateSettings(settings(Map.of("RACER_PEER_PROT", "9090")), results);
+      DataplaneConfiguration.validateSettings(
+          settings(Map.of("RACER_PEER_PORTXYZ", "9090")), NO_CONFIG, results);
 
       assertThat(results)
           .singleElement()
           .satisfies(
               result -> {
                 assertThat(result.severity()).isEqualTo(Severity.WARNING);
-                assertThat(result.fieldPath()).isEqualTo("data.RACER_PEER_PROT");
+                assertThat(result.fieldPath()).isEqualTo("data.RACER_PEER_PORTXYZ");
                 assertThat(result.message()).contains("did you mean RACER_PEER_PORT?");
               });
       assertThat(results.exitCode()).isZero();
@@ -121,7 +163,7 @@ class DataplaneConfigurationTest {
     void order() {
       Results results = new Results().add(Result.error("found before"));
       DataplaneConfiguration.validateSettings(
-          settings(Map.of("RACER_PEER_PORT", "80", "RACER_NVIDIA", "gpu")), results);
+          settings(Map.of("RACER_PEER_PORT", "80", "RACER_NVIDIA", "gpu")), NO_CONFIG, results);
 
       assertThat(results)
           .extracting(Result::fieldPath)

@@ -127,7 +127,8 @@ class RendererTest {
     @DisplayName("warnings do not fail the run: they come with the rendered output")
     void warnings() {
       Outcome outcome =
-          Renderer.render(items(SETTINGS.replace("RACER_NVIDIA", "RACER_NVIDA")), FUNCTION_CONFIG);
+          Renderer.render(
+              items(SETTINGS.replace("RACER_NVIDIA", "RACER_NVIDIA_MODE")), FUNCTION_CONFIG);
 
       assertThat(outcome.results()).extracting(Result::severity).containsExactly(Severity.WARNING);
       assertThat(outcome.results().exitCode()).isZero();

@@ -5,7 +5,7 @@ import static io.unboundedcloud.racer.krm.render.RenderFixtures.SETTINGS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.ManifestNodes;
-import io.unboundedcloud.racer.krm.inputs.Read;
+import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
 import io.unboundedcloud.racer.krm.parameters.ApplicationParameters;
 import io.unboundedcloud.racer.krm.parameters.ParametersJson;
 import io.unboundedcloud.racer.krm.render.Outcome;
@@ -128,7 +128,8 @@ class VerifiedOutputPropertyTest {
     List<String> entries = new ArrayList<>();
     values.forEach(
         (key, value) -> entries.add("{\"name\":\"" + key + "\",\"string\":\"" + value + "\"}"));
-    Read<ApplicationParameters> read = ParametersJson.read("[" + String.join(",", entries) + "]");
+    ReadOutcome<ApplicationParameters> read =
+        ParametersJson.read("[" + String.join(",", entries) + "]");
     assertThat(read.ok()).as("%s", read.results()).isTrue();
     return read.value();
   }

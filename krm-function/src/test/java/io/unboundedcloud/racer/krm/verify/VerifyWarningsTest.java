@@ -9,7 +9,7 @@ import io.unboundedcloud.racer.krm.render.Renderer;
 import io.unboundedcloud.racer.krm.results.Result;
 import io.unboundedcloud.racer.krm.results.Severity;
 import io.unboundedcloud.racer.krm.yaml.YamlWriter;
-import io.unboundedcloud.racer.workload.settings.SettingKey;
+import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,37 +26,59 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * verify says what the function says about the settings of a rendered stream: every warning the
- * function's render gave (an unknown key with the nearest catalog key; a setting or an image that
- * does not fit the pod), in the function's words, on the stream's objects, and nothing more. The
- * class is generated: a typo of every catalog key, and each check against the pod.
+ * function's render gave (an unknown key too far from the catalog's to be a typo, with the nearest
+ * catalog key; a setting or an image that does not fit the pod), in the function's words, on the
+ * stream's objects, and nothing more; and every typo of a key (within two edits of a catalog key)
+ * as the error the function makes of it. The classes are generated: unknown keys and typos of every
+ * catalog key, and each check against the pod.
  */
 @Tag("slow")
 @DisplayName("verify warns as the function warns about a stream's settings, in the same words")
 class VerifyWarningsTest {
 
-  /** A typo of a key: its last two letters swapped, or one dropped. */
-  private static String typo(String key, int kind) {
+  /**
+   * A misspelling of a key {@code edits} edits away: its last two letters swapped (one edit), then
+   * each further edit one more of its last letters dropped.
+   */
+  private static String misspelt(String key, int edits) {
     int n = key.length();
-    return kind == 0
-        ? key.substring(0, n - 2) + key.charAt(n - 1) + key.charAt(n - 2)
-        : key.substring(0, n - 3) + key.substring(n - 2);
+    String swapped = key.substring(0, n - 2) + key.charAt(n - 1) + key.charAt(n - 2);
+    return swapped.substring(0, n - 2 - (edits - 1)) + swapped.substring(n - 2);
+  }
+
+  /** Whether {@code name} is within two edits of a catalog key, and no catalog key itself. */
+  private static boolean isTypo(String name) {
+    return SettingsCatalog.key(name).isEmpty()
+        && SettingsCatalog.keys().stream()
+            .anyMatch(known -> KeySuggestion.isTypo(name, known.name()));
+  }
+
+  /** Unknown keys too far from every catalog key to be typos: each catalog key with a tail. */
+  static Stream<String> unknownKeys() {
+    return SettingsCatalog.keys().stream()
+        .flatMap(key -> Stream.of(key.name() + "_OLD", key.name() + "_CDI1"))
+        .filter(name -> SettingsCatalog.key(name).isEmpty() && !isTypo(name));
+  }
+
+  /** Typos of every catalog key, one and two edits away. */
+  static Stream<String> typos() {
+    return SettingsCatalog.keys().stream()
+        .flatMap(key -> Stream.of(misspelt(key.name(), 1), misspelt(key.name(), 2)))
+        .filter(VerifyWarningsTest::isTypo)
+        .distinct();
   }
 
   /** Settings data and function config data, each a case. */
   static Stream<Arguments> cases() {
     List<Arguments> cases = new ArrayList<>();
-    for (SettingKey key : SettingsCatalog.keys()) {
-      for (int kind = 0; kind < 2; kind++) {
-        String typo = typo(key.name(), kind);
-        if (SettingsCatalog.keys().stream().noneMatch(known -> known.name().equals(typo))) {
-          cases.add(
-              Arguments.of(
-                  "unknown key " + typo,
-                  Map.of("RACER_NVIDIA", "off", typo, "1"),
-                  "imageRegistry: registry.example.com/racer"));
-        }
-      }
-    }
+    unknownKeys()
+        .forEach(
+            unknown ->
+                cases.add(
+                    Arguments.of(
+                        "unknown key " + unknown,
+                        Map.of("RACER_NVIDIA", "off", unknown, "1"),
+                        "imageRegistry: registry.example.com/racer")));
     cases.add(
         Arguments.of(
             "a shutdown deadline past the grace period",
@@ -134,31 +156,102 @@ class VerifyWarningsTest {
   }
 
   @Test
-  @DisplayName(
-      "a typo on the Helm path (RACER_NVIDA beside the chart's keys): the unknown key and its nearest catalog key, on racer-settings")
-  void helmTypo() {
-    Map<String, String> data = new LinkedHashMap<>();
-    data.put("RACER_NVIDA", "off");
-    Outcome render =
+  @DisplayName("the generators make what they say: unknown keys no typo, typos of every key")
+  void generated() {
+    assertThat(unknownKeys()).hasSizeGreaterThan(SettingsCatalog.keys().size());
+    assertThat(typos()).hasSizeGreaterThan(SettingsCatalog.keys().size());
+    assertThat(misspelt("RACER_NVIDIA", 1)).isEqualTo("RACER_NVIDAI");
+    assertThat(misspelt("RACER_NVIDIA", 2)).isEqualTo("RACER_NVIAI");
+  }
+
+  /** What verify says of a stream whose racer-settings the function would refuse. */
+  private static final String REFUSED = "the function would refuse this installation: ";
+
+  /**
+   * A stream the function rendered with {@code RACER_NVIDIA: "off"}, then {@code key} written into
+   * its racer-settings by hand (or by a chart): what verify is given.
+   */
+  private static String streamWith(String key) {
+    Outcome clean =
         Renderer.render(
-            ManifestNodes.of(settings(data)),
+            ManifestNodes.of(
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-settings, namespace: racer}\n"
+                    + "data:\n  RACER_NVIDIA: \"off\"\n---\n"
+                    + ORIGIN),
             ManifestNodes.one(
                 "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-function}\n"
                     + "data: {imageRegistry: registry.example.com/racer}\n"));
+    assertThat(clean.results().hasError()).as("%s", clean.results()).isFalse();
+    String stream = YamlWriter.manifests(clean.items());
+    String line = "\n  RACER_NVIDIA: \"off\"\n";
+    assertThat(stream.indexOf(line)).as("one settings line").isEqualTo(stream.lastIndexOf(line));
+    return stream.replace(line, line + "  " + key + ": \"1\"\n");
+  }
 
-    Verified verdict = Verification.check(ManifestNodes.of(YamlWriter.manifests(render.items())));
+  /** The error the function's render makes of {@code key} beside RACER_NVIDIA, its only one. */
+  private static Result renderError(String key) {
+    Map<String, String> data = new LinkedHashMap<>();
+    data.put("RACER_NVIDIA", "off");
+    data.put(key, "1");
+    Outcome render =
+        Renderer.render(
+            ManifestNodes.of(settings(data) + "---\n" + ORIGIN),
+            ManifestNodes.one(
+                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: racer-function}\n"
+                    + "data: {imageRegistry: registry.example.com/racer}\n"));
+    List<Result> errors =
+        render.results().list().stream()
+            .filter(result -> result.severity() == Severity.ERROR)
+            .toList();
+    assertThat(errors).as("the render's errors").hasSize(1);
+    return errors.get(0);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("typos")
+  @DisplayName(
+      "a typo of a catalog key written into a rendered stream: the function's error, in its words, on the stream's racer-settings")
+  void sameTypoError(String typo) {
+    Result told = renderError(typo);
+    assertThat(told.message()).startsWith(typo + " is not a known racer-settings key, and it is ");
+    assertThat(told.fieldPath()).isEqualTo("data." + typo);
+
+    Verified verdict = Verification.check(ManifestNodes.of(streamWith(typo)));
 
     assertThat(verdict.results().list())
+        .filteredOn(result -> result.message().equals(REFUSED + told.message()))
         .singleElement()
         .satisfies(
-            warning -> {
-              assertThat(warning.severity()).isEqualTo(Severity.WARNING);
-              assertThat(warning.message())
-                  .startsWith("RACER_NVIDA is not a known racer-settings key")
-                  .contains("did you mean RACER_NVIDIA?");
-              assertThat(warning.fieldPath()).isEqualTo("data.RACER_NVIDA");
-              assertThat(warning.resource().name()).isEqualTo("racer-settings");
+            error -> {
+              assertThat(error.severity()).isEqualTo(Severity.ERROR);
+              assertThat(error.fieldPath()).isEqualTo("data." + typo);
+              assertThat(error.resource().name()).isEqualTo("racer-settings");
             });
-    assertThat(verdict.checked()).startsWith("verified DaemonSet racer/racer");
+    assertThat(verdict.results().hasError()).isTrue();
+  }
+
+  @Test
+  @DisplayName(
+      "a typo on the Helm path (RACER_NVIDA beside the chart's keys): an error naming the key meant, on racer-settings")
+  void helmTypo() {
+    Verified verdict = Verification.check(ManifestNodes.of(streamWith("RACER_NVIDA")));
+
+    assertThat(verdict.results().list())
+        .filteredOn(result -> result.message().startsWith(REFUSED))
+        .singleElement()
+        .satisfies(
+            error -> {
+              assertThat(error.severity()).isEqualTo(Severity.ERROR);
+              assertThat(error.message())
+                  .isEqualTo(
+                      REFUSED
+                          + "RACER_NVIDA is not a known racer-settings key, and it is 1 edit from"
+                          + " RACER_NVIDIA: a typo, most likely. Write RACER_NVIDIA; or, if your"
+                          + " dataplane reads RACER_NVIDA (a newer release's key), list it in"
+                          + " uncheckedSettings (in the function config, or the chart's values) to"
+                          + " pass it on unchecked.");
+              assertThat(error.fieldPath()).isEqualTo("data.RACER_NVIDA");
+              assertThat(error.resource().name()).isEqualTo("racer-settings");
+            });
   }
 }

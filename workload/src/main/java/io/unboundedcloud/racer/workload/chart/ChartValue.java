@@ -8,6 +8,7 @@ import io.unboundedcloud.racer.workload.NvidiaInjection;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.chart.ValueDoc.Initial;
 import io.unboundedcloud.racer.workload.chart.ValueField.Holder;
+import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import io.unboundedcloud.racer.workload.shape.ShapeKeys;
 import java.util.Arrays;
 import java.util.List;
@@ -422,6 +423,17 @@ public enum ChartValue {
           "strict makes every warning an error that fails the render, as the KRM function config's"
               + " strict: \"true\" does: an unknown RACER_* settings key, and each check of settings"
               + " against the pod (docs/settings.md). Without it, NOTES lists them as warnings.")),
+  UNCHECKED_SETTINGS(
+      SettingsCatalog.UNCHECKED_KEYS,
+      ValueDoc.of(
+          Initial.EMPTY_LIST,
+          ValueDoc.arrayOf(ValueDoc.keywords("type", "string")),
+          "uncheckedSettings lists the RACER_* settings keys the chart does not know that you mean"
+              + " (a newer dataplane's): each is passed on unchecked, with no warning, strict or"
+              + " not. Any other unknown RACER_* key within two edits of a known one (RACER_NVIDA)"
+              + " is taken for a typo and fails the render, as the KRM function config's"
+              + " uncheckedSettings does.",
+          "- RACER_NEW_KNOB")),
   // what Helm gives a subchart: accepted, never read, so the chart renders the same there
   GLOBAL(
       "global",

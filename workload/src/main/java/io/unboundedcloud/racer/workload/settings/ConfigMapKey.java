@@ -14,6 +14,21 @@ public final class ConfigMapKey {
   /** The longest key the API server accepts (a DNS subdomain's length). */
   public static final int MAX_LENGTH = 253;
 
+  /**
+   * The rule's characters and dots as one anchored pattern, in the subset Java and Go's RE2 read
+   * alike (no look-ahead): a key starts with a character other than {@code .}, or with one {@code
+   * .} and such a character, so {@code .}, {@code ..} and {@code ..x} are refused and {@code .x}
+   * taken. With {@link #MAX_LENGTH}, it takes exactly the keys {@link #problem} takes: the chart's
+   * templates check settings keys with it.
+   */
+  public static final String PATTERN = "^\\.?[-_a-zA-Z0-9][-._a-zA-Z0-9]*$";
+
+  /** The rule in words, as the chart says it after "is not". */
+  public static final String RULE =
+      "a ConfigMap key (letters, digits, '-', '_' and '.', at most "
+          + MAX_LENGTH
+          + " characters; not '.' nor '..', and not starting with '..')";
+
   /** Past this length a key is shown cut, with its length: a message stays one readable line. */
   private static final int SHOWN_LENGTH = 64;
 

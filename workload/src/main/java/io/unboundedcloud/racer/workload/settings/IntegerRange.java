@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.workload.settings;
 
+import io.unboundedcloud.racer.workload.QuantityCorrection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -44,7 +45,8 @@ public record IntegerRange(long min, long max) implements Rule {
       return Optional.of(
           "must be "
               + requirement()
-              + ", written as plain decimal digits (no sign, unit, space or leading zero)");
+              + ", written as plain decimal digits (no sign, unit, space or leading zero)"
+              + QuantityCorrection.didYouMean(QuantityCorrection.bytes(value, min, max)));
     }
     OptionalLong number = parse(value);
     if (number.isEmpty()) {

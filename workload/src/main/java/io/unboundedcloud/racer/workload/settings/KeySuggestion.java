@@ -24,6 +24,19 @@ public final class KeySuggestion {
   public static final int CHARACTERS_PER_EDIT = 4;
 
   /**
+   * The edits within which an unknown key is taken for a typo of a known one, whatever its length:
+   * at most two insertions, deletions, substitutions or swaps of adjacent characters ({@link
+   * #distance}).
+   */
+  public static final int TYPO_EDITS = 2;
+
+  /** Whether {@code unknown} is within {@link #TYPO_EDITS} of {@code known}. */
+  public static boolean isTypo(String unknown, String known) {
+    return Math.abs(unknown.length() - known.length()) <= TYPO_EDITS
+        && distance(unknown, known) <= TYPO_EDITS;
+  }
+
+  /**
    * The nearest of {@code known} by edit distance (adjacent swaps count once), the first in list
    * order on a tie; empty when even the nearest is too far to be a plausible typo. Its cost is
    * bounded whatever the name: none is looked for past {@link #LONGEST_NAME}, a key whose length
@@ -51,9 +64,13 @@ public final class KeySuggestion {
   }
 
   /**
-   * Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps.
-   * Keeps the last three rows of the table (a swap looks two rows back): memory in {@code b}'s
-   * length only.
+   * The Damerau-Levenshtein distance in its optimal-string-alignment form: the fewest insertions,
+   * deletions, substitutions of one character and swaps of two adjacent characters, each one edit,
+   * that turn {@code a} into {@code b}, no character edited again once swapped. (The unrestricted
+   * form also counts a swap with an insertion between the swapped characters, {@code AB} to {@code
+   * BxA}, as two edits; this one counts three: a mistake no one makes at the keyboard.) The chart's
+   * racer.keyDistance computes the same table. Keeps the last three rows of the table (a swap looks
+   * two rows back): memory in {@code b}'s length only.
    */
   static int distance(String a, String b) {
     int[] twoBack = new int[b.length() + 1];

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -20,7 +21,8 @@ import java.util.stream.Stream;
  *
  * <p>Tuning facts follow the public Racer reference ({@code docs/content/reference/racer.md} in
  * Azure/unbounded). The dataplane may read keys this catalog does not know, so an unknown {@code
- * RACER_*} key is a warning, never an error.
+ * RACER_*} key is a warning, unless it is within {@link KeySuggestion#TYPO_EDITS} of a known key:
+ * that is a typo, an error, until the user lists it in {@link #UNCHECKED_KEYS}.
  */
 public final class SettingsCatalog {
 
@@ -267,6 +269,28 @@ public final class SettingsCatalog {
   public static final String UNKNOWN_MESSAGE =
       "%s is not a known racer-settings key%s Outside strict mode it is passed to the dataplane unchecked.";
 
+  /**
+   * The message of an unknown key within {@link KeySuggestion#TYPO_EDITS} of a known one, an error;
+   * arguments: the key, how far ({@link #edits}), the known key, the known key, the key.
+   */
+  public static final String TYPO_MESSAGE =
+      "%s is not a known racer-settings key, and it is %s from %s: a typo, most likely. Write %s;"
+          + " or, if your dataplane reads %s (a newer release's key), list it in "
+          + "uncheckedSettings (in the function config, or the chart's values) to pass it on"
+          + " unchecked.";
+
+  /**
+   * The name, in the function config and in the chart's values, of the list of racer-settings keys
+   * the catalog does not know that the user means: each is passed to the dataplane unchecked, with
+   * no warning, never taken for a typo.
+   */
+  public static final String UNCHECKED_KEYS = "uncheckedSettings";
+
+  /** How {@link #TYPO_MESSAGE} says a number of edits: {@code 1 edit}, {@code 2 edits}. */
+  public static String edits(int count) {
+    return count + (count == 1 ? " edit" : " edits");
+  }
+
   /** The hint of {@link #UNKNOWN_MESSAGE} that names the nearest known key; argument: that key. */
   public static final String SUGGESTION = "; did you mean %s?";
 
@@ -297,10 +321,20 @@ public final class SettingsCatalog {
    * RACER_*} keys and the cross-key rules. Keys not starting with {@code RACER_} are the
    * administrator's own and are ignored. Never throws for a bad value.
    *
-   * @return findings ordered by key name, then by rule (the key's own rule before cross-key rules)
+   * @return findings ordered errors first, then by key name, then by rule (the key's own rule
+   *     before cross-key rules)
    */
   public static List<Finding> validate(Map<String, String> settings) {
-    return SettingsValidation.validate(settings);
+    return SettingsValidation.validate(settings, Set.of());
+  }
+
+  /**
+   * {@link #validate(Map)}, but the unknown keys in {@code unchecked} (the user's {@link
+   * #UNCHECKED_KEYS}) are the user's to pass on: no warning, no typo error. A known or obsolete key
+   * listed there is checked all the same.
+   */
+  public static List<Finding> validate(Map<String, String> settings, Set<String> unchecked) {
+    return SettingsValidation.validate(settings, unchecked);
   }
 
   private static SettingKey tuning(

@@ -18,8 +18,9 @@ final class SettingsValidation {
 
   private SettingsValidation() {}
 
-  static List<Finding> validate(Map<String, String> settings) {
+  static List<Finding> validate(Map<String, String> settings, Set<String> unchecked) {
     Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(unchecked, "unchecked");
     List<Finding> findings = new ArrayList<>();
     Set<String> refusedKeys = new HashSet<>();
     for (String key : settings.keySet()) {
@@ -44,15 +45,20 @@ final class SettingsValidation {
           invalid.add(key);
           findings.add(Finding.error(key, key + " is " + quote(value) + ": " + problem.get()));
         }
-      } else {
+      } else if (!unchecked.contains(key)) {
         findings.add(unknown(key));
       }
     }
     findings.addAll(CrossKeyRules.check(racer, invalid));
-    // A stable sort: within one key, its own rule (added first) stays ahead of its cross-key rules.
+    // Errors first, so that what stops the run is its first line; then by key. A stable sort:
+    // within one key, its own rule (added first) stays ahead of its cross-key rules.
     // (a lambda of ours, not Comparator.comparing: the AOT cache links ours ahead of time, not that
     // one)
-    findings.sort((a, b) -> a.key().compareTo(b.key()));
+    findings.sort(
+        (a, b) ->
+            a.severity() != b.severity()
+                ? a.severity().compareTo(b.severity())
+                : a.key().compareTo(b.key()));
     return List.copyOf(findings);
   }
 
@@ -87,6 +93,21 @@ final class SettingsValidation {
   private static Finding unknown(String key) {
     Optional<String> nearest =
         KeySuggestion.nearest(key, SettingsCatalog.keys().stream().map(SettingKey::name).toList());
+    if (nearest.isPresent() && KeySuggestion.isTypo(key, nearest.get())) {
+      String known = nearest.get();
+      return new Finding(
+          key,
+          FindingSeverity.ERROR,
+          String.format(
+              Locale.ROOT,
+              SettingsCatalog.TYPO_MESSAGE,
+              key,
+              SettingsCatalog.edits(KeySuggestion.distance(key, known)),
+              known,
+              known,
+              key),
+          known);
+    }
     String hint =
         nearest
             .map(name -> String.format(Locale.ROOT, SettingsCatalog.SUGGESTION, name))

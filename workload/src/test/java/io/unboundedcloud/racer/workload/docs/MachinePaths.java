@@ -26,7 +26,9 @@ final class MachinePaths {
           // Argo CD's repo-server image: the plugin server's config and plugins
           "/home/argocd/",
           // where Argo CD's plugin server unpacks a repository
-          "/tmp/_cmp_server/");
+          "/tmp/_cmp_server/",
+          // the racer-krm image's warm renderer: its socket's folder (examples/argocd/README.md)
+          "/tmp/racer-krm/");
 
   static final Pattern REFUSED =
       Pattern.compile(

@@ -5,6 +5,7 @@ import io.unboundedcloud.racer.workload.NodeAgentPorts;
 import io.unboundedcloud.racer.workload.PodFit;
 import io.unboundedcloud.racer.workload.Release;
 import io.unboundedcloud.racer.workload.settings.Group;
+import io.unboundedcloud.racer.workload.settings.KeySuggestion;
 import io.unboundedcloud.racer.workload.settings.SettingKey;
 import io.unboundedcloud.racer.workload.settings.SettingsCatalog;
 import java.io.IOException;
@@ -93,10 +94,43 @@ public final class SettingsReference {
     }
     page.append("\n## Keys the catalog does not know\n\n")
         .append(
-            "- An unknown `RACER_*` key is a warning (a newer dataplane may read keys this catalog does not\n")
+            "- An unknown `RACER_*` key within "
+                + KeySuggestion.TYPO_EDITS
+                + " edits of a catalog key (`RACER_NVIDA`) is taken for a typo: an error\n")
         .append(
-            "  list), an error only in strict mode; the warning names the nearest known key when it looks\n")
-        .append("  like a typo.\n")
+            "  that names the key it is near, in the function and in the chart (`helm template`"
+                + " fails). An\n")
+        .append(
+            "  edit is one character inserted, deleted or replaced, or two adjacent characters"
+                + " swapped: the\n")
+        .append(
+            "  Damerau-Levenshtein distance in its optimal-string-alignment form (no character is"
+                + " edited\n")
+        .append("  again once swapped): `RACER_NIVDA` is 2 edits from `RACER_NVIDIA`.\n")
+        .append(
+            "- Any other unknown `RACER_*` key is a warning (a newer dataplane may read keys this"
+                + " catalog\n")
+        .append(
+            "  does not list), an error only in strict mode; the warning names the nearest known key"
+                + " when\n")
+        .append("  one is within a quarter of the key's length (`RACER_REQUEST_TIMEOUT` suggests\n")
+        .append("  `RACER_REQUEST_TIMEOUT_MS`, 3 edits away).\n")
+        .append(
+            "- A key you mean that the catalog does not know (a newer dataplane's) goes in `"
+                + SettingsCatalog.UNCHECKED_KEYS
+                + "`:\n")
+        .append(
+            "  comma-separated in the function config (`"
+                + SettingsCatalog.UNCHECKED_KEYS
+                + ": \"RACER_NEW_KNOB\"`, [krm.md](krm.md)), a list in\n")
+        .append(
+            "  the chart's values (`"
+                + SettingsCatalog.UNCHECKED_KEYS
+                + ": [RACER_NEW_KNOB]`). A key listed there is passed to the\n")
+        .append(
+            "  dataplane unchecked, with no warning, strict or not; a catalog key listed there is"
+                + " checked all\n")
+        .append("  the same.\n")
         .append(
             "- Keys that do not start with `RACER_` are yours: passed through untouched and never checked.\n")
         .append(

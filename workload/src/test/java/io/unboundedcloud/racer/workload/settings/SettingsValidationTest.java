@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
@@ -37,14 +38,18 @@ class SettingsValidationTest {
     }
 
     @Test
-    @DisplayName("with a Kubernetes quantity instead of digits is an error, not a conversion")
+    @DisplayName(
+        "with a Kubernetes quantity instead of digits is an error, not a conversion; the count it"
+            + " meant is offered (256 x 2^20)")
     void quantity() {
       assertThat(SettingsCatalog.validate(Map.of("RACER_PLAINTEXT_BYTES", "256Mi")))
           .singleElement()
           .extracting(Finding::message)
           .isEqualTo(
               "RACER_PLAINTEXT_BYTES is \"256Mi\": must be a positive integer, written as plain"
-                  + " decimal digits (no sign, unit, space or leading zero)");
+                  + " decimal digits (no sign, unit, space or leading zero); did you mean "
+                  + (256L << 20)
+                  + "?");
     }
 
     @Test
@@ -143,15 +148,18 @@ class SettingsValidationTest {
 
     @Test
     @DisplayName(
-        "is a warning suggesting the nearest known key: RACER_SLAB_BYTE -> RACER_SLAB_BYTES")
+        "within two edits of a known key is an error naming it: RACER_SLAB_BYTE -> RACER_SLAB_BYTES")
     void nearSuggestion() {
       assertThat(SettingsCatalog.validate(Map.of("RACER_SLAB_BYTE", "1073741824")))
           .containsExactly(
               new Finding(
                   "RACER_SLAB_BYTE",
-                  FindingSeverity.WARNING,
-                  "RACER_SLAB_BYTE is not a known racer-settings key; did you mean RACER_SLAB_BYTES?"
-                      + " Outside strict mode it is passed to the dataplane unchecked.",
+                  FindingSeverity.ERROR,
+                  "RACER_SLAB_BYTE is not a known racer-settings key, and it is 1 edit from"
+                      + " RACER_SLAB_BYTES: a typo, most likely. Write RACER_SLAB_BYTES; or, if"
+                      + " your dataplane reads RACER_SLAB_BYTE (a newer release's key), list it in"
+                      + " uncheckedSettings (in the function config, or the chart's values) to pass"
+                      + " it on unchecked.",
                   "RACER_SLAB_BYTES"));
     }
 
@@ -159,24 +167,46 @@ class SettingsValidationTest {
     @CsvSource(
         textBlock =
             """
-                RACER_SALB_BYTES,           RACER_SLAB_BYTES
-                RACER_DIAGNOSTIC_PORT,      RACER_DIAGNOSTICS_PORT
-                RACER_PEERPORT,             RACER_PEER_PORT
-                RACER_MAX_THREAD,           RACER_MAX_THREADS
-                RACER_CONTROL_SEAT,         RACER_CONTROL_SEATS
-                RACER_REQUEST_TIMEOUT,      RACER_REQUEST_TIMEOUT_MS
-                RACER_NVIDA,                RACER_NVIDIA
+                RACER_SALB_BYTES,           RACER_SLAB_BYTES,         1 edit,  ERROR
+                RACER_DIAGNOSTIC_PORT,      RACER_DIAGNOSTICS_PORT,   1 edit,  ERROR
+                RACER_PEERPORT,             RACER_PEER_PORT,          1 edit,  ERROR
+                RACER_MAX_THREAD,           RACER_MAX_THREADS,        1 edit,  ERROR
+                RACER_CONTROL_SEAT,         RACER_CONTROL_SEATS,      1 edit,  ERROR
+                RACER_NVIDA,                RACER_NVIDIA,             1 edit,  ERROR
+                RACER_NIVDA,                RACER_NVIDIA,             2 edits, ERROR
+                RACER_PEER_PROTS,           RACER_PEER_PORT,          2 edits, ERROR
+                RACER_REQUEST_TIMEOUT,      RACER_REQUEST_TIMEOUT_MS, ,        WARNING
                 """)
-    @DisplayName("suggests for typos: a missing, extra, swapped or wrong letter")
-    void typos(String typo, String expected) {
+    @DisplayName(
+        "a missing, extra, swapped or wrong letter: within two edits an error, a warning beyond")
+    void typos(String typo, String expected, String edits, FindingSeverity severity) {
       assertThat(SettingsCatalog.validate(Map.of(typo, "1")))
           .singleElement()
           .satisfies(
               finding -> {
-                assertThat(finding.severity()).isEqualTo(FindingSeverity.WARNING);
+                assertThat(finding.severity()).isEqualTo(severity);
                 assertThat(finding.suggestion()).isEqualTo(expected);
-                assertThat(finding.message()).contains("did you mean " + expected + "?");
+                assertThat(finding.message())
+                    .contains(
+                        severity == FindingSeverity.ERROR
+                            ? "it is " + edits + " from " + expected + ": a typo"
+                            : "did you mean " + expected + "?");
               });
+    }
+
+    @Test
+    @DisplayName("a typo listed as unchecked is passed on: no error, no warning")
+    void uncheckedTypo() {
+      assertThat(
+              SettingsCatalog.validate(
+                  Map.of("RACER_NVIDA", "off", "RACER_NEW_KNOB", "1"),
+                  Set.of("RACER_NVIDA", "RACER_NEW_KNOB")))
+          .isEmpty();
+      assertThat(
+              SettingsCatalog.validate(Map.of("RACER_PEER_PORT", "80"), Set.of("RACER_PEER_PORT")))
+          .as("a catalog key listed as unchecked is checked all the same")
+          .extracting(Finding::severity)
+          .containsExactly(FindingSeverity.ERROR);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -400,10 +430,11 @@ class SettingsValidationTest {
             "RACER_SEGMENT_BYTES", "1000",
             "RACER_REQUEST_TIMEOUT_MS", "5000",
             "RACER_ALLOW_SMT", "yes",
+            "RACER_AAA_NEW_KNOB", "1",
             "my-note", "x");
 
     @Test
-    @DisplayName("is by key name, whatever order the map iterates in")
+    @DisplayName("is errors first, then by key name, whatever order the map iterates in")
     void byKeyName() {
       List<Finding> findings = SettingsCatalog.validate(messy);
       assertThat(findings)
@@ -413,8 +444,9 @@ class SettingsValidationTest {
               tuple("RACER_PEER_PORT", FindingSeverity.ERROR),
               tuple("RACER_RAILS", FindingSeverity.ERROR),
               tuple("RACER_READER_STALL_TIMEOUT_MS", FindingSeverity.ERROR),
-              tuple("RACER_SLAB_BYTE", FindingSeverity.WARNING),
-              tuple("RACER_SLAB_BYTES", FindingSeverity.ERROR));
+              tuple("RACER_SLAB_BYTE", FindingSeverity.ERROR),
+              tuple("RACER_SLAB_BYTES", FindingSeverity.ERROR),
+              tuple("RACER_AAA_NEW_KNOB", FindingSeverity.WARNING));
 
       Map<String, String> reversed = new LinkedHashMap<>();
       new TreeMap<>(messy).descendingMap().forEach(reversed::put);

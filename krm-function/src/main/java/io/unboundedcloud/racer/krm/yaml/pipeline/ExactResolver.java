@@ -16,6 +16,11 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * told by one pass over the value ({@link LongNumber}), in time linear in its length and without
  * recursion, where snakeyaml's expressions would overflow the stack on repeated groups. The bools,
  * nulls and the merge key are shorter than their bounds, so those bounds cut nothing.
+ *
+ * <p>Plain scalars of up to {@value #REMEMBERED_LENGTH} characters have their tag remembered
+ * ({@link ResolvedTags}): a resource's keys and many of its values repeat from item to item, and
+ * snakeyaml's resolver runs up to three regular expressions on each, a new {@code Matcher} every
+ * time: a third of the bytes reading and writing allocated ({@code AllocationPerByteTest}).
  */
 public final class ExactResolver extends Resolver {
 
@@ -28,8 +33,25 @@ public final class ExactResolver extends Resolver {
   /** One shared instance: a resolver holds no state after construction. */
   public static final ExactResolver INSTANCE = new ExactResolver();
 
+  /** The longest value whose tag is remembered: keys, names, ports, short values. */
+  static final int REMEMBERED_LENGTH = 64;
+
+  private final ResolvedTags remembered = new ResolvedTags();
+
   @Override
   public Tag resolve(NodeId kind, String value, boolean implicit) {
+    if (kind != NodeId.scalar || !implicit || value == null || value.length() > REMEMBERED_LENGTH) {
+      return resolveAnew(kind, value, implicit);
+    }
+    Tag known = remembered.get(value);
+    if (known == null) {
+      known = resolveAnew(kind, value, implicit);
+      remembered.put(value, known);
+    }
+    return known;
+  }
+
+  private Tag resolveAnew(NodeId kind, String value, boolean implicit) {
     Tag bounded = super.resolve(kind, value, implicit);
     if (kind != NodeId.scalar
         || !implicit

@@ -27,15 +27,28 @@ final class KyamlScalar {
   private KyamlScalar() {}
 
   /** What the emitter finds in a value: where each style may be used. */
-  private record Analysis(
+  record Analysis(
       boolean multiline,
       boolean blockPlainAllowed,
       boolean singleQuotedAllowed,
       boolean blockAllowed) {}
 
+  /** The empty value: plain and single quotes, no block. */
+  private static final Analysis EMPTY = new Analysis(false, true, true, false);
+
+  /** A value of name characters only ({@link #isName}): every style, one line. */
+  private static final Analysis NAME = new Analysis(false, true, true, true);
+
   /** Whether the value holds a line break, which keeps it from being a simple key. */
   static boolean isMultiline(String value) {
-    return analyze(value).multiline();
+    // every line break is one char (none beyond U+FFFF), so a scan of chars finds what the
+    // analysis of code points would
+    for (int i = 0; i < value.length(); i++) {
+      if (isBreak(value.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -75,6 +88,10 @@ final class KyamlScalar {
    * break.
    */
   static String text(String value, ScalarStyle style, int indent) {
+    if (style == ScalarStyle.PLAIN && !value.endsWith("\n")) {
+      // most values: written as they are, without a copy
+      return value;
+    }
     StringBuilder out = new StringBuilder(value.length() + 8);
     switch (style) {
       case PLAIN -> out.append(value);
@@ -138,10 +155,20 @@ final class KyamlScalar {
     return out.toString();
   }
 
-  private static Analysis analyze(String value) {
+  static Analysis analyze(String value) {
     if (value.isEmpty()) {
-      return new Analysis(false, true, true, false);
+      return EMPTY;
     }
+    if (isName(value)) {
+      // most values and keys (names, labels, images, numbers): the emitter's analysis finds
+      // nothing in them, at several times the cost of this scan
+      return NAME;
+    }
+    return scan(value);
+  }
+
+  /** The emitter's analysis of a value that is not empty, code point by code point. */
+  static Analysis scan(String value) {
     boolean blockIndicators = value.startsWith("---") || value.startsWith("...");
     boolean lineBreaks = false;
     boolean special = false;
@@ -209,6 +236,29 @@ final class KyamlScalar {
     boolean singleQuoted = !(breakSpace || spaceBreak || tabs || special);
     boolean block = !(trailingSpace || spaceBreak || special);
     return new Analysis(lineBreaks, plain, singleQuoted, block);
+  }
+
+  /**
+   * Whether the value starts with a letter or a digit and holds only letters, digits, {@code .},
+   * {@code _}, {@code /} and {@code -}: no indicator, blank, break or character the emitter does
+   * not print, in no place where the analysis would find one ({@code -} and {@code .} count only
+   * first, as in {@code ---} and {@code ...}).
+   */
+  private static boolean isName(String value) {
+    if (!isLetterOrDigit(value.charAt(0))) {
+      return false;
+    }
+    for (int i = 1; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (!isLetterOrDigit(c) && c != '.' && c != '_' && c != '/' && c != '-') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isLetterOrDigit(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
   }
 
   private static void singleQuoted(String value, int indent, StringBuilder out) {

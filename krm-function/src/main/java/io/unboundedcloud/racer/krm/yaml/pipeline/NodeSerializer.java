@@ -70,6 +70,9 @@ public final class NodeSerializer {
   /** YAML's bound on a simple (implicit) key's length. */
   private static final int MAX_SIMPLE_KEY_CHARACTERS = 1024;
 
+  /** What {@link #indent} writes its spaces from. */
+  private static final String SPACES = " ".repeat(64);
+
   private NodeSerializer(Writer out, int maxNestingDepth) {
     this.out = out;
     this.maxNestingDepth = maxNestingDepth;
@@ -526,8 +529,9 @@ public final class NodeSerializer {
   }
 
   private void indent(int indent) throws IOException {
-    for (int i = 0; i < indent; i++) {
-      out.write(' ');
+    // one write per indent, not one per space: the writer's calls cost more than the copy
+    for (int left = indent; left > 0; left -= SPACES.length()) {
+      out.write(SPACES, 0, Math.min(left, SPACES.length()));
     }
   }
 }

@@ -32,7 +32,7 @@ public final class TreeComposer extends Composer {
    * @param options snakeyaml's limits (aliases, nesting, code points)
    */
   public TreeComposer(Parser parser, LoaderOptions options) {
-    super(parser, new ExactResolver(), options);
+    super(parser, ExactResolver.INSTANCE, options);
     this.maxNestingDepth = options.getNestingDepthLimit();
   }
 

@@ -93,6 +93,33 @@ class ExactResolverTest {
     }
 
     @Test
+    @DisplayName(
+        "a remembered tag is the tag resolved anew: every generated value, asked again after"
+            + " thousands of others took the table's slots, in both orders")
+    void rememberedAsResolved() {
+      List<String> values = new ArrayList<>(generated());
+      values.addAll(List.of("", "~", "null", "yes", "Off", "<<", "=", "name", "80", "1.4.2"));
+      for (int i = 0; i < 3_000; i++) {
+        values.add(i % 2 == 0 ? Integer.toString(i) : "key-" + i);
+      }
+      ExactResolver shared = new ExactResolver();
+      for (int pass = 0; pass < 2; pass++) {
+        List<String> order = new ArrayList<>(values);
+        if (pass == 1) {
+          java.util.Collections.reverse(order);
+        }
+        for (String value : order) {
+          assertThat(shared.resolve(NodeId.scalar, value, true))
+              .as("%s, pass %d", value, pass)
+              .isEqualTo(new ExactResolver().resolve(NodeId.scalar, value, true));
+        }
+      }
+      assertThat(shared.resolve(NodeId.scalar, "123", false))
+          .as("a remembered int asked as not implicit")
+          .isEqualTo(Tag.STR);
+    }
+
+    @Test
     @DisplayName("a value that is not implicit, or a collection, as snakeyaml's resolver")
     void notImplicit() {
       String digits = "1".repeat(2_000);

@@ -3,12 +3,13 @@ package io.unboundedcloud.racer.chart.objects;
 import java.util.List;
 
 /**
- * Unique inputs given to the builders in place of values the chart decides at render time. Each is
- * valid for the builder (a port in range, a DNS label, an image reference) and appears nowhere else
- * in its output, so every place it shows up is a place the Helm expression goes; no sentinel is a
+ * The placeholders (in chart-gen's word, sentinels) given to the builders where the chart's Helm
+ * expressions go: unique inputs in place of values the chart decides at render time. Each is valid
+ * for the builder (a port in range, a DNS label, an image reference) and appears nowhere else in
+ * its output, so every place it shows up is a place the Helm expression goes; no sentinel is a
  * prefix of another. The shape keys' sentinels are in their table ({@code ShapeKeys}).
  */
-public final class Sentinels {
+public final class HelmPlaceholders {
   /** The installation namespace. */
   public static final String NAMESPACE = "racer-sentinel-namespace";
 
@@ -49,5 +50,5 @@ public final class Sentinels {
   /** A cache origin's memory request (the whole resources object is replaced). */
   public static final String ORIGIN_MEMORY = "77Mi";
 
-  private Sentinels() {}
+  private HelmPlaceholders() {}
 }

@@ -9,19 +9,19 @@ import io.unboundedcloud.racer.krm.results.Results;
  * @param value the value read; {@code null} when the read failed
  * @param results warnings and errors of the read, in the order found
  */
-public record Read<T>(T value, Results results) {
-  public Read {
+public record ReadOutcome<T>(T value, Results results) {
+  public ReadOutcome {
     results = Results.copyOf(results);
   }
 
   /** A read that gave {@code value} (or none) and raised {@code results}. */
-  public static <T> Read<T> of(T value, Results results) {
-    return new Read<>(value, results);
+  public static <T> ReadOutcome<T> of(T value, Results results) {
+    return new ReadOutcome<>(value, results);
   }
 
   /** A read that gave no value, for the reason {@code error} says. */
-  public static <T> Read<T> failed(Result error) {
-    return new Read<>(null, Results.of(error));
+  public static <T> ReadOutcome<T> failed(Result error) {
+    return new ReadOutcome<>(null, Results.of(error));
   }
 
   /** Whether the read gave a value and raised no error. */

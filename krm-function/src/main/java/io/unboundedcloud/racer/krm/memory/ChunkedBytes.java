@@ -11,7 +11,7 @@ import java.util.List;
  * there (a doubling array would need twice the text at its last growth), and a small text touches
  * few pages.
  */
-final class Chunks {
+final class ChunkedBytes {
   private static final int FIRST = 16 << 10;
   private static final int LARGEST = 1 << 20;
 

@@ -31,18 +31,15 @@ import org.yaml.snakeyaml.events.ScalarEvent;
  */
 public record ResourceListOutline(int documents, boolean mapping, long items, boolean appendable) {
   /**
-   * An outline follows events with a stack of its own (no recursion, no tree), and takes every
-   * depth kpt's YAML reader (Go's yaml.v3) takes, so that such text goes back as it came: yaml.v3
-   * refuses past 10,000 levels of block collections and, apart, past 10,000 levels of flow
-   * collections ("exceeded max depth of 10000"), so no orchestrator sends more than 20,000.
-   * Deeper text is refused here too: each level open costs snakeyaml's parser and scanner about
-   * 130 bytes of heap, and 2 MiB of {@code [} (two million levels) held about 250 MiB of it.
+   * An outline follows events with a stack of its own (no recursion, no tree), so nesting costs it
+   * no more than the bytes that write it: it takes any depth the byte bound lets in, beyond the
+   * 10,000 levels kpt's YAML reader (Go's yaml.v3) takes, so that such text goes back as it came.
    */
-  static final int MAX_DEPTH = 20_000;
-
   private static final YamlLimits OUTLINE_LIMITS =
       new YamlLimits(
-          YamlLimits.DEFAULT.maxInputBytes(), MAX_DEPTH, YamlLimits.DEFAULT.maxPlainTreeNodes());
+          YamlLimits.DEFAULT.maxInputBytes(),
+          (int) Math.min(Integer.MAX_VALUE - 1L, YamlLimits.DEFAULT.maxInputBytes()),
+          YamlLimits.DEFAULT.maxPlainTreeNodes());
 
   /**
    * Reads {@code in} to its end. Problems of the YAML are the {@link YamlInputException}s the
@@ -51,8 +48,8 @@ public record ResourceListOutline(int documents, boolean mapping, long items, bo
   public static ResourceListOutline read(InputStream in, String source) {
     EdgeBytes bytes = new EdgeBytes(in);
     Outliner outliner = new Outliner();
-    // a key written twice is no matter to an outline, nor nesting as deep as kpt reads (events
-    // are followed without recursion): such text goes back as it came too
+    // a key written twice is no matter to an outline, nor nesting of any depth (events are
+    // followed without recursion): such text goes back as it came too
     new DocumentReader(bytes, source, OUTLINE_LIMITS, false).events(outliner::take);
     boolean appendable =
         outliner.starts == 1

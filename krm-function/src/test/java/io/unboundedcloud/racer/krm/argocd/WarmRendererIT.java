@@ -284,6 +284,45 @@ class WarmRendererIT {
                   + ") is not running (Connection refused); running cold\n"
                   + cold.stderr());
     }
+
+    @Test
+    @DisplayName(
+        "declines an Application larger than its heap gives a request: the cold run renders it")
+    void tooLarge() throws Exception {
+      Application large =
+          new Application(
+              "app with 8 MiB of ConfigMaps beside racer-settings",
+              "app",
+              edited(text -> text + configMaps(8 << 20)),
+              null);
+
+      Generated generated = generate(large, socket);
+
+      Generated cold = generate(large, null);
+      assertThat(cold.exitCode()).as(cold.stderr()).isZero();
+      assertThat(generated.exitCode()).isEqualTo(cold.exitCode());
+      assertThat(generated.stdout()).isEqualTo(cold.stdout());
+      assertThat(generated.stderr())
+          .matches(
+              Pattern.quote("racer-krm: the warm renderer (" + socket + ") declined: ")
+                  + "the input needs about \\d+ MiB of heap, more than the renderer gives its"
+                  + " requests \\(\\d+ MiB\\); running cold\n"
+                  + Pattern.quote(cold.stderr()));
+    }
+  }
+
+  /** ConfigMaps of 1 KiB of data each, {@code bytes} of YAML in all, each its own document. */
+  private static String configMaps(int bytes) {
+    StringBuilder yaml = new StringBuilder(bytes + 2048);
+    String data = "x".repeat(1024);
+    for (int i = 0; yaml.length() < bytes; i++) {
+      yaml.append("---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: filler-")
+          .append(i)
+          .append("\ndata:\n  text: ")
+          .append(data)
+          .append('\n');
+    }
+    return yaml.toString();
   }
 
   @Nested

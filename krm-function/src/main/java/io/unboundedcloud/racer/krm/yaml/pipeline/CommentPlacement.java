@@ -249,10 +249,10 @@ final class CommentPlacement {
 
   /**
    * Comment lines bound for the end of blocks under one node, gathered and then placed at once:
-   * appending them one by one to a copy of each block's list cost the square of their number (a
-   * run of a million comment lines at the end of a document did not finish in 20 s and took 5 GB),
-   * and finding each line's block anew cost the depth of the tree per line. The block a line goes
-   * to depends only on its column, so it is found once per column.
+   * appending them one by one to a copy of each block's list cost the square of their number (a run
+   * of a million comment lines at the end of a document did not finish in 20 s and took 5 GB), and
+   * finding each line's block anew cost the depth of the tree per line. The block a line goes to
+   * depends only on its column, so it is found once per column.
    */
   private static final class EndComments {
     private final Node under;

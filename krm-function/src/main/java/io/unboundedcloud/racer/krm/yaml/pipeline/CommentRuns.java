@@ -17,14 +17,14 @@ import org.yaml.snakeyaml.tokens.Token;
  * Runs of comment lines (and blank lines, which are comment tokens too) carried through snakeyaml's
  * parser as one token each, and handed on after it as the events the parser makes of each line.
  *
- * <p>snakeyaml's parser takes the comments after a mapping's {@code :} by recursion, one stack frame
- * per comment line ({@code ParserImpl$ParseBlockMappingValueComment.produce}), so about 16,500
- * comment lines after {@code data:} overflowed the 4 MiB stack and the input was refused as nesting
- * too deeply: a count of lines taken for depth. Everywhere else it takes a comment token as one
- * event of its own, whatever comes before or after it. So a run joined into one token gives, after
- * the parser, one event where the run's lines would each have given theirs in the same place; that
- * event is split back into the lines' own events (type, text and marks as the parser makes them),
- * and what follows the parser cannot tell the difference.
+ * <p>snakeyaml's parser takes the comments after a mapping's {@code :} by recursion, one stack
+ * frame per comment line ({@code ParserImpl$ParseBlockMappingValueComment.produce}), so about
+ * 16,500 comment lines after {@code data:} overflowed the 4 MiB stack and the input was refused as
+ * nesting too deeply: a count of lines taken for depth. Everywhere else it takes a comment token as
+ * one event of its own, whatever comes before or after it. So a run joined into one token gives,
+ * after the parser, one event where the run's lines would each have given theirs in the same place;
+ * that event is split back into the lines' own events (type, text and marks as the parser makes
+ * them), and what follows the parser cannot tell the difference.
  *
  * <p>A joined token is known by the identity of its start mark, a copy of its first line's made for
  * it; the parser passes a comment token's marks on to its event unchanged.
@@ -109,8 +109,7 @@ public final class CommentRuns {
       }
       int i = index - 1;
       Mark mark =
-          new Mark(
-              first.getStartMark().getName(), indexes[i], lines[i], columns[i], NO_SNIPPET, 0);
+          new Mark(first.getStartMark().getName(), indexes[i], lines[i], columns[i], NO_SNIPPET, 0);
       return new CommentToken(types[i], values[i], mark, mark);
     }
 
@@ -181,10 +180,7 @@ public final class CommentRuns {
         CommentToken token = (CommentToken) run.get(next);
         line =
             new CommentEvent(
-                token.getCommentType(),
-                token.getValue(),
-                token.getStartMark(),
-                token.getEndMark());
+                token.getCommentType(), token.getValue(), token.getStartMark(), token.getEndMark());
       }
       return line;
     }

@@ -3,7 +3,6 @@ package io.unboundedcloud.racer.krm.yaml.pipeline;
 import java.lang.reflect.Field;
 import java.util.AbstractCollection;
 import java.util.AbstractList;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Iterator;
@@ -54,47 +53,72 @@ import org.yaml.snakeyaml.tokens.Token;
  */
 public final class LinearScanner {
 
+  /**
+   * The scanner's fields this class replaces, looked up once when the class is loaded: a snakeyaml
+   * without them fails the first read with {@link #field}'s message, never falls back to the
+   * quadratic scanner.
+   */
+  private static final Field POSSIBLE_SIMPLE_KEYS = field("possibleSimpleKeys", Map.class);
+
+  private static final Field TOKENS = field("tokens", List.class);
+
   private LinearScanner() {}
 
   /** A scanner of {@code reader}, as {@code new ScannerImpl(reader, options)}. */
   public static ScannerImpl of(StreamReader reader, LoaderOptions options) {
     ScannerImpl scanner = new ScannerImpl(reader, options);
-    replace(scanner, "possibleSimpleKeys", Map.class, new StalePrefixTable<>());
-    replace(scanner, "tokens", List.class, new TokenRing());
+    replace(scanner, POSSIBLE_SIMPLE_KEYS, new StalePrefixTable<>());
+    replace(scanner, TOKENS, new TokenRing());
     return scanner;
   }
 
   /**
-   * Puts {@code value} in the field {@code name} of {@code scanner}, with what it held: the
-   * scanner's constructor queues the stream's start, and the table is empty.
+   * snakeyaml's private field {@code name} of {@link ScannerImpl}, made accessible; an {@link
+   * IllegalStateException} naming the field and what to do when it is missing or of another type.
    */
-  private static void replace(
-      ScannerImpl scanner, String name, Class<?> type, Object value) {
+  static Field field(String name, Class<?> type) {
+    Field field;
     try {
-      Field field = ScannerImpl.class.getDeclaredField(name);
-      if (field.getType() != type) {
-        throw new IllegalStateException("ScannerImpl." + name + " is no " + type.getSimpleName());
-      }
+      field = ScannerImpl.class.getDeclaredField(name);
+    } catch (NoSuchFieldException e) {
+      throw changed(name + " is gone", e);
+    }
+    if (field.getType() != type) {
+      throw changed(
+          name + " is a " + field.getType().getName() + ", not a " + type.getName(), null);
+    }
+    try {
       field.setAccessible(true);
+    } catch (RuntimeException e) {
+      throw changed(name + " cannot be made accessible", e);
+    }
+    return field;
+  }
+
+  private static IllegalStateException changed(String what, Throwable cause) {
+    return new IllegalStateException(
+        "snakeyaml's ScannerImpl is not the one LinearScanner was written against (2.5): its field "
+            + what
+            + "; check LinearScanner and SnakeyamlContractTest against this snakeyaml version",
+        cause);
+  }
+
+  /**
+   * Puts {@code value} in {@code field} of {@code scanner}, with what it held: the scanner's
+   * constructor queues the stream's start, and the table is empty.
+   */
+  @SuppressWarnings("unchecked")
+  private static void replace(ScannerImpl scanner, Field field, Object value) {
+    try {
       Object before = field.get(scanner);
-      if (before instanceof Map<?, ?> table && value instanceof Map<?, ?>) {
-        @SuppressWarnings("unchecked")
-        Map<Object, Object> into = (Map<Object, Object>) value;
-        into.putAll(table);
-      } else if (before instanceof List<?> queue && value instanceof List<?>) {
-        @SuppressWarnings("unchecked")
-        List<Object> into = (List<Object>) value;
-        into.addAll(queue);
+      if (before instanceof Map<?, ?> table) {
+        ((Map<Object, Object>) value).putAll(table);
       } else {
-        throw new IllegalStateException("ScannerImpl." + name + " holds " + before);
+        ((List<Object>) value).addAll((List<?>) before);
       }
       field.set(scanner, value);
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      throw new IllegalStateException(
-          "snakeyaml's ScannerImpl has no field "
-              + name
-              + " as 2.5 has: check LinearScanner against this version",
-          e);
+    } catch (IllegalAccessException e) {
+      throw changed(field.getName() + " cannot be set", e);
     }
   }
 
@@ -164,9 +188,9 @@ public final class LinearScanner {
    * <p>A comment token waits here in a few fields (its type, text and position) and is made again
    * when it is looked at: the scanner queues every comment line up to the next token at once, so a
    * run of a million comment lines was a million tokens of two marks each, about 110 MB. What is
-   * read of a comment's marks later is its index, line and column, and for one on a sequence
-   * item's dash line the text before it ({@link CompactEventParser#afterDash}): such a one waits
-   * as it came.
+   * read of a comment's marks later is its index, line and column, and for one on a sequence item's
+   * dash line the text before it ({@link CompactEventParser#afterDash}): such a one waits as it
+   * came.
    */
   static final class TokenRing extends AbstractList<Token> implements RandomAccess {
     private Object[] slots = new Object[128];

@@ -143,6 +143,18 @@ class KubectlScalarTest {
     assertThat(KubectlScalar.of(text)).isEqualTo(KubectlScalar.STRING);
   }
 
+  @ParameterizedTest(name = "{0} is {1}")
+  @org.junit.jupiter.params.provider.MethodSource("forms")
+  @DisplayName("every form generated from resolve.go's tables is typed as go-yaml v2.4 types it")
+  void generatedForms(String text, KubectlScalar type) {
+    assertThat(KubectlScalar.of(text)).isEqualTo(type);
+  }
+
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> forms() {
+    return KubectlScalarForms.all().stream()
+        .map(f -> org.junit.jupiter.params.provider.Arguments.of(f.text(), f.type()));
+  }
+
   @Test
   @DisplayName("an empty value is null")
   void empty() {

@@ -7,6 +7,7 @@ import java.util.List;
 import org.yaml.snakeyaml.comments.CommentType;
 import org.yaml.snakeyaml.scanner.Scanner;
 import org.yaml.snakeyaml.tokens.CommentToken;
+import org.yaml.snakeyaml.tokens.ScalarToken;
 import org.yaml.snakeyaml.tokens.Token;
 
 /**
@@ -221,6 +222,7 @@ public final class CommentMovingScanner implements Scanner {
     switch (token.getTokenId()) {
       case FlowMappingStart, FlowSequenceStart -> flowDepth++;
       case FlowMappingEnd, FlowSequenceEnd -> flowDepth = Math.max(0, flowDepth - 1);
+      case Scalar -> UnicodeEscapes.check((ScalarToken) token);
       default -> {}
     }
     return token;

@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.yaml.pipeline;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
 import java.util.AbstractCollection;
 import java.util.AbstractList;
@@ -64,12 +66,51 @@ public final class LinearScanner {
 
   private LinearScanner() {}
 
+  /**
+   * The same fields' setters, through which they are set with their exact types: a {@link Field}'s
+   * {@code set} adapts its setter to (Object, Object) and spins method-handle classes for that at
+   * run time (three per run, which the class-data archive cannot hold: {@code RuntimeArchiveIT}).
+   */
+  private static final MethodHandle SET_SIMPLE_KEYS = setter(POSSIBLE_SIMPLE_KEYS);
+
+  private static final MethodHandle SET_TOKENS = setter(TOKENS);
+
+  private static final MethodHandle GET_SIMPLE_KEYS = getter(POSSIBLE_SIMPLE_KEYS);
+
+  private static final MethodHandle GET_TOKENS = getter(TOKENS);
+
   /** A scanner of {@code reader}, as {@code new ScannerImpl(reader, options)}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
   public static ScannerImpl of(StreamReader reader, LoaderOptions options) {
     ScannerImpl scanner = new ScannerImpl(reader, options);
-    replace(scanner, POSSIBLE_SIMPLE_KEYS, new StalePrefixTable<>());
-    replace(scanner, TOKENS, new TokenRing());
+    // each keeps what it held: the constructor queues the stream's start, and the table is empty
+    StalePrefixTable<Object, Object> table = new StalePrefixTable<>();
+    TokenRing tokens = new TokenRing();
+    try {
+      table.putAll((Map<Object, Object>) (Map) GET_SIMPLE_KEYS.invokeExact(scanner));
+      tokens.addAll((List<Token>) (List) GET_TOKENS.invokeExact(scanner));
+      SET_SIMPLE_KEYS.invokeExact(scanner, (Map) table);
+      SET_TOKENS.invokeExact(scanner, (List) tokens);
+    } catch (Throwable e) {
+      throw changed("possibleSimpleKeys or tokens cannot be set", e);
+    }
     return scanner;
+  }
+
+  private static MethodHandle getter(Field field) {
+    try {
+      return MethodHandles.lookup().unreflectGetter(field);
+    } catch (IllegalAccessException e) {
+      throw changed(field.getName() + " cannot be read", e);
+    }
+  }
+
+  private static MethodHandle setter(Field field) {
+    try {
+      return MethodHandles.lookup().unreflectSetter(field);
+    } catch (IllegalAccessException e) {
+      throw changed(field.getName() + " cannot be set", e);
+    }
   }
 
   /**
@@ -101,25 +142,6 @@ public final class LinearScanner {
             + what
             + "; check LinearScanner and SnakeyamlContractTest against this snakeyaml version",
         cause);
-  }
-
-  /**
-   * Puts {@code value} in {@code field} of {@code scanner}, with what it held: the scanner's
-   * constructor queues the stream's start, and the table is empty.
-   */
-  @SuppressWarnings("unchecked")
-  private static void replace(ScannerImpl scanner, Field field, Object value) {
-    try {
-      Object before = field.get(scanner);
-      if (before instanceof Map<?, ?> table) {
-        ((Map<Object, Object>) value).putAll(table);
-      } else {
-        ((List<Object>) value).addAll((List<?>) before);
-      }
-      field.set(scanner, value);
-    } catch (IllegalAccessException e) {
-      throw changed(field.getName() + " cannot be set", e);
-    }
   }
 
   /**

@@ -3,6 +3,7 @@ package io.unboundedcloud.racer.krm.badinput;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.unboundedcloud.racer.krm.harness.KrmRun;
+import io.unboundedcloud.racer.krm.yaml.ResourceListOutline;
 import io.unboundedcloud.racer.krm.yaml.YamlLimits;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,13 +13,15 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Nesting deeper than the function's 256 levels is YAML kpt reads (its reader takes 10,000 levels)
- * and sends: function mode refuses it but gives every item back as it came, whatever the depth and
- * wherever the nesting is. Generated over depths around both limits and positions in the list. No
- * assertion here formats a nested structure: the output is compared as text, so a failure prints in
- * linear time.
+ * and sends: function mode refuses it but gives every item back as it came, at any depth kpt can
+ * send and wherever the nesting is; past that ({@link ResourceListOutline#MAX_DEPTH}) it answers
+ * with the error and no items, as for text that is no ResourceList. Generated over depths around
+ * both limits and positions in the list. No assertion here formats a nested structure: the output
+ * is compared as text, so a failure prints in linear time.
  */
 @Tag("slow")
 @DisplayName("A ResourceList nesting deeper than the function reads gives every item back")
@@ -102,6 +105,24 @@ class DeepNestingGivenBackTest {
     assertThat(results).as("what follows the input").startsWith("results:\n");
     assertThat(results.split("severity: error", -1)).as(results).hasSize(2);
     assertThat(results).contains("nesting deeper than " + LIMIT + " levels", "refused");
+    assertThat(run.stderr().lines().filter(line -> line.startsWith("error: ")))
+        .as(run.describe())
+        .hasSize(1);
+  }
+
+  @ParameterizedTest(name = "[{index}] flow: {0}")
+  @ValueSource(booleans = {true, false})
+  @DisplayName(
+      "past the depth kpt can send: exit 1, a ResourceList of no items and the one error, at once")
+  void pastWhatKptSends(boolean flow) {
+    String input = input(ResourceListOutline.MAX_DEPTH + 1, Position.LATER_ITEM, flow);
+    KrmRun run = KrmRun.function(input);
+    assertThat(run.exitCode()).as(run.describe()).isEqualTo(1);
+    assertThat(run.stdout())
+        .as(run.describe())
+        .startsWith("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n")
+        .contains("nesting deeper than " + LIMIT + " levels", "refused");
+    assertThat(run.stdout().split("severity: error", -1)).as(run.describe()).hasSize(2);
     assertThat(run.stderr().lines().filter(line -> line.startsWith("error: ")))
         .as(run.describe())
         .hasSize(1);

@@ -13,7 +13,7 @@
 # "after" ones (docs/performance.md, "Hostile inputs").
 #
 # bench/hostile.sh series ... runs the doubling series of bench/hostile-series.sh instead (each shape of
-# input from 10 KB to 1.25 MB through every mode; its header says which).
+# input from 16 KB to 2 MiB through every mode; its header says which).
 #
 # A measurement, not a test: it asserts nothing. Needs GNU time (/usr/bin/time) and a build:
 #   mvn -B -q -pl krm-function -am package -DskipTests

@@ -241,6 +241,15 @@ public final class Nodes {
     return PlainTree.fromNode(node);
   }
 
+  /**
+   * The tree a node is read into Kubernetes types from: its plain tree ({@link #toPlain(Node)}),
+   * but each plain untagged scalar a {@link io.unboundedcloud.racer.krm.tree.WrittenScalar} that
+   * keeps its text, so that the reader types it as kubectl does.
+   */
+  public static Object toReadingTree(Node node) {
+    return PlainTree.readingTree(node);
+  }
+
   /** The plain map of a mapping node, keys in the node's order; see {@link #toPlain(Node)}. */
   public static Map<String, Object> toPlainMap(MappingNode node) {
     return PlainTree.fromMapping(node);

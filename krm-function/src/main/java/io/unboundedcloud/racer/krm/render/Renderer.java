@@ -474,7 +474,7 @@ public final class Renderer {
    */
   private static <T> T readExisting(Item item, Object plain, Class<T> type, Results results) {
     try {
-      return ObjectCodec.read(plain, type, "");
+      return ObjectCodec.read(plain, item.node(), type, "");
     } catch (IllegalArgumentException unreadable) {
       results.add(notValid(item, unreadable));
       return null;

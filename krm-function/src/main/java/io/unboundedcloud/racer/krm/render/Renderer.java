@@ -166,7 +166,7 @@ public final class Renderer {
    * What {@link #render(List, Map)} gives.
    *
    * @param objects the output objects, as plain trees
-   * @param results every result, in the order found
+   * @param results every result, errors first ({@link Results})
    */
   public record Trees(List<Map<String, Object>> objects, Results results) {
     public Trees {

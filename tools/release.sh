@@ -16,14 +16,16 @@
 #   --sign-key FINGERPRINT  signs the release with this OpenPGP key of gpg's keyring (GNUPGHOME): the
 #                     chart's provenance file (pushed with the chart), containers' simple signatures of the
 #                     image index and each platform's image (a lookaside folder, signatures/), and
-#                     SHA256SUMS (SHA256SUMS.asc); the public key is written beside them
+#                     SHA256SUMS over the files (SHA256SUMS.asc); the public key is written beside them
 #   --sign-passphrase-file FILE  the key's passphrase, for a key gpg's agent cannot unlock by itself
 #
 # Pushes REGISTRY/racer-krm:VERSION (VERSION as `racer-krm --version` prints it), the chart as
 # oci://REGISTRY/charts (REGISTRY/charts/racer:VERSION) and the bundles as REGISTRY/racer-krm-bundle:
 # VERSION-linux-ARCH (OCI artifacts, type application/vnd.unbounded-cloud.racer-krm.bundle.v1); writes the chart package, the bundles with their SHA-256 files, each platform's SBOM
-# (racer-krm-VERSION-linux-ARCH.cdx.json; racer-krm.cdx.json is this machine's) and the digests to
-# krm-function/target/release/. Nothing is written in the checkout outside target/.
+# (racer-krm-VERSION-linux-ARCH.cdx.json; racer-krm.cdx.json is this machine's), the schemas of schemas/
+# (*.schema.json, krm-function-definition.yaml and metadata.yaml naming the image pushed) and the digests
+# to krm-function/target/release/. Nothing is written in the checkout outside target/. A schemas/ that is
+# not what the build generates stops it first.
 #
 # Credentials, the standard places: buildah's (REGISTRY_AUTH_FILE, else what `buildah login` wrote) for the
 # image and the bundles; Helm's registry config for the chart (HELM_REGISTRY_CONFIG, else Helm's default
@@ -114,6 +116,8 @@ image=$registry/racer-krm:$version
 # The release's commands: the release module's jar and its dependencies, as the build resolved them
 classpath="$repo/release/target/release.jar:$(cat "$repo/release/target/release-classpath.txt")"
 release_java() { java -Djava.io.tmpdir="$out/tmp" -cp "$classpath" "$@"; }
+# schemas/ must be what this build generates: the release publishes both (docs/editors.md)
+java -cp "$classpath" io.unboundedcloud.racer.release.SchemaRelease check "$repo/schemas" || exit 1
 
 # Reproducible: the tars' times are the commit's (SOURCE_DATE_EPOCH when set, as reproducible-builds.org
 # defines it). The image's files and created time are project.build.outputTimestamp (tools/image-build.sh).
@@ -228,9 +232,14 @@ case "$chart_digest" in sha256:*) ;; *) fail "no chart digest from the push: '$c
 sbom=$runtime/sbom/racer-krm.cdx.json
 if [ -f "$sbom" ]; then cp "$sbom" "$out/"; else say "warning: no SBOM at $sbom"; fi
 
+# The schemas and catalog entries of schemas/ as release files, the catalog entries naming $image
+schemas=$(release_java io.unboundedcloud.racer.release.SchemaRelease write "$out" "$image") \
+  || fail "writing the schemas into $out failed"
+say "schemas: $(echo $schemas)"
+
 if [ -n "$sign_key" ]; then
   # shellcheck disable=SC2046
-  sign_sums "$out" $(cd "$out" && LC_ALL=C ls -- *.tar.gz *.cdx.json *.tgz)
+  sign_sums "$out" $(cd "$out" && LC_ALL=C ls -- *.tar.gz *.cdx.json *.tgz $schemas)
   export_public_key "$out"
   say "signed with $sign_fpr: the chart's provenance (pushed with it), SHA256SUMS.asc, the public key racer-krm-release-key.asc (.gpg: a keyring for helm --keyring)"
   say "image signatures (containers' simple signing) in the lookaside folder $out/signatures: publish that folder at a URL (any static web server), and tell podman, skopeo and CRI-O where in /etc/containers/registries.d/racer-krm.yaml:"

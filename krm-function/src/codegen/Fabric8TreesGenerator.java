@@ -341,7 +341,7 @@ public final class Fabric8TreesGenerator {
       throw new IllegalStateException(bean.getName() + " has no any-setter");
     }
     line("        default:");
-    line("          value." + anySetter.getName() + "(field.getKey(), v);");
+    line("          value." + anySetter.getName() + "(field.getKey(), TreeInput.untyped(v));");
     line("      }");
     line("    }");
     line("    return value;");

@@ -7,9 +7,10 @@
  * io.unboundedcloud.racer.release.CredentialHelper}; {@link
  * io.unboundedcloud.racer.release.BundlePush}, the exec bundles as OCI artifacts; {@link
  * io.unboundedcloud.racer.release.ChartRelease}, Helm in-process through helm-java, so no {@code
- * helm} binary is needed; and {@link io.unboundedcloud.racer.release.GoldenBatch}, every golden
- * case rendered in one JVM inside a released image. The signing itself is {@code
- * tools/release-signing.sh} (gpg and skopeo).
+ * helm} binary is needed; {@link io.unboundedcloud.racer.release.SchemaRelease}, the schemas of
+ * {@code schemas/} checked and written as release files; and {@link
+ * io.unboundedcloud.racer.release.GoldenBatch}, every golden case rendered in one JVM inside a
+ * released image. The signing itself is {@code tools/release-signing.sh} (gpg and skopeo).
  *
  * <p>Reads the credentials files and trust stores the container tools read, and never writes them;
  * pushes only to the registry it is given.

@@ -11,6 +11,8 @@ import io.unboundedcloud.racer.krm.image.ContainerTools;
 import io.unboundedcloud.racer.krm.runtime.CommandRun;
 import io.unboundedcloud.racer.krm.runtime.RuntimeFolder;
 import io.unboundedcloud.racer.krm.runtime.Sandbox;
+import io.unboundedcloud.racer.krm.schema.EditorSchema;
+import io.unboundedcloud.racer.krm.schema.PublishedSchemas;
 import io.unboundedcloud.racer.krm.toolchain.PinnedHelm;
 import java.io.IOException;
 import java.net.HttpURLConnection;
@@ -374,6 +376,61 @@ class ReleaseIT {
 
   @Nested
   @DisplayName(
+      "The schemas: the files of schemas/ as release files, as the released build prints them")
+  class Schemas {
+    @Test
+    @DisplayName(
+        "each editor schema is a release file, byte for byte what racer-krm schema WORD prints in the released linux/amd64 image (pulled by digest, run as uid 65534 without network), and what schemas/ holds at the release's commit")
+    void asTheReleasedImagePrints() throws IOException {
+      String image = registry.host() + "/racer-krm@" + platformDigests().get("linux/amd64");
+      ContainerTools.podman("pull", "--authfile", registry.secrets().authFile().toString(), image)
+          .succeeded();
+      for (EditorSchema schema : EditorSchema.values()) {
+        Path file = released().resolve(schema.file());
+        assertThat(file).as("the release file %s", schema.file()).isRegularFile();
+
+        CommandRun printed = asNobody(image, "schema", schema.word());
+
+        assertThat(Files.readString(file))
+            .as("%s against racer-krm schema %s in %s", schema.file(), schema.word(), image)
+            .isEqualTo(printed.succeeded().stdoutText())
+            .isEqualTo(committed(schema.file()));
+      }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {PublishedSchemas.DEFINITION, PublishedSchemas.METADATA})
+    @DisplayName(
+        "each catalog entry is a release file naming the image the release pushed, and otherwise what schemas/ holds (which names the build's image)")
+    void catalogEntry(String name) throws IOException {
+      String buildRepository = withoutTag(PublishedSchemas.buildImage());
+      Path file = released().resolve(name);
+      assertThat(file).as("the release file %s", name).isRegularFile();
+      String released = Files.readString(file);
+
+      assertThat(released)
+          .contains(
+              name.equals(PublishedSchemas.DEFINITION) ? imageByTag() : withoutTag(imageByTag()))
+          .doesNotContain(buildRepository)
+          .isEqualTo(committed(name).replace(buildRepository, withoutTag(imageByTag())));
+    }
+
+    private static String withoutTag(String image) {
+      return image.substring(0, image.lastIndexOf(':'));
+    }
+
+    private String committed(String name) throws IOException {
+      return Files.readString(
+          RuntimeFolder.repository().resolve(EditorSchema.FOLDER).resolve(name));
+    }
+
+    private Path released() {
+      return RuntimeFolder.module().resolve("target/release");
+    }
+  }
+
+  @Nested
+  @DisplayName(
       "Signed (--sign-key): users verify the chart, the image and the files with Helm, containers' policies and gpg")
   class Signatures {
     private static final String PROVENANCE_LAYER =
@@ -621,7 +678,7 @@ class ReleaseIT {
 
     @Test
     @DisplayName(
-        "SHA256SUMS lists the exec bundles, the SBOMs and the chart package; gpgv with the public key alone and sha256sum -c pass")
+        "SHA256SUMS lists the exec bundles, the SBOMs, the chart package and the schemas; gpgv with the public key alone and sha256sum -c pass")
     void checksums() throws IOException {
       List<String> listed =
           Files.readAllLines(released().resolve("SHA256SUMS")).stream()
@@ -634,6 +691,7 @@ class ReleaseIT {
       }
       expected.add("racer-krm.cdx.json");
       expected.add("racer-" + version + ".tgz");
+      expected.addAll(PublishedSchemas.committed().keySet());
 
       assertThat(listed).containsExactlyInAnyOrderElementsOf(expected);
       gpgv(released()).succeeded();
@@ -641,12 +699,15 @@ class ReleaseIT {
     }
 
     @Test
-    @DisplayName("a changed bundle fails sha256sum -c, naming it; a changed SHA256SUMS fails gpgv")
+    @DisplayName(
+        "a changed bundle or schema fails sha256sum -c, naming it; a changed SHA256SUMS fails gpgv")
     void changedFiles() throws IOException {
       Path copy = temp.resolve("changed-release");
       copyTree(released(), copy);
       String bundle = "racer-krm-" + version + "-linux-amd64.tar.gz";
       Files.write(copy.resolve(bundle), new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
+      String schema = EditorSchema.SETTINGS.file();
+      Files.write(copy.resolve(schema), new byte[] {' '}, java.nio.file.StandardOpenOption.APPEND);
 
       CommandRun sums = CommandRun.of(copy, Map.of(), List.of("sha256sum", "-c", "SHA256SUMS"));
       // the first hex digit changed, whatever it is (a '0' written over a '0' would change nothing)
@@ -656,7 +717,7 @@ class ReleaseIT {
       CommandRun signature = gpgv(copy);
 
       assertThat(sums.exit()).isNotZero();
-      assertThat(sums.stdoutText()).contains(bundle + ": FAILED");
+      assertThat(sums.stdoutText()).contains(bundle + ": FAILED").contains(schema + ": FAILED");
       assertThat(signature.exit()).isNotZero();
       assertThat(signature.stderr()).contains("BAD signature");
     }
@@ -745,25 +806,17 @@ class ReleaseIT {
       long start = System.nanoTime();
 
       CommandRun run =
-          ContainerTools.run(
-              new byte[0],
-              List.of(
-                  "--rm",
-                  "--network",
-                  "none",
-                  "--read-only",
-                  "--user",
-                  "65534:65534",
-                  "-v",
-                  batch + ":/batch:ro",
-                  "--entrypoint",
-                  "/opt/racer-krm/jre/bin/java",
-                  image,
-                  "-XX:TieredStopAtLevel=1",
-                  "-cp",
-                  "/opt/racer-krm/app/*:/batch/classes",
-                  GoldenBatch.class.getName(),
-                  "/batch/golden"));
+          asNobody(
+              "-v",
+              batch + ":/batch:ro",
+              "--entrypoint",
+              "/opt/racer-krm/jre/bin/java",
+              image,
+              "-XX:TieredStopAtLevel=1",
+              "-cp",
+              "/opt/racer-krm/app/*:/batch/classes",
+              GoldenBatch.class.getName(),
+              "/batch/golden");
       System.out.printf(
           "ReleaseIT: %s golden cases in one JVM: %d s%n",
           platform, (System.nanoTime() - start) / 1_000_000_000L);
@@ -883,6 +936,18 @@ class ReleaseIT {
       }
       return batch;
     }
+  }
+
+  /**
+   * {@code podman run} of an image in local storage as uid 65534, without network and read-only:
+   * {@code rest} is more options, the image and its arguments.
+   */
+  private static CommandRun asNobody(String... rest) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("--rm", "--network", "none", "--read-only", "--user", "65534:65534"));
+    args.addAll(List.of(rest));
+    return ContainerTools.run(new byte[0], args);
   }
 
   /** platform (os/architecture) to manifest digest, from the index the release pushed. */

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.cli;
 
+import io.unboundedcloud.racer.krm.inputs.Inputs;
 import io.unboundedcloud.racer.krm.inputs.ItemLocator;
 import io.unboundedcloud.racer.krm.inputs.ItemTextProblem;
 import io.unboundedcloud.racer.krm.inputs.ReadOutcome;
@@ -63,7 +64,11 @@ final class FunctionMode implements Mode {
       input = call.keptStdin();
       list =
           YamlReader.readResourceList(
-              input.open(), Invocation.STDIN, YamlLimits.DEFAULT, call.budget());
+              input.open(),
+              Invocation.STDIN,
+              YamlLimits.DEFAULT,
+              call.budget(),
+              Inputs::readsOnlyIdentity);
     } catch (YamlInputException unreadable) {
       YamlInputException refused = keepingItems(unreadable, call);
       if ((refused.isExpansion() || refused.isDeepNesting()) && call.kept().isPresent()) {

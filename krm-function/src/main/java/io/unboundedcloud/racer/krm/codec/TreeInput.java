@@ -3,9 +3,13 @@ package io.unboundedcloud.racer.krm.codec;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.tree.KubectlScalar;
+import io.unboundedcloud.racer.krm.tree.WrittenScalar;
 import io.unboundedcloud.racer.workload.QuantityCorrection;
 import io.unboundedcloud.racer.workload.QuantityGrammar;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,19 +17,31 @@ import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
- * How a plain tree's values are read into the fields of a Kubernetes object. The rules are
- * Jackson's (what the function did before the reading was generated), except where Jackson loses or
- * invents data, which Kubernetes would refuse too:
+ * How a reading tree's values are read into the fields of a Kubernetes object: as the API server
+ * reads what kubectl, Helm and Argo CD send it. They type a plain scalar by go-yaml v2's rule
+ * ({@link KubectlScalar}: {@code 1e3}, {@code 0x1F}, {@code yes} are a number, a number and a
+ * boolean) and send JSON, which Go's decoder reads into the API types without converting: a number
+ * or a boolean in a string field is refused, and so is a string in an integer or boolean field. A
+ * plain scalar comes as a {@link WrittenScalar} (its text as written), a quoted or tagged one as
+ * its plain value. Nothing is converted: a value the API server would refuse is refused here,
+ * naming the field, the value as written and what to write.
  *
  * <pre>
- *   string field     "x"; 5, 1.5, true become "5", "1.5", "true" (as Jackson)
- *   integer field    5; "5" becomes 5; 2.0 becomes 2; "" becomes null (as Jackson)
- *                    1.5 is refused (Jackson: 1); true is refused
- *   boolean field    true; "true", "false"; "" becomes null (as Jackson); 1 is refused (Jackson: true)
- *   IntOrString      5 or "50%"; anything else is refused (as Jackson)
- *   Quantity         "100Mi", 1, 0.5, as QuantityGrammar admits (the API server's grammar, no
- *                    negative); "512MiB", "lots", "-1Gi", "", true and mappings are refused
- *                    (Jackson and fabric8 take them all)
+ *   string field     "x"; a plain scalar kubectl reads as a string, as written (zone-a, 1e400,
+ *                    2026-11-30, 12:30); 5, 1e3, 0x1F, .inf, true, yes written plain are refused
+ *                    (Jackson: "5", "1000.0", "31", "Infinity", "true", "yes"), with the quoted
+ *                    form to write; a number or boolean by tag (!!int 5) is refused; null stays
+ *                    null (Kubernetes reads "")
+ *   integer field    5, 0x1F (31), 0o17 (15), 1_000, 2.0 and 1e3 (a float with no fraction, which
+ *                    JSON writes as 2 and 1000); "5" and "" are refused (Jackson: 5, null); 1.5,
+ *                    1e21 (JSON: 1e+21), .inf, true and yes are refused
+ *   boolean field    true, false and go-yaml's other words written plain: yes, on, y, ...
+ *                    (Jackson refuses them); "true", "" and 1 are refused (Jackson: true, null, true)
+ *   IntOrString      an integer as above, or a string ("50%", 50% written plain); 1.5, true, yes
+ *                    are refused
+ *   Quantity         "100Mi", 1, 0.5, 1e3 (as JSON writes it, 1000), as QuantityGrammar admits
+ *                    (the API server's grammar, no negative); "512MiB", "lots", "-1Gi", "", true
+ *                    and mappings are refused (Jackson and fabric8 take them all)
  *   list, mapping    only a list or a mapping (as Jackson); null stays null, a field that is absent
  *   list of objects  each entry a mapping; a null entry ("- " with no value, "- ~") is refused
  *                    (Jackson: a null element), since no code that reads the object expects one
@@ -33,11 +49,16 @@ import java.util.function.BiFunction;
  *   list of scalars  a null entry stays null (as Jackson; Kubernetes reads it as "" or 0)
  * </pre>
  *
- * Values of fields the model does not know (kept in {@code additionalProperties}) are taken as they
- * are.
+ * Values of fields the model does not know (kept in {@code additionalProperties}) are taken as the
+ * plain tree holds them ({@link #untyped}).
  */
 final class TreeInput {
   private TreeInput() {}
+
+  /** A value of a field the model does not know, as the plain tree holds it. */
+  static Object untyped(Object value) {
+    return WrittenScalar.plainTree(value);
+  }
 
   static Map<String, Object> mapping(Object value, FieldPath at) {
     if (value instanceof Map<?, ?> map) {
@@ -71,11 +92,15 @@ final class TreeInput {
   }
 
   static String string(Object value, FieldPath at) {
+    if (value instanceof WrittenScalar written) {
+      return switch (written.kubectl()) {
+        case STRING -> written.text();
+        case NULL -> null;
+        case NUMBER, BOOLEAN -> throw toQuote(written, "a string", at);
+      };
+    }
     if (value == null || value instanceof String) {
       return (String) value;
-    }
-    if (value instanceof Number || value instanceof Boolean) {
-      return String.valueOf(value);
     }
     throw new TreeShapeException(at, "expected a string, found " + describe(value));
   }
@@ -97,52 +122,44 @@ final class TreeInput {
   }
 
   static Boolean bool(Object value, FieldPath at) {
-    if (value == null || value instanceof Boolean) {
-      return (Boolean) value;
-    }
-    if (value instanceof String text) {
-      switch (text) {
-        case "true":
-          return Boolean.TRUE;
-        case "false":
-          return Boolean.FALSE;
-        case "":
-          return null;
-        default:
-          break;
-      }
+    Object read = kubectlValue(value);
+    if (read == null || read instanceof Boolean) {
+      return (Boolean) read;
     }
     throw new TreeShapeException(at, "expected true or false, found " + describe(value));
   }
 
   static IntOrString intOrString(Object value, FieldPath at) {
-    if (value == null) {
+    Object read = kubectlValue(value);
+    if (read == null) {
       return null;
     }
-    if (value instanceof Integer number) {
-      return new IntOrString(number);
-    }
-    if (value instanceof String text) {
+    if (read instanceof String text) {
       return new IntOrString(text);
+    }
+    Long number = read instanceof Boolean ? null : whole(read);
+    if (number != null && number == number.intValue()) {
+      return new IntOrString(number.intValue());
     }
     throw new TreeShapeException(
         at, "expected an integer or a string such as \"25%\", found " + describe(value));
   }
 
   static Quantity quantity(Object value, FieldPath at) {
-    if (value == null) {
+    Object read = kubectlValue(value);
+    if (read == null) {
       return null;
     }
-    if ((value instanceof String || value instanceof Number)
-        && QuantityGrammar.admits(String.valueOf(value))) {
+    String text = read instanceof String string ? string : jsonNumber(read);
+    if (text != null && QuantityGrammar.admits(text)) {
       // fabric8's own parsing takes "lots" and "512MiB"; it only splits what the grammar admitted
-      return new Quantity(String.valueOf(value));
+      return new Quantity(text);
     }
     throw new TreeShapeException(
         at,
         String.format(QuantityGrammar.MESSAGE, describe(value))
-            + (value instanceof String text
-                ? QuantityCorrection.didYouMean(QuantityCorrection.quantity(text))
+            + (read instanceof String string
+                ? QuantityCorrection.didYouMean(QuantityCorrection.quantity(string))
                 : ""));
   }
 
@@ -190,31 +207,95 @@ final class TreeInput {
   }
 
   private static Long integer(Object value, FieldPath at) {
-    if (value == null) {
+    Object read = kubectlValue(value);
+    if (read == null) {
       return null;
     }
-    if (value instanceof Integer || value instanceof Long) {
-      return ((Number) value).longValue();
-    }
-    if (value instanceof Double number
-        && number == Math.rint(number)
-        && Math.abs(number) < 0x1p63) {
-      return number.longValue();
-    }
-    if (value instanceof String text) {
-      if (text.isEmpty()) {
-        return null;
-      }
-      try {
-        return Long.parseLong(text.trim());
-      } catch (NumberFormatException notAnInteger) {
-        // falls through to the message below
-      }
+    Long number = read instanceof Boolean || read instanceof String ? null : whole(read);
+    if (number != null) {
+      return number;
     }
     throw new TreeShapeException(at, "expected an integer, found " + describe(value));
   }
 
+  /**
+   * A value as the API server receives it: a written scalar as go-yaml v2 types its text ({@link
+   * KubectlScalar#value}: a string, a boolean, a {@link BigInteger} or a {@link Double}), any other
+   * as the plain tree holds it.
+   */
+  private static Object kubectlValue(Object value) {
+    return value instanceof WrittenScalar written ? written.kubectlValue() : value;
+  }
+
+  /**
+   * A number as Go's JSON decoder reads it into an int64: an integer within int64, or a float that
+   * JSON writes as one (2.0 as 2, 1e3 as 1000: finite, no fraction, below 1e21, where JSON turns to
+   * an exponent); {@code null} for any other.
+   */
+  private static Long whole(Object number) {
+    BigInteger integer;
+    if (number instanceof Integer || number instanceof Long) {
+      return ((Number) number).longValue();
+    } else if (number instanceof BigInteger big) {
+      integer = big;
+    } else if (number instanceof Double d
+        && Double.isFinite(d)
+        && d == Math.rint(d)
+        && Math.abs(d) < 1e21) {
+      integer = BigDecimal.valueOf(d).toBigInteger();
+    } else {
+      return null;
+    }
+    return integer.bitLength() < 64 ? integer.longValue() : null;
+  }
+
+  /**
+   * A number's text as kubectl's JSON writes it ({@code 1000} for {@code 1e3}); {@code null} for a
+   * boolean, NaN or an infinity, which JSON cannot hold.
+   */
+  private static String jsonNumber(Object number) {
+    if (number instanceof Double d) {
+      if (!Double.isFinite(d)) {
+        return null;
+      }
+      // Go writes a negative zero as -0, which BigDecimal has not
+      return d == 0 && 1 / d < 0
+          ? "-0"
+          : BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+    }
+    return number instanceof Number ? number.toString() : null;
+  }
+
+  /**
+   * A plain scalar kubectl reads as a number or a boolean in a field of another type: the message
+   * says the value as written, what kubectl reads it as and the quoted line to write.
+   */
+  private static TreeShapeException toQuote(WrittenScalar written, String expected, FieldPath at) {
+    List<Object> steps = at.steps();
+    Object last = steps.isEmpty() ? null : steps.get(steps.size() - 1);
+    String quoted = QuotedText.of(written.text());
+    String line = last instanceof String key ? key + ": " + quoted : "- " + quoted;
+    return new TreeShapeException(
+        at,
+        "expected "
+            + expected
+            + ", found "
+            + written.text()
+            + " without quotes, which kubectl reads as "
+            + (written.kubectl() == KubectlScalar.BOOLEAN ? "a boolean" : "a number")
+            + " and the API server refuses here; quote it: "
+            + line);
+  }
+
   private static String describe(Object value) {
+    if (value instanceof WrittenScalar written) {
+      return switch (written.kubectl()) {
+        case STRING -> "the string " + QuotedText.of(written.text());
+        case NULL -> "null";
+        case NUMBER -> "the number " + written.text();
+        case BOOLEAN -> written.text() + ", a boolean";
+      };
+    }
     if (value == null) {
       return "null";
     }

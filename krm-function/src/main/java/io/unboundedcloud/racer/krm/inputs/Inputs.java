@@ -90,6 +90,32 @@ public final class Inputs {
     this.overrides = overrides;
   }
 
+  /**
+   * Whether the function mode reads an item no further than its identity ({@code apiVersion},
+   * {@code kind} and {@code metadata}, as {@link Item}'s views read it) and gives it back as it
+   * came, so that it may be held as text while the ResourceList is read ({@link
+   * io.unboundedcloud.racer.krm.yaml.YamlReader#readResourceList(java.io.InputStream, String,
+   * io.unboundedcloud.racer.krm.yaml.YamlLimits, io.unboundedcloud.racer.krm.yaml.ByteBudget,
+   * java.util.function.Predicate)}): any item but a DaemonSet or a ServiceAccount (the dataplane's
+   * own, perhaps renamed; {@link #renderedDataplanes} reads a DaemonSet's pod template), a
+   * ConfigMap that is or was named {@link Dataplane#SETTINGS_CONFIG_MAP}, and a workload labelled
+   * {@link CacheOrigin#LABEL} ({@link #cacheOrigins}, whose placement is edited). Only a matter of
+   * speed: an item held as text that is read further is read again from its text.
+   *
+   * @param identity a mapping of the item's {@code apiVersion}, {@code kind} and {@code metadata}
+   */
+  public static boolean readsOnlyIdentity(MappingNode identity) {
+    Item item = new Item(identity);
+    String kind = item.kind();
+    if (kind == null || "DaemonSet".equals(kind) || "ServiceAccount".equals(kind)) {
+      return false;
+    }
+    if ("ConfigMap".equals(kind) && item.namesEverHeld().contains(Dataplane.SETTINGS_CONFIG_MAP)) {
+      return false;
+    }
+    return !(POD_TEMPLATE_KINDS.contains(kind) && item.labels().containsKey(CacheOrigin.LABEL));
+  }
+
   /** Every item, in order. */
   public List<Item> items() {
     return items;

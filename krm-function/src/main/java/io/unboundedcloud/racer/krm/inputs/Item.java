@@ -1,16 +1,17 @@
 package io.unboundedcloud.racer.krm.inputs;
 
 import io.unboundedcloud.racer.krm.results.ResourceRef;
+import io.unboundedcloud.racer.krm.yaml.ItemIdentity;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.yaml.snakeyaml.nodes.MappingNode;
-import org.yaml.snakeyaml.nodes.NodeTuple;
-import org.yaml.snakeyaml.nodes.ScalarNode;
 
-/** One item of a ResourceList, as read-only views of its identity, labels and annotations. */
+/**
+ * One item of a ResourceList, as read-only views of its identity, labels and annotations (from
+ * {@link Nodes#keptIdentity} for an item held as text, which is then not read again for them).
+ */
 public final class Item {
   /** kpt's and kustomize's annotation with the item's file. */
   public static final String PATH_ANNOTATION = "config.kubernetes.io/path";
@@ -46,29 +47,38 @@ public final class Item {
   }
 
   public String apiVersion() {
-    return Nodes.getText(node, "apiVersion");
+    ItemIdentity kept = Nodes.keptIdentity(node);
+    return kept != null ? kept.apiVersion() : Nodes.getText(node, "apiVersion");
   }
 
   public String kind() {
-    return Nodes.getText(node, "kind");
+    ItemIdentity kept = Nodes.keptIdentity(node);
+    return kept != null ? kept.kind() : Nodes.getText(node, "kind");
   }
 
   public String name() {
-    return Nodes.getText(node, "metadata", "name");
+    ItemIdentity kept = Nodes.keptIdentity(node);
+    return kept != null ? kept.name() : Nodes.getText(node, "metadata", "name");
   }
 
   /** The namespace, or the empty string when there is none. */
   public String namespace() {
-    String namespace = Nodes.getText(node, "metadata", "namespace");
+    ItemIdentity kept = Nodes.keptIdentity(node);
+    String namespace =
+        kept != null ? kept.namespace() : Nodes.getText(node, "metadata", "namespace");
     return namespace == null ? "" : namespace;
   }
 
   public Map<String, String> labels() {
-    return stringMap(Nodes.getMapping(node, "metadata", "labels"));
+    ItemIdentity kept = Nodes.keptIdentity(node);
+    return kept != null ? kept.labels() : stringMap(Nodes.getMapping(node, "metadata", "labels"));
   }
 
   public Map<String, String> annotations() {
-    return stringMap(Nodes.getMapping(node, "metadata", "annotations"));
+    ItemIdentity kept = Nodes.keptIdentity(node);
+    return kept != null
+        ? kept.annotations()
+        : stringMap(Nodes.getMapping(node, "metadata", "annotations"));
   }
 
   /**
@@ -140,17 +150,6 @@ public final class Item {
 
   /** A mapping's scalar entries as strings (non-scalar values are skipped). */
   static Map<String, String> stringMap(MappingNode mapping) {
-    Map<String, String> map = new LinkedHashMap<>();
-    if (mapping == null) {
-      return map;
-    }
-    for (NodeTuple tuple : mapping.getValue()) {
-      if (tuple.getKeyNode() instanceof ScalarNode key
-          && tuple.getValueNode() instanceof ScalarNode value) {
-        String text = Nodes.text(value);
-        map.put(key.getValue(), text == null ? "" : text);
-      }
-    }
-    return map;
+    return Nodes.stringMap(mapping);
   }
 }

@@ -7,7 +7,7 @@ import io.unboundedcloud.racer.krm.results.Results;
  * What one read of the inputs gave: a value, or none, and the results it raised on the way.
  *
  * @param value the value read; {@code null} when the read failed
- * @param results warnings and errors of the read, in the order found
+ * @param results warnings and errors of the read, errors first ({@link Results})
  */
 public record ReadOutcome<T>(T value, Results results) {
   public ReadOutcome {

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.inputs;
 
+import io.unboundedcloud.racer.krm.tree.KubectlScalar;
 import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.workload.settings.ConfigMapValue;
 import io.unboundedcloud.racer.workload.settings.QuotedText;

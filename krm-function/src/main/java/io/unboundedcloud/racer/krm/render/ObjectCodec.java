@@ -3,8 +3,10 @@ package io.unboundedcloud.racer.krm.render;
 import io.unboundedcloud.racer.krm.codec.Fabric8Trees;
 import io.unboundedcloud.racer.krm.inputs.Item;
 import io.unboundedcloud.racer.krm.tree.FieldPath;
+import io.unboundedcloud.racer.krm.yaml.Nodes;
 import io.unboundedcloud.racer.krm.yaml.YamlInputException;
 import java.util.Map;
+import org.yaml.snakeyaml.nodes.Node;
 
 /**
  * Between YAML nodes and fabric8 objects, through plain trees: the builders and the ownership merge
@@ -15,23 +17,33 @@ final class ObjectCodec {
   private ObjectCodec() {}
 
   /**
-   * Reads a plain tree, as {@link #plainOf} gives it, as a fabric8 type.
+   * Reads a node as a fabric8 type, from its reading tree ({@link Nodes#toReadingTree}): each plain
+   * scalar typed by its text as kubectl types it, so that a value the API server would refuse is
+   * refused here ({@code zone: 1e3} in a map of strings), never converted.
    *
-   * @param at the tree's path in its object, for messages ({@code ""} for a whole object)
+   * @param plain the node's plain tree, as {@link #plainOf} gives it: a {@link NotPlainData} is
+   *     refused with its message
+   * @param at the node's path in its object, for messages ({@code ""} for a whole object)
    * @throws IllegalArgumentException when the tree does not fit the type (a string where a number
    *     goes; a {@link io.unboundedcloud.racer.krm.codec.TreeShapeException} names the field), or
    *     is a {@link NotPlainData}
    */
-  static <T> T read(Object plain, Class<T> type, String at) {
+  static <T> T read(Object plain, Node node, Class<T> type, String at) {
     if (plain instanceof NotPlainData notPlain) {
       throw new IllegalArgumentException(notPlain.cause().getMessage(), notPlain.cause());
     }
-    return Fabric8Trees.read(plain, type, FieldPath.of(at));
+    Object tree;
+    try {
+      tree = Nodes.toReadingTree(node);
+    } catch (YamlInputException notPlainData) {
+      throw new IllegalArgumentException(notPlainData.getMessage(), notPlainData);
+    }
+    return Fabric8Trees.read(tree, type, FieldPath.of(at));
   }
 
   /**
    * An item as a plain tree, or, where it is no plain data (an alias expanding past the limits), a
-   * {@link NotPlainData} that {@link #read(Object, Class, String)} refuses with its message.
+   * {@link NotPlainData} that {@link #read(Object, Node, Class, String)} refuses with its message.
    */
   static Object plainOf(Item item) {
     try {

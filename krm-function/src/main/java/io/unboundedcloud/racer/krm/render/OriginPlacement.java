@@ -162,7 +162,7 @@ final class OriginPlacement {
     }
     PodSpec pod;
     try {
-      pod = ObjectCodec.read(podSpecOf(plain, path), PodSpec.class, fieldPrefix);
+      pod = ObjectCodec.read(podSpecOf(plain, path), podSpecNode, PodSpec.class, fieldPrefix);
     } catch (IllegalArgumentException unreadable) {
       results.add(
           Result.of(

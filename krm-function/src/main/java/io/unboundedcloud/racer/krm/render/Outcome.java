@@ -9,7 +9,7 @@ import org.yaml.snakeyaml.nodes.MappingNode;
  * results. With an error result ({@link Results#hasError()}) the items are the input's, unchanged.
  *
  * @param items the output items
- * @param results every result, in the order found
+ * @param results every result, errors first ({@link Results})
  */
 public record Outcome(List<MappingNode> items, Results results) {
   public Outcome {

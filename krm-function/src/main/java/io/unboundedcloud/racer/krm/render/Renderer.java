@@ -166,7 +166,7 @@ public final class Renderer {
    * What {@link #render(List, Map)} gives.
    *
    * @param objects the output objects, as plain trees
-   * @param results every result, in the order found
+   * @param results every result, errors first ({@link Results})
    */
   public record Trees(List<Map<String, Object>> objects, Results results) {
     public Trees {
@@ -474,7 +474,7 @@ public final class Renderer {
    */
   private static <T> T readExisting(Item item, Object plain, Class<T> type, Results results) {
     try {
-      return ObjectCodec.read(plain, type, "");
+      return ObjectCodec.read(plain, item.node(), type, "");
     } catch (IllegalArgumentException unreadable) {
       results.add(notValid(item, unreadable));
       return null;

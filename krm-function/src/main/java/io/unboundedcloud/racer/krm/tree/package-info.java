@@ -13,6 +13,11 @@
  * spec.template.spec.tolerations[0]
  * </pre>
  *
+ * <p>{@link io.unboundedcloud.racer.krm.tree.KubectlScalar} is the type and value kubectl, Helm and
+ * Argo CD (go-yaml v2.4) give a plain scalar's text; a reading tree holds a {@link
+ * io.unboundedcloud.racer.krm.tree.WrittenScalar} for each plain scalar, so that the objects the
+ * function reads are typed by it, as the API server will read them.
+ *
  * <p>Owns: plain data only (maps with string keys, lists, strings, numbers, booleans, null). Never:
  * touches YAML nodes (that is {@code krm.yaml}), knows a Kubernetes type (that is {@code
  * krm.codec}), or depends on another package of the function.

@@ -1,5 +1,6 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.krm.yaml.pipeline.WrittenItem;
 import io.unboundedcloud.racer.workload.settings.QuotedText;
 import java.util.IdentityHashMap;
 import java.util.Locale;
@@ -86,6 +87,38 @@ final class AliasExpansion {
   }
 
   /**
+   * What {@link #check} counts of a tree that holds no anchor, as {@code {nodes, characters}}: the
+   * nodes (keys included) and the characters of its text, as {@code decoded} and {@code written}
+   * count them; null when it holds an anchor, whose aliases elsewhere need its nodes.
+   */
+  static long[] measure(Node tree) {
+    long[] counts = new long[2];
+    return measure(tree, counts) ? counts : null;
+  }
+
+  private static boolean measure(Node node, long[] counts) {
+    if (node.getAnchor() != null || node instanceof WrittenItem kept && kept.isWritten()) {
+      return false;
+    }
+    counts[0] = add(counts[0], 1);
+    counts[1] = add(counts[1], ownCharacters(node));
+    if (node instanceof SequenceNode sequence) {
+      for (Node item : sequence.getValue()) {
+        if (!measure(item, counts)) {
+          return false;
+        }
+      }
+    } else if (node instanceof MappingNode mapping) {
+      for (NodeTuple entry : mapping.getValue()) {
+        if (!measure(entry.getKeyNode(), counts) || !measure(entry.getValueNode(), counts)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /**
    * An alias that passed a bound: where it is, the message, and whether kubectl reads the document
    * all the same (refused for what it stands for in characters, not for its share of nodes).
    */
@@ -107,6 +140,13 @@ final class AliasExpansion {
    * @param key the key {@code node} is the value of, or null
    */
   private Refusal walk(Node node, Mark where, Node key) {
+    if (node instanceof WrittenItem item && item.isWritten()) {
+      // counted as it was read, its tree since dropped: no anchor in it, so no alias either
+      decoded = add(decoded, item.nodes());
+      characters = add(characters, item.characters());
+      written = add(written, item.characters());
+      return null;
+    }
     boolean anchored = node.getAnchor() != null;
     if (anchored && sizes.containsKey(node)) {
       return alias(node, sizes.get(node), where, key);

@@ -4,22 +4,30 @@ import io.unboundedcloud.racer.krm.yaml.pipeline.CommentMovingScanner;
 import io.unboundedcloud.racer.krm.yaml.pipeline.CompactEventParser;
 import io.unboundedcloud.racer.krm.yaml.pipeline.LinearScanner;
 import io.unboundedcloud.racer.krm.yaml.pipeline.LinearStreamReader;
+import io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer;
 import io.unboundedcloud.racer.krm.yaml.pipeline.RefusedStructure;
 import io.unboundedcloud.racer.krm.yaml.pipeline.SpareCapacity;
 import io.unboundedcloud.racer.krm.yaml.pipeline.TreeComposer;
+import io.unboundedcloud.racer.krm.yaml.pipeline.WrittenItem;
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
 import org.yaml.snakeyaml.reader.ReaderException;
@@ -54,7 +62,22 @@ final class DocumentReader {
    * back the items of an input refused for one.
    */
   DocumentReader(InputStream in, String source, YamlLimits limits, boolean refuseDuplicateKeys) {
-    this(in, source, limits, ByteBudget.of(limits), refuseDuplicateKeys);
+    this(in, source, limits, ByteBudget.of(limits), refuseDuplicateKeys, null);
+  }
+
+  /**
+   * A ResourceList whose items {@code keptAsText} takes by their identity (a mapping of their
+   * {@code apiVersion}, {@code kind} and {@code metadata}) are held as the text the writer writes
+   * for them ({@link WrittenItem}), not as trees: items the caller reads no further than that and
+   * gives back as they came.
+   */
+  DocumentReader(
+      InputStream in,
+      String source,
+      YamlLimits limits,
+      ByteBudget budget,
+      Predicate<MappingNode> keptAsText) {
+    this(in, source, limits, budget, true, keptAsText);
   }
 
   private DocumentReader(
@@ -63,6 +86,16 @@ final class DocumentReader {
       YamlLimits limits,
       ByteBudget budget,
       boolean refuseDuplicateKeys) {
+    this(in, source, limits, budget, refuseDuplicateKeys, null);
+  }
+
+  private DocumentReader(
+      InputStream in,
+      String source,
+      YamlLimits limits,
+      ByteBudget budget,
+      boolean refuseDuplicateKeys,
+      Predicate<MappingNode> keptAsText) {
     this.source = source;
     this.limits = limits;
     this.budget = budget;
@@ -83,7 +116,69 @@ final class DocumentReader {
     } catch (YAMLException e) {
       throw translate(e, null);
     }
-    this.composer = new TreeComposer(parser, limits.loaderOptions());
+    this.composer =
+        new TreeComposer(
+            parser,
+            limits.loaderOptions(),
+            keptAsText == null ? null : item -> kept(item, keptAsText));
+  }
+
+  /** What to keep of an item of {@code items} instead of its tree; null to keep the tree. */
+  private WrittenItem.Kept kept(MappingNode item, Predicate<MappingNode> keptAsText) {
+    MappingNode identity = Nodes.identityOf(item);
+    if (!keptAsText.test(identity)) {
+      return null;
+    }
+    long[] counts = AliasExpansion.measure(item);
+    if (counts == null) {
+      return null;
+    }
+    String text;
+    try {
+      text = NodeSerializer.itemText(item, YamlLimits.DEFAULT.maxNestingDepth());
+    } catch (IllegalStateException tooDeepToWrite) {
+      // the writer refuses it as a tree too, at the end of the run, as it did before
+      return null;
+    }
+    return new WrittenItem.Kept(text, ItemIdentity.of(identity), counts[0], counts[1], itemReader);
+  }
+
+  private final BiFunction<String, Mark, MappingNode> itemReader = this::itemOf;
+
+  /**
+   * An item's tree, read again from the text the writer wrote for it, placed where the item began
+   * in the input ({@code start}: as many lines before it, each line moved to the item's column), so
+   * that a message about it names the line of the input: the very line and column where the writer
+   * keeps the input's lines (kyaml's layout), the item's own line where it does not.
+   */
+  private MappingNode itemOf(String text, Mark start) {
+    int lines = start == null ? 0 : start.getLine();
+    int shift = start == null ? 0 : Math.max(0, start.getColumn() - 2);
+    StringBuilder placed = new StringBuilder(lines + text.length() + 64);
+    placed.append("\n".repeat(lines));
+    String pad = " ".repeat(shift);
+    for (int at = 0; at < text.length(); ) {
+      int end = text.indexOf('\n', at);
+      end = end < 0 ? text.length() : end + 1;
+      if (end - at > 1) {
+        placed.append(pad);
+      }
+      placed.append(text, at, end);
+      at = end;
+    }
+    Optional<Node> root =
+        new DocumentReader(
+                new ByteArrayInputStream(placed.toString().getBytes(StandardCharsets.UTF_8)),
+                source,
+                limits)
+            .next();
+    if (root.isPresent()
+        && root.get() instanceof SequenceNode sequence
+        && sequence.getValue().size() == 1
+        && sequence.getValue().get(0) instanceof MappingNode item) {
+      return item;
+    }
+    throw new IllegalStateException("an item's text did not read back as one item: " + text);
   }
 
   /**

@@ -1,9 +1,13 @@
 package io.unboundedcloud.racer.krm.yaml;
 
 import io.unboundedcloud.racer.krm.yaml.pipeline.NodeSerializer;
+import io.unboundedcloud.racer.krm.yaml.pipeline.WrittenItem;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.comments.CommentLine;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -47,6 +51,53 @@ import org.yaml.snakeyaml.nodes.Tag;
 public final class Nodes {
 
   private Nodes() {}
+
+  /** The keys of an object's identity: what {@link #identityOf} keeps. */
+  private static final Set<String> IDENTITY_KEYS = Set.of("apiVersion", "kind", "metadata");
+
+  /**
+   * What is kept of the identity of an item of a ResourceList held as text ({@link WrittenItem}),
+   * to read it without reading its tree again; null for any other object, and for such an item once
+   * its tree has been read (then its entries are the ones to read).
+   */
+  public static ItemIdentity keptIdentity(MappingNode object) {
+    return object instanceof WrittenItem item && item.isWritten()
+        ? (ItemIdentity) item.identity()
+        : null;
+  }
+
+  /**
+   * A mapping's entries whose key and value are scalars, as strings (a null value as the empty
+   * string), in order; empty for null. Other entries are skipped.
+   */
+  public static Map<String, String> stringMap(MappingNode mapping) {
+    Map<String, String> map = new LinkedHashMap<>();
+    if (mapping == null) {
+      return map;
+    }
+    for (NodeTuple tuple : mapping.getValue()) {
+      if (tuple.getKeyNode() instanceof ScalarNode key
+          && tuple.getValueNode() instanceof ScalarNode value) {
+        String text = text(value);
+        map.put(key.getValue(), text == null ? "" : text);
+      }
+    }
+    return map;
+  }
+
+  /** A new mapping of the first entries of {@link #IDENTITY_KEYS} in {@code object}, in order. */
+  static MappingNode identityOf(MappingNode object) {
+    List<NodeTuple> entries = new ArrayList<>(3);
+    Set<String> seen = new HashSet<>(4);
+    for (NodeTuple tuple : object.getValue()) {
+      if (tuple.getKeyNode() instanceof ScalarNode key
+          && IDENTITY_KEYS.contains(key.getValue())
+          && seen.add(key.getValue())) {
+        entries.add(tuple);
+      }
+    }
+    return new MappingNode(Tag.MAP, entries, FlowStyle.BLOCK);
+  }
 
   /** The node at a key path; null when a key is missing or a step on the way is not a mapping. */
   public static Node get(MappingNode mapping, String... path) {
@@ -188,6 +239,15 @@ public final class Nodes {
    */
   public static Object toPlain(Node node) {
     return PlainTree.fromNode(node);
+  }
+
+  /**
+   * The tree a node is read into Kubernetes types from: its plain tree ({@link #toPlain(Node)}),
+   * but each plain untagged scalar a {@link io.unboundedcloud.racer.krm.tree.WrittenScalar} that
+   * keeps its text, so that the reader types it as kubectl does.
+   */
+  public static Object toReadingTree(Node node) {
+    return PlainTree.readingTree(node);
   }
 
   /** The plain map of a mapping node, keys in the node's order; see {@link #toPlain(Node)}. */

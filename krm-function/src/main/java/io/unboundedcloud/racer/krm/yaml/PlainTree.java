@@ -1,5 +1,7 @@
 package io.unboundedcloud.racer.krm.yaml;
 
+import io.unboundedcloud.racer.krm.tree.KubectlScalar;
+import io.unboundedcloud.racer.krm.tree.WrittenScalar;
 import io.unboundedcloud.racer.krm.yaml.pipeline.ExactResolver;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -47,7 +49,15 @@ final class PlainTree {
 
   /** The plain value of a node: a map, list, string, number, boolean or null. */
   static Object fromNode(Node node) {
-    return new ToPlain(YamlLimits.DEFAULT).value(node, 0, node);
+    return new ToPlain(YamlLimits.DEFAULT, false).value(node, 0, node);
+  }
+
+  /**
+   * The plain value of a node, each plain untagged scalar a {@link WrittenScalar} with its text:
+   * the tree that is read into Kubernetes types.
+   */
+  static Object readingTree(Node node) {
+    return new ToPlain(YamlLimits.DEFAULT, true).value(node, 0, node);
   }
 
   /** The plain map of a mapping node, keys in the node's order. */
@@ -127,9 +137,15 @@ final class PlainTree {
     return text.chars().anyMatch(c -> c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029');
   }
 
+  /**
+   * Whether a reader would take the text written plain for other than a string: snakeyaml (YAML
+   * 1.1), kubectl's go-yaml v2.4 ({@link KubectlScalar}: {@code 0X1F}, {@code 0B11}, {@code 0b-101}
+   * too), or YAML 1.2.
+   */
   private static boolean readAsOtherThanString(String text) {
     return !Tag.STR.equals(RESOLVER.resolve(NodeId.scalar, text, true))
-        || OTHER_READERS_NON_STRING.matcher(text).matches();
+        || OTHER_READERS_NON_STRING.matcher(text).matches()
+        || KubectlScalar.of(text) != KubectlScalar.STRING;
   }
 
   private static Node toNode(Object value, int depth) {
@@ -294,11 +310,13 @@ final class PlainTree {
   private static final class ToPlain {
 
     private final YamlLimits limits;
+    private final boolean keepWritten;
     private final Set<Node> path = Collections.newSetFromMap(new IdentityHashMap<>());
     private int visited;
 
-    ToPlain(YamlLimits limits) {
+    ToPlain(YamlLimits limits, boolean keepWritten) {
       this.limits = limits;
+      this.keepWritten = keepWritten;
     }
 
     /**
@@ -317,7 +335,11 @@ final class PlainTree {
         throw refused(here, "nests deeper than " + limits.maxNestingDepth() + " levels; refused.");
       }
       if (node instanceof ScalarNode scalar) {
-        return scalarValue(scalar);
+        Object value = scalarValue(scalar);
+        // a null is null to every reader (go-yaml's nulls are snakeyaml's: ~, null, Null, NULL, "")
+        return keepWritten && value != null && Nodes.writtenPlainWithoutTag(scalar)
+            ? new WrittenScalar(scalar.getValue(), value)
+            : value;
       }
       if (!path.add(node)) {
         throw refused(

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -56,7 +57,20 @@ final class ResourceListReader {
    * Reads one ResourceList; {@code source} names the input in messages. Does not close the stream.
    */
   ResourceList read(InputStream in, String source, ByteBudget budget) {
-    DocumentReader documents = new DocumentReader(in, source, limits, budget);
+    return read(in, source, budget, null);
+  }
+
+  /**
+   * As {@link #read(InputStream, String, ByteBudget)}, the items {@code keptAsText} takes by their
+   * identity held as text ({@link YamlReader#readResourceList(InputStream, String, YamlLimits,
+   * ByteBudget, Predicate)}); null to keep every tree.
+   */
+  ResourceList read(
+      InputStream in, String source, ByteBudget budget, Predicate<MappingNode> keptAsText) {
+    DocumentReader documents =
+        keptAsText == null
+            ? new DocumentReader(in, source, limits, budget)
+            : new DocumentReader(in, source, limits, budget, keptAsText);
     Node root =
         documents
             .next()
@@ -212,7 +226,8 @@ final class ResourceListReader {
 
   /** Whether an object has a kind that is not empty: the one thing this package asks of an item. */
   static boolean hasKind(MappingNode object) {
-    String kind = Nodes.getText(object, "kind");
+    ItemIdentity kept = Nodes.keptIdentity(object);
+    String kind = kept != null ? kept.kind() : Nodes.getText(object, "kind");
     return kind != null && !kind.isEmpty();
   }
 

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 
@@ -43,6 +44,24 @@ public final class YamlReader {
   public static ResourceList readResourceList(
       InputStream in, String source, YamlLimits limits, ByteBudget budget) {
     return new ResourceListReader(limits).read(in, source, budget);
+  }
+
+  /**
+   * As {@link #readResourceList(InputStream, String, YamlLimits, ByteBudget)}, each item that
+   * {@code keptAsText} takes by its identity (a mapping of its {@code apiVersion}, {@code kind} and
+   * {@code metadata} entries) held as the text the writer writes for it while it is read, so that
+   * no tree of it is kept to the end of the run: for the items a caller reads no further than their
+   * identity and gives back as they came. Reading such an item's entries reads its tree from that
+   * text, once, so reading or editing it stays correct, only slower; the bytes written are the same
+   * either way.
+   */
+  public static ResourceList readResourceList(
+      InputStream in,
+      String source,
+      YamlLimits limits,
+      ByteBudget budget,
+      Predicate<MappingNode> keptAsText) {
+    return new ResourceListReader(limits).read(in, source, budget, keptAsText);
   }
 
   /**

@@ -114,7 +114,8 @@ class AdoptJsonTest {
     String dump = text(fixture(LIST));
     assertThat(dump).contains(LIVE_HASH);
     Path stale = dir.resolve("stale.yaml");
-    Files.writeString(stale, dump.replace(LIVE_HASH, "0".repeat(64)));
+    // letters: 64 zeros written plain are a number to kubectl, which the API server refuses
+    Files.writeString(stale, dump.replace(LIVE_HASH, "f".repeat(64)));
 
     KrmRun json = adopt(stale, "--fail-on-rollout", "--output", "json");
 

@@ -195,8 +195,8 @@ class ParameterLimitsTest {
     @Test
     @DisplayName(
         "issue 41: imageRegistry under a prefix that covers the dataplane image alone: the"
-            + " racer-object image is refused, though a warning about the dataplane image came"
-            + " first")
+            + " racer-object image is refused, and that error comes first, though a warning"
+            + " about the dataplane image was found before it")
     void warningHidesNoRefusal() {
       Outcome outcome =
           render(
@@ -214,14 +214,6 @@ class ParameterLimitsTest {
       assertThat(outcome.results().list())
           .extracting(Result::severity, Result::message)
           .satisfiesExactly(
-              warning -> {
-                assertThat(warning.toList().get(0)).isEqualTo(Severity.WARNING);
-                assertThat((String) warning.toList().get(1))
-                    .startsWith(
-                        "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) renders the"
-                            + " dataplane image mirror.example.com/racer/racer-dataplane:latest,"
-                            + " which pins no version");
-              },
               error -> {
                 assertThat(error.toList().get(0)).isEqualTo(Severity.ERROR);
                 assertThat((String) error.toList().get(1))
@@ -229,6 +221,14 @@ class ParameterLimitsTest {
                         "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) chooses the"
                             + " racer-object image mirror.example.com/racer/racer-object:latest,"
                             + " which lies under none of the registries this folder allows");
+              },
+              warning -> {
+                assertThat(warning.toList().get(0)).isEqualTo(Severity.WARNING);
+                assertThat((String) warning.toList().get(1))
+                    .startsWith(
+                        "Application parameter imageRegistry (ARGOCD_APP_PARAMETERS) renders the"
+                            + " dataplane image mirror.example.com/racer/racer-dataplane:latest,"
+                            + " which pins no version");
               });
       assertUnchanged(outcome);
     }

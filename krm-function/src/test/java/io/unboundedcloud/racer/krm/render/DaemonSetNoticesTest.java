@@ -184,7 +184,9 @@ class DaemonSetNoticesTest {
     }
 
     @Test
-    @DisplayName("an image YAML reads as a number (image: 1.50): named as written, and replaced")
+    @DisplayName(
+        "an image kubectl reads as a number (image: 1.50): an error with the quoted line, nothing"
+            + " replaced")
     void numberImage() {
       String pinned =
           rendered()
@@ -192,22 +194,23 @@ class DaemonSetNoticesTest {
 
       Outcome again = renderAgain(pinned);
 
-      assertThat(YamlWriter.manifests(again.items()))
-          .contains("image: registry.example.com/racer/racer-dataplane:0.19.0");
+      assertThat(YamlWriter.manifests(again.items())).contains(" image: 1.50");
       assertThat(again.results())
           .singleElement()
           .satisfies(
-              warning -> {
-                assertThat(warning.currentValue()).isEqualTo("1.50");
-                assertThat(warning.message())
-                    .startsWith(
-                        "the dataplane container's image 1.50 is replaced by the function config's"
-                            + " registry.example.com/racer/racer-dataplane:0.19.0");
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.message())
+                    .contains(
+                        "containers[0].image: expected a string, found 1.50 without quotes, which"
+                            + " kubectl reads as a number")
+                    .contains("quote it: image: \"1.50\"");
               });
     }
 
     @Test
-    @DisplayName("a RACER_OBJECT_IMAGE YAML reads as a number (value: 2.0): named as written")
+    @DisplayName(
+        "a RACER_OBJECT_IMAGE kubectl reads as a number (value: 2.0): an error with the quoted line")
     void numberObjectImage() {
       String pinned =
           rendered().replace("value: registry.example.com/racer/racer-object:0.19.0", "value: 2.0");
@@ -217,9 +220,9 @@ class DaemonSetNoticesTest {
       assertThat(again.results())
           .singleElement()
           .satisfies(
-              warning -> {
-                assertThat(warning.currentValue()).isEqualTo("2.0");
-                assertThat(warning.message()).startsWith("RACER_OBJECT_IMAGE 2.0 is replaced");
+              error -> {
+                assertThat(error.severity()).isEqualTo(Severity.ERROR);
+                assertThat(error.message()).contains("quote it: value: \"2.0\"");
               });
     }
   }

@@ -156,11 +156,8 @@ class OriginPlacementTest {
                     .contains("dropped nodeSelector disk=ssd; tolerations {key=dedicated");
               });
 
-      PodSpec pod =
-          ObjectCodec.read(
-              Nodes.toPlain(Nodes.getMapping(origin.node(), "spec", "template", "spec")),
-              PodSpec.class,
-              "");
+      MappingNode podSpec = Nodes.getMapping(origin.node(), "spec", "template", "spec");
+      PodSpec pod = ObjectCodec.read(Nodes.toPlain(podSpec), podSpec, PodSpec.class, "");
       assertThat(NodePlacement.placementOf(pod)).isEqualTo(GPU_NODES);
     }
 
@@ -208,11 +205,8 @@ class OriginPlacementTest {
 
       assertThat(plan(origin, GPU_NODES)).isEmpty();
 
-      PodSpec pod =
-          ObjectCodec.read(
-              Nodes.toPlain(Nodes.getMapping(origin.node(), "spec", "template", "spec")),
-              PodSpec.class,
-              "");
+      MappingNode podSpec = Nodes.getMapping(origin.node(), "spec", "template", "spec");
+      PodSpec pod = ObjectCodec.read(Nodes.toPlain(podSpec), podSpec, PodSpec.class, "");
       assertThat(NodePlacement.placementOf(pod)).isEqualTo(GPU_NODES);
       String once = yaml(origin);
       assertThat(plan(origin, GPU_NODES)).as("planned again").isEmpty();

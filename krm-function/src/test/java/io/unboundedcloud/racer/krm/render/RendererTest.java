@@ -183,7 +183,7 @@ class RendererTest {
 
     @Test
     @DisplayName(
-        "every result is kept, in the order found: the settings', then the function config's")
+        "every result is kept, errors first: the settings' error ahead of the function config's warning, found before it")
     void orderOfResults() {
       MappingNode config =
           ManifestNodes.one(
@@ -199,7 +199,7 @@ class RendererTest {
       assertThat(outcome.results())
           .extracting(Result::severity, Result::fieldPath)
           .containsExactly(
-              tuple(Severity.WARNING, "data.registry"), tuple(Severity.ERROR, "data.RACER_NVIDIA"));
+              tuple(Severity.ERROR, "data.RACER_NVIDIA"), tuple(Severity.WARNING, "data.registry"));
     }
 
     @Test

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.unboundedcloud.racer.krm.harness.ManifestNodes;
+import io.unboundedcloud.racer.krm.tree.KubectlScalar;
+import io.unboundedcloud.racer.krm.tree.KubectlScalarForms;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -179,6 +182,23 @@ class PlainTreeTest {
               "k0: \"0\"\nk1: \"8082\"\nk2: \"true\"\nk3: \"yes\"\nk4: \"y\"\n"
                   + "k5: \"N\"\nk6: \"null\"\nk7: \"~\"\nk8: \"\"\nk9: \"0644\"\nk10: \"0o17\"\nk11: \"1e3\"\n"
                   + "k12: \"1.5\"\nk13: \".inf\"\nk14: \"2024-01-01\"\nk15: 1Gi\nk16: nginx:1.27\nk17: hello world\n");
+    }
+
+    @Test
+    @DisplayName(
+        "quotes every string kubectl (go-yaml v2.4) reads as other than a string, and reads each"
+            + " back as the string it was")
+    void quotingForKubectl() {
+      for (KubectlScalarForms.Form form : KubectlScalarForms.all()) {
+        String written = yaml(Map.of("k", form.text()));
+        String value = written.substring("k: ".length(), written.length() - 1);
+        if (form.type() != KubectlScalar.STRING) {
+          assertThat(value).as(form.text()).startsWith("\"");
+        }
+        assertThat(Nodes.toPlainMap(ManifestNodes.one("kind: T\n" + written)).get("k"))
+            .as(written)
+            .isEqualTo(form.text());
+      }
     }
 
     @Test

@@ -69,6 +69,12 @@ final class CommentPlacement {
     List<Node> items = sequence.getValue();
     for (int i = 0; i < items.size(); i++) {
       Node item = items.get(i);
+      if (item instanceof WrittenItem written
+          && written.isWritten()
+          && isEmpty(item.getBlockComments())) {
+        // kept as text only with no comment ahead of its first key
+        continue;
+      }
       if (isNestedBlockSequence(item)) {
         nestedSequence(items, i, column, firstDashLine);
         continue;

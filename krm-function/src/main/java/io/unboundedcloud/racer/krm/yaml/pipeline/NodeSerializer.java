@@ -1,6 +1,7 @@
 package io.unboundedcloud.racer.krm.yaml.pipeline;
 
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.Collections;
@@ -108,6 +109,22 @@ public final class NodeSerializer {
         && scalar.getTag().equals(RESOLVER.resolve(NodeId.scalar, scalar.getValue(), true));
   }
 
+  /**
+   * The text of one item of a ResourceList's {@code items}, as {@link #write} writes it there: from
+   * its dash to the end of its last line, for a block mapping with no anchor or alias in it, no tag
+   * of its own and no comment above its first key (its own comments above its dash are not in it).
+   */
+  public static String itemText(MappingNode item, int maxNestingDepth) {
+    StringWriter text = new StringWriter(512);
+    NodeSerializer serializer = new NodeSerializer(text, maxNestingDepth);
+    try {
+      serializer.item(item, 0, 1);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return text.toString();
+  }
+
   private void document(Node root) throws IOException {
     anchored.clear();
     afterDash = false;
@@ -201,12 +218,22 @@ public final class NodeSerializer {
       if (!isAlias(item)) {
         comments(item.getBlockComments(), indent);
       }
-      startLine(indent);
-      out.write('-');
-      afterDash = true;
-      value(item, null, indent + 2, indent + 2, depth + 1);
+      if (item instanceof WrittenItem written && written.isWritten() && indent == 0 && depth == 1) {
+        // the text written for it in this very place while it was read
+        out.write(written.text());
+      } else {
+        item(item, indent, depth);
+      }
     }
     comments(sequence.getEndComments(), indent);
+  }
+
+  /** An item of a sequence at {@code indent}, from its dash on. */
+  private void item(Node item, int indent, int depth) throws IOException {
+    startLine(indent);
+    out.write('-');
+    afterDash = true;
+    value(item, null, indent + 2, indent + 2, depth + 1);
   }
 
   /**

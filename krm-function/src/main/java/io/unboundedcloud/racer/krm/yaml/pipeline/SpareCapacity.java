@@ -54,6 +54,9 @@ public final class SpareCapacity {
     node.setBlockComments(trimmed(node.getBlockComments()));
     node.setInLineComments(trimmed(node.getInLineComments()));
     node.setEndComments(trimmed(node.getEndComments()));
+    if (node instanceof WrittenItem written && written.isWritten()) {
+      return;
+    }
     if (node instanceof MappingNode mapping) {
       trim(mapping.getValue());
     } else if (node instanceof SequenceNode sequence) {

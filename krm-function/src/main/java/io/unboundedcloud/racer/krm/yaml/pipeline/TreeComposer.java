@@ -32,32 +32,142 @@ public final class TreeComposer extends Composer {
    * @param options snakeyaml's limits (aliases, nesting, code points)
    */
   public TreeComposer(Parser parser, LoaderOptions options) {
+    this(parser, options, null);
+  }
+
+  /**
+   * @param parser the events to compose, a {@link CompactEventParser} in this project
+   * @param options snakeyaml's limits (aliases, nesting, code points)
+   * @param keeping what to keep of each item of a ResourceList's {@code items} instead of its tree
+   *     ({@link WrittenItem}); null to keep every tree
+   */
+  public TreeComposer(Parser parser, LoaderOptions options, WrittenItem.ItemKeeping keeping) {
     super(parser, ExactResolver.INSTANCE, options);
     this.maxNestingDepth = options.getNestingDepthLimit();
+    this.keeping = keeping;
   }
 
   private final int maxNestingDepth;
+  private final WrittenItem.ItemKeeping keeping;
+
+  /** How many collections the node being composed is in, its own included. */
+  private int depth;
+
+  /** Whether the key just composed at the root is {@code items}. */
+  private boolean itemsKey;
+
+  /** Whether the value now composed at the root is the one of {@code items}. */
+  private boolean itemsValue;
+
+  /** Whether the children now composed are the items of the root's {@code items} list. */
+  private boolean inItems;
+
+  /**
+   * The last item of {@code items} composed, when it may be kept as text once the next one shows
+   * that no comment of its own will move into it ({@link CommentPlacement#sequence}).
+   */
+  private WrittenItem pending;
+
+  @Override
+  protected Node composeKeyNode(MappingNode node) {
+    Node key = super.composeKeyNode(node);
+    if (depth == 1) {
+      itemsKey = key instanceof ScalarNode scalar && "items".equals(scalar.getValue());
+    }
+    return key;
+  }
+
+  @Override
+  protected Node composeValueNode(MappingNode node) {
+    if (depth == 1) {
+      itemsValue = itemsKey;
+    }
+    try {
+      return super.composeValueNode(node);
+    } finally {
+      if (depth == 1) {
+        itemsValue = false;
+      }
+    }
+  }
 
   @Override
   protected Node composeSequenceNode(String anchor) {
     boolean explicit = parser.peekEvent() instanceof SequenceStartEvent event && isExplicit(event);
-    Node sequence = withFlowText(markTag(super.composeSequenceNode(anchor), explicit));
+    boolean item = inItems;
+    boolean items = keeping != null && depth == 1 && itemsValue;
+    depth++;
+    inItems = items;
+    Node sequence;
+    try {
+      sequence = withFlowText(markTag(super.composeSequenceNode(anchor), explicit));
+    } finally {
+      depth--;
+      inItems = item;
+      if (items) {
+        pending = null;
+      }
+    }
     if (sequence instanceof SequenceNode composed) {
       CommentPlacement.sequence(composed);
     }
     SpareCapacity.releaseChildren(sequence);
+    if (item) {
+      pending = null;
+    }
     return sequence;
   }
 
   @Override
   protected Node composeMappingNode(String anchor) {
     boolean explicit = parser.peekEvent() instanceof MappingStartEvent event && isExplicit(event);
-    Node mapping = withFlowText(markTag(super.composeMappingNode(anchor), explicit));
+    boolean item = inItems;
+    depth++;
+    inItems = false;
+    Node mapping;
+    try {
+      mapping = withFlowText(markTag(super.composeMappingNode(anchor), explicit));
+    } finally {
+      depth--;
+      inItems = item;
+    }
     if (mapping instanceof MappingNode composed) {
       CommentPlacement.mapping(composed);
     }
     SpareCapacity.releaseChildren(mapping);
-    return mapping;
+    return item ? nextItem(mapping) : mapping;
+  }
+
+  /**
+   * An item of {@code items} complete: the one before it is kept as text when neither has a comment
+   * ahead of it (which {@link CommentPlacement#sequence} would move into the one before), and this
+   * one may be, once the next one is known; the last stays a tree, as the comments after the list
+   * may end it ({@link CommentPlacement#document}).
+   */
+  private Node nextItem(Node item) {
+    boolean quiet = !hasLeadingComments(item);
+    if (pending != null && quiet) {
+      pending.keep(keeping);
+    }
+    pending = null;
+    if (quiet && item instanceof MappingNode mapping && WrittenItem.fits(mapping)) {
+      pending = new WrittenItem(mapping);
+      return pending;
+    }
+    return item;
+  }
+
+  private static boolean hasLeadingComments(Node item) {
+    if (!isEmpty(item.getBlockComments())) {
+      return true;
+    }
+    return item instanceof MappingNode mapping
+        && !mapping.getValue().isEmpty()
+        && !isEmpty(mapping.getValue().get(0).getKeyNode().getBlockComments());
+  }
+
+  private static boolean isEmpty(List<CommentLine> comments) {
+    return comments == null || comments.isEmpty();
   }
 
   /**
@@ -71,6 +181,7 @@ public final class TreeComposer extends Composer {
   /** A document, its trailing comments placed ({@link CommentPlacement#document}). */
   @Override
   public Node getNode() {
+    pending = null;
     Node root = super.getNode();
     if (root != null) {
       CommentPlacement.document(root);
@@ -86,6 +197,9 @@ public final class TreeComposer extends Composer {
   protected Node composeScalarNode(String anchor, List<CommentLine> blockComments) {
     boolean explicit = parser.peekEvent() instanceof ScalarEvent event && isExplicit(event);
     Node scalar = markTag(super.composeScalarNode(anchor, blockComments), explicit);
+    if (inItems) {
+      pending = null;
+    }
     return explicit && anchor == null && scalar instanceof ScalarNode composed
         ? new TaggedScalar(composed)
         : scalar;

@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.inputs;
+package io.unboundedcloud.racer.krm.tree;
 
 import java.math.BigInteger;
 import java.util.Set;
@@ -29,7 +29,7 @@ import java.util.Set;
  * Go's strconv is that of Go 1.13 or later (the base prefixes 0b and 0o), which every supported
  * kubectl, Helm and Argo CD is built with.
  */
-enum KubectlScalar {
+public enum KubectlScalar {
   STRING,
   NUMBER,
   BOOLEAN,
@@ -39,6 +39,8 @@ enum KubectlScalar {
       Set.of(
           "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "n", "N", "no",
           "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF");
+  private static final Set<String> TRUE_WORDS =
+      Set.of("y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON");
   private static final Set<String> NULLS = Set.of("", "~", "null", "Null", "NULL");
   private static final Set<String> SPECIAL_FLOATS =
       Set.of(
@@ -51,43 +53,65 @@ enum KubectlScalar {
       BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
   /** The type go-yaml v2 gives the plain scalar {@code text}. */
-  static KubectlScalar of(String text) {
-    if (NULLS.contains(text)) {
+  public static KubectlScalar of(String text) {
+    Object value = value(text);
+    if (value == null) {
       return NULL;
     }
-    if (BOOLEANS.contains(text)) {
+    if (value instanceof Boolean) {
       return BOOLEAN;
     }
+    return value instanceof String ? STRING : NUMBER;
+  }
+
+  /**
+   * The value go-yaml v2 gives the plain scalar {@code text}: {@code null}, a {@link Boolean}, a
+   * {@link BigInteger} (an integer: int, int64 or uint64 to Go), a {@link Double} (a float, NaN and
+   * the infinities included), or {@code text} itself (a string).
+   */
+  public static Object value(String text) {
+    if (NULLS.contains(text)) {
+      return null;
+    }
+    if (BOOLEANS.contains(text)) {
+      return TRUE_WORDS.contains(text);
+    }
     if (SPECIAL_FLOATS.contains(text)) {
-      return NUMBER;
+      return text.endsWith("nan") || text.endsWith("NaN") || text.endsWith("NAN")
+          ? Double.NaN
+          : text.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
     }
     char first = text.charAt(0);
     if (first == '.') {
-      return isDotFloat(text) && Double.isFinite(Double.parseDouble(text.replace("_", "")))
-          ? NUMBER
-          : STRING;
+      if (isDotFloat(text)) {
+        double value = Double.parseDouble(text.replace("_", ""));
+        return Double.isFinite(value) ? (Object) value : text;
+      }
+      return text;
     }
     if (first != '+' && first != '-' && (first < '0' || first > '9')) {
-      return STRING;
+      return text;
     }
     // a timestamp (four digits and a dash first) is handed on as its text, and is no number either
     String plain = text.replace("_", "");
-    if (isInteger(plain)) {
-      return NUMBER;
+    BigInteger integer = integer(plain);
+    if (integer != null) {
+      return integer;
     }
-    if (isYamlStyleFloat(plain) && Double.isFinite(Double.parseDouble(plain))) {
-      return NUMBER;
+    if (isYamlStyleFloat(plain)) {
+      double value = Double.parseDouble(plain);
+      if (Double.isFinite(value)) {
+        return value;
+      }
     }
-    if (isSignedBinary(plain)) {
-      return NUMBER;
-    }
-    return STRING;
+    BigInteger binary = signedBinary(plain);
+    return binary != null ? binary : text;
   }
 
   /**
    * Go's {@code strconv.ParseInt(text, 0, 64)}, or {@code ParseUint} for what int64 cannot hold.
    */
-  private static boolean isInteger(String text) {
+  private static BigInteger integer(String text) {
     boolean signed = text.startsWith("+") || text.startsWith("-");
     String body = signed ? text.substring(1) : text;
     int radix = 10;
@@ -113,12 +137,12 @@ enum KubectlScalar {
       }
     }
     if (digits.isEmpty()) {
-      return false;
+      return null;
     }
     for (int i = 0; i < digits.length(); i++) {
       char c = digits.charAt(i);
       if (c > 0x7f || Character.digit(c, radix) < 0) { // Go reads ASCII digits only
-        return false;
+        return null;
       }
     }
     int first = 0;
@@ -126,14 +150,14 @@ enum KubectlScalar {
       first++;
     }
     if (digits.length() - first > uint64Digits(radix)) {
-      return false; // beyond uint64 whatever the sign; parsing it would cost its length squared
+      return null; // beyond uint64 whatever the sign; parsing it would cost its length squared
     }
     BigInteger value = new BigInteger(digits.substring(first), radix);
     if (text.startsWith("-")) {
       value = value.negate();
     }
     boolean int64 = value.compareTo(INT64_MIN) >= 0 && value.compareTo(INT64_MAX) <= 0;
-    return int64 || !signed && value.compareTo(UINT64_MAX) <= 0;
+    return int64 || !signed && value.compareTo(UINT64_MAX) <= 0 ? value : null;
   }
 
   /**
@@ -173,14 +197,14 @@ enum KubectlScalar {
    * {@code strconv.ParseInt(text[2:], 2, 64)}, which takes a sign, so {@code 0b-101} is -5. (Its
    * {@code -0b} branch and its ParseUint add nothing that base 0 did not already read.)
    */
-  static boolean isSignedBinary(String text) {
+  static BigInteger signedBinary(String text) {
     if (!text.startsWith("0b+") && !text.startsWith("0b-") || text.length() == 3) {
-      return false;
+      return null;
     }
     String digits = text.substring(3);
     for (int i = 0; i < digits.length(); i++) {
       if (digits.charAt(i) != '0' && digits.charAt(i) != '1') {
-        return false;
+        return null;
       }
     }
     int first = 0;
@@ -188,13 +212,13 @@ enum KubectlScalar {
       first++;
     }
     if (digits.length() - first > 64) {
-      return false;
+      return null;
     }
     BigInteger value = new BigInteger(digits.substring(first), 2);
     if (text.charAt(2) == '-') {
       value = value.negate();
     }
-    return value.compareTo(INT64_MIN) >= 0 && value.compareTo(INT64_MAX) <= 0;
+    return value.compareTo(INT64_MIN) >= 0 && value.compareTo(INT64_MAX) <= 0 ? value : null;
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.inputs;
+package io.unboundedcloud.racer.krm.tree;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -153,6 +153,62 @@ class KubectlScalarTest {
   static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> forms() {
     return KubectlScalarForms.all().stream()
         .map(f -> org.junit.jupiter.params.provider.Arguments.of(f.text(), f.type()));
+  }
+
+  @ParameterizedTest(name = "{0} is {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      9100                  | 9100
+      0x1F                  | 31
+      -0x1f                 | -31
+      0o17                  | 15
+      012                   | 10
+      1_000                 | 1000
+      0b101                 | 5
+      0b-101                | -5
+      18446744073709551615  | 18446744073709551615
+      -0x8000000000000000   | -9223372036854775808
+      """)
+  @DisplayName("an integer's value: Go's ParseInt with base 0, underscores dropped, or ParseUint")
+  void integerValues(String text, String value) {
+    assertThat(KubectlScalar.value(text)).isEqualTo(new BigInteger(value));
+  }
+
+  @ParameterizedTest(name = "{0} is {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      1e3      | 1000.0
+      1.       | 1.0
+      1.5      | 1.5
+      .5_5     | 0.55
+      08       | 8.0
+      -1E-3    | -0.001
+      .inf     | Infinity
+      -.Inf    | -Infinity
+      .NaN     | NaN
+      99999999999999999999 | 1.0E20
+      """)
+  @DisplayName("a float's value: Go's ParseFloat, finite, or one of the listed words")
+  void floatValues(String text, double value) {
+    assertThat(KubectlScalar.value(text)).isEqualTo(value);
+  }
+
+  @Test
+  @DisplayName("a boolean's value: true for y, yes, on, true in each spelling, false for the rest")
+  void booleanValues() {
+    for (String yes : List.of("y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "true", "True")) {
+      assertThat(KubectlScalar.value(yes)).as(yes).isEqualTo(true);
+    }
+    for (String no : List.of("n", "N", "no", "No", "NO", "off", "Off", "OFF", "false", "FALSE")) {
+      assertThat(KubectlScalar.value(no)).as(no).isEqualTo(false);
+    }
+    assertThat(KubectlScalar.value("~")).isNull();
+    assertThat(KubectlScalar.value("1e400")).isEqualTo("1e400");
+    assertThat(KubectlScalar.value("2026-11-30")).isEqualTo("2026-11-30");
   }
 
   @Test

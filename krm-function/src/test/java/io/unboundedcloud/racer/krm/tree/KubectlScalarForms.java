@@ -1,4 +1,4 @@
-package io.unboundedcloud.racer.krm.inputs;
+package io.unboundedcloud.racer.krm.tree;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,11 +11,11 @@ import java.util.List;
  * hands on as strings (timestamps, base 60, broken numbers). Each form says the type go-yaml gives
  * it, so tests that cross it with the fields a reader reads know what to expect.
  */
-final class KubectlScalarForms {
+public final class KubectlScalarForms {
   private KubectlScalarForms() {}
 
   /** A plain scalar as written, and the type go-yaml v2.4 gives it. */
-  record Form(String text, KubectlScalar type) {
+  public record Form(String text, KubectlScalar type) {
     @Override
     public String toString() {
       return text.isEmpty() ? "(empty)" : text;
@@ -78,7 +78,7 @@ final class KubectlScalarForms {
   };
 
   /** Every form, in a fixed order. */
-  static List<Form> all() {
+  public static List<Form> all() {
     List<Form> forms = new ArrayList<>();
     for (String[] words : BOOLEAN_WORDS) {
       for (String word : words) {
@@ -120,7 +120,7 @@ final class KubectlScalarForms {
   }
 
   /** The forms of one type. */
-  static List<Form> of(KubectlScalar type) {
+  public static List<Form> of(KubectlScalar type) {
     return all().stream().filter(form -> form.type() == type).toList();
   }
 }

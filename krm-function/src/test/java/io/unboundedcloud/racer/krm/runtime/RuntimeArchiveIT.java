@@ -224,6 +224,34 @@ class RuntimeArchiveIT {
 
   @Test
   @DisplayName(
+      "started through a link to its folder or to bin/racer-krm, or by a relative path, it runs with the archive required and prints what it prints started directly")
+  void startedThroughLinks() throws IOException {
+    byte[] input = RuntimeFolder.read(RuntimeFolder.trainingInput());
+    Map<String, String> required = Map.of("RACER_KRM_REQUIRE_ARCHIVE", "1");
+    CommandRun original = run(RuntimeFolder.launcher(), required, input);
+    Path folderLink =
+        Files.createSymbolicLink(temp.resolve("linked-runtime"), RuntimeFolder.runtime());
+    Path launcherLink =
+        Files.createSymbolicLink(temp.resolve("racer-krm"), RuntimeFolder.launcher());
+    Path relativeLink =
+        Files.createSymbolicLink(
+            Files.createDirectories(temp.resolve("tools")).resolve("racer-krm"),
+            Path.of("../linked-runtime/bin/racer-krm"));
+
+    for (String started :
+        List.of(
+            folderLink.resolve("bin/racer-krm").toString(),
+            launcherLink.toString(),
+            relativeLink.toString(),
+            "linked-runtime/bin/racer-krm",
+            "./tools/racer-krm")) {
+      CommandRun.of(temp, required, input, List.of(started))
+          .assertSameAs(original, "started as " + started);
+    }
+  }
+
+  @Test
+  @DisplayName(
       "a damaged archive: required, the run fails with nothing on stdout; by default it runs without it, same output")
   void damagedArchive() throws IOException {
     Path copy = copyOfRuntime();
